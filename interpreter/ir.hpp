@@ -1,0 +1,142 @@
+// The rules of a game as plain data: what the rule language lowers to and the compiler reads.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vari::ir {
+
+// Where a rule came from in its .vari file (1-based; line 0 = no source).
+struct SourceRef {
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+};
+
+// Lattice geometry. Coordinates are (file, rank) on square boards and axial (q, r) on hex boards;
+// every direction and leap is a vector in the same coordinates.
+enum class Geometry : std::uint8_t { square, hex_flat, hex_pointy };
+
+struct Vec {
+    int x = 0;
+    int y = 0;
+    friend bool operator==(Vec, Vec) = default;
+};
+
+struct Cell {
+    std::string name;
+    Vec coord;
+};
+
+// A line of cells as the game's notation reads them (a rank of a square or pointy-top board, a file
+// of a flat-top board). Position strings list the lines in this order, each cell in this order.
+using Line = std::vector<int>;
+
+struct Board {
+    Geometry geometry = Geometry::square;
+    // Invariant: sorted by (coord.y, coord.x), so walking any fixed direction visits cells in
+    // monotonic index order (the compiler's ray scans rely on it).
+    std::vector<Cell> cells;
+    std::vector<Line> lines;
+};
+
+struct Player {
+    std::string name;
+    SourceRef source;
+};
+
+// A named cell set, resolved for every player (cells[player] holds cell indices).
+struct Zone {
+    std::string name;
+    std::vector<std::vector<int>> cells;
+    SourceRef source;
+};
+
+enum class MoveMode : std::uint8_t { move_or_capture, move_only, capture_only };
+enum class MoveKind : std::uint8_t { leap, slide };
+
+// One movement rule of a piece. `vectors[player]` are already turned to that player's orientation.
+// A step is a leap by a unit vector; a slide repeats its vector through empty cells.
+struct Movement {
+    MoveKind kind = MoveKind::leap;
+    MoveMode mode = MoveMode::move_or_capture;
+    std::vector<std::vector<Vec>> vectors;
+    int max_range = 0;             // slide: at most this many cells, 0 = unlimited
+    int stop_zone = -1;            // slide: stops on the first cell of this zone (inclusive), -1 none
+    int from_zone = -1;            // only from cells of this zone, -1 anywhere
+    bool creates_en_passant = false;  // the cells this move passes may be captured onto next turn
+    bool captures_en_passant = false; // this capture may take a piece that just passed its target
+    SourceRef source;
+};
+
+struct Promotion {
+    int zone = -1;                // promotion when a move ends in this zone
+    std::vector<int> choices;     // piece types
+    bool compulsory = true;
+    SourceRef source;
+};
+
+struct Piece {
+    std::string name;
+    char letter = '?';            // upper case; position strings use lower case for the second player
+    bool royal = false;
+    std::vector<Movement> movements;
+    std::vector<Promotion> promotions;
+    SourceRef source;
+};
+
+// A castling: the royal piece and its partner move at once. Rights are named by `right` (one
+// character, shared by castlings that use the same partner) and lost when either piece leaves
+// or is captured on its starting cell.
+struct Castling {
+    int player = 0;
+    char right = '?';
+    int king_type = -1, king_from = -1, king_to = -1;
+    int rook_type = -1, rook_from = -1, rook_to = -1;
+    std::vector<int> must_be_empty;   // besides the two start cells
+    std::vector<int> must_be_safe;    // cells the royal piece may not be attacked on
+    SourceRef source;
+};
+
+struct Placement {
+    int player = 0;
+    int type = 0;
+    int cell = 0;
+};
+
+enum class EndKind : std::uint8_t { checkmate, stalemate, repetition, ply_limit };
+// The result for the player who made the last move.
+enum class Outcome : std::uint8_t { win, loss, draw };
+
+struct EndCondition {
+    EndKind kind = EndKind::checkmate;
+    Outcome outcome = Outcome::win;
+    int count = 0;                    // repetition: occurrences; ply_limit: plies
+    bool reset_by_capture = false;    // ply_limit
+    std::vector<int> reset_by_types;  // ply_limit: a move of one of these piece types resets it
+    SourceRef source;
+};
+
+struct Game {
+    std::string name;
+    std::vector<Player> players;      // in turn order; players[0] moves first
+    Board board;
+    std::vector<Zone> zones;
+    std::vector<Piece> pieces;
+    std::vector<Castling> castlings;
+    std::vector<Placement> setup;
+    std::vector<EndCondition> ends;
+};
+
+// A problem in user input (rule file, position string, typed move): where and what.
+struct Diagnostic {
+    enum class Severity : std::uint8_t { error, warning };
+    Severity severity = Severity::error;
+    std::string file;                 // file name or a label such as "position"
+    std::uint32_t line = 0;           // 1-based
+    std::uint32_t column = 0;         // 1-based
+    std::string message;
+    std::string hint;                 // empty when there is nothing to add
+};
+
+}  // namespace vari::ir
