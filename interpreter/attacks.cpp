@@ -1,0 +1,57 @@
+// Attack detection: is a cell attacked by a player, read backwards from the cell through the
+// reverse leap tables and the slide rays.
+#include "interpreter/interpreter.hpp"
+#include "interpreter/reach.hpp"
+
+namespace vari {
+
+bool Position::is_attacked(int cell, int by, CellSet occupied) const {
+    const Tables& t = *t_;
+    for (int type = 0; type < t.type_count; ++type) {
+        const CellSet mine = pieces(by, type);
+        if (mine && (t.table(t.rules_of(by, type).attackers)[cell] & mine)) return true;
+    }
+    const int dir_count = static_cast<int>(t.dirs.size());
+    for (int d = 0; d < dir_count; ++d) {
+        const std::uint32_t sliders = t.slider_types[by * dir_count + d];
+        if (!sliders) continue;
+        // A slider moving along d reaches `cell` from the nearest piece the other way.
+        const int back = t.dir_reverse[d];
+        const CellSet line = t.ray(back, cell) & occupied;
+        if (!line) continue;
+        const Piece p = board_[t.dir_positive[back] ? line.first() : line.last()];
+        if (owner_of(p) == by && (sliders >> type_of(p) & 1)) return true;
+    }
+    for (std::uint32_t types = t.complex_types[by]; types; types &= types - 1) {
+        const int type = std::countr_zero(types);
+        const PieceRules& r = t.rules_of(by, type);
+        for (int from : pieces(by, type)) {
+            for (std::uint32_t i = 0; i < r.slide_count; ++i) {
+                const SlideRule& s = t.slides[r.slide_first + i];
+                if (s.mode != ir::MoveMode::move_only &&
+                    detail::slide_reach(t, s, from, occupied).has(cell))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
+bool Position::royal_attacked(int player) const {
+    CellSet royals;
+    for (std::uint32_t types = t_->royal_types; types; types &= types - 1)
+        royals |= pieces(player, std::countr_zero(types));
+    for (int cell : royals)
+        for (int by = 0; by < t_->player_count; ++by)
+            if (by != player && is_attacked(cell, by)) return true;
+    return false;
+}
+
+CellSet piece_targets(const Position& pos, int from) {
+    const Piece p = pos.piece_on(from);
+    const int owner = owner_of(p);
+    return detail::targets(pos.tables(), pos.tables().rules_of(owner, type_of(p)), from,
+                           pos.pieces(owner), pos.occupied());
+}
+
+}  // namespace vari

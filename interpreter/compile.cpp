@@ -1,0 +1,281 @@
+// Compiling the IR into Tables: every movement rule becomes per-cell cell sets, once per game.
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include "interpreter/interpreter.hpp"
+
+namespace vari {
+namespace {
+
+class Compiler {
+public:
+    explicit Compiler(const ir::Game& game) : game_(game) {
+        t_.cell_count = static_cast<int>(game.board.cells.size());
+        t_.player_count = static_cast<int>(game.players.size());
+        t_.type_count = static_cast<int>(game.pieces.size());
+        for (int c = 0; c < t_.cell_count; ++c) {
+            const ir::Vec v = game.board.cells[c].coord;
+            by_coord_[{v.x, v.y}] = c;
+        }
+    }
+
+    Tables run() {
+        collect_directions();
+        build_rays_and_between();
+        t_.rules.resize(t_.player_count * t_.type_count);
+        t_.slider_types.assign(t_.player_count * t_.dirs.size(), 0);
+        t_.complex_types.assign(t_.player_count, 0);
+        for (int p = 0; p < t_.player_count; ++p)
+            for (int type = 0; type < t_.type_count; ++type) compile_piece(p, type);
+        // The fast path keeps one pin per direction on the stack.
+        if (t_.dirs.size() > MAX_PIN_LINES) t_.fast_legality = false;
+        compile_castlings();
+        compile_clock();
+        make_keys();
+        return std::move(t_);
+    }
+
+private:
+    int cell_at(ir::Vec v) const {
+        auto it = by_coord_.find({v.x, v.y});
+        return it == by_coord_.end() ? -1 : it->second;
+    }
+    ir::Vec coord(int cell) const { return game_.board.cells[cell].coord; }
+    static ir::Vec add(ir::Vec a, ir::Vec b) { return {a.x + b.x, a.y + b.y}; }
+
+    TableRef new_table() {
+        const auto ref = static_cast<TableRef>(t_.pool.size());
+        t_.pool.resize(t_.pool.size() + t_.cell_count);
+        return ref;
+    }
+    CellSet& at(TableRef ref, int cell) { return t_.pool[ref + cell]; }
+
+    CellSet zone_cells(int zone, int player) const {
+        CellSet s;
+        if (zone < 0) return ~CellSet();
+        for (int c : game_.zones[zone].cells[player]) s.add(c);
+        return s;
+    }
+
+    int dir_index(ir::Vec v) const {
+        for (std::size_t d = 0; d < t_.dirs.size(); ++d)
+            if (t_.dirs[d] == v) return static_cast<int>(d);
+        return -1;
+    }
+
+    void add_dir(ir::Vec v) {
+        if (dir_index(v) >= 0) return;
+        t_.dirs.push_back(v);
+        t_.dirs.push_back({-v.x, -v.y});
+        t_.dir_positive.push_back(v.y > 0 || (v.y == 0 && v.x > 0));
+        t_.dir_positive.push_back(!t_.dir_positive.back());
+        const auto n = static_cast<std::uint8_t>(t_.dirs.size());
+        t_.dir_reverse.push_back(n - 1);
+        t_.dir_reverse.push_back(n - 2);
+    }
+
+    void collect_directions() {
+        for (const auto& piece : game_.pieces)
+            for (const auto& m : piece.movements)
+                if (m.kind == ir::MoveKind::slide)
+                    for (const auto& per_player : m.vectors)
+                        for (ir::Vec v : per_player) add_dir(v);
+    }
+
+    void build_rays_and_between() {
+        const int n = t_.cell_count;
+        t_.rays = static_cast<TableRef>(t_.pool.size());
+        t_.pool.resize(t_.pool.size() + t_.dirs.size() * n);
+        t_.between = static_cast<TableRef>(t_.pool.size());
+        t_.pool.resize(t_.pool.size() + static_cast<std::size_t>(n) * n);
+        for (std::size_t d = 0; d < t_.dirs.size(); ++d) {
+            for (int c = 0; c < n; ++c) {
+                CellSet ray;
+                for (int to = cell_at(add(coord(c), t_.dirs[d])); to >= 0;
+                     to = cell_at(add(coord(to), t_.dirs[d]))) {
+                    t_.pool[t_.between + c * n + to] = ray;
+                    ray.add(to);
+                }
+                t_.pool[t_.rays + d * n + c] = ray;
+            }
+        }
+    }
+
+    // Cells a slide reaches from `from` on an empty board, honouring range and stop zone.
+    CellSet slide_reach(int from, ir::Vec v, const ir::Movement& m, CellSet stop) const {
+        CellSet reach;
+        int steps = 0;
+        for (int to = cell_at(add(coord(from), v)); to >= 0; to = cell_at(add(coord(to), v))) {
+            reach.add(to);
+            if (++steps == m.max_range || stop.has(to)) break;
+        }
+        return reach;
+    }
+
+    void compile_piece(int p, int type) {
+        const ir::Piece& piece = game_.pieces[type];
+        PieceRules& r = t_.rules[p * t_.type_count + type];
+        r.leap_any = new_table();
+        r.leap_move = new_table();
+        r.leap_capture = new_table();
+        r.attackers = new_table();
+        r.ep_capture = new_table();
+        r.ep_create = new_table();
+        r.royal = piece.royal;
+        if (piece.royal) t_.royal_types |= 1u << type;
+        r.slide_first = static_cast<std::uint32_t>(t_.slides.size());
+        for (const auto& m : piece.movements) {
+            if (m.kind == ir::MoveKind::leap)
+                compile_leap(p, m, r);
+            else
+                compile_slide(p, type, m, r);
+        }
+        for (const auto& promo : piece.promotions) {
+            r.promotion_zone |= zone_cells(promo.zone, p);
+            r.promotion_compulsory = promo.compulsory;
+            for (int choice : promo.choices)
+                if (r.promotion_count < MAX_PROMOTION_CHOICES)
+                    r.promotion_choices[r.promotion_count++] = choice;
+        }
+    }
+
+    void compile_leap(int p, const ir::Movement& m, PieceRules& r) {
+        const CellSet from_cells = zone_cells(m.from_zone, p);
+        const TableRef table = m.mode == ir::MoveMode::move_only      ? r.leap_move
+                               : m.mode == ir::MoveMode::capture_only ? r.leap_capture
+                                                                      : r.leap_any;
+        for (int c = 0; c < t_.cell_count; ++c) {
+            if (!from_cells.has(c)) continue;
+            for (ir::Vec v : m.vectors[p]) {
+                const int to = cell_at(add(coord(c), v));
+                if (to < 0) continue;
+                r.exists = true;
+                at(table, c).add(to);
+                if (m.mode != ir::MoveMode::move_only) at(r.attackers, to).add(c);
+                if (m.captures_en_passant && m.mode != ir::MoveMode::move_only) {
+                    at(r.ep_capture, c).add(to);
+                    r.has_ep_capture = true;
+                }
+            }
+        }
+    }
+
+    void compile_slide(int p, int type, const ir::Movement& m, PieceRules& r) {
+        const CellSet from_cells = zone_cells(m.from_zone, p);
+        const CellSet stop = m.stop_zone >= 0 ? zone_cells(m.stop_zone, p) : CellSet();
+        const bool plain = m.max_range == 0 && m.stop_zone < 0 && m.from_zone < 0;
+        for (ir::Vec v : m.vectors[p]) {
+            const int d = dir_index(v);
+            SlideRule rule;
+            rule.dir = static_cast<std::uint8_t>(d);
+            rule.mode = m.mode;
+            if (plain) {
+                rule.reach = t_.rays + d * t_.cell_count;
+            } else {
+                rule.reach = new_table();
+                for (int c = 0; c < t_.cell_count; ++c)
+                    if (from_cells.has(c)) at(rule.reach, c) = slide_reach(c, v, m, stop);
+            }
+            for (int c = 0; c < t_.cell_count; ++c) {
+                const CellSet reach = t_.pool[rule.reach + c];
+                if (reach) r.exists = true;
+                if (m.creates_en_passant) {
+                    // Only moves that pass at least one cell leave something to capture onto.
+                    for (int to : reach)
+                        if (t_.pool[t_.between + c * t_.cell_count + to]) at(r.ep_create, c).add(to);
+                }
+            }
+            if (m.creates_en_passant) r.has_ep_create = true;
+            if (m.mode != ir::MoveMode::move_only) {
+                if (plain) {
+                    t_.slider_types[p * t_.dirs.size() + d] |= 1u << type;
+                } else {
+                    r.complex_attacks = true;
+                    t_.complex_types[p] |= 1u << type;
+                    t_.fast_legality = false;
+                }
+            }
+            t_.slides.push_back(rule);
+            ++r.slide_count;
+        }
+    }
+
+    void compile_castlings() {
+        t_.rights_lost.assign(t_.cell_count, 0);
+        for (const auto& c : game_.castlings) {
+            auto it = std::find(t_.right_names.begin(), t_.right_names.end(), c.right);
+            const int bit = static_cast<int>(it - t_.right_names.begin());
+            if (it == t_.right_names.end()) {
+                t_.right_names.push_back(c.right);
+                t_.right_owner.push_back(c.player);
+            }
+            CastlingRule rule;
+            rule.player = c.player;
+            rule.right = bit;
+            rule.king = make_piece(c.player, c.king_type);
+            rule.rook = make_piece(c.player, c.rook_type);
+            rule.king_from = c.king_from;
+            rule.king_to = c.king_to;
+            rule.rook_from = c.rook_from;
+            rule.rook_to = c.rook_to;
+            for (int cell : c.must_be_empty) rule.must_be_empty.add(cell);
+            rule.must_be_empty.add(c.king_to);
+            rule.must_be_empty.add(c.rook_to);
+            rule.must_be_empty.remove(c.king_from);
+            rule.must_be_empty.remove(c.rook_from);
+            for (int cell : c.must_be_safe) rule.must_be_safe.add(cell);
+            t_.rights_lost[c.king_from] |= 1u << bit;
+            t_.rights_lost[c.rook_from] |= 1u << bit;
+            t_.castlings.push_back(rule);
+        }
+        // Moving the royal piece loses every right of its owner that starts from that cell.
+        for (const auto& rule : t_.castlings)
+            for (const auto& other : t_.castlings)
+                if (other.player == rule.player && other.king_from == rule.king_from)
+                    t_.rights_lost[rule.king_from] |= 1u << other.right;
+    }
+
+    void compile_clock() {
+        for (const auto& end : game_.ends) {
+            if (end.kind != ir::EndKind::ply_limit) continue;
+            t_.reset_clock_on_capture = end.reset_by_capture;
+            for (int type : end.reset_by_types) t_.reset_clock_types |= 1u << type;
+        }
+    }
+
+    void make_keys() {
+        std::uint64_t state = 0x5eed0f0a1a2b3c4dULL;
+        auto next = [&state] {  // splitmix64
+            std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+            z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+            return z ^ (z >> 31);
+        };
+        auto fill = [&](std::vector<std::uint64_t>& keys, std::size_t n) {
+            keys.resize(n);
+            for (auto& k : keys) k = next();
+        };
+        fill(t_.piece_keys, static_cast<std::size_t>(t_.player_count) * t_.type_count * t_.cell_count);
+        fill(t_.side_keys, t_.player_count);
+        fill(t_.right_keys, t_.right_names.size());
+        fill(t_.ep_keys, t_.cell_count);
+    }
+
+    const ir::Game& game_;
+    Tables t_;
+    std::map<std::pair<int, int>, int> by_coord_;
+};
+
+}  // namespace
+
+CompiledGame::CompiledGame(ir::Game game) : ir_(std::move(game)), tables_(Compiler(ir_).run()) {
+    for (int c = 0; c < tables_.cell_count; ++c) cell_names_[ir_.board.cells[c].name] = c;
+}
+
+int CompiledGame::cell_index(std::string_view name) const {
+    auto it = cell_names_.find(std::string(name));
+    return it == cell_names_.end() ? -1 : it->second;
+}
+
+}  // namespace vari

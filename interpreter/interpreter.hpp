@@ -1,0 +1,120 @@
+// The interpreter's API: a game compiled from its IR, positions with make/unmake, legal move
+// generation and perft. Everything here after compilation is the hot path: no allocation.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "interpreter/ir.hpp"
+#include "interpreter/tables.hpp"
+#include "interpreter/types.hpp"
+
+namespace vari {
+
+// A game ready to play: its IR and the tables compiled from it. Positions keep a pointer to it,
+// so it must outlive them and not move.
+class CompiledGame {
+public:
+    explicit CompiledGame(ir::Game game);
+    CompiledGame(const CompiledGame&) = delete;
+    CompiledGame& operator=(const CompiledGame&) = delete;
+
+    const ir::Game& ir() const { return ir_; }
+    const Tables& tables() const { return tables_; }
+    int cell_index(std::string_view name) const;   // -1 when there is no such cell
+
+private:
+    ir::Game ir_;
+    Tables tables_;
+    std::map<std::string, int> cell_names_;
+};
+
+// What do_move changes besides the board, so undo_move can put it back.
+struct Undo {
+    std::uint64_t hash = 0;
+    CellSet ep_cells;
+    std::uint32_t rights = 0;
+    int ep_victim = -1;
+    int ply_clock = 0;
+    int move_number = 1;
+    Piece moved = NO_PIECE;      // as it stood before a promotion
+    Piece captured = NO_PIECE;
+    int captured_cell = -1;
+};
+
+class Position {
+public:
+    explicit Position(const CompiledGame& game);   // the game's start position
+
+    const CompiledGame& game() const { return *game_; }
+    const Tables& tables() const { return *t_; }
+
+    Piece piece_on(int cell) const { return board_[cell]; }
+    CellSet pieces(int player) const { return by_player_[player]; }
+    CellSet pieces(int player, int type) const { return by_type_[player * MAX_TYPES + type]; }
+    CellSet occupied() const { return occupied_; }
+    int side_to_move() const { return side_; }
+    int next_player(int player) const { return player + 1 == t_->player_count ? 0 : player + 1; }
+    std::uint32_t rights() const { return rights_; }
+    CellSet ep_cells() const { return ep_cells_; }
+    int ep_victim() const { return ep_victim_; }
+    int ply_clock() const { return ply_clock_; }
+    int move_number() const { return move_number_; }
+    std::uint64_t hash() const { return hash_; }
+
+    // Editing, for position strings: each keeps the hash right.
+    void clear();
+    void put(int cell, Piece piece);
+    void remove(int cell);
+    void set_side_to_move(int player);
+    void set_rights(std::uint32_t rights);
+    void set_en_passant(CellSet cells, int victim);   // victim -1 clears
+    void set_counters(int ply_clock, int move_number);
+    void set_start();
+
+    void do_move(Move move, Undo& undo);
+    void undo_move(Move move, const Undo& undo);
+
+    // Is `cell` attacked by a piece of `by`, with the board's pieces standing in `occupied`?
+    bool is_attacked(int cell, int by, CellSet occupied) const;
+    bool is_attacked(int cell, int by) const { return is_attacked(cell, by, occupied_); }
+    // Is any royal piece of `player` attacked by another player?
+    bool royal_attacked(int player) const;
+    bool in_check() const { return royal_attacked(side_); }
+
+    std::uint64_t compute_hash() const;
+    // Cross-checks the board, the sets and the hash (asserted after make/unmake in debug builds).
+    bool is_consistent() const;
+
+private:
+    void add_piece(int cell, Piece piece);
+    void remove_piece(int cell);
+
+    const CompiledGame* game_;
+    const Tables* t_;
+    Piece board_[MAX_CELLS] = {};
+    CellSet occupied_;
+    CellSet by_player_[MAX_PLAYERS];
+    CellSet by_type_[MAX_PLAYERS * MAX_TYPES];
+    int side_ = 0;
+    std::uint32_t rights_ = 0;
+    CellSet ep_cells_;
+    int ep_victim_ = -1;
+    int ply_clock_ = 0;
+    int move_number_ = 1;
+    std::uint64_t hash_ = 0;
+};
+
+// Writes the legal moves of the side to move into `list`. The position is used as scratch and is
+// unchanged on return.
+void generate_legal(Position& pos, MoveList& list);
+
+// The cells a piece standing on `from` may move or capture to, ignoring checks.
+CellSet piece_targets(const Position& pos, int from);
+
+// Leaf nodes of the legal move tree to `depth`.
+std::uint64_t perft(Position& pos, int depth);
+
+}  // namespace vari

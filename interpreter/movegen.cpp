@@ -1,0 +1,211 @@
+// Legal move generation. With one royal piece and only straight-line sliders, checks and pins are
+// read off the rays around the royal piece (the fast path); otherwise every pseudo-legal move is
+// made and tested. En passant and castling are always made and tested: they are rare.
+#include "interpreter/interpreter.hpp"
+#include "interpreter/reach.hpp"
+
+namespace vari {
+namespace {
+
+class Generator {
+public:
+    Generator(Position& pos, MoveList& list)
+        : pos_(pos), t_(pos.tables()), list_(list), us_(pos.side_to_move()) {
+        list_.size = 0;
+        own_ = pos.pieces(us_);
+        occupied_ = pos.occupied();
+        for (std::uint32_t types = t_.royal_types; types; types &= types - 1)
+            royals_ |= pos.pieces(us_, std::countr_zero(types));
+    }
+
+    void run() {
+        if (t_.fast_legality && royals_.count() == 1)
+            fast();
+        else
+            by_trial();
+    }
+
+private:
+    bool attacked(int cell, CellSet occupied) const {
+        for (int by = 0; by < t_.player_count; ++by)
+            if (by != us_ && pos_.is_attacked(cell, by, occupied)) return true;
+        return false;
+    }
+
+    const PieceRules& rules_on(int cell) const {
+        return t_.rules_of(us_, type_of(pos_.piece_on(cell)));
+    }
+
+    void push(Move m) { list_.moves[list_.size++] = m; }
+
+    // One move per target, or one per promotion choice (plus the plain move when optional).
+    void emit(int from, CellSet targets) {
+        const PieceRules& r = rules_on(from);
+        const CellSet promoting = r.promotion_count ? targets & r.promotion_zone : CellSet();
+        for (int to : targets & ~promoting) push(Move::make(from, to));
+        for (int to : promoting) {
+            for (int i = 0; i < r.promotion_count; ++i)
+                push(Move::make(from, to, Move::normal, r.promotion_choices[i]));
+            if (!r.promotion_compulsory) push(Move::make(from, to));
+        }
+    }
+
+    bool leaves_royal_safe(Move m) {
+        Undo undo;
+        pos_.do_move(m, undo);
+        const bool safe = !pos_.royal_attacked(us_);
+        pos_.undo_move(m, undo);
+        return safe;
+    }
+
+    // Keeps only the moves from `first` on that do not leave a royal piece attacked.
+    void filter_from(int first) {
+        int kept = first;
+        for (int i = first; i < list_.size; ++i)
+            if (leaves_royal_safe(list_.moves[i])) list_.moves[kept++] = list_.moves[i];
+        list_.size = kept;
+    }
+
+    void en_passant() {
+        const int victim = pos_.ep_victim();
+        if (victim < 0 || owner_of(pos_.piece_on(victim)) == us_) return;
+        const int first = list_.size;
+        for (int type = 0; type < t_.type_count; ++type) {
+            const PieceRules& r = t_.rules_of(us_, type);
+            if (!r.has_ep_capture) continue;
+            for (int from : pos_.pieces(us_, type)) {
+                const CellSet to = t_.table(r.ep_capture)[from] & pos_.ep_cells() & ~occupied_;
+                for (int cell : to) {
+                    const int before = list_.size;
+                    emit(from, CellSet::of(cell));
+                    for (int i = before; i < list_.size; ++i) {
+                        const Move m = list_.moves[i];
+                        list_.moves[i] = Move::make(m.from(), m.to(), Move::en_passant, m.promotion());
+                    }
+                }
+            }
+        }
+        filter_from(first);
+    }
+
+    void castlings() {
+        const int first = list_.size;
+        for (std::size_t i = 0; i < t_.castlings.size(); ++i) {
+            const CastlingRule& c = t_.castlings[i];
+            if (c.player != us_ || !(pos_.rights() >> c.right & 1)) continue;
+            if (pos_.piece_on(c.king_from) != c.king || pos_.piece_on(c.rook_from) != c.rook) continue;
+            if (occupied_ & c.must_be_empty) continue;
+            bool safe = true;
+            for (int cell : c.must_be_safe) safe = safe && !attacked(cell, occupied_);
+            if (safe)
+                push(Move::make(c.king_from, c.king_to, Move::castling, -1, static_cast<int>(i)));
+        }
+        filter_from(first);
+    }
+
+    void fast() {
+        const int royal = royals_.first();
+        const CellSet enemy = occupied_ & ~own_;
+        CellSet block = ~CellSet(), pinned;
+        int check_count = 0;
+        // Each pinned piece may move only along the line from the royal piece to its pinner.
+        int pin_cell[MAX_PIN_LINES];
+        CellSet pin_line[MAX_PIN_LINES];
+        int pin_count = 0;
+
+        for (int by = 0; by < t_.player_count; ++by) {
+            if (by == us_) continue;
+            for (int type = 0; type < t_.type_count; ++type) {
+                const CellSet hit = t_.table(t_.rules_of(by, type).attackers)[royal] &
+                                    pos_.pieces(by, type);
+                if (hit) {
+                    check_count += hit.count();
+                    block = hit;
+                }
+            }
+        }
+        const int dir_count = static_cast<int>(t_.dirs.size());
+        for (int out = 0; out < dir_count; ++out) {
+            // Sliders that move along `toward` reach the royal piece along this ray.
+            const int toward = t_.dir_reverse[out];
+            const CellSet line = t_.ray(out, royal) & occupied_;
+            if (!line) continue;
+            const bool positive = t_.dir_positive[out];
+            const int near = positive ? line.first() : line.last();
+            auto slides_here = [&](int cell) {
+                const Piece p = pos_.piece_on(cell);
+                return owner_of(p) != us_ &&
+                       (t_.slider_types[owner_of(p) * dir_count + toward] >> type_of(p) & 1);
+            };
+            if (enemy.has(near)) {
+                if (slides_here(near)) {
+                    ++check_count;
+                    block = t_.between_cells(royal, near) | CellSet::of(near);
+                }
+                continue;
+            }
+            const CellSet beyond = t_.ray(out, near) & occupied_;
+            if (!beyond) continue;
+            const int far = positive ? beyond.first() : beyond.last();
+            if (slides_here(far)) {
+                pinned.add(near);
+                pin_cell[pin_count] = near;
+                pin_line[pin_count++] = t_.between_cells(royal, far) | CellSet::of(far);
+            }
+        }
+
+        if (check_count < 2) {
+            for (int from : own_ & ~royals_) {
+                CellSet to = detail::targets(t_, rules_on(from), from, own_, occupied_) & block;
+                if (pinned.has(from))
+                    for (int i = 0; i < pin_count; ++i)
+                        if (pin_cell[i] == from) to &= pin_line[i];
+                if (to) emit(from, to);
+            }
+        }
+        const CellSet without_royal = occupied_ ^ CellSet::of(royal);
+        CellSet safe;
+        for (int to : detail::targets(t_, rules_on(royal), royal, own_, occupied_))
+            if (!attacked(to, without_royal)) safe.add(to);
+        if (safe) emit(royal, safe);
+        en_passant();
+        if (check_count == 0) castlings();
+    }
+
+    void by_trial() {
+        for (int from : own_) {
+            const CellSet to = detail::targets(t_, rules_on(from), from, own_, occupied_);
+            if (to) emit(from, to);
+        }
+        if (royals_) filter_from(0);
+        en_passant();
+        castlings();
+    }
+
+    Position& pos_;
+    const Tables& t_;
+    MoveList& list_;
+    const int us_;
+    CellSet own_, occupied_, royals_;
+};
+
+}  // namespace
+
+void generate_legal(Position& pos, MoveList& list) { Generator(pos, list).run(); }
+
+std::uint64_t perft(Position& pos, int depth) {
+    if (depth == 0) return 1;
+    MoveList list;
+    generate_legal(pos, list);
+    if (depth == 1) return static_cast<std::uint64_t>(list.size);
+    std::uint64_t nodes = 0;
+    Undo undo;
+    for (Move m : list) {
+        pos.do_move(m, undo);
+        nodes += perft(pos, depth - 1);
+        pos.undo_move(m, undo);
+    }
+    return nodes;
+}
+
+}  // namespace vari

@@ -1,0 +1,184 @@
+// Positions: piece placement, make/unmake with an incremental Zobrist hash, consistency checks.
+#include "interpreter/interpreter.hpp"
+
+namespace vari {
+
+Position::Position(const CompiledGame& game) : game_(&game), t_(&game.tables()) { set_start(); }
+
+void Position::add_piece(int cell, Piece piece) {
+    board_[cell] = piece;
+    const CellSet bit = CellSet::of(cell);
+    occupied_ |= bit;
+    by_player_[owner_of(piece)] |= bit;
+    by_type_[owner_of(piece) * MAX_TYPES + type_of(piece)] |= bit;
+    hash_ ^= t_->piece_key(piece, cell);
+}
+
+void Position::remove_piece(int cell) {
+    const Piece piece = board_[cell];
+    const CellSet bit = CellSet::of(cell);
+    board_[cell] = NO_PIECE;
+    occupied_ ^= bit;
+    by_player_[owner_of(piece)] ^= bit;
+    by_type_[owner_of(piece) * MAX_TYPES + type_of(piece)] ^= bit;
+    hash_ ^= t_->piece_key(piece, cell);
+}
+
+void Position::clear() {
+    for (int c = 0; c < t_->cell_count; ++c)
+        if (board_[c]) remove_piece(c);
+    set_rights(0);
+    set_en_passant(CellSet(), -1);
+    set_side_to_move(0);
+    set_counters(0, 1);
+}
+
+void Position::put(int cell, Piece piece) {
+    if (board_[cell]) remove_piece(cell);
+    if (piece) add_piece(cell, piece);
+}
+
+void Position::remove(int cell) {
+    if (board_[cell]) remove_piece(cell);
+}
+
+void Position::set_side_to_move(int player) {
+    hash_ ^= t_->side_keys[side_] ^ t_->side_keys[player];
+    side_ = player;
+}
+
+void Position::set_rights(std::uint32_t rights) {
+    for (std::size_t bit = 0; bit < t_->right_keys.size(); ++bit)
+        if ((rights_ ^ rights) >> bit & 1) hash_ ^= t_->right_keys[bit];
+    rights_ = rights;
+}
+
+void Position::set_en_passant(CellSet cells, int victim) {
+    if (ep_victim_ >= 0) hash_ ^= t_->ep_keys[ep_victim_];
+    ep_cells_ = victim >= 0 ? cells : CellSet();
+    ep_victim_ = victim;
+    if (ep_victim_ >= 0) hash_ ^= t_->ep_keys[ep_victim_];
+}
+
+void Position::set_counters(int ply_clock, int move_number) {
+    ply_clock_ = ply_clock;
+    move_number_ = move_number;
+}
+
+void Position::set_start() {
+    for (int c = 0; c < t_->cell_count; ++c)
+        if (board_[c]) remove_piece(c);
+    hash_ = t_->side_keys[side_];
+    for (const auto& p : game_->ir().setup) add_piece(p.cell, make_piece(p.player, p.type));
+    set_side_to_move(0);
+    // A right is held when its two pieces stand on their start cells.
+    std::uint32_t rights = 0;
+    for (const auto& c : t_->castlings)
+        if (board_[c.king_from] == c.king && board_[c.rook_from] == c.rook) rights |= 1u << c.right;
+    set_rights(rights);
+    set_en_passant(CellSet(), -1);
+    set_counters(0, 1);
+}
+
+void Position::do_move(Move move, Undo& undo) {
+    undo.hash = hash_;
+    undo.ep_cells = ep_cells_;
+    undo.rights = rights_;
+    undo.ep_victim = ep_victim_;
+    undo.ply_clock = ply_clock_;
+    undo.move_number = move_number_;
+    undo.captured = NO_PIECE;
+    undo.captured_cell = -1;
+
+    const int from = move.from(), to = move.to();
+    const Piece piece = board_[from];
+    const int type = type_of(piece);
+    undo.moved = piece;
+    if (ep_victim_ >= 0) hash_ ^= t_->ep_keys[ep_victim_];
+    ep_cells_ = CellSet();
+    ep_victim_ = -1;
+
+    if (move.kind() == Move::castling) {
+        const CastlingRule& c = t_->castlings[move.castling_index()];
+        remove_piece(c.king_from);
+        remove_piece(c.rook_from);
+        add_piece(c.king_to, c.king);
+        add_piece(c.rook_to, c.rook);
+    } else {
+        const int captured_cell = move.kind() == Move::en_passant ? undo.ep_victim : to;
+        if (board_[captured_cell]) {
+            undo.captured = board_[captured_cell];
+            undo.captured_cell = captured_cell;
+            remove_piece(captured_cell);
+        }
+        remove_piece(from);
+        add_piece(to, move.is_promotion() ? make_piece(owner_of(piece), move.promotion()) : piece);
+        const PieceRules& r = t_->rules_of(side_, type);
+        if (r.has_ep_create && t_->table(r.ep_create)[from].has(to)) {
+            ep_cells_ = t_->between_cells(from, to);
+            ep_victim_ = to;
+            hash_ ^= t_->ep_keys[to];
+        }
+    }
+
+    const std::uint32_t lost = rights_ & (t_->rights_lost[from] | t_->rights_lost[to]);
+    if (lost) set_rights(rights_ ^ lost);
+    const bool resets = (undo.captured && t_->reset_clock_on_capture) ||
+                        (t_->reset_clock_types >> type & 1);
+    ply_clock_ = resets ? 0 : ply_clock_ + 1;
+    const int next = next_player(side_);
+    if (next == 0) ++move_number_;
+    hash_ ^= t_->side_keys[side_] ^ t_->side_keys[next];
+    side_ = next;
+    assert(is_consistent());
+}
+
+void Position::undo_move(Move move, const Undo& undo) {
+    const int from = move.from(), to = move.to();
+    side_ = side_ == 0 ? t_->player_count - 1 : side_ - 1;
+    if (move.kind() == Move::castling) {
+        const CastlingRule& c = t_->castlings[move.castling_index()];
+        remove_piece(c.king_to);
+        remove_piece(c.rook_to);
+        add_piece(c.king_from, c.king);
+        add_piece(c.rook_from, c.rook);
+    } else {
+        remove_piece(to);
+        add_piece(from, undo.moved);
+        if (undo.captured) add_piece(undo.captured_cell, undo.captured);
+    }
+    ep_cells_ = undo.ep_cells;
+    ep_victim_ = undo.ep_victim;
+    rights_ = undo.rights;
+    ply_clock_ = undo.ply_clock;
+    move_number_ = undo.move_number;
+    hash_ = undo.hash;
+    assert(is_consistent());
+}
+
+std::uint64_t Position::compute_hash() const {
+    std::uint64_t h = t_->side_keys[side_];
+    for (int c = 0; c < t_->cell_count; ++c)
+        if (board_[c]) h ^= t_->piece_key(board_[c], c);
+    for (std::size_t bit = 0; bit < t_->right_keys.size(); ++bit)
+        if (rights_ >> bit & 1) h ^= t_->right_keys[bit];
+    if (ep_victim_ >= 0) h ^= t_->ep_keys[ep_victim_];
+    return h;
+}
+
+bool Position::is_consistent() const {
+    CellSet occupied;
+    for (int c = 0; c < t_->cell_count; ++c) {
+        const Piece p = board_[c];
+        if (!p) continue;
+        if (owner_of(p) >= t_->player_count || type_of(p) < 0 || type_of(p) >= t_->type_count)
+            return false;
+        if (!by_player_[owner_of(p)].has(c) || !pieces(owner_of(p), type_of(p)).has(c)) return false;
+        occupied.add(c);
+    }
+    CellSet players;
+    for (int p = 0; p < t_->player_count; ++p) players |= by_player_[p];
+    return occupied == occupied_ && players == occupied_ && hash_ == compute_hash();
+}
+
+}  // namespace vari

@@ -1,0 +1,36 @@
+// Internal: where one piece's rules reach, given the occupied cells. Shared by attack tests and
+// move generation so both read the tables the same way.
+#pragma once
+
+#include "interpreter/interpreter.hpp"
+
+namespace vari::detail {
+
+// The cells a slide reaches from `from`: its empty-board reach cut just past the nearest blocker.
+inline CellSet slide_reach(const Tables& t, const SlideRule& s, int from, CellSet occupied) {
+    const CellSet reach = t.pool[s.reach + from];
+    const CellSet blockers = reach & occupied;
+    if (!blockers) return reach;
+    const int nearest = t.dir_positive[s.dir] ? blockers.first() : blockers.last();
+    return reach & ~t.ray(s.dir, nearest);
+}
+
+// Move and capture targets of a piece of rules `r` on `from`; `own` and `occupied` as on the board.
+inline CellSet targets(const Tables& t, const PieceRules& r, int from, CellSet own,
+                       CellSet occupied) {
+    const CellSet enemy = occupied & ~own;
+    CellSet result = (t.pool[r.leap_any + from] & ~own) | (t.pool[r.leap_move + from] & ~occupied) |
+                     (t.pool[r.leap_capture + from] & enemy);
+    for (std::uint32_t i = 0; i < r.slide_count; ++i) {
+        const SlideRule& s = t.slides[r.slide_first + i];
+        const CellSet reach = slide_reach(t, s, from, occupied);
+        switch (s.mode) {
+            case ir::MoveMode::move_or_capture: result |= reach & ~own; break;
+            case ir::MoveMode::move_only: result |= reach & ~occupied; break;
+            case ir::MoveMode::capture_only: result |= reach & enemy; break;
+        }
+    }
+    return result;
+}
+
+}  // namespace vari::detail

@@ -1,0 +1,94 @@
+// The compiled form of a game: flat per (player, piece type, cell) tables the generator reads.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "interpreter/ir.hpp"
+#include "interpreter/types.hpp"
+
+namespace vari {
+
+// Tables live in one pool of cell sets; a table is the offset of its first entry, indexed by cell.
+using TableRef = std::uint32_t;
+
+// A slide in one direction: `reach` holds, per origin cell, the cells it reaches on an empty board
+// (already cut by range, stop zone and origin zone); blockers cut it further at run time.
+struct SlideRule {
+    std::uint8_t dir = 0;   // index into Tables::dirs
+    ir::MoveMode mode = ir::MoveMode::move_or_capture;
+    TableRef reach = 0;
+};
+
+constexpr int MAX_PROMOTION_CHOICES = 16;
+
+struct PieceRules {
+    TableRef leap_any = 0, leap_move = 0, leap_capture = 0;  // targets by move mode
+    TableRef attackers = 0;      // reverse of capture-capable leaps: cells that attack a cell
+    TableRef ep_capture = 0;     // targets of leaps that may capture en passant
+    TableRef ep_create = 0;      // destinations of moves that leave en-passant cells behind
+    std::uint32_t slide_first = 0;   // this piece's slides: Tables::slides[first, first + count)
+    std::uint32_t slide_count = 0;
+    bool royal = false;
+    bool has_ep_capture = false;
+    bool has_ep_create = false;
+    bool complex_attacks = false;  // capture-capable slides that are limited: attacks by iteration
+    bool exists = false;            // the type has any movement at all
+    CellSet promotion_zone;
+    int promotion_choices[MAX_PROMOTION_CHOICES] = {};
+    int promotion_count = 0;
+    bool promotion_compulsory = true;
+};
+
+struct CastlingRule {
+    int player = 0;
+    int right = 0;               // bit index into the rights mask
+    Piece king = NO_PIECE, rook = NO_PIECE;
+    int king_from = 0, king_to = 0, rook_from = 0, rook_to = 0;
+    CellSet must_be_empty;       // includes both destinations unless they are start cells
+    CellSet must_be_safe;
+};
+
+struct Tables {
+    int cell_count = 0, player_count = 0, type_count = 0;
+    std::vector<CellSet> pool;
+
+    // Slide directions (closed under reversal). A direction is positive when cell indices grow
+    // along it, so the nearest blocker on a ray is the lowest member of the blocked set.
+    std::vector<ir::Vec> dirs;
+    std::vector<std::uint8_t> dir_reverse;
+    std::vector<bool> dir_positive;
+    TableRef rays = 0;           // rays + dir * cell_count: full ray from a cell to the edge
+    TableRef between = 0;        // between + a * cell_count + b: cells strictly between on a line
+
+    std::vector<SlideRule> slides;
+    std::vector<PieceRules> rules;           // [player * type_count + type]
+    std::vector<std::uint32_t> slider_types; // [player * dirs + dir]: types sliding and capturing
+    std::vector<std::uint32_t> complex_types;// [player]: types with complex_attacks
+    std::uint32_t royal_types = 0;
+    bool fast_legality = true;   // pins and checks can be read off straight lines
+
+    std::vector<CastlingRule> castlings;
+    std::vector<char> right_names;           // [bit] the right's character
+    std::vector<std::uint32_t> rights_lost;  // [cell] rights cleared by a move from or to it
+    std::vector<int> right_owner;            // [bit] the player who holds it
+
+    bool reset_clock_on_capture = true;
+    std::uint32_t reset_clock_types = 0;
+
+    // Zobrist keys from a fixed seed: pieces [(player * type_count + type) * cell_count + cell],
+    // side to move, castling right bits, en-passant victim cell.
+    std::vector<std::uint64_t> piece_keys, side_keys, right_keys, ep_keys;
+
+    const CellSet* table(TableRef ref) const { return pool.data() + ref; }
+    const PieceRules& rules_of(int player, int type) const {
+        return rules[player * type_count + type];
+    }
+    std::uint64_t piece_key(Piece piece, int cell) const {
+        return piece_keys[(owner_of(piece) * type_count + type_of(piece)) * cell_count + cell];
+    }
+    CellSet ray(int dir, int cell) const { return pool[rays + dir * cell_count + cell]; }
+    CellSet between_cells(int a, int b) const { return pool[between + a * cell_count + b]; }
+};
+
+}  // namespace vari

@@ -1,0 +1,137 @@
+// The hot path's vocabulary: cell sets, pieces and the packed move.
+#pragma once
+
+#include <bit>
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+
+namespace vari {
+
+constexpr int MAX_CELLS = 128;
+constexpr int MAX_PLAYERS = 8;
+constexpr int MAX_TYPES = 31;
+constexpr int MAX_MOVES = 1024;
+constexpr int MAX_CASTLINGS = 32;
+constexpr std::size_t MAX_PIN_LINES = 64;  // slide directions the fast legality path handles
+
+// A set of board cells, one bit per cell index (boards are at most MAX_CELLS cells).
+class CellSet {
+public:
+    constexpr CellSet() = default;
+    static constexpr CellSet of(int cell) {
+        CellSet s;
+        s.bits_ = static_cast<unsigned __int128>(1) << cell;
+        return s;
+    }
+
+    constexpr bool empty() const { return bits_ == 0; }
+    constexpr explicit operator bool() const { return bits_ != 0; }
+    constexpr bool has(int cell) const { return (bits_ >> cell) & 1; }
+    constexpr int count() const { return std::popcount(lo()) + std::popcount(hi()); }
+    // Lowest and highest members; the set must not be empty.
+    constexpr int first() const {
+        assert(bits_);
+        return lo() ? std::countr_zero(lo()) : 64 + std::countr_zero(hi());
+    }
+    constexpr int last() const {
+        assert(bits_);
+        return hi() ? 127 - std::countl_zero(hi()) : 63 - std::countl_zero(lo());
+    }
+    constexpr int pop_first() {
+        int c = first();
+        bits_ &= bits_ - 1;
+        return c;
+    }
+    constexpr void add(int cell) { *this |= of(cell); }
+    constexpr void remove(int cell) { *this &= ~of(cell); }
+
+    constexpr CellSet operator|(CellSet o) const { return from(bits_ | o.bits_); }
+    constexpr CellSet operator&(CellSet o) const { return from(bits_ & o.bits_); }
+    constexpr CellSet operator^(CellSet o) const { return from(bits_ ^ o.bits_); }
+    constexpr CellSet operator~() const { return from(~bits_); }
+    constexpr CellSet& operator|=(CellSet o) { bits_ |= o.bits_; return *this; }
+    constexpr CellSet& operator&=(CellSet o) { bits_ &= o.bits_; return *this; }
+    constexpr CellSet& operator^=(CellSet o) { bits_ ^= o.bits_; return *this; }
+    friend constexpr bool operator==(CellSet, CellSet) = default;
+
+    // Iteration over members in increasing order: for (int c : set) ...
+    class Iterator {
+    public:
+        constexpr explicit Iterator(unsigned __int128 bits) : bits_(bits) {}
+        constexpr int operator*() const { return CellSet::from(bits_).first(); }
+        constexpr Iterator& operator++() { bits_ &= bits_ - 1; return *this; }
+        constexpr bool operator!=(const Iterator& o) const { return bits_ != o.bits_; }
+    private:
+        unsigned __int128 bits_;
+    };
+    constexpr Iterator begin() const { return Iterator(bits_); }
+    constexpr Iterator end() const { return Iterator(0); }
+
+private:
+    static constexpr CellSet from(unsigned __int128 bits) {
+        CellSet s;
+        s.bits_ = bits;
+        return s;
+    }
+    constexpr std::uint64_t lo() const { return static_cast<std::uint64_t>(bits_); }
+    constexpr std::uint64_t hi() const { return static_cast<std::uint64_t>(bits_ >> 64); }
+    unsigned __int128 bits_ = 0;
+};
+
+// A piece on the board: owner and type packed in a byte; 0 is an empty cell.
+//   bits 0-4  type + 1 (1..31)
+//   bits 5-7  player (0..7)
+using Piece = std::uint8_t;
+constexpr Piece NO_PIECE = 0;
+constexpr Piece make_piece(int player, int type) {
+    return static_cast<Piece>((player << 5) | (type + 1));
+}
+constexpr int type_of(Piece p) { return (p & 31) - 1; }
+constexpr int owner_of(Piece p) { return p >> 5; }
+
+// A move packed in 32 bits:
+//   bits  0-7   destination cell
+//   bits  8-15  origin cell
+//   bits 16-20  promotion: piece type + 1, 0 for none
+//   bits 21-23  kind (MoveKind below)
+//   bits 24-28  castling index, for castlings
+// Move::none() (all zero) is never a real move: a normal move has origin != destination.
+class Move {
+public:
+    enum Kind : std::uint8_t { normal = 0, en_passant = 1, castling = 2 };
+
+    constexpr Move() = default;
+    static constexpr Move none() { return Move(); }
+    static constexpr Move make(int from, int to, Kind kind = normal, int promotion = -1,
+                               int castling_index = 0) {
+        return Move(static_cast<std::uint32_t>(to) | static_cast<std::uint32_t>(from) << 8 |
+                    static_cast<std::uint32_t>(promotion + 1) << 16 |
+                    static_cast<std::uint32_t>(kind) << 21 |
+                    static_cast<std::uint32_t>(castling_index) << 24);
+    }
+
+    constexpr int to() const { return bits_ & 0xff; }
+    constexpr int from() const { return (bits_ >> 8) & 0xff; }
+    constexpr int promotion() const { return static_cast<int>((bits_ >> 16) & 31) - 1; }
+    constexpr bool is_promotion() const { return (bits_ >> 16) & 31; }
+    constexpr Kind kind() const { return static_cast<Kind>((bits_ >> 21) & 7); }
+    constexpr int castling_index() const { return (bits_ >> 24) & 31; }
+    constexpr std::uint32_t raw() const { return bits_; }
+    constexpr bool is_none() const { return bits_ == 0; }
+    friend constexpr bool operator==(Move, Move) = default;
+
+private:
+    constexpr explicit Move(std::uint32_t bits) : bits_(bits) {}
+    std::uint32_t bits_ = 0;
+};
+
+// A fixed-capacity list the generator writes into; lives on the caller's stack.
+struct MoveList {
+    Move moves[MAX_MOVES];
+    int size = 0;
+    const Move* begin() const { return moves; }
+    const Move* end() const { return moves + size; }
+};
+
+}  // namespace vari

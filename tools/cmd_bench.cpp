@@ -1,0 +1,97 @@
+// `vari bench GAME [--depth N] [--playouts N]`: load time, perft leaves per second and random
+// playouts per second. The last line is the perft node count: a signature to quote.
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <random>
+
+#include "dsl/dsl.hpp"
+#include "runtime/runtime.hpp"
+#include "tools/commands.hpp"
+
+namespace vari::tools {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The best of a few loads: reading, checking, lowering and compiling the rule file.
+double load_milliseconds(const std::string& path) {
+    double best = 1e9;
+    for (int i = 0; i < 5; ++i) {
+        const auto start = Clock::now();
+        auto loaded = dsl::load_file(path);
+        if (!loaded.game) return -1;
+        CompiledGame game(std::move(*loaded.game));
+        best = std::min(best, seconds_since(start) * 1000);
+    }
+    return best;
+}
+
+}  // namespace
+
+int run_bench(int argc, char** argv) {
+    CLI::App app{"Measure load time, perft leaves per second and random playouts per second."};
+    app.name("vari bench");
+    std::string game_name;
+    int depth = 0, playouts = 200, max_plies = 500;
+    std::uint64_t seed = 1;
+    app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
+    app.add_option("--depth", depth, "perft depth (default: the first taking at least a second)")
+        ->check(CLI::Range(1, 32));
+    app.add_option("--playouts", playouts, "random games to play")->check(CLI::Range(0, 10000000));
+    app.add_option("--max-plies", max_plies, "longest playout")->check(CLI::Range(1, 100000));
+    app.add_option("--seed", seed, "random seed for the playouts");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e);
+        return code == 0 ? 0 : static_cast<int>(Exit::usage);
+    }
+
+    auto game = load_game(game_name);
+    if (!game) return static_cast<int>(Exit::invalid);
+    const double load_ms = load_milliseconds(*dsl::resolve_game(game_name));
+    std::printf("game            %s\n", game->ir().name.c_str());
+    std::printf("load            %.2f ms (parse, check, lower, compile)\n", load_ms);
+
+    Position pos(*game);
+    std::uint64_t nodes = 0;
+    double elapsed = 0;
+    for (int d = depth ? depth : 1;; ++d) {
+        const auto start = Clock::now();
+        nodes = perft(pos, d);
+        elapsed = seconds_since(start);
+        if (depth || elapsed >= 1.0 || d >= 12) {
+            depth = d;
+            break;
+        }
+    }
+    std::printf("perft %-9d %llu leaves in %.3f s: %.2f M leaves/s\n", depth,
+                static_cast<unsigned long long>(nodes), elapsed, nodes / elapsed / 1e6);
+
+    std::mt19937_64 rng(seed);
+    std::uint64_t plies = 0;
+    const auto start = Clock::now();
+    for (int i = 0; i < playouts; ++i) {
+        runtime::Game play(*game);
+        while (!play.result() && play.ply() < max_plies) {
+            const Move m = runtime::random_move(play, rng);
+            if (m.is_none()) break;
+            play.play(m);
+            ++plies;
+        }
+    }
+    const double playout_seconds = seconds_since(start);
+    if (playouts > 0)
+        std::printf("playouts        %d in %.3f s: %.1f playouts/s, %.2f M plies/s\n", playouts,
+                    playout_seconds, playouts / playout_seconds, plies / playout_seconds / 1e6);
+    std::printf("%llu\n", static_cast<unsigned long long>(nodes));
+    return 0;
+}
+
+}  // namespace vari::tools

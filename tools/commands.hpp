@@ -1,0 +1,23 @@
+// The `vari` subcommands: each parses its own arguments and returns an exit code.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "interpreter/interpreter.hpp"
+
+namespace vari::tools {
+
+enum class Exit { ok = 0, invalid = 1, usage = 2 };
+
+int run_check(int argc, char** argv);
+int run_perft(int argc, char** argv);
+int run_show(int argc, char** argv);
+int run_play(int argc, char** argv);
+int run_bench(int argc, char** argv);
+
+// Loads and compiles a game given by path or shipped name; prints diagnostics to stderr and
+// returns null when it cannot.
+std::unique_ptr<CompiledGame> load_game(const std::string& name_or_path);
+
+}  // namespace vari::tools
