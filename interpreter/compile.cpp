@@ -22,7 +22,7 @@ public:
 
     Tables run() {
         collect_directions();
-        build_rays_and_between();
+        build_rays();
         t_.rules.resize(t_.player_count * t_.type_count);
         t_.slider_types.assign(t_.player_count * t_.dirs.size(), 0);
         t_.complex_types.assign(t_.player_count, 0);
@@ -83,20 +83,16 @@ private:
                         for (ir::Vec v : per_player) add_dir(v);
     }
 
-    void build_rays_and_between() {
+    void build_rays() {
         const int n = t_.cell_count;
         t_.rays = static_cast<TableRef>(t_.pool.size());
         t_.pool.resize(t_.pool.size() + t_.dirs.size() * n);
-        t_.between = static_cast<TableRef>(t_.pool.size());
-        t_.pool.resize(t_.pool.size() + static_cast<std::size_t>(n) * n);
         for (std::size_t d = 0; d < t_.dirs.size(); ++d) {
             for (int c = 0; c < n; ++c) {
                 CellSet ray;
                 for (int to = cell_at(add(coord(c), t_.dirs[d])); to >= 0;
-                     to = cell_at(add(coord(to), t_.dirs[d]))) {
-                    t_.pool[t_.between + c * n + to] = ray;
+                     to = cell_at(add(coord(to), t_.dirs[d])))
                     ray.add(to);
-                }
                 t_.pool[t_.rays + d * n + c] = ray;
             }
         }
@@ -131,12 +127,17 @@ private:
             else
                 compile_slide(p, type, m, r);
         }
+        // Where several promotion rules share a cell, their choices join and any compulsion holds.
+        r.promotions = static_cast<std::uint32_t>(t_.promotions.size());
+        t_.promotions.resize(t_.promotions.size() + t_.cell_count, 0);
         for (const auto& promo : piece.promotions) {
-            r.promotion_zone |= zone_cells(promo.zone, p);
-            r.promotion_compulsory = promo.compulsory;
-            for (int choice : promo.choices)
-                if (r.promotion_count < MAX_PROMOTION_CHOICES)
-                    r.promotion_choices[r.promotion_count++] = choice;
+            const CellSet zone = zone_cells(promo.zone, p);
+            r.promotion_zone |= zone;
+            for (int cell : zone) {
+                std::uint32_t& bits = t_.promotions[r.promotions + cell];
+                for (int choice : promo.choices) bits |= 1u << choice;
+                if (promo.compulsory) bits |= PROMOTION_COMPULSORY;
+            }
         }
     }
 
@@ -170,6 +171,7 @@ private:
             SlideRule rule;
             rule.dir = static_cast<std::uint8_t>(d);
             rule.mode = m.mode;
+            rule.creates_en_passant = m.creates_en_passant;
             if (plain) {
                 rule.reach = t_.rays + d * t_.cell_count;
             } else {
@@ -183,7 +185,7 @@ private:
                 if (m.creates_en_passant) {
                     // Only moves that pass at least one cell leave something to capture onto.
                     for (int to : reach)
-                        if (t_.pool[t_.between + c * t_.cell_count + to]) at(r.ep_create, c).add(to);
+                        if (t_.passed(d, c, to)) at(r.ep_create, c).add(to);
                 }
             }
             if (m.creates_en_passant) r.has_ep_create = true;

@@ -107,6 +107,10 @@ private:
     std::uint64_t hash_ = 0;
 };
 
+// The cells an en-passant-creating slide of `rules` passes going from `from` to `to`; empty when
+// no such slide makes that move.
+CellSet en_passant_passed(const Tables& t, const PieceRules& rules, int from, int to);
+
 // Writes the legal moves of the side to move into `list`. The position is used as scratch and is
 // unchanged on return.
 void generate_legal(Position& pos, MoveList& list);

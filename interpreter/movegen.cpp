@@ -41,12 +41,13 @@ private:
     // One move per target, or one per promotion choice (plus the plain move when optional).
     void emit(int from, CellSet targets) {
         const PieceRules& r = rules_on(from);
-        const CellSet promoting = r.promotion_count ? targets & r.promotion_zone : CellSet();
+        const CellSet promoting = targets & r.promotion_zone;
         for (int to : targets & ~promoting) push(Move::make(from, to));
         for (int to : promoting) {
-            for (int i = 0; i < r.promotion_count; ++i)
-                push(Move::make(from, to, Move::normal, r.promotion_choices[i]));
-            if (!r.promotion_compulsory) push(Move::make(from, to));
+            const std::uint32_t bits = t_.promotions[r.promotions + to];
+            for (std::uint32_t choices = bits & ~PROMOTION_COMPULSORY; choices; choices &= choices - 1)
+                push(Move::make(from, to, Move::normal, std::countr_zero(choices)));
+            if (!(bits & PROMOTION_COMPULSORY)) push(Move::make(from, to));
         }
     }
 
@@ -66,16 +67,31 @@ private:
         list_.size = kept;
     }
 
+    // Removes the moves from `from` to `to` generated before index `end`; returns how many.
+    int drop_moves(int from, int to, int end) {
+        int kept = 0;
+        for (int i = 0; i < list_.size; ++i) {
+            const Move m = list_.moves[i];
+            if (i < end && m.from() == from && m.to() == to) continue;
+            list_.moves[kept++] = m;
+        }
+        const int dropped = list_.size - kept;
+        list_.size = kept;
+        return dropped;
+    }
+
     void en_passant() {
         const int victim = pos_.ep_victim();
         if (victim < 0 || owner_of(pos_.piece_on(victim)) == us_) return;
-        const int first = list_.size;
+        int first = list_.size;
         for (int type = 0; type < t_.type_count; ++type) {
             const PieceRules& r = t_.rules_of(us_, type);
             if (!r.has_ep_capture) continue;
             for (int from : pos_.pieces(us_, type)) {
                 const CellSet to = t_.table(r.ep_capture)[from] & pos_.ep_cells() & ~occupied_;
                 for (int cell : to) {
+                    // Another rule may reach the same empty cell: the move is one, and captures.
+                    first -= drop_moves(from, cell, first);
                     const int before = list_.size;
                     emit(from, CellSet::of(cell));
                     for (int i = before; i < list_.size; ++i) {
@@ -140,7 +156,7 @@ private:
             if (enemy.has(near)) {
                 if (slides_here(near)) {
                     ++check_count;
-                    block = t_.between_cells(royal, near) | CellSet::of(near);
+                    block = t_.ray(out, royal) & ~t_.ray(out, near);
                 }
                 continue;
             }
@@ -150,7 +166,7 @@ private:
             if (slides_here(far)) {
                 pinned.add(near);
                 pin_cell[pin_count] = near;
-                pin_line[pin_count++] = t_.between_cells(royal, far) | CellSet::of(far);
+                pin_line[pin_count++] = t_.ray(out, royal) & ~t_.ray(out, far);
             }
         }
 
@@ -169,7 +185,7 @@ private:
             if (!attacked(to, without_royal)) safe.add(to);
         if (safe) emit(royal, safe);
         en_passant();
-        if (check_count == 0) castlings();
+        castlings();   // out of check too, when the game's safe cells allow it
     }
 
     void by_trial() {

@@ -113,11 +113,15 @@ void Position::do_move(Move move, Undo& undo) {
         }
         remove_piece(from);
         add_piece(to, move.is_promotion() ? make_piece(owner_of(piece), move.promotion()) : piece);
+        // Only a quiet move that an en-passant slide makes on this board leaves cells behind.
         const PieceRules& r = t_->rules_of(side_, type);
-        if (r.has_ep_create && t_->table(r.ep_create)[from].has(to)) {
-            ep_cells_ = t_->between_cells(from, to);
-            ep_victim_ = to;
-            hash_ ^= t_->ep_keys[to];
+        if (r.has_ep_create && !undo.captured && t_->table(r.ep_create)[from].has(to)) {
+            const CellSet passed = en_passant_passed(*t_, r, from, to);
+            if (passed && !(passed & occupied_)) {
+                ep_cells_ = passed;
+                ep_victim_ = to;
+                hash_ ^= t_->ep_keys[to];
+            }
         }
     }
 
@@ -154,6 +158,14 @@ void Position::undo_move(Move move, const Undo& undo) {
     move_number_ = undo.move_number;
     hash_ = undo.hash;
     assert(is_consistent());
+}
+
+CellSet en_passant_passed(const Tables& t, const PieceRules& rules, int from, int to) {
+    for (std::uint32_t i = 0; i < rules.slide_count; ++i) {
+        const SlideRule& s = t.slides[rules.slide_first + i];
+        if (s.creates_en_passant && t.pool[s.reach + from].has(to)) return t.passed(s.dir, from, to);
+    }
+    return CellSet();
 }
 
 std::uint64_t Position::compute_hash() const {

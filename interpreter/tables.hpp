@@ -17,10 +17,12 @@ using TableRef = std::uint32_t;
 struct SlideRule {
     std::uint8_t dir = 0;   // index into Tables::dirs
     ir::MoveMode mode = ir::MoveMode::move_or_capture;
+    bool creates_en_passant = false;
     TableRef reach = 0;
 };
 
-constexpr int MAX_PROMOTION_CHOICES = 16;
+// Promotion on arrival at a cell: bit t set = may become type t; PROMOTION_COMPULSORY = must.
+constexpr std::uint32_t PROMOTION_COMPULSORY = 1u << 31;
 
 struct PieceRules {
     TableRef leap_any = 0, leap_move = 0, leap_capture = 0;  // targets by move mode
@@ -34,10 +36,8 @@ struct PieceRules {
     bool has_ep_create = false;
     bool complex_attacks = false;  // capture-capable slides that are limited: attacks by iteration
     bool exists = false;            // the type has any movement at all
-    CellSet promotion_zone;
-    int promotion_choices[MAX_PROMOTION_CHOICES] = {};
-    int promotion_count = 0;
-    bool promotion_compulsory = true;
+    CellSet promotion_zone;          // union of the piece's promotion zones
+    std::uint32_t promotions = 0;    // Tables::promotions[promotions + cell]
 };
 
 struct CastlingRule {
@@ -59,9 +59,9 @@ struct Tables {
     std::vector<std::uint8_t> dir_reverse;
     std::vector<bool> dir_positive;
     TableRef rays = 0;           // rays + dir * cell_count: full ray from a cell to the edge
-    TableRef between = 0;        // between + a * cell_count + b: cells strictly between on a line
 
     std::vector<SlideRule> slides;
+    std::vector<std::uint32_t> promotions;   // per piece rules and cell: choice bits
     std::vector<PieceRules> rules;           // [player * type_count + type]
     std::vector<std::uint32_t> slider_types; // [player * dirs + dir]: types sliding and capturing
     std::vector<std::uint32_t> complex_types;// [player]: types with complex_attacks
@@ -88,7 +88,11 @@ struct Tables {
         return piece_keys[(owner_of(piece) * type_count + type_of(piece)) * cell_count + cell];
     }
     CellSet ray(int dir, int cell) const { return pool[rays + dir * cell_count + cell]; }
-    CellSet between_cells(int a, int b) const { return pool[between + a * cell_count + b]; }
+    // The cells a slide along `dir` passes going from `a` to `b` (b on that ray), ends excluded.
+    // Per direction, not per pair: parallel vectors such as (0,1) and (0,2) pass different cells.
+    CellSet passed(int dir, int a, int b) const {
+        return ray(dir, a) & ~ray(dir, b) & ~CellSet::of(b);
+    }
 };
 
 }  // namespace vari

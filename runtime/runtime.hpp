@@ -45,31 +45,45 @@ std::optional<ir::Diagnostic> parse_position(Position& pos, std::string_view tex
 // ---- Move notation ------------------------------------------------------------------------
 // FROM-TO for a move, FROMxTO for a capture, then =L for a promotion to the piece with letter L:
 // e2-e4, e7xd8=Q. Castling is written as the royal piece's move (e1-g1).
-std::string format_move(const Position& pos, Move move);   // `move` is legal in `pos`
+std::string format_move(const Position& pos, Move move);  // `move` is legal in `pos`
 
-// Finds the legal move `text` names (separators optional: "e2e4" works). On failure, `error`
-// says why: unparsable, no such cell, no piece there, not your piece, or not a legal move.
+// Finds the legal move `text` names: FROM, an optional separator ('-', 'x', ':' or a blank), TO,
+// and for a promotion the piece letter with or without '=' ("e2e4", "E7XD8=q" and "e7d8q" work;
+// cell names may be typed in upper case). On failure `error` says exactly what is wrong, e.g.
+//   unknown cell 'z9'                      no piece on e3
+//   that is Black's piece; White to move   promotion needed: add =Q, =R, =B or =N
+//   e2-e5 is not a legal move for the Pawn on e2 (legal: e2-e3, e2-e4)
+//   e2-d3 is not a legal move for the Bishop on e2: it would leave the King attacked (...)
+// `pos` is only used as scratch and is unchanged on return.
 std::optional<Move> parse_move(Position& pos, std::string_view text, std::string& error);
 
 // ---- A game in play -----------------------------------------------------------------------
 struct Result {
-    std::string reason;              // "checkmate", "stalemate", "threefold repetition", ...
-    std::vector<double> scores;      // per player: 1 win, 0 loss, 0.5 draw (2 players)
-    std::string summary;             // e.g. "White wins by checkmate"
+    std::string reason;  // "checkmate", "stalemate", "threefold repetition", ...
+    // Per player, for the outcome of the end condition, which is for the player who made the last
+    // move: a win gives that player 1 and the others 0; a draw gives everyone 1/N (0.5 for two);
+    // a loss gives that player 0 and the others 1/(N-1) each.
+    std::vector<double> scores;
+    std::string summary;  // "White wins by checkmate", "draw by stalemate"
 };
 
+// A game from a start position: the history of moves, and the result once one of the game's end
+// conditions (ir::Game::ends) holds. Checkmate and stalemate (no legal move, with or without a
+// royal piece attacked) are judged before repetition and ply-limit counts. A position without a
+// legal move that no end condition covers ends the game as a draw by "no legal move".
 class Game {
 public:
-    explicit Game(const CompiledGame& game);   // from the start position
+    explicit Game(const CompiledGame& game);  // from the start position
     Game(const CompiledGame& game, const Position& start);
 
+    const CompiledGame& game() const { return game_; }
     const Position& position() const { return pos_; }
     const MoveList& legal_moves() const { return legal_; }
-    int ply() const { return static_cast<int>(history_.size()); }
+    int ply() const { return static_cast<int>(history_.size()); }  // moves played since start
 
-    void play(Move move);            // `move` must be legal
-    bool undo();                     // false at the start
-    // Set once a move ends the game by one of its end conditions.
+    void play(Move move);  // `move` must be legal
+    bool undo();           // false at the start
+    // Set while the current position ends the game by one of its end conditions.
     const std::optional<Result>& result() const { return result_; }
 
 private:
@@ -77,13 +91,13 @@ private:
         Move move;
         Undo undo;
     };
-    void refresh();                  // legal moves and result for the current position
-    int repetitions() const;         // how often the current position has occurred
+    void refresh();           // legal moves and result for the current position
+    int repetitions() const;  // how often the current position has occurred
 
     const CompiledGame& game_;
     Position pos_;
-    std::deque<Step> history_;
-    std::vector<std::uint64_t> hashes_;   // hash after each ply, hashes_[0] = start
+    std::deque<Step> history_;           // a deque: each Undo keeps its address while play goes on
+    std::vector<std::uint64_t> hashes_;  // hash after each ply, hashes_[0] = start
     MoveList legal_;
     std::optional<Result> result_;
 };
@@ -92,8 +106,16 @@ private:
 Move random_move(const Game& game, std::mt19937_64& rng);
 
 // ---- Drawing --------------------------------------------------------------------------------
-// The board as text: square boards as a grid, hex boards as staggered hexes; pieces as their
-// letters, empty cells as their names when `names` is set, else as dots.
+// The board as text, each cell placed by its coordinates, the first line at the top:
+//  * square boards as a grid, rank numbers at the left and file letters below;
+//  * flat-top hex boards as vertical files side by side, each a half cell lower than the one to its
+//    left when its coordinates say so (row = 2y - x), file letters above and below;
+//  * pointy-top hex boards as horizontal ranks indented by half a cell (column = 2x + y), rank
+//    numbers at the left.
+// Labels come from generated cell names ("e10": file e, rank 10) and are left out when the names
+// of a file or rank disagree. A piece is its letter, upper case for the first player and lower
+// case for the second; with more players its owner's player_token and then its letter ("rK").
+// Empty cells are dots, or their names when `names` is set.
 std::string draw_board(const Position& pos, bool names = false);
 
 }  // namespace vari::runtime

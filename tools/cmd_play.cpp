@@ -1,5 +1,235 @@
-// Placeholder until `vari play` lands.
+// `vari play GAME`: a game in the terminal between humans and random movers. Without a terminal on
+// standard input it reads one move or command a line and prints no prompts, so it can be scripted.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cctype>
+#include <iostream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "dsl/dsl.hpp"
+#include "runtime/runtime.hpp"
 #include "tools/commands.hpp"
+
 namespace vari::tools {
-int run_play(int, char**) { return static_cast<int>(Exit::usage); }
+namespace {
+
+enum class Mover { human, random };
+
+constexpr const char* HELP =
+    "Type a move as FROM-TO (e2-e4, e7xd8=Q; the '-' may be left out), or a command:\n"
+    "  moves   list the legal moves\n"
+    "  board   draw the board\n"
+    "  undo    take back your last move (and the random replies after it)\n"
+    "  help    this text\n"
+    "  quit    end the game\n";
+
+class Session {
+public:
+    Session(const CompiledGame& game, const Position& start, std::vector<Mover> movers,
+            std::uint64_t seed, int max_plies, bool terminal)
+        : game_(game, start),
+          movers_(std::move(movers)),
+          rng_(seed),
+          max_plies_(max_plies),
+          terminal_(terminal) {}
+
+    void run() {
+        while (!game_.result() && (max_plies_ <= 0 || game_.ply() < max_plies_)) {
+            if (movers_[side()] == Mover::random) {
+                play(runtime::random_move(game_, rng_), false);
+            } else if (!human_turn()) {
+                return;
+            }
+        }
+        if (terminal_) show_board();
+        if (!game_.result()) {
+            std::cout << "stopped after " << game_.ply() << " plies\n";
+            return;
+        }
+        const runtime::Result& r = *game_.result();
+        std::cout << r.summary << "\nscores:";
+        for (std::size_t p = 0; p < r.scores.size(); ++p)
+            std::cout << (p ? ", " : " ") << name(static_cast<int>(p)) << ' ' << r.scores[p];
+        std::cout << '\n';
+    }
+
+private:
+    int side() const { return game_.position().side_to_move(); }
+    const std::string& name(int player) const { return game_.game().ir().players[player].name; }
+
+    void play(Move move, bool human) {
+        std::cout << name(side()) << " plays " << runtime::format_move(game_.position(), move)
+                  << '\n';
+        game_.play(move);
+        by_human_.push_back(human);
+    }
+
+    void show_board() const {
+        std::cout << '\n' << runtime::draw_board(game_.position());
+        if (!game_.result())
+            std::cout << name(side()) << " to move"
+                      << (game_.position().in_check() ? ", in check" : "") << '\n';
+    }
+
+    // Reads lines until a move is played (true) or input ends or the player quits (false).
+    bool human_turn() {
+        if (terminal_) show_board();
+        for (;;) {
+            if (terminal_) std::cout << name(side()) << "> " << std::flush;
+            std::string line;
+            if (!std::getline(std::cin, line)) {
+                if (terminal_) std::cout << '\n';
+                return false;
+            }
+            std::istringstream words(line);
+            std::string word;
+            words >> word;
+            if (word.empty() || word[0] == '#') continue;  // blank lines and script comments
+            if (word == "quit") return false;
+            if (word == "help") {
+                std::cout << HELP;
+            } else if (word == "board") {
+                show_board();
+            } else if (word == "moves") {
+                list_moves();
+            } else if (word == "undo") {
+                if (take_back()) return true;
+            } else {
+                Position pos = game_.position();
+                std::string error;
+                if (const auto move = runtime::parse_move(pos, line, error)) {
+                    play(*move, true);
+                    return true;
+                }
+                std::cout << error << '\n';
+            }
+        }
+    }
+
+    void list_moves() const {
+        Position pos = game_.position();
+        std::string line;
+        for (Move m : game_.legal_moves()) {
+            const std::string text = runtime::format_move(pos, m);
+            if (!line.empty() && line.size() + 1 + text.size() > 78) {
+                std::cout << line << '\n';
+                line.clear();
+            }
+            line += (line.empty() ? "" : " ") + text;
+        }
+        std::cout << line << '\n';
+    }
+
+    // Takes back the last human move and the random replies after it; false when there is none.
+    bool take_back() {
+        std::size_t keep = by_human_.size();
+        while (keep > 0 && !by_human_[keep - 1]) --keep;
+        if (keep == 0) {
+            std::cout << "nothing to undo\n";
+            return false;
+        }
+        while (by_human_.size() >= keep) {
+            game_.undo();
+            by_human_.pop_back();
+        }
+        std::cout << "took back; " << name(side()) << " to move\n";
+        return true;
+    }
+
+    runtime::Game game_;
+    std::vector<Mover> movers_;
+    std::vector<bool> by_human_;  // per ply played in this session: was it a human's?
+    std::mt19937_64 rng_;
+    int max_plies_;
+    bool terminal_;
+};
+
+// Applies "--player NAME=KIND" settings; returns an error message or "".
+std::string assign(const ir::Game& game, const std::vector<std::string>& specs,
+                   std::vector<Mover>& movers) {
+    auto lower = [](std::string s) {
+        for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return s;
+    };
+    for (const std::string& spec : specs) {
+        const auto eq = spec.find('=');
+        const std::string who = lower(spec.substr(0, eq));
+        const std::string kind = eq == std::string::npos ? "" : spec.substr(eq + 1);
+        if (kind != "human" && kind != "random")
+            return "--player " + spec + ": expected NAME=human or NAME=random";
+        std::size_t p = 0;
+        while (p < game.players.size() && lower(game.players[p].name) != who) ++p;
+        if (p == game.players.size()) {
+            std::string names;
+            for (const auto& player : game.players) names += ' ' + player.name;
+            return "--player " + spec + ": no player '" + spec.substr(0, eq) +
+                   "' (players:" + names + ")";
+        }
+        movers[p] = kind == "human" ? Mover::human : Mover::random;
+    }
+    return "";
+}
+
+}  // namespace
+
+int run_play(int argc, char** argv) {
+    CLI::App app{"Play a game: humans type moves, random movers pick a legal move at random.\n" +
+                 std::string(HELP)};
+    app.name("vari play");
+    std::string game_name, position;
+    std::vector<std::string> players;
+    std::string first, second;
+    std::uint64_t seed = std::random_device{}();
+    int max_plies = 0;
+    app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
+    app.add_option("--position", position, "start from this position string");
+    app.add_option("--player", players,
+                   "NAME=human|random for the player called NAME (repeatable)");
+    const auto kinds = CLI::IsMember({"human", "random"});
+    app.add_option("--white", first, "human|random: the first player (shorthand)")->check(kinds);
+    app.add_option("--black", second, "human|random: the second player (shorthand)")->check(kinds);
+    app.add_option("--seed", seed, "seed for the random movers (default: a random one)");
+    app.add_option("--max-plies", max_plies, "stop after this many plies (0: no limit)")
+        ->check(CLI::NonNegativeNumber);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e);
+        return code == 0 ? 0 : static_cast<int>(Exit::usage);
+    }
+
+    auto game = load_game(game_name);
+    if (!game) return static_cast<int>(Exit::invalid);
+    const ir::Game& ir = game->ir();
+    std::vector<Mover> movers(ir.players.size(), Mover::human);
+    // The shorthands name players by turn order, not by name; --player settings come after.
+    if (!second.empty() && ir.players.size() < 2) {
+        std::cerr << "vari play: --black: this game has one player\n";
+        return static_cast<int>(Exit::usage);
+    }
+    auto kind_of = [](const std::string& kind) {
+        return kind == "random" ? Mover::random : Mover::human;
+    };
+    if (!first.empty()) movers[0] = kind_of(first);
+    if (!second.empty()) movers[1] = kind_of(second);
+    if (const std::string error = assign(ir, players, movers); !error.empty()) {
+        std::cerr << "vari play: " << error << '\n';
+        return static_cast<int>(Exit::usage);
+    }
+
+    Position start(*game);
+    if (app.count("--position")) {
+        if (auto error = runtime::parse_position(start, position)) {
+            std::cerr << dsl::render(*error, position);
+            return static_cast<int>(Exit::invalid);
+        }
+    }
+    Session(*game, start, std::move(movers), seed, max_plies, isatty(0)).run();
+    return 0;
+}
+
 }  // namespace vari::tools

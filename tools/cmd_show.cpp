@@ -1,5 +1,47 @@
-// Placeholder until `vari show` lands.
+// `vari show GAME [--position STR] [--names]`: draw a position; the last line is its position
+// string.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "dsl/dsl.hpp"
+#include "runtime/runtime.hpp"
 #include "tools/commands.hpp"
+
 namespace vari::tools {
-int run_show(int, char**) { return static_cast<int>(Exit::usage); }
+
+int run_show(int argc, char** argv) {
+    CLI::App app{"Draw a position, say who is to move; the last line is the position string."};
+    app.name("vari show");
+    std::string game_name, position;
+    bool names = false;
+    app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
+    app.add_option("--position", position, "the position string to draw (default: the start)");
+    app.add_flag("--names", names, "write the names of empty cells instead of dots");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e);
+        return code == 0 ? 0 : static_cast<int>(Exit::usage);
+    }
+
+    auto game = load_game(game_name);
+    if (!game) return static_cast<int>(Exit::invalid);
+    Position pos(*game);
+    if (app.count("--position")) {
+        if (auto error = runtime::parse_position(pos, position)) {
+            std::cerr << dsl::render(*error, position);
+            return static_cast<int>(Exit::invalid);
+        }
+    }
+    const runtime::Game play(*game, pos);
+    std::cout << runtime::draw_board(pos, names);
+    if (play.result())
+        std::cout << play.result()->summary << '\n';
+    else
+        std::cout << game->ir().players[pos.side_to_move()].name << " to move"
+                  << (pos.in_check() ? ", in check" : "") << '\n';
+    std::cout << runtime::to_position_string(pos) << '\n';
+    return 0;
+}
+
 }  // namespace vari::tools

@@ -1,0 +1,206 @@
+// The syntax tree of a .vari file: what was written, where, before any name is resolved.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "interpreter/ir.hpp"
+
+namespace vari::dsl::ast {
+
+// Where a node begins in the source (1-based, as PEGTL counts: columns are bytes).
+struct Span {
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+};
+
+struct Name {
+    std::string text;
+    Span span;
+};
+
+// Integers are saturated to the int range when read; checks bound every use.
+struct Number {
+    int value = 0;
+    Span span;
+};
+
+struct Vector {
+    int x = 0;
+    int y = 0;
+    Span span;
+};
+
+// A direction name or a literal vector (in `direction`, `step`, `slide`, `leap`).
+struct DirItem {
+    bool is_vector = false;
+    Name name;
+    Vector vector;
+    Span span() const { return is_vector ? vector.span : name.span; }
+};
+
+// ORDER DeclKind: build_ast.cpp's describe() and check.cpp's kind names follow it.
+enum class DeclKind : std::uint8_t {
+    none,
+    game,
+    players,
+    orient,
+    board,
+    direction,
+    zone,
+    piece,
+    castling,
+    setup,
+    end
+};
+
+struct Game {
+    std::string title;
+    Span span;
+};
+
+struct Players {
+    std::vector<Name> names;
+    Span span;
+};
+
+struct Orient {
+    Name player;
+    Number degrees;
+    bool mirror = false;
+    Span span;
+};
+
+struct CellDef {
+    Name name;
+    Vector coord;
+};
+
+// One clause of a board description; check.cpp decides which combinations a shape accepts.
+struct BoardClause {
+    enum class Kind : std::uint8_t { files, ranks, lengths, first, indents, hexagon, cells };
+    Kind kind = Kind::files;
+    std::string letters;          // files: the first and last letter
+    std::vector<Number> numbers;  // ranks: first and last; lengths/first/indents; hexagon: N
+    std::vector<CellDef> cells;   // cells
+    Span span;
+};
+
+struct Board {
+    ir::Geometry geometry = ir::Geometry::square;
+    std::vector<BoardClause> clauses;
+    Span span;
+};
+
+struct Direction {
+    Name name;
+    std::vector<DirItem> items;
+    Span span;
+};
+
+struct ZoneSpec {
+    enum class Kind : std::uint8_t { cell, rank, file };
+    Kind kind = Kind::cell;
+    Name cell;      // cell
+    Number rank;    // rank
+    char file = 0;  // file
+    Span span;
+};
+
+struct Zone {
+    Name name;
+    bool has_player = false;
+    Name player;
+    std::vector<ZoneSpec> specs;
+    Span span;
+};
+
+enum class Primitive : std::uint8_t { step, slide, leap };
+
+struct Modifier {
+    enum class Kind : std::uint8_t { range, until, from, en_passant, symmetric };
+    Kind kind = Kind::range;
+    Number count;  // range
+    Name zone;     // until, from
+    Span span;
+};
+
+struct Movement {
+    ir::MoveMode mode = ir::MoveMode::move_or_capture;
+    Primitive primitive = Primitive::step;
+    std::vector<DirItem> items;
+    std::vector<Modifier> modifiers;
+    Span span;
+};
+
+struct Promotion {
+    bool optional = false;
+    Name zone;
+    std::vector<Name> pieces;
+    Span span;
+};
+
+struct Piece {
+    Name name;
+    char letter = '?';
+    Span letter_span;
+    bool royal = false;
+    std::vector<Movement> movements;
+    std::vector<Promotion> promotions;
+    Span span;
+};
+
+struct Castling {
+    Name player;
+    char right = '?';
+    Span right_span;
+    Name royal, royal_from, royal_to;
+    Name partner, partner_from, partner_to;
+    std::vector<Name> empty;
+    std::vector<Name> safe;
+    Span span;
+};
+
+struct SetupGroup {
+    Name piece;
+    std::vector<Name> cells;
+};
+
+struct Setup {
+    Name player;
+    std::vector<SetupGroup> groups;
+    Span span;
+};
+
+struct End {
+    ir::EndKind kind = ir::EndKind::checkmate;
+    ir::Outcome outcome = ir::Outcome::win;
+    Number count;                   // repetition, ply-limit
+    bool reset_by_capture = false;  // ply-limit
+    std::vector<Name> reset_pieces;
+    Span span;
+};
+
+// A declaration that failed to parse; checks stay quiet about names it may have defined.
+struct Broken {
+    DeclKind kind = DeclKind::none;
+    std::string name;  // empty when the error came before the name
+    Span span;
+};
+
+struct File {
+    std::vector<Game> games;
+    std::vector<Players> players;
+    std::vector<Orient> orients;
+    std::vector<Board> boards;
+    std::vector<Direction> directions;
+    std::vector<Zone> zones;
+    std::vector<Piece> pieces;
+    std::vector<Castling> castlings;
+    std::vector<Setup> setups;
+    std::vector<End> ends;
+    std::vector<Broken> broken;
+};
+
+}  // namespace vari::dsl::ast

@@ -1,0 +1,32 @@
+// Boards: checking a board's description and generating its cells, names and lines.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "dsl/ast.hpp"
+#include "dsl/report.hpp"
+#include "interpreter/ir.hpp"
+
+namespace vari::dsl {
+
+inline constexpr int max_cells = 128;
+// Coordinates and vector components stay in this range, so no transform can overflow.
+inline constexpr int max_coordinate = 1000;
+
+struct BoardLayout {
+    ir::Board board;                             // cells sorted by (y, x), lines in notation order
+    std::unordered_map<std::string, int> index;  // cell name -> cell index
+    bool named_by_file_and_rank = false;         // generated boards; not boards given cell by cell
+    std::vector<char> file_letter;               // per cell, when named_by_file_and_rank
+    std::vector<int> rank_number;                // per cell, when named_by_file_and_rank
+};
+
+// Reports everything wrong with the description; true when build_board may be called.
+bool check_board(const ast::Board& board, Report& report);
+
+// Generates the cells of a board that check_board accepted.
+BoardLayout build_board(const ast::Board& board);
+
+}  // namespace vari::dsl

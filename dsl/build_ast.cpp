@@ -1,0 +1,413 @@
+// The parser's actions (one per rule that carries data) and the loop that reads declarations,
+// recovering after a broken one so that one run reports every syntax error.
+#include <algorithm>
+#include <charconv>
+#include <limits>
+#include <tao/pegtl.hpp>
+
+#include "dsl/errors.hpp"
+#include "dsl/grammar.hpp"
+#include "dsl/parse.hpp"
+#include "dsl/text.hpp"
+
+namespace vari::dsl {
+
+namespace {
+
+namespace g = grammar;
+namespace pegtl = tao::pegtl;
+using ast::DeclKind;
+
+struct State {
+    explicit State(ast::File& f) : file(f) {}
+    ast::File& file;
+    DeclKind kind = DeclKind::none;  // the declaration being read (its node is the last one)
+    ast::Vector vector;              // the vector being read
+    ir::MoveMode mode = ir::MoveMode::move_or_capture;  // of the next movement
+    bool has_mode = false;
+    ast::Span mode_span;
+};
+
+template <typename Input>
+ast::Span span_of(const Input& in) {
+    const auto p = in.position();
+    return {static_cast<std::uint32_t>(p.line), static_cast<std::uint32_t>(p.column)};
+}
+
+// A token's text without the blanks and comments its rule swallowed after it.
+template <typename Input>
+std::string_view token(const Input& in) {
+    const std::string_view text(in.begin(), in.size());
+    return text.substr(0, text.find_first_of(" \t\r\n\v\f#"));
+}
+
+template <typename Input>
+ast::Name name_of(const Input& in) {
+    return {std::string(token(in)), span_of(in)};
+}
+
+// Saturates to the int range: checks bound each use, so a huge number is reported, not wrapped.
+template <typename Input>
+ast::Number number_of(const Input& in) {
+    using limits = std::numeric_limits<int>;
+    const std::string_view text = token(in);
+    long long value = 0;
+    if (std::from_chars(text.data(), text.data() + text.size(), value).ec != std::errc{})
+        value = text.front() == '-' ? limits::min() : limits::max();  // too many digits
+    value = std::clamp<long long>(value, limits::min(), limits::max());
+    return {static_cast<int>(value), span_of(in)};
+}
+
+template <typename Node, typename Input>
+Node& open(State& s, DeclKind kind, std::vector<Node>& nodes, const Input& in) {
+    s.kind = kind;
+    Node& node = nodes.emplace_back();
+    node.span = span_of(in);
+    return node;
+}
+
+template <typename Input>
+void add_clause(State& s, ast::BoardClause::Kind kind, const Input& in) {
+    auto& clause = s.file.boards.back().clauses.emplace_back();
+    clause.kind = kind;
+    clause.span = span_of(in);
+}
+
+template <typename Input>
+void add_movement(State& s, ast::Primitive primitive, const Input& in) {
+    auto& movement = s.file.pieces.back().movements.emplace_back();
+    movement.primitive = primitive;
+    movement.mode = s.has_mode ? s.mode : ir::MoveMode::move_or_capture;
+    movement.span = s.has_mode ? s.mode_span : span_of(in);
+    s.has_mode = false;
+}
+
+template <typename Input>
+void add_modifier(State& s, ast::Modifier::Kind kind, const Input& in) {
+    auto& modifier = s.file.pieces.back().movements.back().modifiers.emplace_back();
+    modifier.kind = kind;
+    modifier.span = span_of(in);
+}
+
+ast::DirItem dir_name(ast::Name name) { return {false, std::move(name), {}}; }
+ast::DirItem dir_vector(ast::Vector vector) { return {true, {}, vector}; }
+
+template <typename Rule>
+struct action : pegtl::nothing<Rule> {};
+
+#define VARI_ACTION(rule)                             \
+    template <>                                       \
+    struct action<g::rule> {                          \
+        template <typename Input>                     \
+        static void apply(const Input& in, State& s); \
+    };                                                \
+    template <typename Input>                         \
+    void action<g::rule>::apply([[maybe_unused]] const Input& in, [[maybe_unused]] State& s)
+
+// clang-format off
+
+// vectors
+VARI_ACTION(open_paren) { s.vector = {0, 0, span_of(in)}; }
+VARI_ACTION(vector_x) { s.vector.x = number_of(in).value; }
+VARI_ACTION(vector_y) { s.vector.y = number_of(in).value; }
+
+// game, players, orient
+VARI_ACTION(kw_game) { open(s, DeclKind::game, s.file.games, in); }
+VARI_ACTION(game_title_text) { s.file.games.back().title = in.string(); }
+VARI_ACTION(kw_players) { open(s, DeclKind::players, s.file.players, in); }
+VARI_ACTION(player_name) { s.file.players.back().names.push_back(name_of(in)); }
+VARI_ACTION(kw_orient) { open(s, DeclKind::orient, s.file.orients, in); }
+VARI_ACTION(orient_player) { s.file.orients.back().player = name_of(in); }
+VARI_ACTION(orient_degrees) { s.file.orients.back().degrees = number_of(in); }
+VARI_ACTION(kw_mirror) { s.file.orients.back().mirror = true; }
+
+// board
+VARI_ACTION(kw_board) { open(s, DeclKind::board, s.file.boards, in); }
+VARI_ACTION(kw_square) { s.file.boards.back().geometry = ir::Geometry::square; }
+VARI_ACTION(kw_flat) { s.file.boards.back().geometry = ir::Geometry::hex_flat; }
+VARI_ACTION(kw_pointy) { s.file.boards.back().geometry = ir::Geometry::hex_pointy; }
+VARI_ACTION(kw_files) { add_clause(s, ast::BoardClause::Kind::files, in); }
+VARI_ACTION(kw_ranks) { add_clause(s, ast::BoardClause::Kind::ranks, in); }
+VARI_ACTION(kw_lengths) { add_clause(s, ast::BoardClause::Kind::lengths, in); }
+VARI_ACTION(kw_first) { add_clause(s, ast::BoardClause::Kind::first, in); }
+VARI_ACTION(kw_indents) { add_clause(s, ast::BoardClause::Kind::indents, in); }
+VARI_ACTION(kw_hexagon) { add_clause(s, ast::BoardClause::Kind::hexagon, in); }
+VARI_ACTION(kw_cells) { add_clause(s, ast::BoardClause::Kind::cells, in); }
+VARI_ACTION(files_from) { s.file.boards.back().clauses.back().letters += token(in).front(); }
+VARI_ACTION(files_to) { s.file.boards.back().clauses.back().letters += token(in).front(); }
+VARI_ACTION(ranks_from) { s.file.boards.back().clauses.back().numbers.push_back(number_of(in)); }
+VARI_ACTION(ranks_to) { s.file.boards.back().clauses.back().numbers.push_back(number_of(in)); }
+VARI_ACTION(list_value) { s.file.boards.back().clauses.back().numbers.push_back(number_of(in)); }
+VARI_ACTION(hexagon_size) { s.file.boards.back().clauses.back().numbers.push_back(number_of(in)); }
+VARI_ACTION(cell_def_name) { s.file.boards.back().clauses.back().cells.push_back({name_of(in), {}}); }
+VARI_ACTION(cell_coord) { s.file.boards.back().clauses.back().cells.back().coord = s.vector; }
+
+// direction
+VARI_ACTION(kw_direction) { open(s, DeclKind::direction, s.file.directions, in); }
+VARI_ACTION(direction_name) { s.file.directions.back().name = name_of(in); }
+VARI_ACTION(direction_ref) { s.file.directions.back().items.push_back(dir_name(name_of(in))); }
+VARI_ACTION(direction_vector) { s.file.directions.back().items.push_back(dir_vector(s.vector)); }
+
+// zone
+// Built member by member: GCC 12 at -O3 misreads aggregate-initialised strings as uninitialised.
+template <typename Input>
+ast::ZoneSpec& add_zone_spec(State& s, ast::ZoneSpec::Kind kind, const Input& in) {
+    auto& spec = s.file.zones.back().specs.emplace_back();
+    spec.kind = kind;
+    spec.span = span_of(in);
+    return spec;
+}
+VARI_ACTION(kw_zone) { open(s, DeclKind::zone, s.file.zones, in); }
+VARI_ACTION(zone_name) { s.file.zones.back().name = name_of(in); }
+VARI_ACTION(zone_player) { auto& z = s.file.zones.back(); z.has_player = true; z.player = name_of(in); }
+VARI_ACTION(kw_rank) { add_zone_spec(s, ast::ZoneSpec::Kind::rank, in); }
+VARI_ACTION(zone_rank) { s.file.zones.back().specs.back().rank = number_of(in); }
+VARI_ACTION(kw_file) { add_zone_spec(s, ast::ZoneSpec::Kind::file, in); }
+VARI_ACTION(zone_file) { s.file.zones.back().specs.back().file = token(in).front(); }
+VARI_ACTION(zone_cell) { add_zone_spec(s, ast::ZoneSpec::Kind::cell, in).cell = name_of(in); }
+
+// piece
+VARI_ACTION(kw_piece) { open(s, DeclKind::piece, s.file.pieces, in); s.has_mode = false; }
+VARI_ACTION(piece_name) { s.file.pieces.back().name = name_of(in); }
+VARI_ACTION(piece_letter) { auto& p = s.file.pieces.back(); p.letter = token(in).front(); p.letter_span = span_of(in); }
+VARI_ACTION(kw_royal) { s.file.pieces.back().royal = true; }
+VARI_ACTION(kw_move) { s.mode = ir::MoveMode::move_only; s.has_mode = true; s.mode_span = span_of(in); }
+VARI_ACTION(kw_capture) { s.mode = ir::MoveMode::capture_only; s.has_mode = true; s.mode_span = span_of(in); }
+VARI_ACTION(kw_step) { add_movement(s, ast::Primitive::step, in); }
+VARI_ACTION(kw_slide) { add_movement(s, ast::Primitive::slide, in); }
+VARI_ACTION(kw_leap) { add_movement(s, ast::Primitive::leap, in); }
+VARI_ACTION(move_dir) { s.file.pieces.back().movements.back().items.push_back(dir_name(name_of(in))); }
+VARI_ACTION(move_vector) { s.file.pieces.back().movements.back().items.push_back(dir_vector(s.vector)); }
+VARI_ACTION(kw_range) { add_modifier(s, ast::Modifier::Kind::range, in); }
+VARI_ACTION(kw_until) { add_modifier(s, ast::Modifier::Kind::until, in); }
+VARI_ACTION(kw_from) { add_modifier(s, ast::Modifier::Kind::from, in); }
+VARI_ACTION(kw_en_passant) { add_modifier(s, ast::Modifier::Kind::en_passant, in); }
+VARI_ACTION(kw_symmetric) { add_modifier(s, ast::Modifier::Kind::symmetric, in); }
+VARI_ACTION(range_count) { s.file.pieces.back().movements.back().modifiers.back().count = number_of(in); }
+VARI_ACTION(until_zone) { s.file.pieces.back().movements.back().modifiers.back().zone = name_of(in); }
+VARI_ACTION(from_zone) { s.file.pieces.back().movements.back().modifiers.back().zone = name_of(in); }
+VARI_ACTION(kw_promote) { s.file.pieces.back().promotions.emplace_back().span = span_of(in); }
+VARI_ACTION(kw_optional) { s.file.pieces.back().promotions.back().optional = true; }
+VARI_ACTION(promote_zone) { s.file.pieces.back().promotions.back().zone = name_of(in); }
+VARI_ACTION(promote_piece) { s.file.pieces.back().promotions.back().pieces.push_back(name_of(in)); }
+
+// castling
+VARI_ACTION(kw_castling) { open(s, DeclKind::castling, s.file.castlings, in); }
+VARI_ACTION(castling_player) { s.file.castlings.back().player = name_of(in); }
+VARI_ACTION(castling_right) { auto& c = s.file.castlings.back(); c.right = token(in).front(); c.right_span = span_of(in); }
+VARI_ACTION(castling_royal) { s.file.castlings.back().royal = name_of(in); }
+VARI_ACTION(royal_from) { s.file.castlings.back().royal_from = name_of(in); }
+VARI_ACTION(royal_to) { s.file.castlings.back().royal_to = name_of(in); }
+VARI_ACTION(castling_partner) { s.file.castlings.back().partner = name_of(in); }
+VARI_ACTION(partner_from) { s.file.castlings.back().partner_from = name_of(in); }
+VARI_ACTION(partner_to) { s.file.castlings.back().partner_to = name_of(in); }
+VARI_ACTION(empty_cell) { s.file.castlings.back().empty.push_back(name_of(in)); }
+VARI_ACTION(safe_cell) { s.file.castlings.back().safe.push_back(name_of(in)); }
+
+// setup
+VARI_ACTION(kw_setup) { open(s, DeclKind::setup, s.file.setups, in); }
+VARI_ACTION(setup_player) { s.file.setups.back().player = name_of(in); }
+VARI_ACTION(setup_piece) { s.file.setups.back().groups.push_back({name_of(in), {}}); }
+VARI_ACTION(setup_cell) { s.file.setups.back().groups.back().cells.push_back(name_of(in)); }
+
+// end
+VARI_ACTION(kw_end) { open(s, DeclKind::end, s.file.ends, in); }
+VARI_ACTION(kw_checkmate) { s.file.ends.back().kind = ir::EndKind::checkmate; }
+VARI_ACTION(kw_stalemate) { s.file.ends.back().kind = ir::EndKind::stalemate; }
+VARI_ACTION(kw_repetition) { s.file.ends.back().kind = ir::EndKind::repetition; }
+VARI_ACTION(kw_ply_limit) { s.file.ends.back().kind = ir::EndKind::ply_limit; }
+VARI_ACTION(end_count) { s.file.ends.back().count = number_of(in); }
+VARI_ACTION(kw_win) { s.file.ends.back().outcome = ir::Outcome::win; }
+VARI_ACTION(kw_loss) { s.file.ends.back().outcome = ir::Outcome::loss; }
+VARI_ACTION(kw_draw) { s.file.ends.back().outcome = ir::Outcome::draw; }
+VARI_ACTION(reset_capture) { s.file.ends.back().reset_by_capture = true; }
+VARI_ACTION(reset_piece) { s.file.ends.back().reset_pieces.push_back(name_of(in)); }
+
+// clang-format on
+#undef VARI_ACTION
+
+// ---- Recovery -----------------------------------------------------------------------------------
+
+std::string opened_at(ast::Span span) { return " opened at " + at_text(span.line, span.column); }
+
+std::string quoted(const std::string& name) { return "'" + name + "'"; }
+
+// The declaration being read, as "{decl}" in a message: "piece 'Guard' opened at 11:1".
+std::string describe(const State& s) {
+    const ast::File& f = s.file;
+    switch (s.kind) {
+        case DeclKind::piece: {
+            const auto& p = f.pieces.back();
+            return (p.name.text.empty() ? "the piece" : "piece " + quoted(p.name.text)) +
+                   opened_at(p.span);
+        }
+        case DeclKind::board:
+            return "the board" + opened_at(f.boards.back().span);
+        case DeclKind::castling: {
+            const auto& c = f.castlings.back();
+            return (c.player.text.empty() ? "the castling"
+                                          : "the castling of " + quoted(c.player.text)) +
+                   opened_at(c.span);
+        }
+        case DeclKind::setup: {
+            const auto& su = f.setups.back();
+            return (su.player.text.empty() ? "the setup"
+                                           : "the setup of " + quoted(su.player.text)) +
+                   opened_at(su.span);
+        }
+        default:
+            return "the declaration";
+    }
+}
+
+// Drops the half-read declaration, remembering what it was so checks stay quiet about it.
+void discard(State& s) {
+    ast::File& f = s.file;
+    ast::Broken broken{s.kind, {}, {}};
+    auto take = [&broken](auto& nodes, std::string name) {
+        broken.span = nodes.back().span;
+        broken.name = std::move(name);
+        nodes.pop_back();
+    };
+    switch (s.kind) {
+        case DeclKind::none:
+            return;
+        case DeclKind::game:
+            take(f.games, "");
+            break;
+        case DeclKind::players:
+            take(f.players, "");
+            break;
+        case DeclKind::orient:
+            take(f.orients, f.orients.back().player.text);
+            break;
+        case DeclKind::board:
+            take(f.boards, "");
+            break;
+        case DeclKind::direction:
+            take(f.directions, f.directions.back().name.text);
+            break;
+        case DeclKind::zone:
+            take(f.zones, f.zones.back().name.text);
+            break;
+        case DeclKind::piece:
+            take(f.pieces, f.pieces.back().name.text);
+            break;
+        case DeclKind::castling:
+            take(f.castlings, f.castlings.back().player.text);
+            break;
+        case DeclKind::setup:
+            take(f.setups, f.setups.back().player.text);
+            break;
+        case DeclKind::end:
+            take(f.ends, "");
+            break;
+    }
+    f.broken.push_back(std::move(broken));
+    s.kind = DeclKind::none;
+}
+
+struct Cursor {
+    std::size_t byte = 0;
+    std::size_t line = 1;
+    std::size_t column = 1;
+};
+
+bool starts_declaration_line(std::string_view text, std::size_t at) {
+    pegtl::memory_input in(text.data() + at, text.data() + text.size(), "");
+    return pegtl::parse<g::declaration_line>(in);
+}
+
+// Where to go on after an error at `error`: the next line that begins with a declaration keyword,
+// or the error's own line if the error sits on such a keyword (a '}' forgotten before the next
+// declaration). `start` is where the broken declaration began, so the parser always moves on.
+Cursor resume_after(std::string_view text, const Cursor& error, std::size_t start) {
+    std::size_t line_start = text.rfind('\n', error.byte == 0 ? 0 : error.byte - 1);
+    line_start = (line_start == std::string_view::npos || error.byte == 0) ? 0 : line_start + 1;
+    const std::string_view before = text.substr(line_start, error.byte - line_start);
+    if (error.byte > start && before.find_first_not_of(" \t") == std::string_view::npos &&
+        starts_declaration_line(text, line_start))
+        return {line_start, error.line, 1};
+    Cursor at{error.byte, error.line, 1};
+    while (true) {
+        const std::size_t newline = text.find('\n', at.byte);
+        if (newline == std::string_view::npos) return {text.size(), at.line, 1};
+        at = {newline + 1, at.line + 1, 1};
+        if (starts_declaration_line(text, at.byte)) return at;
+    }
+}
+
+ir::Diagnostic error_at(const std::string& label, std::size_t line, std::size_t column,
+                        std::string message) {
+    ir::Diagnostic d;
+    d.file = label;
+    d.line = static_cast<std::uint32_t>(line);
+    d.column = static_cast<std::uint32_t>(column);
+    d.message = std::move(message);
+    return d;
+}
+
+// An error at the end of the file is shown just after the last text, not on a blank line below it.
+Cursor error_position(std::string_view text, const pegtl::position& p) {
+    if (p.byte < text.size()) return {p.byte, p.line, p.column};
+    std::size_t end = text.find_last_not_of(" \t\r\n\v\f");
+    end = end == std::string_view::npos ? 0 : end + 1;
+    Cursor at{end, 1, 1};
+    for (std::size_t i = 0; i < end; ++i) {
+        if (text[i] == '\n') {
+            ++at.line;
+            at.column = 1;
+        } else {
+            ++at.column;
+        }
+    }
+    return at;
+}
+
+std::string fill_in(std::string_view message, const State& s) {
+    std::string text(message);
+    if (const auto at = text.find("{decl}"); at != std::string::npos)
+        text.replace(at, 6, describe(s));
+    return text;
+}
+
+}  // namespace
+
+ParseResult parse(std::string_view text, const std::string& file_label) {
+    ParseResult result;
+    State state(result.file);
+    Cursor at;
+    // A byte-order mark that some editors write is not part of the text; columns start after it.
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") at.byte = 3;
+    while (true) {
+        pegtl::memory_input in(text.data() + at.byte, text.data() + text.size(), file_label,
+                               at.byte, at.line, at.column);
+        (void)pegtl::parse<g::sep>(in);
+        if (in.empty()) break;
+        const auto start = in.position();
+        state.kind = DeclKind::none;
+        try {
+            pegtl::parse<g::any_declaration, action, control>(in, state);
+            const auto end = in.position();
+            at = {end.byte, end.line, end.column};
+        } catch (const pegtl::parse_error& e) {
+            const auto& p = e.positions().front();
+            const Cursor error{p.byte, p.line, p.column};
+            const Cursor shown = error_position(text, p);
+            result.diagnostics.push_back(
+                error_at(file_label, shown.line, shown.column,
+                         fill_in(e.message(), state) + ", found " + describe_found(text, p.byte)));
+            discard(state);
+            if (result.diagnostics.size() == max_parse_errors) {
+                result.diagnostics.push_back(
+                    error_at(file_label, shown.line, shown.column,
+                             "too many errors; the rest of the file was not read"));
+                break;
+            }
+            at = resume_after(text, error, start.byte);
+        }
+    }
+    return result;
+}
+
+}  // namespace vari::dsl

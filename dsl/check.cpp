@@ -1,0 +1,300 @@
+// The checks over whole declarations: required ones, players, board, orientations, ends, royals.
+// Name lookups shared by every check live here too.
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <map>
+
+#include "dsl/checker.hpp"
+#include "dsl/names.hpp"
+#include "dsl/text.hpp"
+
+namespace vari::dsl {
+
+namespace {
+
+constexpr int max_players = 8;
+constexpr ast::Span file_start{1, 1};
+
+// ORDER DeclKind
+constexpr const char* kind_words[] = {"",     "game",  "players",  "orient", "board", "direction",
+                                      "zone", "piece", "castling", "setup",  "end"};
+
+const char* end_word(ir::EndKind kind) {
+    switch (kind) {
+        case ir::EndKind::checkmate:
+            return "checkmate";
+        case ir::EndKind::stalemate:
+            return "stalemate";
+        case ir::EndKind::repetition:
+            return "repetition";
+        case ir::EndKind::ply_limit:
+            return "ply-limit";
+    }
+    return "";
+}
+
+template <typename Map>
+std::optional<int> find(const Map& map, const std::string& key) {
+    const auto it = map.find(key);
+    return it == map.end() ? std::nullopt : std::optional<int>(it->second);
+}
+
+}  // namespace
+
+// ---- Lookups ------------------------------------------------------------------------------------
+
+bool Checker::is_broken(ast::DeclKind kind, const std::string& name) const {
+    return std::any_of(file.broken.begin(), file.broken.end(), [&](const ast::Broken& b) {
+        return b.kind == kind && (b.name.empty() || b.name == name);
+    });
+}
+
+bool Checker::any_broken(ast::DeclKind kind) const {
+    return std::any_of(file.broken.begin(), file.broken.end(),
+                       [kind](const ast::Broken& b) { return b.kind == kind; });
+}
+
+void Checker::unknown(const ast::Name& name, const std::string& what,
+                      const std::vector<std::string>& known) {
+    report.error(name.span, "unknown " + what + " " + quote(name.text),
+                 did_you_mean(name.text, known));
+}
+
+void Checker::already_defined(ast::Span at, const std::string& what, ast::Span first) {
+    report.error(at, what + " is already defined at " + at_text(first.line, first.column));
+}
+
+std::optional<int> Checker::player(const ast::Name& name) {
+    if (const auto index = find(model.player_index, name.text)) return index;
+    if (!file.players.empty() && !is_broken(ast::DeclKind::players, ""))
+        unknown(name, "player", model.players);
+    return std::nullopt;
+}
+
+std::optional<int> Checker::piece(const ast::Name& name) {
+    if (const auto index = find(model.piece_index, name.text)) return index;
+    if (!is_broken(ast::DeclKind::piece, name.text)) unknown(name, "piece", piece_names);
+    return std::nullopt;
+}
+
+std::optional<int> Checker::zone(const ast::Name& name) {
+    if (const auto index = find(model.zone_index, name.text)) return index;
+    if (!is_broken(ast::DeclKind::zone, name.text)) unknown(name, "zone", model.zone_names);
+    return std::nullopt;
+}
+
+std::optional<int> Checker::cell(const ast::Name& name) {
+    if (!has_board) return std::nullopt;  // the board's own error says enough
+    if (const auto index = find(model.board.index, name.text)) return index;
+    report.error(name.span, "cell " + quote(name.text) + " is not on the board",
+                 cell_hint(name.text));
+    return std::nullopt;
+}
+
+// Near names are rarely what was meant for a cell ("e9" is not a typo of "e8"), so the hint says
+// what the board holds instead, unless the name differs from a cell's only in case.
+std::string Checker::cell_hint(const std::string& name) const {
+    const auto same_but_case = [&name](const std::string& known) {
+        return known.size() == name.size() &&
+               std::equal(known.begin(), known.end(), name.begin(), [](char a, char b) {
+                   return std::tolower(static_cast<unsigned char>(a)) ==
+                          std::tolower(static_cast<unsigned char>(b));
+               });
+    };
+    if (const auto it = std::find_if(cell_names.begin(), cell_names.end(), same_but_case);
+        it != cell_names.end())
+        return "did you mean " + quote(*it) + "?";
+    const auto& layout = model.board;
+    if (!layout.named_by_file_and_rank || layout.board.cells.empty())
+        return did_you_mean(name, cell_names);
+    // Pointy boards letter the cells of each rank; the others number the cells of each file.
+    const bool by_rank = geometry == ir::Geometry::hex_pointy;
+    const std::size_t digits = name.find_first_of("0123456789");
+    if (digits == 0 || digits == std::string::npos) return {};
+    const std::string letters = name.substr(0, digits);
+    const int rank = std::atoi(name.c_str() + digits);
+    const auto& ranks = layout.rank_number;
+    const auto& files = layout.file_letter;
+    const auto span_of = [](const auto& values) {
+        return std::minmax_element(values.begin(), values.end());
+    };
+    std::vector<int> in_line_ranks;
+    std::vector<char> in_line_files;
+    for (std::size_t i = 0; i < ranks.size(); ++i) {
+        if (by_rank && ranks[i] == rank) in_line_files.push_back(files[i]);
+        if (!by_rank && letters.size() == 1 && files[i] == letters[0])
+            in_line_ranks.push_back(ranks[i]);
+    }
+    if (by_rank) {
+        if (in_line_files.empty()) {
+            const auto [low, high] = span_of(ranks);
+            return "the ranks run from " + std::to_string(*low) + " to " + std::to_string(*high);
+        }
+        const auto [low, high] = span_of(in_line_files);
+        return "rank " + std::to_string(rank) + " holds cells '" + *low + "' to '" + *high + "'";
+    }
+    if (in_line_ranks.empty()) {
+        const auto [low, high] = span_of(files);
+        return std::string("the files run from '") + *low + "' to '" + *high + "'";
+    }
+    const auto [low, high] = span_of(in_line_ranks);
+    return "file '" + letters + "' holds ranks " + std::to_string(*low) + " to " +
+           std::to_string(*high);
+}
+
+// ---- Declarations -------------------------------------------------------------------------------
+
+// game, players and board are required, once each.
+void Checker::check_declarations() {
+    const bool nothing = file.games.empty() && file.players.empty() && file.orients.empty() &&
+                         file.boards.empty() && file.directions.empty() && file.zones.empty() &&
+                         file.pieces.empty() && file.castlings.empty() && file.setups.empty() &&
+                         file.ends.empty() && file.broken.empty();
+    if (nothing) {
+        report.error(
+            file_start,
+            "the file holds no declarations; a game needs at least 'game', 'players' and 'board'");
+        return;
+    }
+    const auto once = [this](const auto& nodes, ast::DeclKind kind, const std::string& example) {
+        const std::string word = kind_words[static_cast<int>(kind)];
+        if (nodes.empty() && !is_broken(kind, ""))
+            report.error(file_start,
+                         "missing '" + word + "' declaration, such as '" + example + "'");
+        for (std::size_t i = 1; i < nodes.size(); ++i)
+            already_defined(nodes[i].span, quote(word), nodes[0].span);
+    };
+    once(file.games, ast::DeclKind::game, "game \"My Variant\"");
+    once(file.players, ast::DeclKind::players, "players White Black");
+    once(file.boards, ast::DeclKind::board, "board square { files a..h ranks 1..8 }");
+}
+
+void Checker::check_players() {
+    if (file.players.empty()) return;
+    const auto& names = file.players.front().names;
+    std::map<std::string, ast::Span> seen;
+    for (const auto& name : names) {
+        if (const auto [it, fresh] = seen.emplace(name.text, name.span); !fresh) {
+            already_defined(name.span, "player " + quote(name.text), it->second);
+            continue;
+        }
+        model.player_index.emplace(name.text, static_cast<int>(model.players.size()));
+        model.players.push_back(name.text);
+    }
+    if (names.size() > max_players)
+        report.error(
+            names[max_players].span,
+            std::to_string(names.size()) + " players; the limit is " + std::to_string(max_players));
+    model.orientation.assign(model.players.size(), Transform{});
+}
+
+void Checker::check_board() {
+    if (file.boards.empty()) return;
+    const auto& board = file.boards.front();
+    has_geometry = true;
+    geometry = board.geometry;
+    has_board = dsl::check_board(board, report);
+    if (!has_board) return;
+    model.board = build_board(board);
+    for (const auto& c : model.board.board.cells) cell_names.push_back(c.name);
+}
+
+// Angles are multiples of the lattice's turn; the first player is the reference and is not turned.
+void Checker::check_orientations() {
+    std::map<int, ast::Span> seen;
+    for (const auto& orient : file.orients) {
+        const auto p = player(orient.player);
+        if (!p) continue;
+        if (const auto [it, fresh] = seen.emplace(*p, orient.span); !fresh) {
+            already_defined(orient.span, "the orientation of " + quote(orient.player.text),
+                            it->second);
+            continue;
+        }
+        if (!has_geometry) continue;
+        const int step = rotation_step(geometry);
+        const int degrees = orient.degrees.value;
+        if (degrees % step != 0) {
+            report.error(orient.degrees.span, "rotate " + std::to_string(degrees) +
+                                                  " is not a multiple of " + std::to_string(step) +
+                                                  (geometry == ir::Geometry::square
+                                                       ? " (a square board turns in quarter turns)"
+                                                       : " (a hex board turns in sixths)"));
+            continue;
+        }
+        const int turns = ((degrees % 360 + 360) % 360) / step;
+        if (*p == 0 && (turns != 0 || orient.mirror)) {
+            report.error(orient.span,
+                         "the first player's view is the reference: every other view is given "
+                         "relative to it, so " +
+                             quote(orient.player.text) + " may not be turned or mirrored");
+            continue;
+        }
+        model.orientation[*p] = {turns, orient.mirror};
+    }
+}
+
+// ---- End conditions -----------------------------------------------------------------------------
+
+void Checker::check_ends() {
+    std::map<ir::EndKind, ast::Span> seen;
+    for (const auto& end : file.ends) {
+        if (const auto [it, fresh] = seen.emplace(end.kind, end.span); !fresh)
+            already_defined(end.span, std::string("'end ") + end_word(end.kind) + "'", it->second);
+        if (end.kind == ir::EndKind::repetition && end.count.value < 2)
+            report.error(end.count.span, "a repetition count must be at least 2, found " +
+                                             std::to_string(end.count.value));
+        if (end.kind == ir::EndKind::ply_limit && end.count.value < 1)
+            report.error(end.count.span, "a ply limit must be at least 1, found " +
+                                             std::to_string(end.count.value));
+        for (const auto& name : end.reset_pieces) piece(name);
+    }
+}
+
+// Checkmate is judged on royal pieces, so every player needs one in the setup.
+void Checker::check_royals() {
+    const auto checkmate = std::find_if(file.ends.begin(), file.ends.end(), [](const ast::End& e) {
+        return e.kind == ir::EndKind::checkmate;
+    });
+    if (checkmate == file.ends.end() || any_broken(ast::DeclKind::piece) ||
+        any_broken(ast::DeclKind::setup))
+        return;
+    for (std::size_t p = 0; p < model.players.size(); ++p) {
+        const ast::Setup* first_setup = nullptr;
+        bool has_royal = false;
+        for (const auto& setup : file.setups) {
+            if (setup.player.text != model.players[p]) continue;
+            if (first_setup == nullptr) first_setup = &setup;
+            for (const auto& group : setup.groups) {
+                const auto index = find(model.piece_index, group.piece.text);
+                if (index && file.pieces[static_cast<std::size_t>(*index)].royal) has_royal = true;
+            }
+        }
+        if (!has_royal)
+            report.error(
+                first_setup != nullptr ? first_setup->span : checkmate->span,
+                "player " + quote(model.players[p]) +
+                    " has no royal piece in the setup, but 'end checkmate' is judged on one",
+                "mark a piece 'royal' (as in 'piece NAME X royal { ... }') and set it up");
+    }
+}
+
+// ---- Entry --------------------------------------------------------------------------------------
+
+Model check(const ast::File& file, Report& report) {
+    Checker checker(file, report);
+    checker.check_declarations();
+    checker.check_players();
+    checker.check_board();
+    checker.check_orientations();
+    checker.check_directions();
+    checker.check_zones();
+    checker.check_pieces();
+    checker.check_castlings();
+    checker.check_setup();
+    checker.check_ends();
+    checker.check_royals();
+    return std::move(checker.model);
+}
+
+}  // namespace vari::dsl

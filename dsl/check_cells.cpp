@@ -1,0 +1,211 @@
+// The checks over cells: zones (with each player's image), castlings and the setup.
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "dsl/checker.hpp"
+#include "dsl/text.hpp"
+
+namespace vari::dsl {
+
+// ---- Zones --------------------------------------------------------------------------------------
+
+std::optional<ir::Vec> Checker::board_shift(int player) {
+    return self_translation(geometry, model.orientation[static_cast<std::size_t>(player)],
+                            model.board.board.cells);
+}
+
+// The cells a zone declaration lists, sorted; unknown ones are reported and left out.
+std::vector<int> Checker::zone_spec_cells(const ast::Zone& zone) {
+    std::set<int> cells;
+    const auto& layout = model.board;
+    for (const auto& spec : zone.specs) {
+        if (spec.kind == ast::ZoneSpec::Kind::cell) {
+            if (const auto index = cell(spec.cell)) cells.insert(*index);
+            continue;
+        }
+        const bool by_rank = spec.kind == ast::ZoneSpec::Kind::rank;
+        const std::string what =
+            by_rank ? "rank " + std::to_string(spec.rank.value) : std::string("file ") + spec.file;
+        if (!layout.named_by_file_and_rank) {
+            report.error(
+                spec.span,
+                "'" + std::string(by_rank ? "rank" : "file") +
+                    "' needs a board named by files and ranks; list the zone's cells instead");
+            continue;
+        }
+        bool any = false;
+        for (std::size_t i = 0; i < layout.board.cells.size(); ++i)
+            if (by_rank ? layout.rank_number[i] == spec.rank.value
+                        : layout.file_letter[i] == spec.file) {
+                cells.insert(static_cast<int>(i));
+                any = true;
+            }
+        if (!any) report.error(spec.span, "there is no " + what + " on the board");
+    }
+    return {cells.begin(), cells.end()};
+}
+
+// The cells of a zone written for the first player, as `player` sees them: turned (and mirrored)
+// by the player's orientation, then moved back onto the board by `shift`.
+std::vector<int> Checker::zone_image(const std::vector<int>& cells, std::size_t player,
+                                     ir::Vec shift) const {
+    const auto& board = model.board.board.cells;
+    std::vector<int> image;
+    for (const int c : cells) {
+        const ir::Vec v =
+            apply(geometry, model.orientation[player], board[static_cast<std::size_t>(c)].coord);
+        const ir::Vec target{v.x + shift.x, v.y + shift.y};
+        const auto it = std::find_if(board.begin(), board.end(),
+                                     [&](const ir::Cell& cell) { return cell.coord == target; });
+        image.push_back(static_cast<int>(it - board.begin()));
+    }
+    std::sort(image.begin(), image.end());
+    return image;
+}
+
+// `zone NAME = ...`: once, for the first player; every other player gets its image.
+void Checker::check_shared_zone(const std::vector<const ast::Zone*>& group,
+                                std::vector<std::vector<int>>& cells) {
+    const ast::Zone& zone = *group.front();
+    const std::string name = quote(zone.name.text);
+    for (std::size_t i = 1; i < group.size(); ++i)
+        already_defined(group[i]->span, "zone " + name, zone.span);
+    if (!has_board || cells.empty()) return;
+    cells[0] = zone_spec_cells(zone);
+    for (std::size_t p = 1; p < cells.size(); ++p) {
+        const auto shift = board_shift(static_cast<int>(p));
+        if (!shift) {
+            const std::string player = quote(model.players[p]);
+            report.error(zone.span,
+                         "zone " + name + " falls off the board for " + player +
+                             ": the board does not map onto itself under the orientation of " +
+                             player,
+                         "give the zone's cells for each player, as in 'zone " + zone.name.text +
+                             " " + model.players[p] + " = ...'");
+            return;
+        }
+        cells[p] = zone_image(cells[0], p, *shift);
+    }
+}
+
+// `zone NAME PLAYER = ...`: once for every player.
+void Checker::check_per_player_zone(const std::vector<const ast::Zone*>& group,
+                                    std::vector<std::vector<int>>& cells) {
+    const ast::Zone& first = *group.front();
+    const std::string name = quote(first.name.text);
+    std::map<int, const ast::Zone*> given;
+    for (const ast::Zone* zone : group) {
+        if (!zone->has_player) {
+            report.error(zone->span, "zone " + name + " is given per player at " +
+                                         at_text(first.span.line, first.span.column) +
+                                         ", so this one needs a player too");
+            continue;
+        }
+        const auto p = player(zone->player);
+        if (!p) continue;
+        if (const auto [it, fresh] = given.emplace(*p, zone); !fresh) {
+            already_defined(zone->span, "zone " + name + " for " + quote(zone->player.text),
+                            it->second->span);
+            continue;
+        }
+        if (has_board) cells[static_cast<std::size_t>(*p)] = zone_spec_cells(*zone);
+    }
+    if (is_broken(ast::DeclKind::zone, first.name.text)) return;
+    for (std::size_t p = 0; p < model.players.size(); ++p)
+        if (given.count(static_cast<int>(p)) == 0)
+            report.error(first.span,
+                         "zone " + name + " is not given for " + quote(model.players[p]),
+                         "a zone given per player needs every player: 'zone " + first.name.text +
+                             " " + model.players[p] + " = ...'");
+}
+
+// Zones are numbered in the order of their first declaration.
+void Checker::check_zones() {
+    std::map<std::string, std::vector<const ast::Zone*>> groups;
+    for (const auto& zone : file.zones) {
+        auto& group = groups[zone.name.text];
+        if (group.empty()) {
+            model.zone_index.emplace(zone.name.text, static_cast<int>(model.zone_names.size()));
+            model.zone_names.push_back(zone.name.text);
+            model.zone_spans.push_back(zone.span);
+        }
+        group.push_back(&zone);
+    }
+    model.zone_cells.assign(model.zone_names.size(),
+                            std::vector<std::vector<int>>(model.players.size()));
+    for (std::size_t z = 0; z < model.zone_names.size(); ++z) {
+        const auto& group = groups[model.zone_names[z]];
+        if (group.front()->has_player)
+            check_per_player_zone(group, model.zone_cells[z]);
+        else
+            check_shared_zone(group, model.zone_cells[z]);
+    }
+}
+
+// ---- Castlings ----------------------------------------------------------------------------------
+
+// Castlings sharing a right share the partner's start cell; a right belongs to one player.
+void Checker::check_castlings() {
+    std::map<char, const ast::Castling*> rights;
+    std::map<std::tuple<int, std::string, std::string>, const ast::Castling*> moves;
+    for (const auto& c : file.castlings) {
+        const auto p = player(c.player);
+        const auto royal = piece(c.royal);
+        piece(c.partner);
+        if (royal && !file.pieces[static_cast<std::size_t>(*royal)].royal)
+            report.error(c.royal.span, "castling moves " + quote(c.royal.text) +
+                                           " as its royal piece, but " + quote(c.royal.text) +
+                                           " is not royal");
+        for (const auto* name : {&c.royal_from, &c.royal_to, &c.partner_from, &c.partner_to})
+            cell(*name);
+        for (const auto& name : c.empty) cell(name);
+        for (const auto& name : c.safe) cell(name);
+        if (!p) continue;
+        if (const auto [it, fresh] = rights.emplace(c.right, &c); !fresh) {
+            const ast::Castling& other = *it->second;
+            if (other.player.text != c.player.text)
+                report.error(c.right_span, std::string("castling right '") + c.right +
+                                               "' already belongs to " + quote(other.player.text) +
+                                               " (at " +
+                                               at_text(other.span.line, other.span.column) + ")");
+            else if (other.partner_from.text != c.partner_from.text)
+                report.error(c.right_span, std::string("castling right '") + c.right +
+                                               "' is shared with the castling at " +
+                                               at_text(other.span.line, other.span.column) +
+                                               ", whose partner starts on " +
+                                               quote(other.partner_from.text) +
+                                               "; castlings that share a right share the partner");
+        }
+        if (const auto [it, fresh] =
+                moves.emplace(std::tuple{*p, c.royal_from.text, c.royal_to.text}, &c);
+            !fresh)
+            already_defined(c.span,
+                            "castling from " + c.royal_from.text + " to " + c.royal_to.text +
+                                " for " + quote(c.player.text),
+                            it->second->span);
+    }
+}
+
+// ---- Setup --------------------------------------------------------------------------------------
+
+void Checker::check_setup() {
+    std::map<int, const ast::Name*> occupied;
+    for (const auto& setup : file.setups) {
+        player(setup.player);
+        for (const auto& group : setup.groups) {
+            piece(group.piece);
+            for (const auto& name : group.cells) {
+                const auto index = cell(name);
+                if (!index) continue;
+                if (const auto [it, fresh] = occupied.emplace(*index, &name); !fresh)
+                    report.error(name.span,
+                                 "cell " + quote(name.text) + " already has a piece (set up at " +
+                                     at_text(it->second->span.line, it->second->span.column) + ")");
+            }
+        }
+    }
+}
+
+}  // namespace vari::dsl

@@ -1,0 +1,235 @@
+// The checks over how pieces move: directions (resolved to vectors), pieces, movements, promotions.
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <map>
+
+#include "dsl/checker.hpp"
+#include "dsl/text.hpp"
+
+namespace vari::dsl {
+
+namespace {
+
+// Directions may be defined through others; a chain deeper than this is refused rather than
+// followed (it keeps resolution's recursion shallow on hostile input).
+constexpr int max_direction_depth = 64;
+
+// ORDER Modifier::Kind
+constexpr const char* modifier_words[] = {"range", "until", "from", "en-passant", "symmetric"};
+
+const char* word(ast::Modifier::Kind kind) { return modifier_words[static_cast<int>(kind)]; }
+
+const char* primitive_word(ast::Primitive primitive) {
+    switch (primitive) {
+        case ast::Primitive::step:
+            return "step";
+        case ast::Primitive::slide:
+            return "slide";
+        case ast::Primitive::leap:
+            return "leap";
+    }
+    return "";
+}
+
+bool looks_like_cell(const std::string& name) {
+    std::size_t i = 0;
+    while (i < name.size() && std::isalpha(static_cast<unsigned char>(name[i]))) ++i;
+    const std::size_t letters = i;
+    while (i < name.size() && std::isdigit(static_cast<unsigned char>(name[i]))) ++i;
+    return letters > 0 && i > letters && i == name.size();
+}
+
+}  // namespace
+
+// ---- Directions ---------------------------------------------------------------------------------
+
+bool Checker::check_vector(const ast::Vector& v) {
+    if (std::abs(static_cast<long long>(v.x)) > max_coordinate ||
+        std::abs(static_cast<long long>(v.y)) > max_coordinate) {
+        report.error(v.span, "a vector's coordinates must lie between -" +
+                                 std::to_string(max_coordinate) + " and " +
+                                 std::to_string(max_coordinate));
+        return false;
+    }
+    if (v.x == 0 && v.y == 0) {
+        report.error(v.span, "the vector (0, 0) does not go anywhere");
+        return false;
+    }
+    return true;
+}
+
+// The vectors of a declared direction, resolving the directions it names first; nullptr if it
+// cannot be resolved (the reason is reported once, where it lies).
+const std::vector<ir::Vec>* Checker::resolve_direction(const ast::Direction& direction, int depth) {
+    const auto index = static_cast<std::size_t>(&direction - file.directions.data());
+    Resolution& state = direction_state[index];
+    if (state == Resolution::done) return &model.directions[direction.name.text];
+    if (state == Resolution::failed) return nullptr;
+    if (state == Resolution::resolving || depth > max_direction_depth)
+        return nullptr;  // reported by the caller
+    state = Resolution::resolving;
+    std::vector<ir::Vec> vectors;
+    bool ok = true;
+    for (const auto& item : direction.items) {
+        if (item.is_vector) {
+            if (check_vector(item.vector))
+                vectors.push_back({item.vector.x, item.vector.y});
+            else
+                ok = false;
+            continue;
+        }
+        const auto declared = declared_directions.find(item.name.text);
+        const std::vector<ir::Vec>* found = nullptr;
+        if (declared != declared_directions.end()) {
+            const Resolution other = direction_state[declared->second];
+            if (other == Resolution::resolving) {
+                report.error(item.name.span, "direction " + quote(direction.name.text) +
+                                                 " is defined through itself (via " +
+                                                 quote(item.name.text) + ")");
+            } else if (depth + 1 > max_direction_depth) {
+                report.error(item.name.span, "directions are defined through more than " +
+                                                 std::to_string(max_direction_depth) +
+                                                 " others here");
+            } else {
+                found = resolve_direction(file.directions[declared->second], depth + 1);
+            }
+        } else if (const auto builtin = model.directions.find(item.name.text);
+                   builtin != model.directions.end()) {
+            found = &builtin->second;
+        } else if (!is_broken(ast::DeclKind::direction, item.name.text)) {
+            unknown(item.name, "direction", direction_names);
+        }
+        if (found == nullptr)
+            ok = false;
+        else
+            vectors.insert(vectors.end(), found->begin(), found->end());
+    }
+    state = ok ? Resolution::done : Resolution::failed;
+    if (!ok) return nullptr;
+    auto& stored = model.directions[direction.name.text];
+    stored = std::move(vectors);
+    return &stored;
+}
+
+void Checker::check_directions() {
+    if (!has_geometry) return;  // without a board the built-in names are not known
+    for (const auto& builtin : builtin_directions(geometry)) {
+        model.directions.emplace(std::string(builtin.name), builtin.vectors);
+        direction_names.emplace_back(builtin.name);
+    }
+    std::map<std::string, ast::Span> seen;
+    direction_state.assign(file.directions.size(), Resolution::fresh);
+    for (std::size_t i = 0; i < file.directions.size(); ++i) {
+        const auto& d = file.directions[i];
+        if (model.directions.count(d.name.text) != 0) {
+            report.error(d.name.span,
+                         "direction " + quote(d.name.text) + " is built in; choose another name");
+            direction_state[i] = Resolution::failed;
+        } else if (const auto [it, is_new] = seen.emplace(d.name.text, d.span); !is_new) {
+            already_defined(d.span, "direction " + quote(d.name.text), it->second);
+            direction_state[i] = Resolution::failed;
+        } else {
+            direction_names.push_back(d.name.text);
+            declared_directions.emplace(d.name.text, i);
+        }
+    }
+    for (const auto& d : file.directions) resolve_direction(d, 0);
+}
+
+// ---- Pieces -------------------------------------------------------------------------------------
+
+void Checker::check_pieces() {
+    std::map<char, const ast::Piece*> letters;
+    for (std::size_t i = 0; i < file.pieces.size(); ++i) {
+        const auto& piece = file.pieces[i];
+        if (const auto it = model.piece_index.find(piece.name.text);
+            it != model.piece_index.end()) {
+            already_defined(piece.span, "piece " + quote(piece.name.text),
+                            file.pieces[static_cast<std::size_t>(it->second)].span);
+            continue;
+        }
+        model.piece_index.emplace(piece.name.text, static_cast<int>(i));
+        piece_names.push_back(piece.name.text);
+        if (looks_like_cell(piece.name.text))
+            report.error(piece.name.span, "piece name " + quote(piece.name.text) +
+                                              " looks like a cell name (letters then digits), so "
+                                              "setups could not tell them apart");
+        if (const auto [it, fresh] = letters.emplace(piece.letter, &piece); !fresh)
+            report.error(piece.letter_span,
+                         std::string("letter '") + piece.letter + "' is already used by piece " +
+                             quote(it->second->name.text) + " at " +
+                             at_text(it->second->span.line, it->second->span.column));
+    }
+    for (const auto& piece : file.pieces) {
+        if (piece.movements.empty())
+            report.error(piece.name.span, "piece " + quote(piece.name.text) + " has no way to move",
+                         "give it a 'step', 'slide' or 'leap', as in '{ step orthogonal }'");
+        for (const auto& movement : piece.movements) check_movement(movement);
+        for (const auto& promotion : piece.promotions) {
+            zone(promotion.zone);
+            for (const auto& name : promotion.pieces) this->piece(name);
+        }
+    }
+}
+
+void Checker::check_movement(const ast::Movement& movement) {
+    for (const auto& item : movement.items) {
+        if (item.is_vector)
+            check_vector(item.vector);
+        else if (has_geometry && model.directions.count(item.name.text) == 0 &&
+                 declared_directions.count(item.name.text) == 0 &&
+                 !is_broken(ast::DeclKind::direction, item.name.text))
+            unknown(item.name, "direction", direction_names);
+    }
+    check_modifiers(movement);
+}
+
+// Each modifier once, and only where it has a meaning.
+void Checker::check_modifiers(const ast::Movement& movement) {
+    std::map<ast::Modifier::Kind, ast::Span> seen;
+    const bool slide = movement.primitive == ast::Primitive::slide;
+    for (const auto& m : movement.modifiers) {
+        const std::string name = quote(word(m.kind));
+        if (const auto [it, fresh] = seen.emplace(m.kind, m.span); !fresh) {
+            report.error(m.span, name + " is already given at " +
+                                     at_text(it->second.line, it->second.column));
+            continue;
+        }
+        switch (m.kind) {
+            case ast::Modifier::Kind::range:
+                if (!slide)
+                    report.error(m.span, "'range' limits a slide; a " +
+                                             std::string(primitive_word(movement.primitive)) +
+                                             " goes one vector only");
+                else if (m.count.value < 1)
+                    report.error(m.count.span, "a range must be at least 1, found " +
+                                                   std::to_string(m.count.value));
+                break;
+            case ast::Modifier::Kind::until:
+                if (!slide)
+                    report.error(m.span, "'until' stops a slide; a " +
+                                             std::string(primitive_word(movement.primitive)) +
+                                             " goes one vector only");
+                zone(m.zone);
+                break;
+            case ast::Modifier::Kind::from:
+                zone(m.zone);
+                break;
+            case ast::Modifier::Kind::en_passant: {
+                const bool creates = slide && movement.mode == ir::MoveMode::move_only;
+                const bool captures = !slide && movement.mode == ir::MoveMode::capture_only;
+                if (!creates && !captures)
+                    report.error(m.span, "'en-passant' has no meaning here",
+                                 "it belongs on a 'move slide' (whose passed cells may be captured "
+                                 "onto) or on a "
+                                 "'capture step' or 'capture leap' (which may capture that way)");
+                break;
+            }
+            case ast::Modifier::Kind::symmetric:
+                break;
+        }
+    }
+}
+
+}  // namespace vari::dsl

@@ -1,0 +1,73 @@
+// The state the checks share (internal to check*.cpp): the file, the report, the model so far.
+// Each check_* function appends its findings to the report and fills in its part of the model.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dsl/check.hpp"
+
+namespace vari::dsl {
+
+struct Checker {
+    Checker(const ast::File& f, Report& r) : file(f), report(r) {}
+
+    const ast::File& file;
+    Report& report;
+    Model model;
+    bool has_geometry = false;  // a board was declared (maybe with errors in its description)
+    bool has_board = false;     // ... and its cells are known
+    ir::Geometry geometry = ir::Geometry::square;
+
+    // Names for "did you mean" hints.
+    std::vector<std::string> piece_names, direction_names, cell_names;
+
+    // Lookups report an unknown name, with a hint, unless a broken declaration may have defined it.
+    std::optional<int> player(const ast::Name& name);
+    std::optional<int> piece(const ast::Name& name);
+    std::optional<int> zone(const ast::Name& name);
+    std::optional<int> cell(const ast::Name& name);
+    bool is_broken(ast::DeclKind kind, const std::string& name) const;
+    bool any_broken(ast::DeclKind kind) const;
+    void unknown(const ast::Name& name, const std::string& what,
+                 const std::vector<std::string>& known);
+    std::string cell_hint(const std::string& name) const;
+    void already_defined(ast::Span at, const std::string& what, ast::Span first);
+
+    // check.cpp
+    void check_declarations();
+    void check_players();
+    void check_board();
+    void check_orientations();
+    void check_ends();
+    void check_royals();
+    // check_moves.cpp
+    void check_directions();
+    void check_pieces();
+    // check_cells.cpp
+    void check_zones();
+    void check_castlings();
+    void check_setup();
+
+    // Helpers of check_moves.cpp.
+    const std::vector<ir::Vec>* resolve_direction(const ast::Direction& direction, int depth);
+    bool check_vector(const ast::Vector& vector);
+    void check_movement(const ast::Movement& movement);
+    void check_modifiers(const ast::Movement& movement);
+    enum class Resolution : std::uint8_t { fresh, resolving, done, failed };
+    std::vector<Resolution> direction_state;                           // per declared direction
+    std::unordered_map<std::string, std::size_t> declared_directions;  // name -> first declaration
+
+    // Helpers of check_cells.cpp.
+    std::vector<int> zone_spec_cells(const ast::Zone& zone);
+    std::optional<ir::Vec> board_shift(int player);  // nullopt: the board has no such self-map
+    std::vector<int> zone_image(const std::vector<int>& cells, std::size_t player,
+                                ir::Vec shift) const;
+    void check_shared_zone(const std::vector<const ast::Zone*>& group,
+                           std::vector<std::vector<int>>& cells);
+    void check_per_player_zone(const std::vector<const ast::Zone*>& group,
+                               std::vector<std::vector<int>>& cells);
+};
+
+}  // namespace vari::dsl

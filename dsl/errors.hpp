@@ -1,0 +1,122 @@
+// The parse error messages, one per commit point of grammar.hpp, and the control that raises them.
+//
+// Messages are written for a variant designer. "{decl}" stands for the declaration being read
+// ("piece 'Guard' opened at 11:1"); build_ast.cpp fills it in and appends what was found instead.
+#pragma once
+
+#include <tao/pegtl.hpp>
+
+#include "dsl/grammar.hpp"
+
+namespace vari::dsl {
+
+template <typename Rule>
+inline constexpr const char* error_message = nullptr;
+
+// A `must` on a rule without a message here does not compile (see control::raise).
+template <typename Rule>
+struct control : tao::pegtl::normal<Rule> {
+    template <typename Input, typename... States>
+    [[noreturn]] static void raise(const Input& in, States&&...) {
+        static_assert(error_message<Rule> != nullptr,
+                      "give this must point a message in errors.hpp");
+        throw tao::pegtl::parse_error(error_message<Rule>, in);
+    }
+};
+
+namespace g = grammar;
+
+// clang-format off
+#define VARI_MESSAGE(rule, text) template <> inline constexpr const char* error_message<g::rule> = text
+
+VARI_MESSAGE(declaration, "expected a declaration: 'game', 'players', 'orient', 'board', 'direction', 'zone', 'piece', 'castling', 'setup' or 'end'");
+
+// vectors
+VARI_MESSAGE(vector_x, "expected a whole number, the vector's first coordinate, as in (1, 2)");
+VARI_MESSAGE(vector_comma, "expected ',' between the vector's two coordinates, as in (1, 2)");
+VARI_MESSAGE(vector_y, "expected a whole number, the vector's second coordinate, as in (1, 2)");
+VARI_MESSAGE(close_paren, "expected ')' to close the vector");
+
+// game
+VARI_MESSAGE(game_title, "expected the game's name in double quotes, such as \"My Variant\"");
+VARI_MESSAGE(close_quote, "expected '\"' to end the game's name (a name ends on its own line and holds only printable text)");
+
+// players, orient
+VARI_MESSAGE(player_names, "expected the players' names in turn order, such as 'White Black'");
+VARI_MESSAGE(orient_player, "expected a player's name after 'orient'");
+VARI_MESSAGE(kw_rotate, "expected 'rotate' and an angle, as in 'orient Black rotate 180'");
+VARI_MESSAGE(orient_degrees, "expected the angle in degrees after 'rotate', such as 180");
+
+// board
+VARI_MESSAGE(board_shape, "expected the board's shape: 'square', 'hex flat' or 'hex pointy'");
+VARI_MESSAGE(hex_kind, "expected 'flat' or 'pointy' after 'hex'");
+VARI_MESSAGE(open_board, "expected '{' to open the board's description");
+VARI_MESSAGE(board_items, "expected 'files', 'ranks', 'lengths', 'first', 'indents', 'hexagon' or 'cells'");
+VARI_MESSAGE(close_board, "expected '}' to close {decl}, or one of 'files', 'ranks', 'lengths', 'first', 'indents', 'hexagon', 'cells'");
+VARI_MESSAGE(files_from, "expected the first file's letter, as in 'files a..h'");
+VARI_MESSAGE(files_to, "expected the last file's letter, as in 'files a..h'");
+VARI_MESSAGE(dots, "expected '..' between the first and the last, as in 'files a..h' or 'ranks 1..8'");
+VARI_MESSAGE(ranks_from, "expected the first rank's number, as in 'ranks 1..8'");
+VARI_MESSAGE(ranks_to, "expected the last rank's number, as in 'ranks 1..8'");
+VARI_MESSAGE(list_values, "expected whole numbers, one for each file or rank");
+VARI_MESSAGE(hexagon_size, "expected the hexagon's side length, as in 'hexagon 5'");
+VARI_MESSAGE(cell_defs, "expected cells, each a name and its coordinates, as in 'a1 (0, 0)'");
+VARI_MESSAGE(cell_coord, "expected the cell's coordinates, as in 'a1 (0, 0)'");
+
+// direction
+VARI_MESSAGE(direction_name, "expected a name for the direction, such as 'forward'");
+VARI_MESSAGE(direction_equals, "expected '=' after the direction's name");
+VARI_MESSAGE(direction_items, "expected directions or vectors after '=', such as 'n ne' or '(1, 2)'");
+
+// zone
+VARI_MESSAGE(zone_name, "expected a name for the zone, such as 'last-rank'");
+VARI_MESSAGE(zone_equals, "expected '=' after the zone's name (or after the player it is for)");
+VARI_MESSAGE(zone_specs, "expected the zone's cells: cell names, 'rank N' or 'file X'");
+VARI_MESSAGE(zone_rank, "expected a rank number after 'rank'");
+VARI_MESSAGE(zone_file, "expected a file letter after 'file'");
+
+// piece
+VARI_MESSAGE(piece_name, "expected a name for the piece after 'piece'");
+VARI_MESSAGE(piece_letter, "expected the piece's letter after its name, one capital letter such as 'N'");
+VARI_MESSAGE(open_piece, "expected '{' to open the piece's moves (or 'royal' before it)");
+VARI_MESSAGE(close_piece, "expected '}' to close {decl}, or a movement ('step', 'slide', 'leap', after 'move' or 'capture' if it only moves or only captures) or 'promote'");
+VARI_MESSAGE(movement_body, "expected 'step', 'slide' or 'leap' after 'move' or 'capture'");
+VARI_MESSAGE(move_items, "expected a direction such as 'forward' or 'n', or a vector such as (1, 2)");
+VARI_MESSAGE(range_count, "expected the number of cells after 'range', such as 2");
+VARI_MESSAGE(until_zone, "expected a zone's name after 'until'");
+VARI_MESSAGE(from_zone, "expected a zone's name after 'from'");
+VARI_MESSAGE(kw_in, "expected 'in' and a zone after 'promote', as in 'promote in last-rank to PIECE ...'");
+VARI_MESSAGE(promote_zone, "expected a zone's name after 'in'");
+VARI_MESSAGE(kw_to, "expected 'to' and the pieces it may become, as in 'promote in last-rank to PIECE ...'");
+VARI_MESSAGE(promote_pieces, "expected the names of the pieces it may become after 'to'");
+
+// castling
+VARI_MESSAGE(castling_player, "expected the player who may castle, as in 'castling White K { ... }'");
+VARI_MESSAGE(castling_right, "expected the castling right's letter after the player, such as 'K'");
+VARI_MESSAGE(open_castling, "expected '{' to open the castling's description");
+VARI_MESSAGE(castling_royal, "expected the royal piece that castles, as in '{ ROYAL e1 g1  PARTNER h1 f1 }'");
+VARI_MESSAGE(royal_from, "expected the cell the royal piece starts from, such as 'e1'");
+VARI_MESSAGE(royal_to, "expected the cell the royal piece goes to, such as 'g1'");
+VARI_MESSAGE(castling_partner, "expected the partner piece after the royal piece's two cells");
+VARI_MESSAGE(partner_from, "expected the cell the partner starts from, such as 'h1'");
+VARI_MESSAGE(partner_to, "expected the cell the partner goes to, such as 'f1'");
+VARI_MESSAGE(empty_cells, "expected the cells that must be empty after 'empty', such as 'f1 g1'");
+VARI_MESSAGE(safe_cells, "expected the cells that must not be attacked after 'safe', such as 'e1 f1 g1'");
+VARI_MESSAGE(close_castling, "expected '}' to close {decl}, or 'empty' or 'safe' (in that order)");
+
+// setup
+VARI_MESSAGE(setup_player, "expected the player whose pieces follow, as in 'setup White { PIECE e1 }'");
+VARI_MESSAGE(open_setup, "expected '{' to open the setup");
+VARI_MESSAGE(setup_cells, "expected the cells the piece stands on, such as 'e1'");
+VARI_MESSAGE(close_setup, "expected '}' to close {decl}, or a piece's name followed by its cells");
+
+// end
+VARI_MESSAGE(end_kind, "expected 'checkmate', 'stalemate', 'repetition' or 'ply-limit' after 'end'");
+VARI_MESSAGE(outcome, "expected the result for the player who made the last move: 'win', 'loss' or 'draw'");
+VARI_MESSAGE(end_count, "expected a number, such as 3 for threefold repetition or 100 plies");
+VARI_MESSAGE(reset_items, "expected 'capture' or pieces' names after 'reset-by'");
+
+#undef VARI_MESSAGE
+// clang-format on
+
+}  // namespace vari::dsl

@@ -1,0 +1,274 @@
+// The whole rule language as PEGTL rules, one group per declaration (LANGUAGE.md is the prose).
+//
+// Tokens swallow the blanks and comments after them, so a failure is reported at the start of the
+// next token. Every `must` point is a named rule with a message in errors.hpp; actions
+// (build_ast.cpp) sit only on rules past a commit point or matched whole, never on a rule that a
+// later failure could backtrack over.
+#pragma once
+
+#include <tao/pegtl.hpp>
+
+namespace vari::dsl::grammar {
+
+using namespace tao::pegtl;
+
+// clang-format off
+
+// ---- Lexical ------------------------------------------------------------------------------------
+// sep -> (blank | newline | '#' anything up to the end of the line)*
+struct comment : seq<one<'#'>, until<eolf>> {};
+struct sep : star<sor<ascii::space, comment>> {};
+template <typename Rule> struct tok : seq<Rule, sep> {};
+
+struct ident_first : sor<alpha, one<'_'>> {};
+struct ident_other : sor<alnum, one<'_', '-'>> {};
+template <typename Str> struct key : seq<Str, not_at<ident_other>> {};
+template <typename Str> struct kw : tok<key<Str>> { using word = key<Str>; };
+
+struct kw_game : kw<TAO_PEGTL_STRING("game")> {};
+struct kw_players : kw<TAO_PEGTL_STRING("players")> {};
+struct kw_orient : kw<TAO_PEGTL_STRING("orient")> {};
+struct kw_rotate : kw<TAO_PEGTL_STRING("rotate")> {};
+struct kw_mirror : kw<TAO_PEGTL_STRING("mirror")> {};
+struct kw_board : kw<TAO_PEGTL_STRING("board")> {};
+struct kw_square : kw<TAO_PEGTL_STRING("square")> {};
+struct kw_hex : kw<TAO_PEGTL_STRING("hex")> {};
+struct kw_flat : kw<TAO_PEGTL_STRING("flat")> {};
+struct kw_pointy : kw<TAO_PEGTL_STRING("pointy")> {};
+struct kw_files : kw<TAO_PEGTL_STRING("files")> {};
+struct kw_ranks : kw<TAO_PEGTL_STRING("ranks")> {};
+struct kw_lengths : kw<TAO_PEGTL_STRING("lengths")> {};
+struct kw_first : kw<TAO_PEGTL_STRING("first")> {};
+struct kw_indents : kw<TAO_PEGTL_STRING("indents")> {};
+struct kw_hexagon : kw<TAO_PEGTL_STRING("hexagon")> {};
+struct kw_cells : kw<TAO_PEGTL_STRING("cells")> {};
+struct kw_direction : kw<TAO_PEGTL_STRING("direction")> {};
+struct kw_zone : kw<TAO_PEGTL_STRING("zone")> {};
+struct kw_rank : kw<TAO_PEGTL_STRING("rank")> {};
+struct kw_file : kw<TAO_PEGTL_STRING("file")> {};
+struct kw_piece : kw<TAO_PEGTL_STRING("piece")> {};
+struct kw_royal : kw<TAO_PEGTL_STRING("royal")> {};
+struct kw_move : kw<TAO_PEGTL_STRING("move")> {};
+struct kw_capture : kw<TAO_PEGTL_STRING("capture")> {};
+struct kw_step : kw<TAO_PEGTL_STRING("step")> {};
+struct kw_slide : kw<TAO_PEGTL_STRING("slide")> {};
+struct kw_leap : kw<TAO_PEGTL_STRING("leap")> {};
+struct kw_range : kw<TAO_PEGTL_STRING("range")> {};
+struct kw_until : kw<TAO_PEGTL_STRING("until")> {};
+struct kw_from : kw<TAO_PEGTL_STRING("from")> {};
+struct kw_en_passant : kw<TAO_PEGTL_STRING("en-passant")> {};
+struct kw_symmetric : kw<TAO_PEGTL_STRING("symmetric")> {};
+struct kw_promote : kw<TAO_PEGTL_STRING("promote")> {};
+struct kw_optional : kw<TAO_PEGTL_STRING("optional")> {};
+struct kw_in : kw<TAO_PEGTL_STRING("in")> {};
+struct kw_to : kw<TAO_PEGTL_STRING("to")> {};
+struct kw_castling : kw<TAO_PEGTL_STRING("castling")> {};
+struct kw_empty : kw<TAO_PEGTL_STRING("empty")> {};
+struct kw_safe : kw<TAO_PEGTL_STRING("safe")> {};
+struct kw_setup : kw<TAO_PEGTL_STRING("setup")> {};
+struct kw_end : kw<TAO_PEGTL_STRING("end")> {};
+struct kw_checkmate : kw<TAO_PEGTL_STRING("checkmate")> {};
+struct kw_stalemate : kw<TAO_PEGTL_STRING("stalemate")> {};
+struct kw_repetition : kw<TAO_PEGTL_STRING("repetition")> {};
+struct kw_ply_limit : kw<TAO_PEGTL_STRING("ply-limit")> {};
+struct kw_reset_by : kw<TAO_PEGTL_STRING("reset-by")> {};
+struct kw_win : kw<TAO_PEGTL_STRING("win")> {};
+struct kw_loss : kw<TAO_PEGTL_STRING("loss")> {};
+struct kw_draw : kw<TAO_PEGTL_STRING("draw")> {};
+
+// Every keyword is reserved: lists of names end at the first keyword.
+struct declaration_keyword : sor<kw_game::word, kw_players::word, kw_orient::word, kw_board::word,
+    kw_direction::word, kw_zone::word, kw_piece::word, kw_castling::word, kw_setup::word,
+    kw_end::word> {};
+struct keyword : sor<declaration_keyword, kw_rotate::word, kw_mirror::word, kw_square::word,
+    kw_hex::word, kw_flat::word, kw_pointy::word, kw_files::word, kw_ranks::word,
+    kw_lengths::word, kw_first::word, kw_indents::word, kw_hexagon::word, kw_cells::word,
+    kw_rank::word, kw_file::word, kw_royal::word, kw_move::word, kw_capture::word, kw_step::word,
+    kw_slide::word, kw_leap::word, kw_range::word, kw_until::word, kw_from::word,
+    kw_en_passant::word, kw_symmetric::word, kw_promote::word, kw_optional::word, kw_in::word,
+    kw_to::word, kw_empty::word, kw_safe::word, kw_checkmate::word, kw_stalemate::word,
+    kw_repetition::word, kw_ply_limit::word, kw_reset_by::word, kw_win::word, kw_loss::word,
+    kw_draw::word> {};
+
+// NAME -> letter or '_', then letters, digits, '_' or '-'; not a keyword
+struct name_text : seq<not_at<keyword>, ident_first, star<ident_other>> {};
+// CELL -> letters then digits (e4, i10)
+struct cell_text : seq<plus<alpha>, plus<digit>, not_at<ident_other>> {};
+// INT -> '-'? digits
+struct integer_text : seq<opt<one<'-'>>, plus<digit>, not_at<ident_other>> {};
+struct file_letter_text : seq<range<'a', 'z'>, not_at<ident_other>> {};
+
+// vector -> '(' INT ',' INT ')'
+struct open_paren : tok<one<'('>> {};
+struct vector_x : tok<integer_text> {};
+struct vector_comma : tok<one<','>> {};
+struct vector_y : tok<integer_text> {};
+struct close_paren : tok<one<')'>> {};
+struct vector_lit : if_must<open_paren, vector_x, vector_comma, vector_y, close_paren> {};
+
+// ---- game -> 'game' STRING ----------------------------------------------------------------------
+struct string_char : sor<one<'\t'>, utf8::ranges<0x20, 0x21, 0x23, 0x7E, 0x80, 0x10FFFF>> {};
+struct game_title_text : star<string_char> {};
+struct close_quote : tok<one<'"'>> {};
+struct game_title : seq<one<'"'>, game_title_text, must<close_quote>> {};
+struct game_decl : if_must<kw_game, game_title> {};
+
+// ---- players -> 'players' NAME+ -----------------------------------------------------------------
+struct player_name : tok<name_text> {};
+struct player_names : plus<player_name> {};
+struct players_decl : if_must<kw_players, player_names> {};
+
+// ---- orient -> 'orient' PLAYER 'rotate' INT ['mirror'] ------------------------------------------
+struct orient_player : tok<name_text> {};
+struct orient_degrees : tok<integer_text> {};
+struct orient_decl : seq<kw_orient, must<orient_player, kw_rotate, orient_degrees>,
+    opt<kw_mirror>> {};
+
+// ---- board -> 'board' shape '{' board_item+ '}' -------------------------------------------------
+// shape -> 'square' | 'hex' ('flat' | 'pointy')
+// board_item -> 'files' LETTER '..' LETTER | 'ranks' INT '..' INT | 'lengths' INT+ | 'first' INT+
+//             | 'indents' INT+ | 'hexagon' INT | 'cells' (CELL vector)+
+struct hex_kind : sor<kw_flat, kw_pointy> {};
+struct board_shape : sor<kw_square, if_must<kw_hex, hex_kind>> {};
+struct open_board : tok<one<'{'>> {};
+struct dots : tok<two<'.'>> {};
+struct files_from : tok<file_letter_text> {};
+struct files_to : tok<file_letter_text> {};
+struct files_clause : if_must<kw_files, files_from, dots, files_to> {};
+struct ranks_from : tok<integer_text> {};
+struct ranks_to : tok<integer_text> {};
+struct ranks_clause : if_must<kw_ranks, ranks_from, dots, ranks_to> {};
+struct list_value : tok<integer_text> {};
+struct list_values : plus<list_value> {};
+struct lengths_clause : if_must<kw_lengths, list_values> {};
+struct first_clause : if_must<kw_first, list_values> {};
+struct indents_clause : if_must<kw_indents, list_values> {};
+struct hexagon_size : tok<integer_text> {};
+struct hexagon_clause : if_must<kw_hexagon, hexagon_size> {};
+struct cell_def_name : tok<cell_text> {};
+struct cell_coord : vector_lit {};
+struct cell_def : if_must<cell_def_name, cell_coord> {};
+struct cell_defs : plus<cell_def> {};
+struct cells_clause : if_must<kw_cells, cell_defs> {};
+struct board_item : sor<files_clause, ranks_clause, lengths_clause, first_clause, indents_clause,
+    hexagon_clause, cells_clause> {};
+struct board_items : plus<board_item> {};
+struct close_board : tok<one<'}'>> {};
+struct board_decl : if_must<kw_board, board_shape, open_board, board_items, close_board> {};
+
+// ---- direction -> 'direction' NAME '=' (NAME | vector)+ -----------------------------------------
+struct direction_name : tok<name_text> {};
+struct direction_equals : tok<one<'='>> {};
+struct direction_ref : tok<name_text> {};
+struct direction_vector : vector_lit {};
+struct direction_item : sor<direction_vector, direction_ref> {};
+struct direction_items : plus<direction_item> {};
+struct direction_decl : if_must<kw_direction, direction_name, direction_equals,
+    direction_items> {};
+
+// ---- zone -> 'zone' NAME [PLAYER] '=' zone_spec+ ------------------------------------------------
+// zone_spec -> CELL | 'rank' INT | 'file' LETTER
+struct zone_name : tok<name_text> {};
+struct zone_player : tok<name_text> {};
+struct zone_equals : tok<one<'='>> {};
+struct zone_rank : tok<integer_text> {};
+struct zone_file : tok<file_letter_text> {};
+struct zone_cell : tok<cell_text> {};
+struct zone_spec : sor<if_must<kw_rank, zone_rank>, if_must<kw_file, zone_file>, zone_cell> {};
+struct zone_specs : plus<zone_spec> {};
+struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
+    must<zone_equals, zone_specs>> {};
+
+// ---- piece -> 'piece' NAME LETTER ['royal'] '{' piece_item* '}' ---------------------------------
+// piece_item -> movement | promotion
+// movement -> ['move' | 'capture'] ('step' | 'slide' | 'leap') (NAME | vector)+ modifier*
+// modifier -> 'range' INT | 'until' ZONE | 'from' ZONE | 'en-passant' | 'symmetric'
+// promotion -> 'promote' ['optional'] 'in' ZONE 'to' PIECE+
+struct piece_name : tok<name_text> {};
+struct piece_letter : tok<seq<range<'A', 'Z'>, not_at<ident_other>>> {};
+struct open_piece : tok<one<'{'>> {};
+struct move_dir : tok<name_text> {};
+struct move_vector : vector_lit {};
+struct move_item : sor<move_vector, move_dir> {};
+struct move_items : plus<move_item> {};
+struct range_count : tok<integer_text> {};
+struct until_zone : tok<name_text> {};
+struct from_zone : tok<name_text> {};
+struct modifier : sor<if_must<kw_range, range_count>, if_must<kw_until, until_zone>,
+    if_must<kw_from, from_zone>, kw_en_passant, kw_symmetric> {};
+struct primitive : sor<kw_step, kw_slide, kw_leap> {};
+struct movement_body : seq<primitive, must<move_items>, star<modifier>> {};
+struct mode : sor<kw_move, kw_capture> {};
+struct movement : sor<if_must<mode, movement_body>, movement_body> {};
+struct promote_zone : tok<name_text> {};
+struct promote_piece : tok<name_text> {};
+struct promote_pieces : plus<promote_piece> {};
+struct promotion : seq<kw_promote, opt<kw_optional>,
+    must<kw_in, promote_zone, kw_to, promote_pieces>> {};
+struct piece_item : sor<promotion, movement> {};
+struct close_piece : tok<one<'}'>> {};
+struct piece_decl : seq<kw_piece, must<piece_name, piece_letter>, opt<kw_royal>,
+    must<open_piece>, star<piece_item>, must<close_piece>> {};
+
+// ---- castling -> 'castling' PLAYER RIGHT '{' PIECE CELL CELL PIECE CELL CELL --------------------
+//                  ['empty' CELL+] ['safe' CELL+] '}'
+struct castling_player : tok<name_text> {};
+struct castling_right : tok<seq<alpha, not_at<ident_other>>> {};
+struct open_castling : tok<one<'{'>> {};
+struct castling_royal : tok<name_text> {};
+struct royal_from : tok<cell_text> {};
+struct royal_to : tok<cell_text> {};
+struct castling_partner : tok<name_text> {};
+struct partner_from : tok<cell_text> {};
+struct partner_to : tok<cell_text> {};
+struct empty_cell : tok<cell_text> {};
+struct empty_cells : plus<empty_cell> {};
+struct safe_cell : tok<cell_text> {};
+struct safe_cells : plus<safe_cell> {};
+struct castling_empty : if_must<kw_empty, empty_cells> {};
+struct castling_safe : if_must<kw_safe, safe_cells> {};
+struct close_castling : tok<one<'}'>> {};
+struct castling_decl : seq<kw_castling, must<castling_player, castling_right, open_castling,
+    castling_royal, royal_from, royal_to, castling_partner, partner_from, partner_to>,
+    opt<castling_empty>, opt<castling_safe>, must<close_castling>> {};
+
+// ---- setup -> 'setup' PLAYER '{' (PIECE CELL+)* '}' ---------------------------------------------
+struct setup_player : tok<name_text> {};
+struct open_setup : tok<one<'{'>> {};
+struct setup_piece : tok<name_text> {};
+struct setup_cell : tok<cell_text> {};
+struct setup_cells : plus<setup_cell> {};
+struct setup_group : if_must<setup_piece, setup_cells> {};
+struct close_setup : tok<one<'}'>> {};
+struct setup_decl : seq<kw_setup, must<setup_player, open_setup>, star<setup_group>,
+    must<close_setup>> {};
+
+// ---- end -> 'end' end_kind ----------------------------------------------------------------------
+// end_kind -> 'checkmate' OUTCOME | 'stalemate' OUTCOME | 'repetition' INT OUTCOME
+//           | 'ply-limit' INT OUTCOME ['reset-by' ('capture' | PIECE)+]
+// OUTCOME -> 'win' | 'loss' | 'draw'
+struct outcome : sor<kw_win, kw_loss, kw_draw> {};
+struct end_count : tok<integer_text> {};
+struct reset_capture : kw<TAO_PEGTL_STRING("capture")> {};
+struct reset_piece : tok<name_text> {};
+struct reset_item : sor<reset_capture, reset_piece> {};
+struct reset_items : plus<reset_item> {};
+struct reset_clause : if_must<kw_reset_by, reset_items> {};
+struct end_checkmate : if_must<kw_checkmate, outcome> {};
+struct end_stalemate : if_must<kw_stalemate, outcome> {};
+struct end_repetition : if_must<kw_repetition, end_count, outcome> {};
+struct end_ply_limit : seq<kw_ply_limit, must<end_count, outcome>, opt<reset_clause>> {};
+struct end_kind : sor<end_checkmate, end_stalemate, end_repetition, end_ply_limit> {};
+struct end_decl : if_must<kw_end, end_kind> {};
+
+// ---- file -> sep declaration* -------------------------------------------------------------------
+// The loop over declarations (and the recovery after a broken one) is in build_ast.cpp.
+struct declaration : sor<game_decl, players_decl, orient_decl, board_decl, direction_decl,
+    zone_decl, piece_decl, castling_decl, setup_decl, end_decl> {};
+struct any_declaration : must<declaration> {};
+// Where recovery resumes: a line whose first word is a declaration keyword.
+struct declaration_line : seq<star<blank>, declaration_keyword> {};
+
+// clang-format on
+
+}  // namespace vari::dsl::grammar

@@ -1,0 +1,159 @@
+// Lowering: a checked syntax tree to the IR. Names become indices, directions become per-player
+// vectors; everything here was verified by check(), so lookups are asserted, not reported.
+#include "dsl/lower.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+namespace vari::dsl {
+
+namespace {
+
+ir::SourceRef ref(ast::Span span) { return {span.line, span.column}; }
+
+int at(const std::unordered_map<std::string, int>& map, const std::string& name) {
+    const auto it = map.find(name);
+    assert(it != map.end());
+    return it->second;
+}
+
+void add_unique(std::vector<ir::Vec>& vectors, ir::Vec v) {
+    if (std::find(vectors.begin(), vectors.end(), v) == vectors.end()) vectors.push_back(v);
+}
+
+bool has(const ast::Movement& movement, ast::Modifier::Kind kind) {
+    return std::any_of(movement.modifiers.begin(), movement.modifiers.end(),
+                       [kind](const ast::Modifier& m) { return m.kind == kind; });
+}
+
+// The movement's vectors as the first player sees them; `symmetric` closes them under every
+// rotation and reflection of the lattice.
+std::vector<ir::Vec> first_player_vectors(const ast::Movement& movement, const Model& model) {
+    std::vector<ir::Vec> listed;
+    for (const auto& item : movement.items) {
+        if (item.is_vector) {
+            add_unique(listed, {item.vector.x, item.vector.y});
+            continue;
+        }
+        const auto it = model.directions.find(item.name.text);
+        assert(it != model.directions.end());
+        for (const ir::Vec v : it->second) add_unique(listed, v);
+    }
+    if (!has(movement, ast::Modifier::Kind::symmetric)) return listed;
+    const ir::Geometry geometry = model.board.board.geometry;
+    std::vector<ir::Vec> closed;
+    for (const ir::Vec v : listed)
+        for (const Transform t : symmetries(geometry)) add_unique(closed, apply(geometry, t, v));
+    return closed;
+}
+
+ir::Movement lower_movement(const ast::Movement& movement, const Model& model) {
+    ir::Movement out;
+    out.kind =
+        movement.primitive == ast::Primitive::slide ? ir::MoveKind::slide : ir::MoveKind::leap;
+    out.mode = movement.mode;
+    out.source = ref(movement.span);
+    const auto base = first_player_vectors(movement, model);
+    for (const Transform& view : model.orientation) {
+        auto& turned = out.vectors.emplace_back();
+        for (const ir::Vec v : base) turned.push_back(apply(model.board.board.geometry, view, v));
+    }
+    for (const auto& m : movement.modifiers) {
+        switch (m.kind) {
+            case ast::Modifier::Kind::range:
+                out.max_range = m.count.value;
+                break;
+            case ast::Modifier::Kind::until:
+                out.stop_zone = at(model.zone_index, m.zone.text);
+                break;
+            case ast::Modifier::Kind::from:
+                out.from_zone = at(model.zone_index, m.zone.text);
+                break;
+            case ast::Modifier::Kind::en_passant:
+                // check() allowed it only on a move-only slide or a capture-only step or leap.
+                out.creates_en_passant = out.kind == ir::MoveKind::slide;
+                out.captures_en_passant = out.kind == ir::MoveKind::leap;
+                break;
+            case ast::Modifier::Kind::symmetric:
+                break;
+        }
+    }
+    return out;
+}
+
+ir::Piece lower_piece(const ast::Piece& piece, const Model& model) {
+    ir::Piece out;
+    out.name = piece.name.text;
+    out.letter = piece.letter;
+    out.royal = piece.royal;
+    out.source = ref(piece.span);
+    for (const auto& movement : piece.movements)
+        out.movements.push_back(lower_movement(movement, model));
+    for (const auto& promotion : piece.promotions) {
+        ir::Promotion p;
+        p.zone = at(model.zone_index, promotion.zone.text);
+        for (const auto& choice : promotion.pieces)
+            p.choices.push_back(at(model.piece_index, choice.text));
+        p.compulsory = !promotion.optional;
+        p.source = ref(promotion.span);
+        out.promotions.push_back(std::move(p));
+    }
+    return out;
+}
+
+ir::Castling lower_castling(const ast::Castling& c, const Model& model) {
+    const auto& cells = model.board.index;
+    ir::Castling out;
+    out.player = at(model.player_index, c.player.text);
+    out.right = c.right;
+    out.king_type = at(model.piece_index, c.royal.text);
+    out.king_from = at(cells, c.royal_from.text);
+    out.king_to = at(cells, c.royal_to.text);
+    out.rook_type = at(model.piece_index, c.partner.text);
+    out.rook_from = at(cells, c.partner_from.text);
+    out.rook_to = at(cells, c.partner_to.text);
+    for (const auto& name : c.empty) out.must_be_empty.push_back(at(cells, name.text));
+    for (const auto& name : c.safe) out.must_be_safe.push_back(at(cells, name.text));
+    out.source = ref(c.span);
+    return out;
+}
+
+ir::EndCondition lower_end(const ast::End& end, const Model& model) {
+    ir::EndCondition out;
+    out.kind = end.kind;
+    out.outcome = end.outcome;
+    if (end.kind == ir::EndKind::repetition || end.kind == ir::EndKind::ply_limit)
+        out.count = end.count.value;
+    out.reset_by_capture = end.reset_by_capture;
+    for (const auto& name : end.reset_pieces)
+        out.reset_by_types.push_back(at(model.piece_index, name.text));
+    out.source = ref(end.span);
+    return out;
+}
+
+}  // namespace
+
+ir::Game lower(const ast::File& file, const Model& model) {
+    assert(file.games.size() == 1 && file.players.size() == 1 && file.boards.size() == 1);
+    ir::Game game;
+    game.name = file.games.front().title;
+    for (const auto& name : file.players.front().names)
+        game.players.push_back({name.text, ref(name.span)});
+    game.board = model.board.board;
+    for (std::size_t z = 0; z < model.zone_names.size(); ++z)
+        game.zones.push_back({model.zone_names[z], model.zone_cells[z], ref(model.zone_spans[z])});
+    for (const auto& piece : file.pieces) game.pieces.push_back(lower_piece(piece, model));
+    for (const auto& castling : file.castlings)
+        game.castlings.push_back(lower_castling(castling, model));
+    for (const auto& setup : file.setups) {
+        const int player = at(model.player_index, setup.player.text);
+        for (const auto& group : setup.groups)
+            for (const auto& cell : group.cells)
+                game.setup.push_back({player, at(model.piece_index, group.piece.text),
+                                      at(model.board.index, cell.text)});
+    }
+    for (const auto& end : file.ends) game.ends.push_back(lower_end(end, model));
+    return game;
+}
+
+}  // namespace vari::dsl

@@ -1,0 +1,26 @@
+// Byte-level helpers over source text that may hold anything (NUL bytes, invalid UTF-8).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace vari::dsl {
+
+// The length of the valid UTF-8 character at `at` (1 for ASCII), or 0 when the bytes there are not
+// valid UTF-8 (a stray continuation byte, an overlong form, a surrogate, a cut-off sequence).
+std::size_t utf8_length(std::string_view text, std::size_t at);
+
+// What a parse error found at `at`, for "..., found X": "'forwrd'", "the end of the file",
+// "byte 0xFF". Never longer than a few dozen characters, always valid UTF-8.
+std::string describe_found(std::string_view text, std::size_t at);
+
+// Line `line` (1-based) without its end-of-line characters (nor, on line 1, a byte-order mark);
+// empty past the end.
+std::string_view source_line(std::string_view text, std::uint32_t line);
+
+// "L:C", as messages cite other places.
+std::string at_text(std::uint32_t line, std::uint32_t column);
+
+}  // namespace vari::dsl

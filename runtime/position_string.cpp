@@ -1,0 +1,345 @@
+// Position strings: writing a position as FEN-like text and reading it back, with located errors.
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+#include "runtime/runtime.hpp"
+
+namespace vari::runtime {
+namespace {
+
+// Position strings with more than two players cannot tell owners apart by letter case.
+bool tokens_in_pieces(const ir::Game& game) { return game.players.size() > 2; }
+
+void append_piece(std::string& out, const ir::Game& game, Piece piece) {
+    const char letter = game.pieces[type_of(piece)].letter;
+    if (tokens_in_pieces(game)) {
+        out += letter;
+        out += player_token(game, owner_of(piece));
+    } else {
+        out += owner_of(piece) == 0
+                   ? letter
+                   : static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+    }
+}
+
+int previous_player(const Position& pos) {
+    const int count = pos.tables().player_count;
+    return (pos.side_to_move() + count - 1) % count;
+}
+
+// The cell of the piece that just passed exactly `passed`: a piece of the player who moved last
+// with a rule that leaves en-passant cells, standing where such a move from an empty cell ends.
+// Found from the compiled tables alone, so it holds for any board and piece. -1 when none.
+int find_ep_victim(const Position& pos, CellSet passed) {
+    const Tables& t = pos.tables();
+    const int mover = previous_player(pos);
+    for (int victim : pos.pieces(mover)) {
+        const PieceRules& r = t.rules_of(mover, type_of(pos.piece_on(victim)));
+        if (!r.has_ep_create) continue;
+        for (int from = 0; from < t.cell_count; ++from)
+            if (!pos.piece_on(from) && t.table(r.ep_create)[from].has(victim) &&
+                en_passant_passed(t, r, from, victim) == passed)
+                return victim;
+    }
+    return -1;
+}
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+char upper(char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); }
+
+class Parser {
+public:
+    Parser(Position& pos, std::string_view text)
+        : pos_(pos), game_(pos.game().ir()), t_(pos.tables()), text_(text) {}
+
+    std::optional<ir::Diagnostic> run() {
+        skip_blanks();
+        if (at_ == text_.size()) {
+            fail(at_, "empty position string",
+                 "the start position is " + to_position_string(Position(pos_.game())));
+            return error_;
+        }
+        pos_.clear();
+        if (board() && side() && rights() && en_passant() && counters() && end()) return {};
+        return error_;
+    }
+
+private:
+    bool fail(std::size_t at, std::string message, std::string hint = {}) {
+        ir::Diagnostic d;
+        d.file = "position";
+        d.line = 1;
+        d.column = static_cast<std::uint32_t>(at + 1);
+        d.message = std::move(message);
+        d.hint = std::move(hint);
+        error_ = std::move(d);
+        return false;
+    }
+
+    bool more() const { return at_ < text_.size(); }
+    char peek() const { return text_[at_]; }
+    void skip_blanks() {
+        while (more() && is_blank(peek())) ++at_;
+    }
+
+    // The next blank-separated field; fails saying `what` is missing when there is none.
+    bool field(const char* what, std::string_view& out, std::size_t& start) {
+        skip_blanks();
+        start = at_;
+        while (more() && !is_blank(peek())) ++at_;
+        out = text_.substr(start, at_ - start);
+        if (out.empty()) return fail(at_, std::string("missing ") + what);
+        return true;
+    }
+
+    int player_of_token(char c) const {
+        for (int p = 0; p < t_.player_count; ++p)
+            if (player_token(game_, p) == c) return p;
+        return -1;
+    }
+
+    std::string tokens_hint() const {
+        std::string hint = "expected ";
+        for (int p = 0; p < t_.player_count; ++p) {
+            if (p) hint += p + 1 == t_.player_count ? " or " : ", ";
+            hint += player_token(game_, p);
+            hint += " (" + game_.players[p].name + ")";
+        }
+        return hint;
+    }
+
+    std::string letters_hint() const {
+        std::string hint = "the pieces are";
+        for (const auto& piece : game_.pieces) hint += std::string(" ") + piece.letter;
+        return hint + (tokens_in_pieces(game_) ? ", each followed by its owner"
+                                               : " (lower case for the second player)");
+    }
+
+    int type_of_letter(char upper) const {
+        for (std::size_t type = 0; type < game_.pieces.size(); ++type)
+            if (game_.pieces[type].letter == upper) return static_cast<int>(type);
+        return -1;
+    }
+
+    // One piece at at_; advances past it.
+    bool piece(Piece& out) {
+        const char c = peek();
+        const int type = type_of_letter(upper(c));
+        if (type < 0)
+            return fail(at_, std::string("unknown piece letter '") + c + "'", letters_hint());
+        int owner = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
+        if (tokens_in_pieces(game_)) {
+            if (owner)
+                return fail(at_, std::string("piece letters are upper case here: '") + c +
+                                     "' should be '" + upper(c) + "'");
+            ++at_;
+            owner = more() ? player_of_token(peek()) : -1;
+            if (owner < 0)
+                return fail(at_, std::string("expected the owner of '") + c + "' after it",
+                            tokens_hint());
+        } else if (owner >= t_.player_count) {
+            return fail(at_, std::string("lower-case '") + c +
+                                 "' is a second player's piece; this game has one player");
+        }
+        ++at_;
+        out = make_piece(owner, type);
+        return true;
+    }
+
+    bool board() {
+        const auto& lines = game_.board.lines;
+        const std::size_t line_count = lines.size();
+        std::size_t line = 0, filled = 0;
+        auto too_few_cells = [&] {
+            return fail(at_, "too few cells in line " + std::to_string(line + 1) + " (expected " +
+                                 std::to_string(lines[line].size()) + ", found " +
+                                 std::to_string(filled) + ")");
+        };
+        auto too_many_cells = [&](std::size_t at) {
+            return fail(at, "too many cells in line " + std::to_string(line + 1) + " (expected " +
+                                std::to_string(lines[line].size()) + ")");
+        };
+        if (line_count == 0) return true;
+        while (more() && !is_blank(peek())) {
+            const char c = peek();
+            const std::size_t start = at_;
+            if (c == '/') {
+                if (filled < lines[line].size()) return too_few_cells();
+                if (line + 1 == line_count)
+                    return fail(at_,
+                                "too many lines (expected " + std::to_string(line_count) + ")");
+                ++line;
+                filled = 0;
+                ++at_;
+            } else if (std::isdigit(static_cast<unsigned char>(c))) {
+                std::size_t run = 0;
+                while (more() && std::isdigit(static_cast<unsigned char>(peek()))) {
+                    run = std::min<std::size_t>(run * 10 + (peek() - '0'), MAX_CELLS + 1);
+                    ++at_;
+                }
+                if (run == 0) return fail(start, "a run of empty cells must count at least 1");
+                if (filled + run > lines[line].size()) return too_many_cells(start);
+                filled += run;
+            } else if (std::isalpha(static_cast<unsigned char>(c))) {
+                Piece p = NO_PIECE;
+                if (!piece(p)) return false;
+                if (filled == lines[line].size()) return too_many_cells(start);
+                pos_.put(lines[line][filled++], p);
+            } else {
+                return fail(
+                    at_, std::string("unexpected '") + c + "' in the board",
+                    "a line holds piece letters and counts of empty cells, and '/' ends it");
+            }
+        }
+        if (filled < lines[line].size()) return too_few_cells();
+        if (line + 1 < line_count)
+            return fail(at_, "too few lines (expected " + std::to_string(line_count) + ", found " +
+                                 std::to_string(line + 1) + ")");
+        return true;
+    }
+
+    bool side() {
+        std::string_view word;
+        std::size_t start = 0;
+        if (!field("side to move", word, start)) return fail(at_, error_->message, tokens_hint());
+        const int player = word.size() == 1 ? player_of_token(word[0]) : -1;
+        if (player < 0)
+            return fail(start, "unknown side '" + std::string(word) + "'", tokens_hint());
+        pos_.set_side_to_move(player);
+        return true;
+    }
+
+    bool rights() {
+        std::string_view word;
+        std::size_t start = 0;
+        if (!field("castling rights (or '-')", word, start)) return false;
+        if (word == "-") return true;
+        const auto& names = t_.right_names;
+        std::uint32_t rights = 0;
+        for (std::size_t i = 0; i < word.size(); ++i) {
+            std::size_t bit = 0;
+            while (bit < names.size() && names[bit] != word[i]) ++bit;
+            if (bit == names.size()) {
+                std::string hint = names.empty() ? "this game has no castling rights: write '-'"
+                                                 : "the rights are " +
+                                                       std::string(names.begin(), names.end()) +
+                                                       ", or '-' for none";
+                return fail(start + i, std::string("unknown castling right '") + word[i] + "'",
+                            std::move(hint));
+            }
+            if (rights >> bit & 1)
+                return fail(start + i, std::string("castling right '") + word[i] + "' given twice");
+            rights |= 1u << bit;
+        }
+        pos_.set_rights(rights);
+        return true;
+    }
+
+    bool en_passant() {
+        std::string_view word;
+        std::size_t start = 0;
+        if (!field("en-passant cells (or '-')", word, start)) return false;
+        if (word == "-") return true;
+        CellSet passed;
+        for (std::size_t i = 0; i <= word.size();) {
+            std::size_t comma = word.find(',', i);
+            if (comma == std::string_view::npos) comma = word.size();
+            const std::string_view name = word.substr(i, comma - i);
+            const int cell = pos_.game().cell_index(name);
+            if (cell < 0)
+                return fail(start + i, name.empty() ? std::string("expected a cell name")
+                                                    : "unknown cell '" + std::string(name) + "'");
+            passed.add(cell);
+            i = comma + 1;
+        }
+        const int victim = find_ep_victim(pos_, passed);
+        if (victim < 0)
+            return fail(start,
+                        "no piece of " + game_.players[previous_player(pos_)].name +
+                            " can just have passed " + std::string(word),
+                        "en-passant cells are the cells the last move passed over, or '-'");
+        pos_.set_en_passant(passed, victim);
+        return true;
+    }
+
+    bool number(const char* what, int min, int& out) {
+        std::string_view word;
+        std::size_t start = 0;
+        if (!field(what, word, start)) return false;
+        const bool digits =
+            word.size() <= 9 && word.find_first_not_of("0123456789") == std::string_view::npos;
+        out = digits ? std::stoi(std::string(word)) : -1;
+        if (out < min)
+            return fail(start, "bad number '" + std::string(word) + "' for the " + what,
+                        "expected a whole number of at least " + std::to_string(min));
+        return true;
+    }
+
+    bool counters() {
+        int clock = 0, move = 0;
+        if (!number("ply clock", 0, clock) || !number("move number", 1, move)) return false;
+        pos_.set_counters(clock, move);
+        return true;
+    }
+
+    bool end() {
+        skip_blanks();
+        if (more())
+            return fail(at_, "trailing text '" + std::string(text_.substr(at_)) + "'",
+                        "the move number is the last field");
+        return true;
+    }
+
+    Position& pos_;
+    const ir::Game& game_;
+    const Tables& t_;
+    std::string_view text_;
+    std::size_t at_ = 0;
+    std::optional<ir::Diagnostic> error_;
+};
+
+}  // namespace
+
+std::string to_position_string(const Position& pos) {
+    const ir::Game& game = pos.game().ir();
+    const Tables& t = pos.tables();
+    std::string out;
+    for (std::size_t i = 0; i < game.board.lines.size(); ++i) {
+        if (i) out += '/';
+        int run = 0;
+        for (int cell : game.board.lines[i]) {
+            const Piece p = pos.piece_on(cell);
+            if (!p) {
+                ++run;
+                continue;
+            }
+            if (run) out += std::to_string(run);
+            run = 0;
+            append_piece(out, game, p);
+        }
+        if (run) out += std::to_string(run);
+    }
+    out += ' ';
+    out += player_token(game, pos.side_to_move());
+    out += ' ';
+    const std::size_t rights_at = out.size();
+    for (std::size_t bit = 0; bit < t.right_names.size(); ++bit)
+        if (pos.rights() >> bit & 1) out += t.right_names[bit];
+    if (out.size() == rights_at) out += '-';
+    out += ' ';
+    const std::size_t ep_at = out.size();
+    for (int cell : pos.ep_cells()) {
+        if (out.size() != ep_at) out += ',';
+        out += game.board.cells[cell].name;
+    }
+    if (out.size() == ep_at) out += '-';
+    out += ' ' + std::to_string(pos.ply_clock()) + ' ' + std::to_string(pos.move_number());
+    return out;
+}
+
+std::optional<ir::Diagnostic> parse_position(Position& pos, std::string_view text) {
+    return Parser(pos, text).run();
+}
+
+}  // namespace vari::runtime

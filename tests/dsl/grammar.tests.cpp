@@ -1,0 +1,206 @@
+// The grammar, rule by rule: tables of inputs with whether each is accepted, refused without
+// consuming (a local failure, so an alternative may be tried), or refused with an error.
+#include "dsl/grammar.hpp"
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze.hpp>
+
+#include "dsl/errors.hpp"
+
+namespace {
+
+namespace pegtl = tao::pegtl;
+namespace g = vari::dsl::grammar;
+
+enum class Result { match, local_failure, global_failure };
+
+std::ostream& operator<<(std::ostream& os, Result r) {
+    return os << (r == Result::match           ? "match"
+                  : r == Result::local_failure ? "local failure"
+                                               : "global failure");
+}
+
+// Whether `Rule` accepts the whole input (a match that leaves bytes over counts as a local
+// failure).
+template <typename Rule>
+Result parse_whole(const std::string& input) {
+    pegtl::memory_input in(input, "test");
+    try {
+        const bool matched = pegtl::parse<Rule, pegtl::nothing, vari::dsl::control>(in);
+        return matched && in.empty() ? Result::match : Result::local_failure;
+    } catch (const pegtl::parse_error&) {
+        return Result::global_failure;
+    }
+}
+
+constexpr auto M = Result::match;
+constexpr auto L = Result::local_failure;
+constexpr auto G = Result::global_failure;
+
+}  // namespace
+
+TEST_CASE("the grammar has no rule that loops without consuming input", "[dsl][grammar]") {
+    CHECK(pegtl::analyze<g::declaration>(0) == 0);
+    CHECK(pegtl::analyze<g::sep>(0) == 0);
+}
+
+TEST_CASE("names are identifiers that are not keywords", "[dsl][grammar]") {
+    auto [input, expected] = GENERATE(table<std::string, Result>({
+        {"Pawn", M},
+        {"forward-diagonals", M},
+        {"_x9", M},
+        {"pieces", M},
+        {"en-passant-ish", M},
+        {"9a", L},
+        {"-x", L},
+        {"piece", L},
+        {"en-passant", L},
+        {"range", L},
+        {"", L},
+    }));
+    INFO(input);
+    CHECK(parse_whole<g::name_text>(input) == expected);
+}
+
+TEST_CASE("cell names are letters then digits", "[dsl][grammar]") {
+    auto [input, expected] = GENERATE(table<std::string, Result>({
+        {"e4", M},
+        {"i10", M},
+        {"aa12", M},
+        {"E4", M},
+        {"e", L},
+        {"4e", L},
+        {"e4x", L},
+        {"e-4", L},
+    }));
+    INFO(input);
+    CHECK(parse_whole<g::cell_text>(input) == expected);
+}
+
+TEST_CASE("vectors are two whole numbers in parentheses", "[dsl][grammar]") {
+    auto [input, expected] = GENERATE(table<std::string, Result>({
+        {"(1, 2)", M},
+        {"(-1,-2)", M},
+        {"( 0 , 3 )", M},
+        {"(1 2)", G},
+        {"(1, x)", G},
+        {"(1, 2", G},
+        {"1, 2", L},
+    }));
+    INFO(input);
+    CHECK(parse_whole<g::vector_lit>(input) == expected);
+}
+
+TEST_CASE("game, players and orient declarations", "[dsl][grammar]") {
+    auto [input, expected] = GENERATE(table<std::string, Result>({
+        {"game \"Chess\"", M},
+        {"game \"Shafran's Hexagonal Chess\"  # a comment\n", M},
+        {"game Chess", G},
+        {"game \"Chess", G},
+        {"game \"Ch\ness\"", G},
+        {"players White Black", M},
+        {"players", G},
+        {"players 1 2", G},
+        {"orient Black rotate 180", M},
+        {"orient Black rotate 180 mirror", M},
+        {"orient Black rotate -60", M},
+        {"orient Black 180", G},
+        {"orient rotate 180", G},
+        {"gamey", L},
+    }));
+    INFO(input);
+    CHECK(parse_whole<g::declaration>(input) == expected);
+}
+
+TEST_CASE("board declarations", "[dsl][grammar]") {
+    auto [input, expected] = GENERATE(table<std::string, Result>({
+        {"board square { files a..h ranks 1..8 }", M},
+        {"board square{files a .. h ranks 1 .. 8}", M},
+        {"board hex flat { files a..i lengths 6 7 8 9 10 9 8 7 6 first 1 1 1 1 1 2 3 4 5 }", M},
+        {"board hex pointy { ranks 1..9 lengths 5 4 5 4 5 4 5 4 5 indents 0 1 0 1 0 1 0 1 0 }", M},
+        {"board hex pointy { hexagon 5 }", M},
+        {"board square { cells a1 (0, 0) b1 (1, 0) }", M},
+        {"board square { hexagon 5 }", M},  // accepted here, refused by the checks
+        {"board hex { hexagon 5 }", G},
+        {"board round { hexagon 5 }", G},
+        {"board square files a..h", G},
+        {"board square { files a-h }", G},
+        {"board square { files a..h ranks 1..8", G},
+        {"board square { }", G},
+        {"board square { cells a1 }", G},
+    }));
+    INFO(input);
+    CHECK(parse_whole<g::declaration>(input) == expected);
+}
+
+TEST_CASE("direction and zone declarations", "[dsl][grammar]") {
+    auto [input, expected] = GENERATE(table<std::string, Result>({
+        {"direction forward = n", M},
+        {"direction forward-diagonals = ne nw", M},
+        {"direction knight = (1, 2) (2, 1) ne", M},
+        {"direction forward n", G},
+        {"direction range = n", G},
+        {"direction x =", G},
+        {"zone last-rank = rank 8", M},
+        {"zone home White = a1 b1 c1", M},
+        {"zone x = file a rank 2 e4", M},
+        {"zone x =", G},
+        {"zone x = rank", G},
+        {"zone x = file 3", G},
+        {"zone = a1", G},
+    }));
+    INFO(input);
+    CHECK(parse_whole<g::declaration>(input) == expected);
+}
+
+TEST_CASE("piece declarations", "[dsl][grammar]") {
+    auto [input, expected] = GENERATE(table<std::string, Result>({
+        {"piece King K royal { step orthogonal diagonal }", M},
+        {"piece Knight N { leap (1, 2) symmetric }", M},
+        {"piece Pawn P {\n  move step forward\n  move slide forward range 2 from start en-passant\n"
+         "  capture step forward-diagonals en-passant\n  promote in last-rank to Queen Rook\n}",
+         M},
+        {"piece Pawn P { promote optional in far to Queen }", M},
+        {"piece Wall W { }", M},
+        {"piece King royal { }", G},
+        {"piece King k { }", G},
+        {"piece King KK { }", G},
+        {"piece King K { step }", G},
+        {"piece King K { move forward }", G},
+        {"piece Queen Q { slide orthogonal range }", G},
+        {"piece Pawn P { promote last-rank to Queen }", G},
+        {"piece Pawn P { promote in last-rank Queen }", G},
+        {"piece Pawn P { promote in last-rank to }", G},
+        {"piece Knight N { jump (1, 2) }", G},
+        {"piece Knight N { leap (1, 2) symmetric", G},
+    }));
+    INFO(input);
+    CHECK(parse_whole<g::declaration>(input) == expected);
+}
+
+TEST_CASE("castling, setup and end declarations", "[dsl][grammar]") {
+    auto [input, expected] = GENERATE(table<std::string, Result>({
+        {"castling White K { King e1 g1  Rook h1 f1  empty f1 g1  safe e1 f1 g1 }", M},
+        {"castling Black q { King e8 c8 Rook a8 d8 }", M},
+        {"castling White { King e1 g1 Rook h1 f1 }", G},
+        {"castling White K { King e1 Rook h1 f1 }", G},
+        {"castling White K { King e1 g1 Rook h1 f1 safe e1 empty f1 }", G},
+        {"setup White { King e1  Rook a1 h1 }", M},
+        {"setup White { }", M},
+        {"setup White { King }", G},
+        {"setup White King e1", G},
+        {"end checkmate win", M},
+        {"end stalemate draw", M},
+        {"end repetition 3 draw", M},
+        {"end ply-limit 100 draw reset-by capture Pawn", M},
+        {"end ply-limit 100 loss", M},
+        {"end repetition draw", G},
+        {"end checkmate victory", G},
+        {"end victory", G},
+        {"end ply-limit 100 draw reset-by", G},
+    }));
+    INFO(input);
+    CHECK(parse_whole<g::declaration>(input) == expected);
+}

@@ -1,0 +1,252 @@
+// Differential tests: the interpreter (compiled tables, bit sets, pin logic) against the plain
+// mailbox generator of tests/reference, position by position along random playouts.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "dsl/dsl.hpp"
+#include "interpreter/interpreter.hpp"
+#include "reference/movegen.hpp"
+#include "runtime/runtime.hpp"
+#include "support/reference_report.hpp"
+
+namespace {
+
+using vari::CompiledGame;
+using vari::Position;
+namespace ir = vari::ir;
+namespace ref = vari::reference;
+using ref::MoveKey;
+using vari::test::describe_move;
+using vari::test::describe_moves;
+using vari::test::describe_state;
+using vari::test::key_of;
+
+// splitmix64: the same sequence on every platform, unlike the std distributions.
+class Rng {
+public:
+    explicit Rng(std::uint64_t seed) : state_(seed) {}
+    std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
+
+private:
+    std::uint64_t next() {
+        std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+    std::uint64_t state_;
+};
+
+// The rule files in `folder`, sorted.
+std::vector<std::string> games_in(const std::string& folder) {
+    std::vector<std::string> paths;
+    for (const auto& entry : std::filesystem::directory_iterator(folder))
+        if (entry.path().extension() == ".vari") paths.push_back(entry.path().string());
+    std::sort(paths.begin(), paths.end());
+    return paths;
+}
+
+std::unique_ptr<CompiledGame> load_game(const std::string& path) {
+    auto loaded = vari::dsl::load_file(path);
+    for (const auto& d : loaded.diagnostics) UNSCOPED_INFO(vari::dsl::render(d, loaded.source));
+    REQUIRE(loaded.game);
+    return std::make_unique<CompiledGame>(std::move(*loaded.game));
+}
+
+// What make/unmake must restore.
+struct Snapshot {
+    explicit Snapshot(const Position& pos)
+        : side(pos.side_to_move()),
+          rights(pos.rights()),
+          ep_cells(pos.ep_cells()),
+          ep_victim(pos.ep_victim()),
+          ply_clock(pos.ply_clock()),
+          move_number(pos.move_number()),
+          hash(pos.hash()) {
+        for (int c = 0; c < pos.tables().cell_count; ++c) board[c] = pos.piece_on(c);
+    }
+    bool operator==(const Snapshot&) const = default;
+
+    vari::Piece board[vari::MAX_CELLS] = {};
+    int side;
+    std::uint32_t rights;
+    vari::CellSet ep_cells;
+    int ep_victim, ply_clock, move_number;
+    std::uint64_t hash;
+};
+
+// How many of the rare kinds of move the positions of the playouts offered.
+struct Coverage {
+    long positions = 0, en_passant = 0, castling = 0, promotion = 0;
+    bool agreed = true;  // false once a disagreement has been reported
+};
+
+// Random playouts of one game, each position checked against the reference. Stops at the first
+// disagreement: everything after it would be noise.
+class Differential {
+public:
+    explicit Differential(const CompiledGame& game) : game_(game), reference_(game.ir()) {}
+
+    Coverage run(int playouts, int max_plies) {
+        for (int i = 0; i < playouts && coverage_.agreed; ++i) playout(max_plies);
+        return coverage_;
+    }
+
+private:
+    void playout(int max_plies) {
+        Position pos(game_);
+        ref::State state = reference_.start();
+        history_.clear();
+        for (int ply = 0; ply < max_plies; ++ply) {
+            ++coverage_.positions;
+            if (const std::string d = vari::test::state_differences(pos, state); !d.empty())
+                return fail("the positions differ (compiled, where not as the reference):\n" + d,
+                            pos, state);
+            vari::MoveList list;
+            vari::generate_legal(pos, list);
+            std::vector<MoveKey> compiled;
+            for (vari::Move m : list) compiled.push_back(key_of(m));
+            std::sort(compiled.begin(), compiled.end());
+            const std::vector<ref::Move> expected = reference_.legal(state);
+            if (!same_moves(compiled, expected, pos, state) ||
+                !make_unmake_restores(pos, list, state))
+                return;
+            count(expected);
+            if (expected.empty()) return;
+            const ref::Move& m = expected[choose(expected)];
+            const vari::Move move = *std::find_if(
+                list.begin(), list.end(), [&](vari::Move c) { return key_of(c) == m.key(); });
+            history_.push_back(m.key());
+            vari::Undo undo;
+            pos.do_move(move, undo);
+            reference_.play(state, m);
+        }
+    }
+
+    bool same_moves(const std::vector<MoveKey>& compiled, const std::vector<ref::Move>& expected,
+                    const Position& pos, const ref::State& state) {
+        std::vector<MoveKey> want;
+        for (const ref::Move& m : expected) want.push_back(m.key());
+        if (compiled == want) return true;
+        std::vector<MoveKey> missing, extra;
+        std::set_difference(want.begin(), want.end(), compiled.begin(), compiled.end(),
+                            std::back_inserter(missing));
+        std::set_difference(compiled.begin(), compiled.end(), want.begin(), want.end(),
+                            std::back_inserter(extra));
+        fail("the legal moves differ\n  missing: " + describe_moves(game_.ir(), missing) +
+                 "\n  extra:   " + describe_moves(game_.ir(), extra) + "\n",
+             pos, state);
+        return false;
+    }
+
+    bool make_unmake_restores(Position& pos, const vari::MoveList& list, const ref::State& state) {
+        const Snapshot before(pos);
+        for (vari::Move m : list) {
+            vari::Undo undo;
+            pos.do_move(m, undo);
+            const bool hash_ok = pos.hash() == pos.compute_hash();
+            pos.undo_move(m, undo);
+            if (!hash_ok || !(Snapshot(pos) == before)) {
+                fail(std::string(hash_ok ? "make/unmake does not restore the position"
+                                         : "the incremental hash differs from compute_hash()") +
+                         " after " + describe_move(game_.ir(), key_of(m)) + "\n",
+                     pos, state);
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // Half the time a rare kind of move when there is one, so that its rules get exercised.
+    std::size_t choose(const std::vector<ref::Move>& moves) {
+        std::vector<std::size_t> rare;
+        for (std::size_t i = 0; i < moves.size(); ++i)
+            if (moves[i].kind != ref::Move::normal || moves[i].promotion >= 0) rare.push_back(i);
+        if (!rare.empty() && rng_.below(2) == 0) return rare[rng_.below(rare.size())];
+        return rng_.below(moves.size());
+    }
+
+    void count(const std::vector<ref::Move>& moves) {
+        for (const ref::Move& m : moves) {
+            coverage_.en_passant += m.kind == ref::Move::en_passant;
+            coverage_.castling += m.kind == ref::Move::castling;
+            coverage_.promotion += m.promotion >= 0;
+        }
+    }
+
+    void fail(const std::string& what, const Position& pos, const ref::State& state) {
+        coverage_.agreed = false;
+        FAIL_CHECK(game_.ir().name
+                   << ": " << what << "after " << describe_moves(game_.ir(), history_)
+                   << "\nreference position:\n"
+                   << describe_state(game_.ir(), state)
+                   << "compiled position string: " << vari::runtime::to_position_string(pos));
+    }
+
+    const CompiledGame& game_;
+    ref::Generator reference_;
+    Rng rng_{0x0dd5eed};
+    Coverage coverage_;
+    std::vector<MoveKey> history_;
+};
+
+bool has_en_passant(const ir::Game& game) {
+    for (const auto& piece : game.pieces)
+        for (const auto& m : piece.movements)
+            if (m.captures_en_passant) return true;
+    return false;
+}
+
+bool has_promotion(const ir::Game& game) {
+    return std::any_of(game.pieces.begin(), game.pieces.end(),
+                       [](const auto& p) { return !p.promotions.empty(); });
+}
+
+// Plays the game at `path` and checks every position; then checks that the positions offered
+// each rare kind of move the game has, or the playouts prove little about its rules.
+void check_playouts(const std::string& path, int playouts, int max_plies) {
+    INFO("game: " << path);
+    const auto game = load_game(path);
+    const Coverage seen = Differential(*game).run(playouts, max_plies);
+    INFO("positions " << seen.positions << ", en passant " << seen.en_passant << ", castlings "
+                      << seen.castling << ", promotions " << seen.promotion);
+    if (!seen.agreed) return;  // the playouts stopped early: their coverage means nothing
+    CHECK((seen.en_passant > 0 || !has_en_passant(game->ir())));
+    CHECK((seen.castling > 0 || game->ir().castlings.empty()));
+    CHECK((seen.promotion > 0 || !has_promotion(game->ir())));
+}
+
+}  // namespace
+
+TEST_CASE(
+    "the interpreter agrees with the reference generator along random playouts of every "
+    "shipped game",
+    "[differential]") {
+    // As many playouts as keep this file near 20 s in a Debug build.
+    check_playouts(GENERATE(from_range(games_in(VARI_STDLIB_DIR))), 60, 200);
+}
+
+// The shipped games take only the interpreter's fast legality path (one royal piece, unlimited
+// slides) and use few of the rules; the games in tests/reference/games reach the rest. Each
+// file's header says which rules it is about.
+TEST_CASE(
+    "the interpreter agrees with the reference generator along random playouts of games "
+    "invented to use the rules the shipped games leave out",
+    "[differential]") {
+    check_playouts(GENERATE(from_range(games_in(VARI_TEST_DATA "/reference/games"))), 30, 150);
+}
+
+TEST_CASE("the reference generator counts the published perft of chess and Shafran's chess",
+          "[differential]") {
+    const auto chess = load_game(VARI_STDLIB_DIR "/chess.vari");
+    const ref::Generator chess_reference(chess->ir());
+    CHECK(chess_reference.perft(chess_reference.start(), 3) == 8902);
+    const auto shafran = load_game(VARI_STDLIB_DIR "/shafran-chess.vari");
+    const ref::Generator shafran_reference(shafran->ir());
+    CHECK(shafran_reference.perft(shafran_reference.start(), 2) == 1706);
+}

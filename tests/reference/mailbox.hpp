@@ -1,0 +1,101 @@
+// The reference model's vocabulary: a game position as a plain array of cells, read straight from
+// the IR. Deliberately simple (no tables, no bit sets) so that it can check the interpreter.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "interpreter/ir.hpp"
+
+namespace vari::reference {
+
+// What stands on a cell: a piece of (player, type), or nothing when player < 0.
+struct Occupant {
+    int player = -1;
+    int type = -1;
+    bool empty() const { return player < 0; }
+    friend bool operator==(Occupant, Occupant) = default;
+};
+
+// A move's identity, the same for both generators (two rules reaching one cell give one move):
+// (from, to, promotion, kind) packed so that integer order is tuple order, and cheap to sort.
+using MoveKey = std::uint32_t;
+constexpr MoveKey make_key(int from, int to, int promotion, int kind) {
+    return static_cast<MoveKey>(((from << 8 | to) << 8 | (promotion + 1)) << 2 | kind);
+}
+constexpr int key_from(MoveKey k) { return static_cast<int>(k >> 18); }
+constexpr int key_to(MoveKey k) { return static_cast<int>(k >> 10 & 255); }
+constexpr int key_promotion(MoveKey k) { return static_cast<int>(k >> 2 & 255) - 1; }
+constexpr int key_kind(MoveKey k) { return static_cast<int>(k & 3); }
+
+struct Move {
+    enum Kind { normal = 0, en_passant = 1, castling = 2 };
+    int from = -1;
+    int to = -1;         // a castling's royal piece goes from -> to
+    int promotion = -1;  // piece type, -1 for none
+    Kind kind = normal;
+    int castling_index = -1;  // into ir::Game::castlings, for castlings
+
+    MoveKey key() const { return make_key(from, to, promotion, kind); }
+};
+
+using Board = std::vector<Occupant>;  // by cell index
+
+struct State {
+    Board board;
+    int side = 0;
+    std::string rights;         // the castling rights held, by character, sorted
+    std::vector<int> ep_cells;  // cells the last move passed, capturable onto; in cell order
+    int ep_victim = -1;         // the cell of the piece that passed them, -1 for none
+    int ply_clock = 0;
+    friend bool operator==(const State&, const State&) = default;
+};
+
+// Finds cells by coordinate: a grid over the board's bounding box, -1 where there is no cell.
+class Geometry {
+public:
+    explicit Geometry(const ir::Board& board) : board_(&board) {
+        int max_x = 0, max_y = 0;
+        for (std::size_t i = 0; i < board.cells.size(); ++i) {
+            const ir::Vec v = board.cells[i].coord;
+            if (i == 0 || v.x < min_x_) min_x_ = v.x;
+            if (i == 0 || v.y < min_y_) min_y_ = v.y;
+            if (i == 0 || v.x > max_x) max_x = v.x;
+            if (i == 0 || v.y > max_y) max_y = v.y;
+        }
+        width_ = max_x - min_x_ + 1;
+        height_ = max_y - min_y_ + 1;
+        grid_.assign(static_cast<std::size_t>(width_) * height_, -1);
+        for (std::size_t i = 0; i < board.cells.size(); ++i)
+            grid_[index(board.cells[i].coord)] = static_cast<int>(i);
+    }
+
+    int cell_at(ir::Vec v) const {
+        if (v.x < min_x_ || v.y < min_y_ || v.x >= min_x_ + width_ || v.y >= min_y_ + height_)
+            return -1;
+        return grid_[index(v)];
+    }
+    // The cell one vector away from `cell`, -1 off the board.
+    int step(int cell, ir::Vec v) const {
+        const ir::Vec c = board_->cells[cell].coord;
+        return cell_at({c.x + v.x, c.y + v.y});
+    }
+
+private:
+    std::size_t index(ir::Vec v) const {
+        return static_cast<std::size_t>(v.y - min_y_) * width_ + (v.x - min_x_);
+    }
+
+    const ir::Board* board_;
+    int min_x_ = 0, min_y_ = 0, width_ = 0, height_ = 0;
+    std::vector<int> grid_;
+};
+
+inline bool in_zone(const ir::Game& game, int zone, int player, int cell) {
+    for (int c : game.zones[zone].cells[player])
+        if (c == cell) return true;
+    return false;
+}
+
+}  // namespace vari::reference

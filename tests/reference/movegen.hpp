@@ -1,0 +1,276 @@
+// The reference move generator: walks every movement rule cell by cell on the mailbox, and judges
+// legality by playing each move on a copy and looking for an attacked royal piece. Slow and plain
+// on purpose; it shares nothing with the interpreter but the IR.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "reference/mailbox.hpp"
+
+namespace vari::reference {
+
+class Generator {
+public:
+    explicit Generator(const ir::Game& game) : game_(game), geometry_(game.board) {}
+
+    State start() const {
+        State s;
+        s.board.assign(game_.board.cells.size(), Occupant{});
+        for (const auto& p : game_.setup) s.board[p.cell] = {p.player, p.type};
+        // A right is held at the start when the pieces of one of its castlings are in place.
+        for (const auto& c : game_.castlings)
+            if (pieces_in_place(s, c) && s.rights.find(c.right) == std::string::npos)
+                s.rights += c.right;
+        std::sort(s.rights.begin(), s.rights.end());
+        return s;
+    }
+
+    // The legal moves, in key order.
+    std::vector<Move> legal(const State& s) const {
+        std::vector<Move> moves;
+        Board after;
+        for (const Move& m : pseudo_legal(s)) {
+            after = s.board;  // reuses the copy's storage
+            move_pieces(after, m, s.ep_victim);
+            if (!royal_attacked(after, s.side)) moves.push_back(m);
+        }
+        return moves;
+    }
+
+    void play(State& s, const Move& m) const {
+        const Occupant mover = s.board[m.from];
+        const bool captured =
+            m.kind == Move::en_passant || (m.kind == Move::normal && !s.board[m.to].empty());
+        // En-passant cells last one turn; this move may leave new ones (judged before it moves).
+        std::vector<int> passed =
+            m.kind == Move::normal ? ep_cells_left(s.board, m) : std::vector<int>{};
+        lose_rights(s, m.from);
+        lose_rights(s, m.to);
+        if (m.kind == Move::castling) {  // the partner moves too
+            lose_rights(s, game_.castlings[m.castling_index].rook_from);
+            lose_rights(s, game_.castlings[m.castling_index].rook_to);
+        }
+        move_pieces(s.board, m, s.ep_victim);
+        s.ep_victim = passed.empty() ? -1 : m.to;
+        s.ep_cells = std::move(passed);
+        s.ply_clock = resets_clock(mover.type, captured) ? 0 : s.ply_clock + 1;
+        s.side = (s.side + 1) % static_cast<int>(game_.players.size());
+    }
+
+    // Is `cell` attacked by a piece of a player other than `player`?
+    bool attacked_by_other(const Board& board, int cell, int player) const {
+        for (int from = 0; from < static_cast<int>(board.size()); ++from) {
+            const Occupant o = board[from];
+            if (o.empty() || o.player == player) continue;
+            const ir::Vec a = game_.board.cells[from].coord, b = game_.board.cells[cell].coord;
+            const ir::Vec d{b.x - a.x, b.y - a.y};
+            for (const auto& m : game_.pieces[o.type].movements) {
+                if (m.mode == ir::MoveMode::move_only) continue;
+                bool hit = false;
+                for (ir::Vec v : m.vectors[o.player])
+                    if (points_along(m.kind, v, d))
+                        walk(board, o.player, from, m, v, [&](int to) {
+                            hit = hit || to == cell;
+                            return !hit;
+                        });
+                if (hit) return true;
+            }
+        }
+        return false;
+    }
+
+    bool royal_attacked(const Board& board, int player) const {
+        for (int cell = 0; cell < static_cast<int>(board.size()); ++cell) {
+            const Occupant o = board[cell];
+            if (o.player == player && game_.pieces[o.type].royal &&
+                attacked_by_other(board, cell, player))
+                return true;
+        }
+        return false;
+    }
+
+    std::uint64_t perft(const State& s, int depth) const {
+        if (depth == 0) return 1;
+        const std::vector<Move> moves = legal(s);
+        if (depth == 1) return moves.size();
+        std::uint64_t nodes = 0;
+        for (const Move& m : moves) {
+            State next = s;
+            play(next, m);
+            nodes += perft(next, depth - 1);
+        }
+        return nodes;
+    }
+
+private:
+    // Calls visit(cell) on each cell one vector of a movement reaches from `from`, nearest first,
+    // while visit returns true. A slide stops on the first piece, after max_range cells and on
+    // the first cell of its stop zone.
+    template <class Visit>
+    void walk(const Board& board, int player, int from, const ir::Movement& m, ir::Vec v,
+              Visit visit) const {
+        if (m.from_zone >= 0 && !in_zone(game_, m.from_zone, player, from)) return;
+        int cell = from;
+        for (int steps = 1;; ++steps) {
+            cell = geometry_.step(cell, v);
+            if (cell < 0 || !visit(cell) || m.kind == ir::MoveKind::leap) return;
+            if (!board[cell].empty() || steps == m.max_range) return;
+            if (m.stop_zone >= 0 && in_zone(game_, m.stop_zone, player, cell)) return;
+        }
+    }
+
+    // Can vector v, once for a leap or repeated for a slide, add up to d? Only a shortcut: most
+    // vectors point elsewhere, and walking them all would make the tests slow.
+    static bool points_along(ir::MoveKind kind, ir::Vec v, ir::Vec d) {
+        if (kind == ir::MoveKind::leap) return d == v;
+        const bool parallel = v.x * d.y == v.y * d.x && v.x * d.x + v.y * d.y > 0;
+        return parallel && (v.x ? d.x % v.x == 0 : d.y % v.y == 0);
+    }
+
+    std::vector<Move> pseudo_legal(const State& s) const {
+        std::vector<Move> moves;
+        std::vector<int> plain, ep;
+        for (int from = 0; from < static_cast<int>(s.board.size()); ++from) {
+            const Occupant o = s.board[from];
+            if (o.player != s.side) continue;
+            plain.clear();
+            ep.clear();
+            for (const auto& m : game_.pieces[o.type].movements)
+                for (ir::Vec v : m.vectors[o.player])
+                    walk(s.board, o.player, from, m, v, [&](int to) {
+                        const Occupant target = s.board[to];
+                        if (target.empty()
+                                ? m.mode != ir::MoveMode::capture_only
+                                : target.player != o.player && m.mode != ir::MoveMode::move_only)
+                            plain.push_back(to);
+                        if (target.empty() && captures_en_passant(s, m, to)) ep.push_back(to);
+                        return true;
+                    });
+            // A cell reached both ways is one move, and it captures.
+            for (int to : plain)
+                if (std::find(ep.begin(), ep.end(), to) == ep.end())
+                    add_with_promotions(moves, s, from, to, Move::normal);
+            for (int to : ep) add_with_promotions(moves, s, from, to, Move::en_passant);
+        }
+        for (std::size_t i = 0; i < game_.castlings.size(); ++i) {
+            const ir::Castling& c = game_.castlings[i];
+            if (castling_allowed(s, c))
+                moves.push_back({c.king_from, c.king_to, -1, Move::castling, static_cast<int>(i)});
+        }
+        // Rules reaching the same cell, or promotion choices given twice, give one move.
+        std::sort(moves.begin(), moves.end(),
+                  [](const Move& a, const Move& b) { return a.key() < b.key(); });
+        moves.erase(std::unique(moves.begin(), moves.end(),
+                                [](const Move& a, const Move& b) { return a.key() == b.key(); }),
+                    moves.end());
+        return moves;
+    }
+
+    // Can a movement reaching the empty cell `to` capture there en passant?
+    bool captures_en_passant(const State& s, const ir::Movement& m, int to) const {
+        return m.captures_en_passant && m.kind == ir::MoveKind::leap &&
+               m.mode != ir::MoveMode::move_only && s.ep_victim >= 0 &&
+               s.board[s.ep_victim].player != s.side &&
+               std::find(s.ep_cells.begin(), s.ep_cells.end(), to) != s.ep_cells.end();
+    }
+
+    // One move per promotion choice where the move ends in a promotion zone, plus the plain move
+    // unless a promotion there is compulsory.
+    void add_with_promotions(std::vector<Move>& moves, const State& s, int from, int to,
+                             Move::Kind kind) const {
+        const Occupant o = s.board[from];
+        bool plain = true;
+        for (const auto& p : game_.pieces[o.type].promotions) {
+            if (!in_zone(game_, p.zone, o.player, to)) continue;
+            plain = plain && !p.compulsory;
+            for (int choice : p.choices) moves.push_back({from, to, choice, kind});
+        }
+        if (plain) moves.push_back({from, to, -1, kind});
+    }
+
+    // The cells a move-only en-passant slide passes on its way from m.from to m.to, in cell
+    // order, if it can make this move and passes at least one.
+    std::vector<int> ep_cells_left(const Board& board, const Move& move) const {
+        const Occupant o = board[move.from];
+        for (const auto& m : game_.pieces[o.type].movements) {
+            if (!m.creates_en_passant || m.kind != ir::MoveKind::slide ||
+                m.mode != ir::MoveMode::move_only || !board[move.to].empty())
+                continue;
+            for (ir::Vec v : m.vectors[o.player]) {
+                std::vector<int> path;
+                bool reached = false;
+                walk(board, o.player, move.from, m, v, [&](int to) {
+                    reached = to == move.to;
+                    if (!reached) path.push_back(to);
+                    return !reached;
+                });
+                if (reached && !path.empty()) {
+                    std::sort(path.begin(), path.end());
+                    return path;
+                }
+            }
+        }
+        return {};
+    }
+
+    // Moves the pieces of `m`; an en-passant capture removes the piece on `ep_victim`.
+    void move_pieces(Board& board, const Move& m, int ep_victim) const {
+        if (m.kind == Move::castling) {
+            const ir::Castling& c = game_.castlings[m.castling_index];
+            board[c.king_from] = {};
+            board[c.rook_from] = {};
+            board[c.king_to] = {c.player, c.king_type};
+            board[c.rook_to] = {c.player, c.rook_type};
+            return;
+        }
+        if (m.kind == Move::en_passant) board[ep_victim] = {};
+        const Occupant mover = board[m.from];
+        board[m.from] = {};
+        board[m.to] = {mover.player, m.promotion >= 0 ? m.promotion : mover.type};
+    }
+
+    bool pieces_in_place(const State& s, const ir::Castling& c) const {
+        return s.board[c.king_from] == Occupant{c.player, c.king_type} &&
+               s.board[c.rook_from] == Occupant{c.player, c.rook_type};
+    }
+
+    // Everything but the royal piece's safety after the move, which legal() tests for all moves.
+    bool castling_allowed(const State& s, const ir::Castling& c) const {
+        if (c.player != s.side || s.rights.find(c.right) == std::string::npos ||
+            !pieces_in_place(s, c))
+            return false;
+        std::vector<int> empty = c.must_be_empty;
+        empty.push_back(c.king_to);
+        empty.push_back(c.rook_to);
+        for (int cell : empty)
+            if (cell != c.king_from && cell != c.rook_from && !s.board[cell].empty()) return false;
+        // Judged with the royal piece still on its start cell.
+        for (int cell : c.must_be_safe)
+            if (attacked_by_other(s.board, cell, c.player)) return false;
+        return true;
+    }
+
+    // A right is lost when anything moves from or to a start cell of one of its castlings.
+    void lose_rights(State& s, int cell) const {
+        for (const auto& c : game_.castlings)
+            if (cell == c.king_from || cell == c.rook_from) std::erase(s.rights, c.right);
+    }
+
+    bool resets_clock(int type, bool captured) const {
+        for (const auto& e : game_.ends) {
+            if (e.kind != ir::EndKind::ply_limit) continue;
+            if (captured && e.reset_by_capture) return true;
+            if (std::find(e.reset_by_types.begin(), e.reset_by_types.end(), type) !=
+                e.reset_by_types.end())
+                return true;
+        }
+        return false;
+    }
+
+    const ir::Game& game_;
+    Geometry geometry_;
+};
+
+}  // namespace vari::reference

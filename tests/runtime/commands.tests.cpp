@@ -1,0 +1,112 @@
+// `vari play` and `vari show` run as the built binary: scripted games through standard input,
+// refused moves, undo against a random mover, and the exit codes.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <string>
+
+namespace vari {
+namespace {
+
+struct Run {
+    std::string output;  // standard output and error together
+    int exit_code = -1;
+};
+
+// Runs `vari ARGS` with `input` on standard input (a file, not a terminal).
+Run run_vari(const std::string& args, const std::string& input = "") {
+    char path[] = "/tmp/vari-input-XXXXXX";
+    const int fd = mkstemp(path);
+    REQUIRE(fd >= 0);
+    REQUIRE(write(fd, input.data(), input.size()) == static_cast<ssize_t>(input.size()));
+    close(fd);
+    const std::string command =
+        std::string("'") + VARI_BINARY + "' " + args + " < " + path + " 2>&1";
+    Run run;
+    FILE* pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe);
+    std::array<char, 4096> buffer{};
+    while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe))
+        run.output.append(buffer.data(), n);
+    const int status = pclose(pipe);
+    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    unlink(path);
+    return run;
+}
+
+const std::string CHESS = std::string("'") + VARI_STDLIB_DIR + "/chess.vari'";
+
+}  // namespace
+
+TEST_CASE("vari play reads a fool's mate from standard input and reports the result",
+          "[runtime][commands]") {
+    const Run run = run_vari("play " + CHESS, "f2-f3\ne7-e5\ng2g4\nd8-h4\n");
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK(run.output ==
+          "White plays f2-f3\n"
+          "Black plays e7-e5\n"
+          "White plays g2-g4\n"
+          "Black plays d8-h4\n"
+          "Black wins by checkmate\n"
+          "scores: White 0, Black 1\n");
+}
+
+TEST_CASE("vari play answers an illegal move with the reason and reads on", "[runtime][commands]") {
+    const Run run = run_vari("play " + CHESS, "e2-e5\nhello\ne2-e4\n");
+    INFO(run.output);
+    CHECK(run.exit_code == 0);  // the end of input ends the game cleanly
+    CHECK(run.output ==
+          "e2-e5 is not a legal move for the Pawn on e2 (legal: e2-e3, e2-e4)\n"
+          "unknown cell 'hello'\n"
+          "White plays e2-e4\n");
+}
+
+TEST_CASE("vari play's undo takes back the human move and the random reply",
+          "[runtime][commands]") {
+    const Run run = run_vari("play " + CHESS + " --black random --seed 3", "e2-e4\nundo\nundo\n");
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK(run.output.find("White plays e2-e4\nBlack plays ") == 0);
+    CHECK(run.output.find("took back; White to move\nnothing to undo\n") != std::string::npos);
+}
+
+TEST_CASE("vari play between random movers stops at the ply limit asked for",
+          "[runtime][commands]") {
+    const Run run = run_vari("play " + CHESS +
+                             " --player white=random --black random --seed 1 "
+                             "--max-plies 6");
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK(run.output.find("stopped after 6 plies\n") != std::string::npos);
+}
+
+TEST_CASE("vari play refuses unknown players and kinds of mover", "[runtime][commands]") {
+    CHECK(run_vari("play " + CHESS + " --white robot").exit_code == 2);
+    const Run run = run_vari("play " + CHESS + " --player red=human");
+    CHECK(run.exit_code == 2);
+    CHECK(run.output.find("no player 'red' (players: White Black)") != std::string::npos);
+}
+
+TEST_CASE("vari show draws the board and ends with the position string", "[runtime][commands]") {
+    const Run run = run_vari("show " + CHESS);
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK(run.output.find("8 r n b q k b n r\n") == 0);
+    CHECK(run.output.find("White to move\n"
+                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n") !=
+          std::string::npos);
+}
+
+TEST_CASE("vari show reports a bad position string with its column", "[runtime][commands]") {
+    const Run run = run_vari(
+        "show " + CHESS + " --position 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR z KQkq - 0 1'");
+    INFO(run.output);
+    CHECK(run.exit_code == 1);
+    CHECK(run.output.find("position:1:45: error: unknown side 'z'") != std::string::npos);
+}
+
+}  // namespace vari

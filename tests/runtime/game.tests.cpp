@@ -1,0 +1,153 @@
+// A game in play: results by checkmate, stalemate, repetition and the ply limit, their scores,
+// undo, and random moves.
+#include <catch2/catch.hpp>
+#include <random>
+
+#include "runtime/runtime.hpp"
+#include "support/shipped_games.hpp"
+
+namespace vari {
+namespace {
+
+void play(runtime::Game& game, std::initializer_list<const char*> moves) {
+    for (const char* typed : moves) {
+        INFO(typed);
+        REQUIRE(!game.result());
+        Position pos = game.position();
+        std::string error;
+        const auto move = runtime::parse_move(pos, typed, error);
+        INFO(error);
+        REQUIRE(move);
+        game.play(*move);
+    }
+}
+
+runtime::Game from(const CompiledGame& compiled, const std::string& position_string) {
+    Position pos(compiled);
+    test::set_position(pos, position_string);
+    return runtime::Game(compiled, pos);
+}
+
+}  // namespace
+
+TEST_CASE("fool's mate ends the game as a win for Black", "[runtime][game]") {
+    const auto chess = test::load_shipped("chess");
+    runtime::Game game(*chess);
+    play(game, {"f2-f3", "e7-e5", "g2-g4"});
+    CHECK(!game.result());
+    play(game, {"d8-h4"});
+    REQUIRE(game.result());
+    CHECK(game.result()->reason == "checkmate");
+    CHECK(game.result()->summary == "Black wins by checkmate");
+    CHECK(game.result()->scores == std::vector<double>{0.0, 1.0});
+    CHECK(game.legal_moves().size == 0);
+    CHECK(game.ply() == 4);
+}
+
+TEST_CASE("a side without a legal move and not in check is stalemated", "[runtime][game]") {
+    const auto chess = test::load_shipped("chess");
+    const auto game = from(*chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    REQUIRE(game.result());
+    CHECK(game.result()->reason == "stalemate");
+    CHECK(game.result()->summary == "draw by stalemate");
+    CHECK(game.result()->scores == std::vector<double>{0.5, 0.5});
+}
+
+TEST_CASE("the third occurrence of a position draws by repetition", "[runtime][game]") {
+    const auto chess = test::load_shipped("chess");
+    runtime::Game game(*chess);
+    play(game, {"g1-f3", "g8-f6", "f3-g1", "f6-g8"});
+    CHECK(!game.result());  // the start position has occurred twice
+    play(game, {"g1-f3", "g8-f6", "f3-g1"});
+    CHECK(!game.result());
+    play(game, {"f6-g8"});
+    REQUIRE(game.result());
+    CHECK(game.result()->reason == "threefold repetition");
+    CHECK(game.result()->summary == "draw by threefold repetition");
+    CHECK(game.result()->scores == std::vector<double>{0.5, 0.5});
+}
+
+TEST_CASE("a position with other castling rights is not a repetition", "[runtime][game]") {
+    const auto chess = test::load_shipped("chess");
+    auto game = from(*chess, "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1");
+    // The rook's first trip loses the right: the later positions differ from the start.
+    play(game, {"h1-h2", "a8-a7", "h2-h1", "a7-a8", "h1-h2", "a8-a7", "h2-h1", "a7-a8"});
+    CHECK(!game.result());
+    play(game, {"h1-h2", "a8-a7"});  // the third time Rh2, ra7 with no rights
+    REQUIRE(game.result());
+    CHECK(game.result()->reason == "threefold repetition");
+}
+
+TEST_CASE("the hundredth ply without a capture or pawn move draws", "[runtime][game]") {
+    const auto chess = test::load_shipped("chess");
+    auto game = from(*chess, "k7/8/1K6/8/8/8/8/7R w - - 98 80");
+    play(game, {"h1-h2"});
+    CHECK(!game.result());
+    play(game, {"a8-b8"});
+    REQUIRE(game.result());
+    CHECK(game.result()->reason == "the 100-ply rule");
+    CHECK(game.result()->summary == "draw by the 100-ply rule");
+}
+
+TEST_CASE("a checkmate on the hundredth ply is a checkmate", "[runtime][game]") {
+    const auto chess = test::load_shipped("chess");
+    auto game = from(*chess, "k7/8/1K6/8/8/8/8/7R w - - 99 80");
+    play(game, {"h1-h8"});
+    CHECK(game.position().ply_clock() == 100);
+    REQUIRE(game.result());
+    CHECK(game.result()->summary == "White wins by checkmate");
+    CHECK(game.result()->scores == std::vector<double>{1.0, 0.0});
+}
+
+TEST_CASE("undo restores the position and takes the result back", "[runtime][game]") {
+    const auto chess = test::load_shipped("chess");
+    runtime::Game game(*chess);
+    CHECK(!game.undo());
+    const std::string start = runtime::to_position_string(game.position());
+    play(game, {"f2-f3", "e7-e5", "g2-g4", "d8-h4"});
+    REQUIRE(game.result());
+    CHECK(game.undo());
+    CHECK(!game.result());
+    CHECK(game.legal_moves().size > 0);
+    while (game.undo()) {
+    }
+    CHECK(game.ply() == 0);
+    CHECK(runtime::to_position_string(game.position()) == start);
+    CHECK(game.position().hash() == Position(*chess).hash());
+}
+
+TEST_CASE("random moves are legal and none is given when there is none", "[runtime][game]") {
+    const auto chess = test::load_shipped("chess");
+    std::mt19937_64 rng(5);
+    runtime::Game game(*chess);
+    for (int i = 0; i < 50; ++i) {
+        const Move m = runtime::random_move(game, rng);
+        const auto& legal = game.legal_moves();
+        CHECK(std::find(legal.begin(), legal.end(), m) != legal.end());
+    }
+    const auto stalemate = from(*chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    CHECK(runtime::random_move(stalemate, rng).is_none());
+}
+
+TEST_CASE("random games of both shipped games end or run on consistently", "[runtime][game]") {
+    for (const char* name : {"chess", "shafran-chess"}) {
+        const auto compiled = test::load_shipped(name);
+        std::mt19937_64 rng(17);
+        int ended = 0;
+        for (int g = 0; g < 10; ++g) {
+            runtime::Game game(*compiled);
+            while (!game.result() && game.ply() < 400) game.play(runtime::random_move(game, rng));
+            INFO(name << ": " << runtime::to_position_string(game.position()));
+            CHECK(game.position().is_consistent());
+            if (game.result()) {
+                ++ended;
+                double total = 0;
+                for (double s : game.result()->scores) total += s;
+                CHECK(total == Approx(1.0));
+            }
+        }
+        CHECK(ended > 0);
+    }
+}
+
+}  // namespace vari

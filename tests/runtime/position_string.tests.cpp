@@ -1,0 +1,223 @@
+// Position strings: the shipped games' start strings, round trips through random playouts, every
+// error with its column, and no crash on any input.
+#include <catch2/catch.hpp>
+#include <random>
+
+#include "dsl/dsl.hpp"
+#include "runtime/playouts.hpp"
+#include "runtime/runtime.hpp"
+#include "support/shipped_games.hpp"
+
+namespace vari {
+namespace {
+
+const char* const CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+std::unique_ptr<CompiledGame> load_text(const std::string& text) {
+    auto loaded = dsl::load_text(text, "test.vari");
+    std::string report;
+    for (const auto& d : loaded.diagnostics) report += dsl::render(d, loaded.source);
+    INFO(report);
+    REQUIRE(loaded.game);
+    return std::make_unique<CompiledGame>(std::move(*loaded.game));
+}
+
+// A diagnostic must point into the string or just past it.
+void check_diagnostic(const ir::Diagnostic& d, std::string_view text) {
+    CHECK(d.file == "position");
+    CHECK(d.line == 1);
+    CHECK(d.column >= 1);
+    CHECK(d.column <= text.size() + 1);
+    CHECK(!d.message.empty());
+}
+
+}  // namespace
+
+TEST_CASE("the start position of chess is written as in FEN", "[runtime][position]") {
+    const auto chess = test::load_shipped("chess");
+    CHECK(runtime::to_position_string(Position(*chess)) == CHESS_START);
+}
+
+TEST_CASE("the start position of Shafran's chess lists files a to i, each from its top cell",
+          "[runtime][position]") {
+    const auto shafran = test::load_shipped("shafran-chess");
+    CHECK(runtime::to_position_string(Position(*shafran)) ==
+          "rp2PR/bp3PN/np4PB/bp5PQ/kp6PK/qp5PB/bp4PN/np3PB/rp2PR w QKqk - 0 1");
+}
+
+TEST_CASE("every position of random playouts reads back to the same string and hash",
+          "[runtime][position]") {
+    for (const char* name : {"chess", "shafran-chess"}) {
+        const auto game = test::load_shipped(name);
+        int ep_positions = 0;
+        test::for_each_playout_position(*game, 40, 200, 2024, [&](const runtime::Game& g) {
+            const Position& played = g.position();
+            const std::string text = runtime::to_position_string(played);
+            Position parsed(*game);
+            const auto error = runtime::parse_position(parsed, text);
+            INFO(name << ": " << text << (error ? "\n" + dsl::render(*error, text) : ""));
+            REQUIRE(!error);
+            CHECK(runtime::to_position_string(parsed) == text);
+            CHECK(parsed.hash() == played.hash());
+            CHECK(parsed.ep_victim() == played.ep_victim());
+            CHECK(parsed.is_consistent());
+            if (played.ep_victim() >= 0) ++ep_positions;
+        });
+        INFO(name);
+        CHECK(ep_positions > 0);  // the playouts did test the derived en-passant victim
+    }
+}
+
+TEST_CASE("runs of more than nine empty cells are written and read as one number",
+          "[runtime][position]") {
+    const auto shafran = test::load_shipped("shafran-chess");
+    Position pos(*shafran);
+    test::place(pos, "Kd1 kf10");
+    const std::string text = runtime::to_position_string(pos);
+    CHECK(text.find("/10/") != std::string::npos);
+    Position parsed(*shafran);
+    REQUIRE(!runtime::parse_position(parsed, text));
+    CHECK(runtime::to_position_string(parsed) == text);
+    CHECK(parsed.hash() == pos.hash());
+}
+
+TEST_CASE("the passed cells of a triple pawn step are read back with their victim",
+          "[runtime][position]") {
+    const auto shafran = test::load_shipped("shafran-chess");
+    Position pos(*shafran);
+    Undo undo;
+    pos.do_move(test::legal_move(pos, "e2", "e5"), undo);
+    const std::string text = runtime::to_position_string(pos);
+    CHECK(text.find(" e3,e4 ") != std::string::npos);
+    Position parsed(*shafran);
+    REQUIRE(!runtime::parse_position(parsed, text));
+    CHECK(parsed.ep_victim() == shafran->cell_index("e5"));
+    CHECK(parsed.hash() == pos.hash());
+}
+
+TEST_CASE("each malformed position string is refused at its offending character",
+          "[runtime][position]") {
+    const auto chess = test::load_shipped("chess");
+    const std::string board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    auto [text, column, message] = GENERATE_COPY(table<std::string, int, std::string>({
+        {"", 1, "empty position string"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", 43,
+         "unknown piece letter 'X'"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN? w KQkq - 0 1", 43,
+         "unexpected '?' in the board"},
+        {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 19,
+         "too many cells in line 3 (expected 8)"},
+        {"rnbqkbnr/pppppppp/10/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 19,
+         "too many cells in line 3 (expected 8)"},
+        {"rnbqkbnr/pppppppp/8p/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 20,
+         "too many cells in line 3 (expected 8)"},
+        {"rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 20,
+         "too few cells in line 3 (expected 8, found 7)"},
+        {"rnbqkbnr/pppppppp/0/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 19,
+         "a run of empty cells must count at least 1"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", 35,
+         "too few lines (expected 8, found 7)"},
+        {board + "/8 w KQkq - 0 1", 44, "too many lines (expected 8)"},
+        {board, 44, "missing side to move"},
+        {board + " z KQkq - 0 1", 45, "unknown side 'z'"},
+        {board + " white KQkq - 0 1", 45, "unknown side 'white'"},
+        {board + " w KQxq - 0 1", 49, "unknown castling right 'x'"},
+        {board + " w KQkK - 0 1", 50, "castling right 'K' given twice"},
+        {board + " w KQkq z9 0 1", 52, "unknown cell 'z9'"},
+        {board + " w KQkq e3, 0 1", 55, "expected a cell name"},
+        {board + " w KQkq e6 0 1", 52, "no piece of Black can just have passed e6"},
+        {board + " w KQkq - x 1", 54, "bad number 'x' for the ply clock"},
+        {board + " w KQkq - -1 1", 54, "bad number '-1' for the ply clock"},
+        {board + " w KQkq - 0", 55, "missing move number"},
+        {board + " w KQkq - 0 0", 56, "bad number '0' for the move number"},
+        {board + " w KQkq - 0 99999999999", 56, "bad number '99999999999' for the move number"},
+        {board + " w KQkq - 0 1 extra", 58, "trailing text 'extra'"},
+    }));
+    Position pos(*chess);
+    const auto error = runtime::parse_position(pos, text);
+    INFO(text);
+    REQUIRE(error);
+    CHECK(error->message == message);
+    CHECK(error->column == static_cast<std::uint32_t>(column));
+    check_diagnostic(*error, text);
+}
+
+TEST_CASE("blanks around and between the fields are allowed", "[runtime][position]") {
+    const auto chess = test::load_shipped("chess");
+    Position pos(*chess);
+    REQUIRE(!runtime::parse_position(
+        pos, "  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w\tqkQK  -  0  1  "));
+    CHECK(runtime::to_position_string(pos) == CHESS_START);
+    CHECK(pos.hash() == Position(*chess).hash());
+}
+
+TEST_CASE("no input makes the position parser crash", "[runtime][position]") {
+    const auto chess = test::load_shipped("chess");
+    const auto shafran = test::load_shipped("shafran-chess");
+    std::mt19937_64 rng(7);
+    for (const CompiledGame* game : {chess.get(), shafran.get()}) {
+        std::vector<std::string> valid;
+        test::for_each_playout_position(*game, 2, 30, 11, [&](const runtime::Game& g) {
+            valid.push_back(runtime::to_position_string(g.position()));
+        });
+        const std::string alphabet = "rnbqkpRNBQKP0123456789/ -,wbxe";
+        auto junk_char = [&] {
+            return rng() % 4 ? alphabet[rng() % alphabet.size()] : static_cast<char>(rng() % 256);
+        };
+        std::vector<std::string> inputs;
+        for (const std::string& s : valid) {
+            for (std::size_t n = 0; n <= s.size(); ++n) inputs.push_back(s.substr(0, n));
+            for (int i = 0; i < 20; ++i) {
+                std::string mutated = s;
+                mutated[rng() % s.size()] = junk_char();
+                inputs.push_back(mutated);
+            }
+        }
+        for (int i = 0; i < 500; ++i) {
+            std::string junk(rng() % 80, ' ');
+            for (char& c : junk) c = junk_char();
+            inputs.push_back(junk);
+        }
+        for (const std::string& text : inputs) {
+            Position pos(*game);
+            const auto error = runtime::parse_position(pos, text);
+            INFO(text);
+            if (error) {
+                check_diagnostic(*error, text);
+            } else {
+                // Whatever was accepted is a consistent position that writes out again.
+                CHECK(pos.is_consistent());
+                Position again(*game);
+                CHECK(!runtime::parse_position(again, runtime::to_position_string(pos)));
+            }
+        }
+    }
+}
+
+TEST_CASE("players whose initials clash are named by their numbers", "[runtime][position]") {
+    const auto game = load_text(R"(
+game "Three"
+players Black Blue Red
+board square { files a..c ranks 1..3 }
+piece King K royal { step orthogonal diagonal }
+setup Black { King a1 }
+setup Blue { King c3 }
+setup Red { King a3 }
+end checkmate win
+)");
+    CHECK(runtime::player_token(game->ir(), 0) == '1');
+    CHECK(runtime::player_token(game->ir(), 2) == '3');
+    Position pos(*game);
+    // With more than two players each piece is followed by its owner's token.
+    const std::string text = runtime::to_position_string(pos);
+    CHECK(text == "K31K2/3/K12 1 - - 0 1");
+    Position parsed(*game);
+    REQUIRE(!runtime::parse_position(parsed, text));
+    CHECK(parsed.hash() == pos.hash());
+    const auto error = runtime::parse_position(parsed, "K31K4/3/K12 1 - - 0 1");
+    REQUIRE(error);
+    CHECK(error->column == 5);
+    CHECK(error->message == "expected the owner of 'K' after it");
+}
+
+}  // namespace vari

@@ -1,0 +1,89 @@
+// Test support: loading the shipped games by name.
+#include "support/shipped_games.hpp"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cctype>
+#include <sstream>
+
+#include "dsl/dsl.hpp"
+#include "runtime/runtime.hpp"
+
+namespace vari::test {
+
+std::unique_ptr<CompiledGame> load_shipped(const std::string& name) {
+    auto loaded = dsl::load_file(std::string(VARI_STDLIB_DIR) + "/" + name + ".vari");
+    std::string report;
+    for (const auto& d : loaded.diagnostics) report += dsl::render(d, loaded.source);
+    INFO(report);
+    REQUIRE(loaded.game);
+    return std::make_unique<CompiledGame>(std::move(*loaded.game));
+}
+
+void set_position(Position& pos, const std::string& position_string) {
+    const auto error = runtime::parse_position(pos, position_string);
+    INFO((error ? dsl::render(*error, position_string) : std::string()));
+    REQUIRE(!error);
+}
+
+namespace {
+
+int cell_named(const Position& pos, const std::string& name) {
+    const int cell = pos.game().cell_index(name);
+    INFO("cell " << name);
+    REQUIRE(cell >= 0);
+    return cell;
+}
+
+}  // namespace
+
+void place(Position& pos, const std::string& pieces, int side_to_move, const std::string& rights) {
+    const auto& ir = pos.game().ir();
+    pos.clear();
+    std::istringstream words(pieces);
+    for (std::string word; words >> word;) {
+        const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(word[0])));
+        const int player = std::isupper(static_cast<unsigned char>(word[0])) ? 0 : 1;
+        const auto type = std::find_if(ir.pieces.begin(), ir.pieces.end(),
+                                       [&](const ir::Piece& p) { return p.letter == letter; });
+        INFO("piece " << word);
+        REQUIRE(type != ir.pieces.end());
+        pos.put(cell_named(pos, word.substr(1)),
+                make_piece(player, static_cast<int>(type - ir.pieces.begin())));
+    }
+    pos.set_side_to_move(side_to_move);
+    std::uint32_t bits = 0;
+    const auto& names = pos.tables().right_names;
+    for (char r : rights) {
+        const auto it = std::find(names.begin(), names.end(), r);
+        REQUIRE(it != names.end());
+        bits |= 1u << (it - names.begin());
+    }
+    pos.set_rights(bits);
+}
+
+Move legal_move(Position& pos, const std::string& from, const std::string& to) {
+    const int f = cell_named(pos, from), t = cell_named(pos, to);
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move m : list)
+        if (m.from() == f && m.to() == t) return m;
+    FAIL("no legal move " << from << "-" << to);
+    return Move::none();
+}
+
+std::string legal_targets(Position& pos, const std::string& from) {
+    const int f = cell_named(pos, from);
+    MoveList list;
+    generate_legal(pos, list);
+    std::vector<std::string> names;
+    for (Move m : list)
+        if (m.from() == f) names.push_back(pos.game().ir().board.cells[m.to()].name);
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    std::string joined;
+    for (const auto& n : names) joined += (joined.empty() ? "" : " ") + n;
+    return joined;
+}
+
+}  // namespace vari::test

@@ -1,0 +1,35 @@
+// Test support: loading the shipped games by name.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interpreter/interpreter.hpp"
+
+namespace vari::test {
+
+// Loads stdlib-games/NAME.vari and compiles it; fails the current test when it does not load.
+std::unique_ptr<CompiledGame> load_shipped(const std::string& name);
+
+// Sets `pos` from a position string; fails the current test when it does not parse.
+void set_position(Position& pos, const std::string& position_string);
+
+}  // namespace vari::test
+
+namespace vari::test {
+
+// Clears `pos` and places pieces written as letter + cell ("Ke1 Ra1 ke10"): upper case for the
+// first player, lower case for the second. Then sets the side to move and the castling rights
+// (their characters, e.g. "KQ").
+void place(Position& pos, const std::string& pieces, int side_to_move = 0,
+           const std::string& rights = "");
+
+// The legal move from `from` to `to` (the first one, if several promotions); fails the test if
+// there is none.
+Move legal_move(Position& pos, const std::string& from, const std::string& to);
+
+// Names of the cells the piece on `from` may legally move to, sorted and space-separated.
+std::string legal_targets(Position& pos, const std::string& from);
+
+}  // namespace vari::test
