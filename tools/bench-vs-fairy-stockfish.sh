@@ -18,7 +18,7 @@ fsf=${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}
 [ -x "$fsf" ] || { echo "no $fsf: apt-get install fairy-stockfish" >&2; exit 2; }
 
 now() { date +%s.%N; }
-calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }
+calc() { awk "BEGIN { printf \"%.6f\", ($1) }"; }
 
 # vari: the whole command, rule file loading included.
 vari_run() {

@@ -42,7 +42,7 @@ TEST_CASE("the start position of Shafran's chess lists files a to i, each from i
           "[runtime][position]") {
     const auto shafran = test::load_shipped("shafran-chess");
     CHECK(runtime::to_position_string(Position(*shafran)) ==
-          "rp2PR/bp3PN/np4PB/bp5PQ/kp6PK/qp5PB/bp4PN/np3PB/rp2PR w QKqk - 0 1");
+          "rp2PR/bp3PN/np4PB/bp5PQ/kp6PK/qp5PB/bp4PN/np3PB/rp2PR w KQkq - 0 1");
 }
 
 TEST_CASE("every position of random playouts reads back to the same string and hash",
