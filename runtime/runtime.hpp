@@ -22,9 +22,9 @@ char player_token(const ir::Game& game, int player);
 
 // ---- Position strings ---------------------------------------------------------------------
 // FEN-like, six fields separated by spaces:
-//  1. the board's lines in ir::Board::lines order separated by '/', each cell in its line's order
-//     a piece or a run of empty cells written as its count ("8", "10"). With one or two players a
-//     piece is its letter, upper case for the first player and lower case for the second; with
+//  1. the board's lines in ir::Board::lines order separated by '/'; in each, its cells in order:
+//     a piece, or a run of empty cells written as its count ("8", "10"). With one or two players
+//     a piece is its letter, upper case for the first player and lower case for the second; with
 //     more players it is its letter followed by its owner's player_token ("Kr", "P2").
 //  2. the side to move: its player_token (w, b);
 //  3. the castling rights held: their characters in Tables::right_names order, or '-';
