@@ -166,6 +166,8 @@ void Checker::check_declarations() {
             already_defined(nodes[i].span, quote(word), nodes[0].span);
     };
     once(file.games, ast::DeclKind::game, "game \"My Variant\"");
+    if (!file.games.empty() && file.games.front().title.empty())
+        report.error(file.games.front().span, "the game needs a name between the quotes");
     once(file.players, ast::DeclKind::players, "players White Black");
     once(file.boards, ast::DeclKind::board, "board square { files a..h ranks 1..8 }");
 }

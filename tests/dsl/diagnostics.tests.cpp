@@ -124,6 +124,13 @@ TEST_CASE("one run reports the syntax errors of several declarations and the che
                          }));
 }
 
+TEST_CASE("the rendered errors of a file with several are exactly the golden output",
+          "[dsl][diagnostics]") {
+    const std::string folder = std::string(VARI_TEST_DATA) + "/diagnostics/";
+    const auto result = dsl::load_text(read(folder + "several-errors.vari"), "several-errors.vari");
+    CHECK(rendered(result) == read(folder + "several-errors.expected"));
+}
+
 TEST_CASE("an empty file is an error at its first line", "[dsl][diagnostics]") {
     const auto result = dsl::load_text("", "empty.vari");
     REQUIRE(result.diagnostics.size() == 1);
@@ -268,6 +275,7 @@ TEST_CASE("hostile values are reported as errors", "[dsl][robustness]") {
         {head + "board square { files a..h ranks 1..8 }\ndirection a = b\ndirection b = a" + king,
          "defined through itself"},
         {std::string(2'000'000, ' '), "the limit is"},
+        {"game \"\"\nplayers A\nboard square { files a..b ranks 1..2 }" + king, "needs a name"},
     }));
     INFO(text.substr(0, 200));
     const auto result = dsl::load_text(text, "hostile.vari");
