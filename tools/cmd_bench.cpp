@@ -1,6 +1,5 @@
 // `vari bench GAME [--depth N] [--playouts N]`: load time, perft leaves per second and random
 // playouts per second. The last line is the perft node count: a signature to quote.
-#include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -46,12 +45,7 @@ int run_bench(int argc, char** argv) {
     app.add_option("--playouts", playouts, "random games to play")->check(CLI::Range(0, 10000000));
     app.add_option("--max-plies", max_plies, "longest playout")->check(CLI::Range(1, 100000));
     app.add_option("--seed", seed, "random seed for the playouts");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        const int code = app.exit(e);
-        return code == 0 ? 0 : static_cast<int>(Exit::usage);
-    }
+    if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     auto game = load_game(game_name);
     if (!game) return static_cast<int>(Exit::invalid);

@@ -1,5 +1,4 @@
 // `vari check FILE... [--json]`: validate rule files, reporting every error found in one run.
-#include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "dsl/dsl.hpp"
@@ -14,12 +13,7 @@ int run_check(int argc, char** argv) {
     bool json = false;
     app.add_option("FILE", files, "rule files (.vari) or shipped game names")->required();
     app.add_flag("--json", json, "print the diagnostics as a JSON array, for editors");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        const int code = app.exit(e);
-        return code == 0 ? 0 : static_cast<int>(Exit::usage);
-    }
+    if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     std::vector<ir::Diagnostic> all;
     bool invalid = false;

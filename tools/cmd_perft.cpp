@@ -1,5 +1,4 @@
 // `vari perft GAME DEPTH [--divide] [--position STR]`: leaf count of the legal move tree.
-#include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "dsl/dsl.hpp"
@@ -18,22 +17,13 @@ int run_perft(int argc, char** argv) {
     app.add_option("DEPTH", depth, "plies to search")->required()->check(CLI::Range(0, 64));
     app.add_flag("--divide", divide, "print 'MOVE COUNT' for every first move first");
     app.add_option("--position", position, "start from this position string");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        const int code = app.exit(e);
-        return code == 0 ? 0 : static_cast<int>(Exit::usage);
-    }
+    if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     auto game = load_game(game_name);
     if (!game) return static_cast<int>(Exit::invalid);
     Position pos(*game);
-    if (!position.empty()) {
-        if (auto error = runtime::parse_position(pos, position)) {
-            std::cerr << dsl::render(*error, position);
-            return static_cast<int>(Exit::invalid);
-        }
-    }
+    if (app.count("--position") && !set_position(pos, position))
+        return static_cast<int>(Exit::invalid);
     if (!divide || depth == 0) {
         std::cout << perft(pos, depth) << '\n';
         return 0;

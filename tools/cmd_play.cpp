@@ -2,7 +2,6 @@
 // standard input it reads one move or command a line and prints no prompts, so it can be scripted.
 #include <unistd.h>
 
-#include <CLI/CLI.hpp>
 #include <cctype>
 #include <iostream>
 #include <random>
@@ -195,12 +194,7 @@ int run_play(int argc, char** argv) {
     app.add_option("--seed", seed, "seed for the random movers (default: a random one)");
     app.add_option("--max-plies", max_plies, "stop after this many plies (0: no limit)")
         ->check(CLI::NonNegativeNumber);
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        const int code = app.exit(e);
-        return code == 0 ? 0 : static_cast<int>(Exit::usage);
-    }
+    if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     auto game = load_game(game_name);
     if (!game) return static_cast<int>(Exit::invalid);
@@ -222,12 +216,8 @@ int run_play(int argc, char** argv) {
     }
 
     Position start(*game);
-    if (app.count("--position")) {
-        if (auto error = runtime::parse_position(start, position)) {
-            std::cerr << dsl::render(*error, position);
-            return static_cast<int>(Exit::invalid);
-        }
-    }
+    if (app.count("--position") && !set_position(start, position))
+        return static_cast<int>(Exit::invalid);
     Session(*game, start, std::move(movers), seed, max_plies, isatty(0)).run();
     return 0;
 }

@@ -1,6 +1,5 @@
 // `vari show GAME [--position STR] [--names]`: draw a position; the last line is its position
 // string.
-#include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "dsl/dsl.hpp"
@@ -17,22 +16,13 @@ int run_show(int argc, char** argv) {
     app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
     app.add_option("--position", position, "the position string to draw (default: the start)");
     app.add_flag("--names", names, "write the names of empty cells instead of dots");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        const int code = app.exit(e);
-        return code == 0 ? 0 : static_cast<int>(Exit::usage);
-    }
+    if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     auto game = load_game(game_name);
     if (!game) return static_cast<int>(Exit::invalid);
     Position pos(*game);
-    if (app.count("--position")) {
-        if (auto error = runtime::parse_position(pos, position)) {
-            std::cerr << dsl::render(*error, position);
-            return static_cast<int>(Exit::invalid);
-        }
-    }
+    if (app.count("--position") && !set_position(pos, position))
+        return static_cast<int>(Exit::invalid);
     const runtime::Game play(*game, pos);
     std::cout << runtime::draw_board(pos, names);
     if (play.result())

@@ -2,7 +2,10 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
+
+#include <CLI/CLI.hpp>
 
 #include "interpreter/interpreter.hpp"
 
@@ -16,8 +19,16 @@ int run_show(int argc, char** argv);
 int run_play(int argc, char** argv);
 int run_bench(int argc, char** argv);
 
+// Parses a command's arguments. Returns the exit code to stop with (0 after --help, usage on an
+// error, with the message printed), or nothing to go on.
+std::optional<int> parse_arguments(CLI::App& app, int argc, char** argv);
+
 // Loads and compiles a game given by path or shipped name; prints diagnostics to stderr and
 // returns null when it cannot.
 std::unique_ptr<CompiledGame> load_game(const std::string& name_or_path);
+
+// Sets `pos` from a position string; prints the diagnostic to stderr and returns false when it
+// does not parse.
+bool set_position(Position& pos, const std::string& position_string);
 
 }  // namespace vari::tools
