@@ -58,12 +58,11 @@ ast::Number number_of(const Input& in) {
     return {static_cast<int>(value), span_of(in)};
 }
 
+// A declaration's keyword opens its node; the actions after it fill in the last node.
 template <typename Node, typename Input>
-Node& open(State& s, DeclKind kind, std::vector<Node>& nodes, const Input& in) {
+void open(State& s, DeclKind kind, std::vector<Node>& nodes, const Input& in) {
     s.kind = kind;
-    Node& node = nodes.emplace_back();
-    node.span = span_of(in);
-    return node;
+    nodes.emplace_back().span = span_of(in);
 }
 
 template <typename Input>

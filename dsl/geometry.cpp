@@ -2,7 +2,6 @@
 #include "dsl/geometry.hpp"
 
 #include <algorithm>
-#include <cassert>
 
 namespace vari::dsl {
 

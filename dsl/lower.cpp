@@ -106,12 +106,12 @@ ir::Castling lower_castling(const ast::Castling& c, const Model& model) {
     ir::Castling out;
     out.player = at(model.player_index, c.player.text);
     out.right = c.right;
-    out.king_type = at(model.piece_index, c.royal.text);
-    out.king_from = at(cells, c.royal_from.text);
-    out.king_to = at(cells, c.royal_to.text);
-    out.rook_type = at(model.piece_index, c.partner.text);
-    out.rook_from = at(cells, c.partner_from.text);
-    out.rook_to = at(cells, c.partner_to.text);
+    out.royal_type = at(model.piece_index, c.royal.text);
+    out.royal_from = at(cells, c.royal_from.text);
+    out.royal_to = at(cells, c.royal_to.text);
+    out.partner_type = at(model.piece_index, c.partner.text);
+    out.partner_from = at(cells, c.partner_from.text);
+    out.partner_to = at(cells, c.partner_to.text);
     for (const auto& name : c.empty) out.must_be_empty.push_back(at(cells, name.text));
     for (const auto& name : c.safe) out.must_be_safe.push_back(at(cells, name.text));
     out.source = ref(c.span);

@@ -215,27 +215,27 @@ private:
             CastlingRule rule;
             rule.player = c.player;
             rule.right = bit;
-            rule.king = make_piece(c.player, c.king_type);
-            rule.rook = make_piece(c.player, c.rook_type);
-            rule.king_from = c.king_from;
-            rule.king_to = c.king_to;
-            rule.rook_from = c.rook_from;
-            rule.rook_to = c.rook_to;
+            rule.royal = make_piece(c.player, c.royal_type);
+            rule.partner = make_piece(c.player, c.partner_type);
+            rule.royal_from = c.royal_from;
+            rule.royal_to = c.royal_to;
+            rule.partner_from = c.partner_from;
+            rule.partner_to = c.partner_to;
             for (int cell : c.must_be_empty) rule.must_be_empty.add(cell);
-            rule.must_be_empty.add(c.king_to);
-            rule.must_be_empty.add(c.rook_to);
-            rule.must_be_empty.remove(c.king_from);
-            rule.must_be_empty.remove(c.rook_from);
+            rule.must_be_empty.add(c.royal_to);
+            rule.must_be_empty.add(c.partner_to);
+            rule.must_be_empty.remove(c.royal_from);
+            rule.must_be_empty.remove(c.partner_from);
             for (int cell : c.must_be_safe) rule.must_be_safe.add(cell);
-            t_.rights_lost[c.king_from] |= 1u << bit;
-            t_.rights_lost[c.rook_from] |= 1u << bit;
+            t_.rights_lost[c.royal_from] |= 1u << bit;
+            t_.rights_lost[c.partner_from] |= 1u << bit;
             t_.castlings.push_back(rule);
         }
         // Moving the royal piece loses every right of its owner that starts from that cell.
         for (const auto& rule : t_.castlings)
             for (const auto& other : t_.castlings)
-                if (other.player == rule.player && other.king_from == rule.king_from)
-                    t_.rights_lost[rule.king_from] |= 1u << other.right;
+                if (other.player == rule.player && other.royal_from == rule.royal_from)
+                    t_.rights_lost[rule.royal_from] |= 1u << other.right;
     }
 
     void compile_clock() {

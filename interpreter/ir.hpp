@@ -91,8 +91,8 @@ struct Piece {
 struct Castling {
     int player = 0;
     char right = '?';
-    int king_type = -1, king_from = -1, king_to = -1;
-    int rook_type = -1, rook_from = -1, rook_to = -1;
+    int royal_type = -1, royal_from = -1, royal_to = -1;
+    int partner_type = -1, partner_from = -1, partner_to = -1;
     std::vector<int> must_be_empty;   // besides the two start cells
     std::vector<int> must_be_safe;    // cells the royal piece may not be attacked on
     SourceRef source;

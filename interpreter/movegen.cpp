@@ -109,12 +109,12 @@ private:
         for (std::size_t i = 0; i < t_.castlings.size(); ++i) {
             const CastlingRule& c = t_.castlings[i];
             if (c.player != us_ || !(pos_.rights() >> c.right & 1)) continue;
-            if (pos_.piece_on(c.king_from) != c.king || pos_.piece_on(c.rook_from) != c.rook) continue;
+            if (pos_.piece_on(c.royal_from) != c.royal || pos_.piece_on(c.partner_from) != c.partner) continue;
             if (occupied_ & c.must_be_empty) continue;
             bool safe = true;
             for (int cell : c.must_be_safe) safe = safe && !attacked(cell, occupied_);
             if (safe)
-                push(Move::make(c.king_from, c.king_to, Move::castling, -1, static_cast<int>(i)));
+                push(Move::make(c.royal_from, c.royal_to, Move::castling, -1, static_cast<int>(i)));
         }
         filter_from(first);
     }

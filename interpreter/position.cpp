@@ -74,7 +74,7 @@ void Position::set_start() {
     // A right is held when its two pieces stand on their start cells.
     std::uint32_t rights = 0;
     for (const auto& c : t_->castlings)
-        if (board_[c.king_from] == c.king && board_[c.rook_from] == c.rook) rights |= 1u << c.right;
+        if (board_[c.royal_from] == c.royal && board_[c.partner_from] == c.partner) rights |= 1u << c.right;
     set_rights(rights);
     set_en_passant(CellSet(), -1);
     set_counters(0, 1);
@@ -100,10 +100,10 @@ void Position::do_move(Move move, Undo& undo) {
 
     if (move.kind() == Move::castling) {
         const CastlingRule& c = t_->castlings[move.castling_index()];
-        remove_piece(c.king_from);
-        remove_piece(c.rook_from);
-        add_piece(c.king_to, c.king);
-        add_piece(c.rook_to, c.rook);
+        remove_piece(c.royal_from);
+        remove_piece(c.partner_from);
+        add_piece(c.royal_to, c.royal);
+        add_piece(c.partner_to, c.partner);
     } else {
         const int captured_cell = move.kind() == Move::en_passant ? undo.ep_victim : to;
         if (board_[captured_cell]) {
@@ -142,10 +142,10 @@ void Position::undo_move(Move move, const Undo& undo) {
     side_ = side_ == 0 ? t_->player_count - 1 : side_ - 1;
     if (move.kind() == Move::castling) {
         const CastlingRule& c = t_->castlings[move.castling_index()];
-        remove_piece(c.king_to);
-        remove_piece(c.rook_to);
-        add_piece(c.king_from, c.king);
-        add_piece(c.rook_from, c.rook);
+        remove_piece(c.royal_to);
+        remove_piece(c.partner_to);
+        add_piece(c.royal_from, c.royal);
+        add_piece(c.partner_from, c.partner);
     } else {
         remove_piece(to);
         add_piece(from, undo.moved);

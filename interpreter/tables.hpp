@@ -43,8 +43,8 @@ struct PieceRules {
 struct CastlingRule {
     int player = 0;
     int right = 0;               // bit index into the rights mask
-    Piece king = NO_PIECE, rook = NO_PIECE;
-    int king_from = 0, king_to = 0, rook_from = 0, rook_to = 0;
+    Piece royal = NO_PIECE, partner = NO_PIECE;
+    int royal_from = 0, royal_to = 0, partner_from = 0, partner_to = 0;
     CellSet must_be_empty;       // includes both destinations unless they are start cells
     CellSet must_be_safe;
 };

@@ -152,10 +152,10 @@ TEST_CASE("chess lowers to a 64-cell board with FIDE pieces, zones, castlings an
         const auto& k = game.castlings[0];
         CHECK(k.player == 0);
         CHECK(k.right == 'K');
-        CHECK(k.king_from == cell(game, "e1"));
-        CHECK(k.king_to == cell(game, "g1"));
-        CHECK(k.rook_type == piece_index(game, "Rook"));
-        CHECK(k.rook_from == cell(game, "h1"));
+        CHECK(k.royal_from == cell(game, "e1"));
+        CHECK(k.royal_to == cell(game, "g1"));
+        CHECK(k.partner_type == piece_index(game, "Rook"));
+        CHECK(k.partner_from == cell(game, "h1"));
         CHECK(k.must_be_empty == std::vector<int>{cell(game, "f1"), cell(game, "g1")});
         CHECK(k.must_be_safe.size() == 3);
         CHECK(k.source.line == 29);
@@ -224,11 +224,11 @@ TEST_CASE("Shafran's chess lowers to 70 flat cells with the rules.md vectors and
         REQUIRE(game.castlings.size() == 8);
         CHECK(game.castlings[0].right == 'K');
         CHECK(game.castlings[1].right == 'K');
-        CHECK(game.castlings[1].king_to == cell(game, "h4"));
-        CHECK(game.castlings[1].rook_from == cell(game, "i5"));
+        CHECK(game.castlings[1].royal_to == cell(game, "h4"));
+        CHECK(game.castlings[1].partner_from == cell(game, "i5"));
         CHECK(game.castlings[1].must_be_safe.size() == 4);
         CHECK(game.castlings[2].right == 'Q');
-        CHECK(game.castlings[3].rook_from == cell(game, "a1"));
+        CHECK(game.castlings[3].partner_from == cell(game, "a1"));
         CHECK(game.setup.size() == 36);
     }
 }

@@ -49,8 +49,8 @@ public:
         lose_rights(s, m.from);
         lose_rights(s, m.to);
         if (m.kind == Move::castling) {  // the partner moves too
-            lose_rights(s, game_.castlings[m.castling_index].rook_from);
-            lose_rights(s, game_.castlings[m.castling_index].rook_to);
+            lose_rights(s, game_.castlings[m.castling_index].partner_from);
+            lose_rights(s, game_.castlings[m.castling_index].partner_to);
         }
         move_pieces(s.board, m, s.ep_victim);
         s.ep_victim = passed.empty() ? -1 : m.to;
@@ -157,7 +157,7 @@ private:
         for (std::size_t i = 0; i < game_.castlings.size(); ++i) {
             const ir::Castling& c = game_.castlings[i];
             if (castling_allowed(s, c))
-                moves.push_back({c.king_from, c.king_to, -1, Move::castling, static_cast<int>(i)});
+                moves.push_back({c.royal_from, c.royal_to, -1, Move::castling, static_cast<int>(i)});
         }
         // Rules reaching the same cell, or promotion choices given twice, give one move.
         std::sort(moves.begin(), moves.end(),
@@ -219,10 +219,10 @@ private:
     void move_pieces(Board& board, const Move& m, int ep_victim) const {
         if (m.kind == Move::castling) {
             const ir::Castling& c = game_.castlings[m.castling_index];
-            board[c.king_from] = {};
-            board[c.rook_from] = {};
-            board[c.king_to] = {c.player, c.king_type};
-            board[c.rook_to] = {c.player, c.rook_type};
+            board[c.royal_from] = {};
+            board[c.partner_from] = {};
+            board[c.royal_to] = {c.player, c.royal_type};
+            board[c.partner_to] = {c.player, c.partner_type};
             return;
         }
         if (m.kind == Move::en_passant) board[ep_victim] = {};
@@ -232,8 +232,8 @@ private:
     }
 
     bool pieces_in_place(const State& s, const ir::Castling& c) const {
-        return s.board[c.king_from] == Occupant{c.player, c.king_type} &&
-               s.board[c.rook_from] == Occupant{c.player, c.rook_type};
+        return s.board[c.royal_from] == Occupant{c.player, c.royal_type} &&
+               s.board[c.partner_from] == Occupant{c.player, c.partner_type};
     }
 
     // Everything but the royal piece's safety after the move, which legal() tests for all moves.
@@ -242,10 +242,10 @@ private:
             !pieces_in_place(s, c))
             return false;
         std::vector<int> empty = c.must_be_empty;
-        empty.push_back(c.king_to);
-        empty.push_back(c.rook_to);
+        empty.push_back(c.royal_to);
+        empty.push_back(c.partner_to);
         for (int cell : empty)
-            if (cell != c.king_from && cell != c.rook_from && !s.board[cell].empty()) return false;
+            if (cell != c.royal_from && cell != c.partner_from && !s.board[cell].empty()) return false;
         // Judged with the royal piece still on its start cell.
         for (int cell : c.must_be_safe)
             if (attacked_by_other(s.board, cell, c.player)) return false;
@@ -255,7 +255,7 @@ private:
     // A right is lost when anything moves from or to a start cell of one of its castlings.
     void lose_rights(State& s, int cell) const {
         for (const auto& c : game_.castlings)
-            if (cell == c.king_from || cell == c.rook_from) std::erase(s.rights, c.right);
+            if (cell == c.royal_from || cell == c.partner_from) std::erase(s.rights, c.right);
     }
 
     bool resets_clock(int type, bool captured) const {
