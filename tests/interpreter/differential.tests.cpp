@@ -250,3 +250,14 @@ TEST_CASE("the reference generator counts the published perft of chess and Shafr
     const ref::Generator shafran_reference(shafran->ir());
     CHECK(shafran_reference.perft(shafran_reference.start(), 2) == 1706);
 }
+
+// The independent check of the counts the project establishes itself (rules.md §5.7 stops at 2).
+TEST_CASE("the reference generator agrees with the recorded deeper perft of Shafran's chess",
+          "[.][slow][differential]") {
+    const auto shafran = load_game(VARI_STDLIB_DIR "/shafran-chess.vari");
+    const ref::Generator shafran_reference(shafran->ir());
+    CHECK(shafran_reference.perft(shafran_reference.start(), 3) == 75494);
+    const auto chess = load_game(VARI_STDLIB_DIR "/chess.vari");
+    const ref::Generator chess_reference(chess->ir());
+    CHECK(chess_reference.perft(chess_reference.start(), 4) == 197281);
+}
