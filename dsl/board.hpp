@@ -8,10 +8,11 @@
 #include "dsl/ast.hpp"
 #include "dsl/report.hpp"
 #include "interpreter/ir.hpp"
+#include "interpreter/types.hpp"
 
 namespace vari::dsl {
 
-inline constexpr int max_cells = 128;
+inline constexpr int max_cells = MAX_CELLS;  // what the move generator's cell sets hold
 // Coordinates and vector components stay in this range, so no transform can overflow.
 inline constexpr int max_coordinate = 1000;
 

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "dsl/checker.hpp"
+#include "interpreter/types.hpp"
 #include "dsl/names.hpp"
 #include "dsl/text.hpp"
 
@@ -13,7 +14,7 @@ namespace vari::dsl {
 
 namespace {
 
-constexpr int max_players = 8;
+constexpr int max_players = MAX_PLAYERS;
 constexpr ast::Span file_start{1, 1};
 
 // ORDER DeclKind

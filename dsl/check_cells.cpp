@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "dsl/checker.hpp"
+#include "interpreter/types.hpp"
 #include "dsl/text.hpp"
 
 namespace vari::dsl {
@@ -148,6 +149,11 @@ void Checker::check_zones() {
 
 // Castlings sharing a right share the partner's start cell; a right belongs to one player.
 void Checker::check_castlings() {
+    // A move names its castling in five bits.
+    if (file.castlings.size() > static_cast<std::size_t>(MAX_CASTLINGS))
+        report.error(file.castlings[MAX_CASTLINGS].span,
+                     std::to_string(file.castlings.size()) + " castlings; the limit is " +
+                         std::to_string(MAX_CASTLINGS));
     std::map<char, const ast::Castling*> rights;
     std::map<std::tuple<int, std::string, std::string>, const ast::Castling*> moves;
     for (const auto& c : file.castlings) {
