@@ -38,6 +38,9 @@ struct Board {
     // monotonic index order (the compiler's ray scans rely on it).
     std::vector<Cell> cells;
     std::vector<Line> lines;
+    // The other family of lines (the files of a square or pointy-top board, the ranks of a
+    // flat-top one): what "a file" means in drop rules. Every cell is on exactly one.
+    std::vector<Line> files;
 };
 
 struct Player {
@@ -69,19 +72,37 @@ struct Movement {
     SourceRef source;
 };
 
+// Promotion is also compulsory, whatever `compulsory` says, where the piece could never move
+// again (the compiler works that out from its movements).
 struct Promotion {
     int zone = -1;                // promotion when a move ends in this zone
+    bool on_leaving = false;      // ... or starts in it
     std::vector<int> choices;     // piece types
     bool compulsory = true;
+    SourceRef source;
+};
+
+// Whether and where a piece in hand may be dropped (onto an empty cell, always).
+struct Drop {
+    bool allowed = false;
+    std::vector<int> forbidden_zones;      // never into these zones
+    bool only_where_movable = false;       // never where it could not move again
+    std::vector<int> not_on_file_with;     // never on a file holding an own piece of these types
+    std::vector<int> not_defended_by;      // never on a cell an own piece of these types attacks
+    bool may_not_check = false;            // never attacking another player's royal piece
+    bool may_not_mate = false;             // never checkmating
     SourceRef source;
 };
 
 struct Piece {
     std::string name;
     char letter = '?';            // upper case; position strings use lower case for the second player
+    bool plus = false;            // written '+' and the letter (a promoted shogi piece: +P)
     bool royal = false;
     std::vector<Movement> movements;
     std::vector<Promotion> promotions;
+    int captured_as = -1;         // in a game with hands: the type the captor gets, -1 removed
+    Drop drop;
     SourceRef source;
 };
 
@@ -126,6 +147,8 @@ struct Game {
     std::vector<Castling> castlings;
     std::vector<Placement> setup;
     std::vector<EndCondition> ends;
+    bool hands = false;               // captured pieces go to the captor's hand
+    std::vector<int> drop_first;      // while one of these types is in hand, only they drop
 };
 
 // A problem in user input (rule file, position string, typed move): where and what.
