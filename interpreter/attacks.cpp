@@ -5,15 +5,16 @@
 
 namespace vari {
 
-bool Position::is_attacked(int cell, int by, CellSet occupied) const {
+bool Position::is_attacked(int cell, int by, CellSet occupied, std::uint32_t types) const {
     const Tables& t = *t_;
     for (int type = 0; type < t.type_count; ++type) {
+        if (!(types >> type & 1)) continue;
         const CellSet mine = pieces(by, type);
         if (mine && (t.table(t.rules_of(by, type).attackers)[cell] & mine)) return true;
     }
     const int dir_count = static_cast<int>(t.dirs.size());
     for (int d = 0; d < dir_count; ++d) {
-        const std::uint32_t sliders = t.slider_types[by * dir_count + d];
+        const std::uint32_t sliders = t.slider_types[by * dir_count + d] & types;
         if (!sliders) continue;
         // A slider moving along d reaches `cell` from the nearest piece the other way.
         const int back = t.dir_reverse[d];
@@ -22,8 +23,8 @@ bool Position::is_attacked(int cell, int by, CellSet occupied) const {
         const Piece p = board_[t.dir_positive[back] ? line.first() : line.last()];
         if (owner_of(p) == by && (sliders >> type_of(p) & 1)) return true;
     }
-    for (std::uint32_t types = t.complex_types[by]; types; types &= types - 1) {
-        const int type = std::countr_zero(types);
+    for (std::uint32_t complex = t.complex_types[by] & types; complex; complex &= complex - 1) {
+        const int type = std::countr_zero(complex);
         const PieceRules& r = t.rules_of(by, type);
         for (int from : pieces(by, type)) {
             for (std::uint32_t i = 0; i < r.slide_count; ++i) {

@@ -17,6 +17,7 @@ public:
         for (int c = 0; c < t_.cell_count; ++c) {
             const ir::Vec v = game.board.cells[c].coord;
             by_coord_[{v.x, v.y}] = c;
+            t_.all_cells.add(c);
         }
     }
 
@@ -31,6 +32,7 @@ public:
         // The fast path keeps one pin per direction on the stack.
         if (t_.dirs.size() > MAX_PIN_LINES) t_.fast_legality = false;
         compile_castlings();
+        compile_hands();
         compile_clock();
         make_keys();
         return std::move(t_);
@@ -127,17 +129,62 @@ private:
             else
                 compile_slide(p, type, m, r);
         }
-        // Where several promotion rules share a cell, their choices join and any compulsion holds.
+        for (int c = 0; c < t_.cell_count; ++c)
+            if (!reaches_anything(r, c)) r.stuck.add(c);
+        compile_promotions(p, piece, r);
+        compile_drop(p, piece, r);
+    }
+
+    bool reaches_anything(const PieceRules& r, int c) const {
+        if (t_.pool[r.leap_any + c] || t_.pool[r.leap_move + c] || t_.pool[r.leap_capture + c])
+            return true;
+        for (std::uint32_t i = 0; i < r.slide_count; ++i)
+            if (t_.pool[t_.slides[r.slide_first + i].reach + c]) return true;
+        return false;
+    }
+
+    // Where several promotion rules share a cell, their choices join and any compulsion holds.
+    void compile_promotions(int p, const ir::Piece& piece, PieceRules& r) {
         r.promotions = static_cast<std::uint32_t>(t_.promotions.size());
-        t_.promotions.resize(t_.promotions.size() + t_.cell_count, 0);
+        r.promotions_out = r.promotions + t_.cell_count;
+        t_.promotions.resize(t_.promotions.size() + 2 * t_.cell_count, 0);
         for (const auto& promo : piece.promotions) {
             const CellSet zone = zone_cells(promo.zone, p);
             r.promotion_zone |= zone;
+            if (promo.on_leaving) r.promotion_leaving |= zone;
             for (int cell : zone) {
-                std::uint32_t& bits = t_.promotions[r.promotions + cell];
-                for (int choice : promo.choices) bits |= 1u << choice;
-                if (promo.compulsory) bits |= PROMOTION_COMPULSORY;
+                for (std::uint32_t table : {r.promotions, r.promotions_out}) {
+                    if (table == r.promotions_out && !promo.on_leaving) continue;
+                    std::uint32_t& bits = t_.promotions[table + cell];
+                    for (int choice : promo.choices) bits |= 1u << choice;
+                    if (promo.compulsory) bits |= PROMOTION_COMPULSORY;
+                }
             }
+        }
+    }
+
+    void compile_drop(int p, const ir::Piece& piece, PieceRules& r) {
+        r.captured_as = game_.hands ? piece.captured_as : -1;
+        const ir::Drop& drop = piece.drop;
+        r.droppable = game_.hands && drop.allowed;
+        if (!r.droppable) return;
+        r.drop_cells = t_.all_cells;
+        for (int zone : drop.forbidden_zones) r.drop_cells &= ~zone_cells(zone, p);
+        if (drop.only_where_movable) r.drop_cells &= ~r.stuck;
+        for (int type : drop.not_on_file_with) r.drop_not_on_file_with |= 1u << type;
+        for (int type : drop.not_defended_by) r.drop_not_defended_by |= 1u << type;
+        r.drop_may_not_check = drop.may_not_check;
+        r.drop_may_not_mate = drop.may_not_mate;
+    }
+
+    void compile_hands() {
+        t_.hands = game_.hands;
+        for (int type : game_.drop_first) t_.drop_first |= 1u << type;
+        t_.file_of.assign(t_.cell_count, CellSet());
+        for (const auto& file : game_.board.files) {
+            CellSet cells;
+            for (int c : file) cells.add(c);
+            for (int c : file) t_.file_of[c] = cells;
         }
     }
 
@@ -262,6 +309,7 @@ private:
         fill(t_.side_keys, t_.player_count);
         fill(t_.right_keys, t_.right_names.size());
         fill(t_.ep_keys, t_.cell_count);
+        fill(t_.hand_keys, static_cast<std::size_t>(t_.player_count) * t_.type_count * MAX_HAND);
     }
 
     const ir::Game& game_;

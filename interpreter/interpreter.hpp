@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -63,6 +64,7 @@ public:
     int ply_clock() const { return ply_clock_; }
     int move_number() const { return move_number_; }
     std::uint64_t hash() const { return hash_; }
+    int in_hand(int player, int type) const { return hands_[player * MAX_TYPES + type]; }
 
     // Editing, for position strings: each keeps the hash right.
     void clear();
@@ -72,13 +74,15 @@ public:
     void set_rights(std::uint32_t rights);
     void set_en_passant(CellSet cells, int victim);   // victim -1 clears
     void set_counters(int ply_clock, int move_number);
+    void set_in_hand(int player, int type, int count);   // count < MAX_HAND
     void set_start();
 
     void do_move(Move move, Undo& undo);
     void undo_move(Move move, const Undo& undo);
 
-    // Is `cell` attacked by a piece of `by`, with the board's pieces standing in `occupied`?
-    bool is_attacked(int cell, int by, CellSet occupied) const;
+    // Is `cell` attacked by a piece of `by` (of a type in `types`, a bit per type), with the
+    // board's pieces standing in `occupied`?
+    bool is_attacked(int cell, int by, CellSet occupied, std::uint32_t types = ~0u) const;
     bool is_attacked(int cell, int by) const { return is_attacked(cell, by, occupied_); }
     // Is any royal piece of `player` attacked by another player?
     bool royal_attacked(int player) const;
@@ -90,6 +94,7 @@ public:
 
 private:
     void add_piece(int cell, Piece piece);
+    void finish_move();   // passes the turn: side, move number, hash, consistency
     void remove_piece(int cell);
 
     const CompiledGame* game_;
@@ -105,11 +110,16 @@ private:
     int ply_clock_ = 0;
     int move_number_ = 1;
     std::uint64_t hash_ = 0;
+    std::uint8_t hands_[MAX_PLAYERS * MAX_TYPES] = {};
 };
 
 // The cells an en-passant-creating slide of `rules` passes going from `from` to `to`; empty when
 // no such slide makes that move.
 CellSet en_passant_passed(const Tables& t, const PieceRules& rules, int from, int to);
+
+// Why dropping a piece of `type` from the hand of the side to move onto `cell` is not legal
+// (e.g. "a Pawn may not be dropped where it gives check"); nothing when it is legal.
+std::optional<std::string> drop_refusal(Position& pos, int type, int cell);
 
 // Writes the legal moves of the side to move into `list`. The position is used as scratch and is
 // unchanged on return.

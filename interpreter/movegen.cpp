@@ -41,13 +41,16 @@ private:
     // One move per target, or one per promotion choice (plus the plain move when optional).
     void emit(int from, CellSet targets) {
         const PieceRules& r = rules_on(from);
-        const CellSet promoting = targets & r.promotion_zone;
+        const bool leaving = r.promotion_leaving.has(from);
+        const CellSet promoting = leaving ? targets : targets & r.promotion_zone;
         for (int to : targets & ~promoting) push(Move::make(from, to));
         for (int to : promoting) {
-            const std::uint32_t bits = t_.promotions[r.promotions + to];
+            std::uint32_t bits = t_.promotions[r.promotions + to];
+            if (leaving) bits |= t_.promotions[r.promotions_out + from];
             for (std::uint32_t choices = bits & ~PROMOTION_COMPULSORY; choices; choices &= choices - 1)
                 push(Move::make(from, to, Move::normal, std::countr_zero(choices)));
-            if (!(bits & PROMOTION_COMPULSORY)) push(Move::make(from, to));
+            // A piece that could never move again from `to` must promote there.
+            if (!(bits & PROMOTION_COMPULSORY) && !r.stuck.has(to)) push(Move::make(from, to));
         }
     }
 
@@ -119,6 +122,54 @@ private:
         filter_from(first);
     }
 
+    // Drops of the pieces in hand onto empty cells of `allowed`, by the piece's drop rules.
+    void drops(CellSet allowed) {
+        if (!t_.hands) return;
+        std::uint32_t types = 0;
+        for (int type = 0; type < t_.type_count; ++type)
+            if (pos_.in_hand(us_, type) && t_.rules_of(us_, type).droppable) types |= 1u << type;
+        if (types & t_.drop_first) types &= t_.drop_first;
+        const CellSet empty = t_.all_cells & ~occupied_ & allowed;
+        for (; types; types &= types - 1) {
+            const int type = std::countr_zero(types);
+            const PieceRules& r = t_.rules_of(us_, type);
+            CellSet to = empty & r.drop_cells;
+            for (std::uint32_t rival = r.drop_not_on_file_with; rival; rival &= rival - 1)
+                for (int cell : pos_.pieces(us_, std::countr_zero(rival))) to &= ~t_.file_of[cell];
+            for (int cell : to)
+                if (!drop_allowed(type, r, cell)) to.remove(cell);
+            for (int cell : to) push(Move::make_drop(type, cell));
+        }
+    }
+
+    // The drop rules that depend on the board around the cell.
+    bool drop_allowed(int type, const PieceRules& r, int cell) {
+        if (r.drop_not_defended_by &&
+            pos_.is_attacked(cell, us_, occupied_, r.drop_not_defended_by))
+            return false;
+        if (!r.drop_may_not_check && !r.drop_may_not_mate) return true;
+        const CellSet reach = detail::targets(t_, r, cell, own_ | CellSet::of(cell),
+                                              occupied_ | CellSet::of(cell));
+        if (!(reach & enemy_royals())) return true;
+        if (r.drop_may_not_check) return false;
+        // May not mate: the opponent must have an answer.
+        const Move drop = Move::make_drop(type, cell);
+        Undo undo;
+        pos_.do_move(drop, undo);
+        MoveList replies;
+        generate_legal(pos_, replies);
+        pos_.undo_move(drop, undo);
+        return replies.size > 0;
+    }
+
+    CellSet enemy_royals() const {
+        CellSet royals;
+        for (std::uint32_t types = t_.royal_types; types; types &= types - 1)
+            for (int p = 0; p < t_.player_count; ++p)
+                if (p != us_) royals |= pos_.pieces(p, std::countr_zero(types));
+        return royals;
+    }
+
     void fast() {
         const int royal = royals_.first();
         const CellSet enemy = occupied_ & ~own_;
@@ -186,6 +237,8 @@ private:
         if (safe) emit(royal, safe);
         en_passant();
         castlings();   // out of check too, when the game's safe cells allow it
+        // A drop cannot uncover the royal piece: it only has to block a single slider's check.
+        if (check_count < 2) drops(block);
     }
 
     void by_trial() {
@@ -193,6 +246,7 @@ private:
             const CellSet to = detail::targets(t_, rules_on(from), from, own_, occupied_);
             if (to) emit(from, to);
         }
+        drops(~CellSet());
         if (royals_) filter_from(0);
         en_passant();
         castlings();

@@ -1,4 +1,7 @@
 // Positions: piece placement, make/unmake with an incremental Zobrist hash, consistency checks.
+#include <algorithm>
+#include <iterator>
+
 #include "interpreter/interpreter.hpp"
 
 namespace vari {
@@ -27,6 +30,8 @@ void Position::remove_piece(int cell) {
 void Position::clear() {
     for (int c = 0; c < t_->cell_count; ++c)
         if (board_[c]) remove_piece(c);
+    for (int p = 0; p < t_->player_count; ++p)
+        for (int type = 0; type < t_->type_count; ++type) set_in_hand(p, type, 0);
     set_rights(0);
     set_en_passant(CellSet(), -1);
     set_side_to_move(0);
@@ -65,9 +70,17 @@ void Position::set_counters(int ply_clock, int move_number) {
     move_number_ = move_number;
 }
 
+void Position::set_in_hand(int player, int type, int count) {
+    assert(count >= 0 && count < MAX_HAND);
+    std::uint8_t& held = hands_[player * MAX_TYPES + type];
+    hash_ ^= t_->hand_key(player, type, held) ^ t_->hand_key(player, type, count);
+    held = static_cast<std::uint8_t>(count);
+}
+
 void Position::set_start() {
     for (int c = 0; c < t_->cell_count; ++c)
         if (board_[c]) remove_piece(c);
+    std::fill(std::begin(hands_), std::end(hands_), 0);
     hash_ = t_->side_keys[side_];
     for (const auto& p : game_->ir().setup) add_piece(p.cell, make_piece(p.player, p.type));
     set_side_to_move(0);
@@ -90,14 +103,24 @@ void Position::do_move(Move move, Undo& undo) {
     undo.captured = NO_PIECE;
     undo.captured_cell = -1;
 
-    const int from = move.from(), to = move.to();
-    const Piece piece = board_[from];
-    const int type = type_of(piece);
-    undo.moved = piece;
+    const int to = move.to();
     if (ep_victim_ >= 0) hash_ ^= t_->ep_keys[ep_victim_];
     ep_cells_ = CellSet();
     ep_victim_ = -1;
+    if (move.is_drop()) {
+        const int dropped = move.dropped_type();
+        set_in_hand(side_, dropped, in_hand(side_, dropped) - 1);
+        add_piece(to, make_piece(side_, dropped));
+        undo.moved = NO_PIECE;
+        ++ply_clock_;   // a drop captures nothing and moves nothing: it never resets the clock
+        finish_move();
+        return;
+    }
 
+    const int from = move.from();
+    const Piece piece = board_[from];
+    const int type = type_of(piece);
+    undo.moved = piece;
     if (move.kind() == Move::castling) {
         const CastlingRule& c = t_->castlings[move.castling_index()];
         remove_piece(c.royal_from);
@@ -110,6 +133,8 @@ void Position::do_move(Move move, Undo& undo) {
             undo.captured = board_[captured_cell];
             undo.captured_cell = captured_cell;
             remove_piece(captured_cell);
+            const int as = t_->rules_of(owner_of(undo.captured), type_of(undo.captured)).captured_as;
+            if (as >= 0) set_in_hand(side_, as, in_hand(side_, as) + 1);
         }
         remove_piece(from);
         add_piece(to, move.is_promotion() ? make_piece(owner_of(piece), move.promotion()) : piece);
@@ -130,6 +155,10 @@ void Position::do_move(Move move, Undo& undo) {
     const bool resets = (undo.captured && t_->reset_clock_on_capture) ||
                         (t_->reset_clock_types >> type & 1);
     ply_clock_ = resets ? 0 : ply_clock_ + 1;
+    finish_move();
+}
+
+void Position::finish_move() {
     const int next = next_player(side_);
     if (next == 0) ++move_number_;
     hash_ ^= t_->side_keys[side_] ^ t_->side_keys[next];
@@ -140,7 +169,10 @@ void Position::do_move(Move move, Undo& undo) {
 void Position::undo_move(Move move, const Undo& undo) {
     const int from = move.from(), to = move.to();
     side_ = side_ == 0 ? t_->player_count - 1 : side_ - 1;
-    if (move.kind() == Move::castling) {
+    if (move.is_drop()) {
+        remove_piece(to);
+        hands_[side_ * MAX_TYPES + move.dropped_type()] += 1;
+    } else if (move.kind() == Move::castling) {
         const CastlingRule& c = t_->castlings[move.castling_index()];
         remove_piece(c.royal_to);
         remove_piece(c.partner_to);
@@ -149,7 +181,11 @@ void Position::undo_move(Move move, const Undo& undo) {
     } else {
         remove_piece(to);
         add_piece(from, undo.moved);
-        if (undo.captured) add_piece(undo.captured_cell, undo.captured);
+        if (undo.captured) {
+            add_piece(undo.captured_cell, undo.captured);
+            const int as = t_->rules_of(owner_of(undo.captured), type_of(undo.captured)).captured_as;
+            if (as >= 0) hands_[side_ * MAX_TYPES + as] -= 1;
+        }
     }
     ep_cells_ = undo.ep_cells;
     ep_victim_ = undo.ep_victim;
@@ -175,6 +211,8 @@ std::uint64_t Position::compute_hash() const {
     for (std::size_t bit = 0; bit < t_->right_keys.size(); ++bit)
         if (rights_ >> bit & 1) h ^= t_->right_keys[bit];
     if (ep_victim_ >= 0) h ^= t_->ep_keys[ep_victim_];
+    for (int p = 0; p < t_->player_count; ++p)
+        for (int type = 0; type < t_->type_count; ++type) h ^= t_->hand_key(p, type, in_hand(p, type));
     return h;
 }
 

@@ -36,8 +36,19 @@ struct PieceRules {
     bool has_ep_create = false;
     bool complex_attacks = false;  // capture-capable slides that are limited: attacks by iteration
     bool exists = false;            // the type has any movement at all
-    CellSet promotion_zone;          // union of the piece's promotion zones
-    std::uint32_t promotions = 0;    // Tables::promotions[promotions + cell]
+    CellSet promotion_zone;          // union of the zones it promotes on entering
+    CellSet promotion_leaving;       // union of the zones it promotes on leaving
+    std::uint32_t promotions = 0;    // Tables::promotions[promotions + to]: on entering
+    std::uint32_t promotions_out = 0;// Tables::promotions[promotions_out + from]: on leaving
+    CellSet stuck;                   // cells it could never move from: promotion is compulsory
+
+    int captured_as = -1;            // the type a captor takes into hand, -1 removed
+    bool droppable = false;
+    CellSet drop_cells;              // where a drop may go on an empty board
+    std::uint32_t drop_not_on_file_with = 0;  // type masks of the drop rules
+    std::uint32_t drop_not_defended_by = 0;
+    bool drop_may_not_check = false;
+    bool drop_may_not_mate = false;
 };
 
 struct CastlingRule {
@@ -51,6 +62,7 @@ struct CastlingRule {
 
 struct Tables {
     int cell_count = 0, player_count = 0, type_count = 0;
+    CellSet all_cells;
     std::vector<CellSet> pool;
 
     // Slide directions (closed under reversal). A direction is positive when cell indices grow
@@ -73,12 +85,17 @@ struct Tables {
     std::vector<std::uint32_t> rights_lost;  // [cell] rights cleared by a move from or to it
     std::vector<int> right_owner;            // [bit] the player who holds it
 
+    bool hands = false;
+    std::uint32_t drop_first = 0;            // types that must be dropped before others
+    std::vector<CellSet> file_of;            // [cell] the cells of its file (Board::files)
+
     bool reset_clock_on_capture = true;
     std::uint32_t reset_clock_types = 0;
 
     // Zobrist keys from a fixed seed: pieces [(player * type_count + type) * cell_count + cell],
     // side to move, castling right bits, en-passant victim cell.
     std::vector<std::uint64_t> piece_keys, side_keys, right_keys, ep_keys;
+    std::vector<std::uint64_t> hand_keys;   // [(player * type_count + type) * MAX_HAND + count]
 
     const CellSet* table(TableRef ref) const { return pool.data() + ref; }
     const PieceRules& rules_of(int player, int type) const {
@@ -86,6 +103,10 @@ struct Tables {
     }
     std::uint64_t piece_key(Piece piece, int cell) const {
         return piece_keys[(owner_of(piece) * type_count + type_of(piece)) * cell_count + cell];
+    }
+    // Zero for an empty hand, so a position without hands hashes as before.
+    std::uint64_t hand_key(int player, int type, int count) const {
+        return count ? hand_keys[(player * type_count + type) * MAX_HAND + count] : 0;
     }
     CellSet ray(int dir, int cell) const { return pool[rays + dir * cell_count + cell]; }
     // The cells a slide along `dir` passes going from `a` to `b` (b on that ray), ends excluded.

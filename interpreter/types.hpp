@@ -13,6 +13,7 @@ constexpr int MAX_PLAYERS = 8;
 constexpr int MAX_TYPES = 31;
 constexpr int MAX_MOVES = 1024;
 constexpr int MAX_CASTLINGS = 32;
+constexpr int MAX_HAND = 64;  // pieces of one type in one hand
 constexpr std::size_t MAX_PIN_LINES = 64;  // slide directions the fast legality path handles
 
 // A set of board cells, one bit per cell index (boards are at most MAX_CELLS cells).
@@ -92,14 +93,14 @@ constexpr int owner_of(Piece p) { return p >> 5; }
 
 // A move packed in 32 bits:
 //   bits  0-7   destination cell
-//   bits  8-15  origin cell
+//   bits  8-15  origin cell; for a drop, the dropped piece type
 //   bits 16-20  promotion: piece type + 1, 0 for none
 //   bits 21-23  kind (MoveKind below)
 //   bits 24-28  castling index, for castlings
 // Move::none() (all zero) is never a real move: a normal move has origin != destination.
 class Move {
 public:
-    enum Kind : std::uint8_t { normal = 0, en_passant = 1, castling = 2 };
+    enum Kind : std::uint8_t { normal = 0, en_passant = 1, castling = 2, drop = 3 };
 
     constexpr Move() = default;
     static constexpr Move none() { return Move(); }
@@ -111,12 +112,16 @@ public:
                     static_cast<std::uint32_t>(castling_index) << 24);
     }
 
+    static constexpr Move make_drop(int type, int to) { return make(type, to, drop); }
+
     constexpr int to() const { return bits_ & 0xff; }
     constexpr int from() const { return (bits_ >> 8) & 0xff; }
     constexpr int promotion() const { return static_cast<int>((bits_ >> 16) & 31) - 1; }
     constexpr bool is_promotion() const { return (bits_ >> 16) & 31; }
     constexpr Kind kind() const { return static_cast<Kind>((bits_ >> 21) & 7); }
     constexpr int castling_index() const { return (bits_ >> 24) & 31; }
+    constexpr bool is_drop() const { return kind() == drop; }
+    constexpr int dropped_type() const { return from(); }
     constexpr std::uint32_t raw() const { return bits_; }
     constexpr bool is_none() const { return bits_ == 0; }
     friend constexpr bool operator==(Move, Move) = default;

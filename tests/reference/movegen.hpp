@@ -176,18 +176,38 @@ private:
                std::find(s.ep_cells.begin(), s.ep_cells.end(), to) != s.ep_cells.end();
     }
 
-    // One move per promotion choice where the move ends in a promotion zone, plus the plain move
-    // unless a promotion there is compulsory.
+    // One move per promotion choice where the move ends in a promotion zone (or starts in one
+    // that promotes on leaving), plus the plain move unless a promotion there is compulsory or
+    // the piece could never move again from `to`.
     void add_with_promotions(std::vector<Move>& moves, const State& s, int from, int to,
                              Move::Kind kind) const {
         const Occupant o = s.board[from];
-        bool plain = true;
+        bool promotes = false, plain = true;
         for (const auto& p : game_.pieces[o.type].promotions) {
-            if (!in_zone(game_, p.zone, o.player, to)) continue;
+            if (!in_zone(game_, p.zone, o.player, to) &&
+                !(p.on_leaving && in_zone(game_, p.zone, o.player, from)))
+                continue;
+            promotes = true;
             plain = plain && !p.compulsory;
             for (int choice : p.choices) moves.push_back({from, to, choice, kind});
         }
+        if (promotes && !can_move_from(o.player, o.type, to)) plain = false;
         if (plain) moves.push_back({from, to, -1, kind});
+    }
+
+    // Has a piece on `cell` any move on an otherwise empty board?
+    bool can_move_from(int player, int type, int cell) const {
+        const Board empty(game_.board.cells.size());
+        for (const auto& m : game_.pieces[type].movements)
+            for (ir::Vec v : m.vectors[player]) {
+                bool any = false;
+                walk(empty, player, cell, m, v, [&](int) {
+                    any = true;
+                    return false;
+                });
+                if (any) return true;
+            }
+        return false;
     }
 
     // The cells a move-only en-passant slide passes on its way from m.from to m.to, in cell
