@@ -50,6 +50,8 @@ enum class DeclKind : std::uint8_t {
     direction,
     zone,
     piece,
+    hands,
+    drop_first,
     castling,
     setup,
     end
@@ -136,18 +138,58 @@ struct Movement {
 
 struct Promotion {
     bool optional = false;
+    bool touching = false;  // also when the move starts in the zone
     Name zone;
     std::vector<Name> pieces;
+    Span span;
+};
+
+// `captured-as PIECE` or `captured-removed`: what a captor gets.
+struct CaptureFate {
+    bool removed = false;
+    Name piece;  // captured-as
+    Span span;
+};
+
+struct DropOption {
+    // ORDER DropOption::Kind: check_hands.cpp's option words follow it.
+    enum class Kind : std::uint8_t {
+        not_in,
+        where_movable,
+        not_on_file_with,
+        not_defended_by,
+        no_check,
+        no_mate
+    };
+    Kind kind = Kind::not_in;
+    std::vector<Name> names;  // zones (not-in) or pieces (not-on-file-with, not-defended-by)
+    Span span;
+};
+
+struct Drop {
+    std::vector<DropOption> options;
     Span span;
 };
 
 struct Piece {
     Name name;
     char letter = '?';
+    bool plus = false;  // written '+' and the letter
     Span letter_span;
     bool royal = false;
     std::vector<Movement> movements;
     std::vector<Promotion> promotions;
+    std::vector<CaptureFate> fates;  // at most one is valid; checks report the others
+    std::vector<Drop> drops;         // likewise
+    Span span;
+};
+
+struct Hands {
+    Span span;
+};
+
+struct DropFirst {
+    std::vector<Name> pieces;
     Span span;
 };
 
@@ -197,6 +239,8 @@ struct File {
     std::vector<Direction> directions;
     std::vector<Zone> zones;
     std::vector<Piece> pieces;
+    std::vector<Hands> hands;
+    std::vector<DropFirst> drop_firsts;
     std::vector<Castling> castlings;
     std::vector<Setup> setups;
     std::vector<End> ends;

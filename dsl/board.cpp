@@ -258,18 +258,15 @@ void generate_pointy(int first_rank, const std::vector<int>& lengths,
     }
 }
 
-// Notation order: ranks from the top down, each left to right (square, pointy); files left to
-// right, each from the top down (flat).
-std::vector<ir::Line> make_lines(Geometry geometry, const std::vector<ir::Cell>& cells) {
-    const bool by_file = geometry == Geometry::hex_flat;
+// The cells grouped into lines by `line_key`, lines in increasing key, each line's cells in
+// increasing `order_key`.
+template <typename LineKey, typename OrderKey>
+std::vector<ir::Line> group_lines(const std::vector<ir::Cell>& cells, const LineKey& line_key,
+                                  const OrderKey& order_key) {
     std::map<int, std::vector<std::pair<int, int>>> groups;  // line key -> (order key, cell)
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-        const auto& c = cells[i].coord;
-        if (by_file)
-            groups[c.x].emplace_back(-c.y, static_cast<int>(i));
-        else
-            groups[-c.y].emplace_back(c.x, static_cast<int>(i));
-    }
+    for (std::size_t i = 0; i < cells.size(); ++i)
+        groups[line_key(cells[i].coord)].emplace_back(order_key(cells[i].coord),
+                                                      static_cast<int>(i));
     std::vector<ir::Line> lines;
     for (auto& [key, members] : groups) {
         std::sort(members.begin(), members.end());
@@ -277,6 +274,27 @@ std::vector<ir::Line> make_lines(Geometry geometry, const std::vector<ir::Cell>&
         for (const auto& member : members) line.push_back(member.second);
     }
     return lines;
+}
+
+// Notation order: ranks from the top down, each left to right (square, pointy); files left to
+// right, each from the top down (flat).
+std::vector<ir::Line> make_lines(Geometry geometry, const std::vector<ir::Cell>& cells) {
+    if (geometry == Geometry::hex_flat)
+        return group_lines(
+            cells, [](ir::Vec c) { return c.x; }, [](ir::Vec c) { return -c.y; });
+    return group_lines(
+        cells, [](ir::Vec c) { return -c.y; }, [](ir::Vec c) { return c.x; });
+}
+
+// The other family: files a, b, ... each from the bottom up (square boards, and pointy ones, whose
+// files are the 1 o'clock lines of constant q); on flat boards the ranks, the 4 o'clock lines of
+// constant rank number, each from the left. Boards given by `cells` group the same way.
+std::vector<ir::Line> make_files(Geometry geometry, const std::vector<ir::Cell>& cells) {
+    if (geometry == Geometry::hex_flat)
+        return group_lines(
+            cells, [](ir::Vec c) { return c.y; }, [](ir::Vec c) { return c.x; });
+    return group_lines(
+        cells, [](ir::Vec c) { return c.x; }, [](ir::Vec c) { return c.y; });
 }
 
 }  // namespace
@@ -379,6 +397,7 @@ BoardLayout build_board(const ast::Board& board) {
         layout.board.cells.push_back(std::move(named_cell.cell));
     }
     layout.board.lines = make_lines(board.geometry, layout.board.cells);
+    layout.board.files = make_files(board.geometry, layout.board.cells);
     assert(layout.index.size() == layout.board.cells.size());
     return layout;
 }

@@ -17,7 +17,7 @@ inline constexpr int max_cells = MAX_CELLS;  // what the move generator's cell s
 inline constexpr int max_coordinate = 1000;
 
 struct BoardLayout {
-    ir::Board board;                             // cells sorted by (y, x), lines in notation order
+    ir::Board board;                             // cells sorted by (y, x), lines, files
     std::unordered_map<std::string, int> index;  // cell name -> cell index
     bool named_by_file_and_rank = false;         // generated boards; not boards given cell by cell
     std::vector<char> file_letter;               // per cell, when named_by_file_and_rank

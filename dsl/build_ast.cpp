@@ -88,6 +88,18 @@ void add_modifier(State& s, ast::Modifier::Kind kind, const Input& in) {
     modifier.span = span_of(in);
 }
 
+template <typename Input>
+void add_drop_option(State& s, ast::DropOption::Kind kind, const Input& in) {
+    auto& option = s.file.pieces.back().drops.back().options.emplace_back();
+    option.kind = kind;
+    option.span = span_of(in);
+}
+
+template <typename Input>
+void add_drop_name(State& s, const Input& in) {
+    s.file.pieces.back().drops.back().options.back().names.push_back(name_of(in));
+}
+
 ast::DirItem dir_name(ast::Name name) { return {false, std::move(name), {}}; }
 ast::DirItem dir_vector(ast::Vector vector) { return {true, {}, vector}; }
 
@@ -168,7 +180,12 @@ VARI_ACTION(zone_cell) { add_zone_spec(s, ast::ZoneSpec::Kind::cell, in).cell = 
 // piece
 VARI_ACTION(kw_piece) { open(s, DeclKind::piece, s.file.pieces, in); s.has_mode = false; }
 VARI_ACTION(piece_name) { s.file.pieces.back().name = name_of(in); }
-VARI_ACTION(piece_letter) { auto& p = s.file.pieces.back(); p.letter = token(in).front(); p.letter_span = span_of(in); }
+VARI_ACTION(piece_letter) {
+    auto& p = s.file.pieces.back();
+    p.plus = token(in).front() == '+';
+    p.letter = token(in)[p.plus ? 1 : 0];
+    p.letter_span = span_of(in);
+}
 VARI_ACTION(kw_royal) { s.file.pieces.back().royal = true; }
 VARI_ACTION(kw_move) { s.mode = ir::MoveMode::move_only; s.has_mode = true; s.mode_span = span_of(in); }
 VARI_ACTION(kw_capture) { s.mode = ir::MoveMode::capture_only; s.has_mode = true; s.mode_span = span_of(in); }
@@ -187,8 +204,27 @@ VARI_ACTION(until_zone) { s.file.pieces.back().movements.back().modifiers.back()
 VARI_ACTION(from_zone) { s.file.pieces.back().movements.back().modifiers.back().zone = name_of(in); }
 VARI_ACTION(kw_promote) { s.file.pieces.back().promotions.emplace_back().span = span_of(in); }
 VARI_ACTION(kw_optional) { s.file.pieces.back().promotions.back().optional = true; }
+VARI_ACTION(kw_touching) { s.file.pieces.back().promotions.back().touching = true; }
 VARI_ACTION(promote_zone) { s.file.pieces.back().promotions.back().zone = name_of(in); }
 VARI_ACTION(promote_piece) { s.file.pieces.back().promotions.back().pieces.push_back(name_of(in)); }
+VARI_ACTION(kw_captured_as) { s.file.pieces.back().fates.emplace_back().span = span_of(in); }
+VARI_ACTION(captured_piece) { s.file.pieces.back().fates.back().piece = name_of(in); }
+VARI_ACTION(kw_captured_removed) { auto& f = s.file.pieces.back().fates.emplace_back(); f.removed = true; f.span = span_of(in); }
+VARI_ACTION(kw_drop) { s.file.pieces.back().drops.emplace_back().span = span_of(in); }
+VARI_ACTION(kw_not_in) { add_drop_option(s, ast::DropOption::Kind::not_in, in); }
+VARI_ACTION(kw_where_movable) { add_drop_option(s, ast::DropOption::Kind::where_movable, in); }
+VARI_ACTION(kw_not_on_file_with) { add_drop_option(s, ast::DropOption::Kind::not_on_file_with, in); }
+VARI_ACTION(kw_not_defended_by) { add_drop_option(s, ast::DropOption::Kind::not_defended_by, in); }
+VARI_ACTION(kw_no_check) { add_drop_option(s, ast::DropOption::Kind::no_check, in); }
+VARI_ACTION(kw_no_mate) { add_drop_option(s, ast::DropOption::Kind::no_mate, in); }
+VARI_ACTION(not_in_zone) { add_drop_name(s, in); }
+VARI_ACTION(file_piece) { add_drop_name(s, in); }
+VARI_ACTION(defender_piece) { add_drop_name(s, in); }
+
+// hands, drop-first
+VARI_ACTION(kw_hands) { open(s, DeclKind::hands, s.file.hands, in); }
+VARI_ACTION(kw_drop_first) { open(s, DeclKind::drop_first, s.file.drop_firsts, in); }
+VARI_ACTION(first_piece) { s.file.drop_firsts.back().pieces.push_back(name_of(in)); }
 
 // castling
 VARI_ACTION(kw_castling) { open(s, DeclKind::castling, s.file.castlings, in); }
@@ -291,6 +327,12 @@ void discard(State& s) {
             break;
         case DeclKind::piece:
             take(f.pieces, f.pieces.back().name.text);
+            break;
+        case DeclKind::hands:
+            take(f.hands, "");
+            break;
+        case DeclKind::drop_first:
+            take(f.drop_firsts, "");
             break;
         case DeclKind::castling:
             take(f.castlings, f.castlings.back().player.text);

@@ -6,9 +6,9 @@
 #include <map>
 
 #include "dsl/checker.hpp"
-#include "interpreter/types.hpp"
 #include "dsl/names.hpp"
 #include "dsl/text.hpp"
+#include "interpreter/types.hpp"
 
 namespace vari::dsl {
 
@@ -18,8 +18,9 @@ constexpr int max_players = MAX_PLAYERS;
 constexpr ast::Span file_start{1, 1};
 
 // ORDER DeclKind
-constexpr const char* kind_words[] = {"",     "game",  "players",  "orient", "board", "direction",
-                                      "zone", "piece", "castling", "setup",  "end"};
+constexpr const char* kind_words[] = {"",          "game",  "players", "orient", "board",
+                                      "direction", "zone",  "piece",   "hands",  "drop-first",
+                                      "castling",  "setup", "end"};
 
 const char* end_word(ir::EndKind kind) {
     switch (kind) {
@@ -150,8 +151,9 @@ std::string Checker::cell_hint(const std::string& name) const {
 void Checker::check_declarations() {
     const bool nothing = file.games.empty() && file.players.empty() && file.orients.empty() &&
                          file.boards.empty() && file.directions.empty() && file.zones.empty() &&
-                         file.pieces.empty() && file.castlings.empty() && file.setups.empty() &&
-                         file.ends.empty() && file.broken.empty();
+                         file.pieces.empty() && file.hands.empty() && file.drop_firsts.empty() &&
+                         file.castlings.empty() && file.setups.empty() && file.ends.empty() &&
+                         file.broken.empty();
     if (nothing) {
         report.error(
             file_start,
@@ -293,6 +295,8 @@ Model check(const ast::File& file, Report& report) {
     checker.check_directions();
     checker.check_zones();
     checker.check_pieces();
+    checker.check_promotion_cycles();
+    checker.check_hands();
     checker.check_castlings();
     checker.check_setup();
     checker.check_ends();

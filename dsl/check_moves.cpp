@@ -1,6 +1,7 @@
 // The checks over how pieces move: directions (resolved to vectors), pieces, movements, promotions.
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstdlib>
 #include <map>
 
@@ -30,6 +31,10 @@ const char* primitive_word(ast::Primitive primitive) {
             return "leap";
     }
     return "";
+}
+
+std::string letter_text(const ast::Piece& piece) {
+    return (piece.plus ? "+" : "") + std::string(1, piece.letter);
 }
 
 bool looks_like_cell(const std::string& name) {
@@ -140,7 +145,7 @@ void Checker::check_directions() {
 // ---- Pieces -------------------------------------------------------------------------------------
 
 void Checker::check_pieces() {
-    std::map<char, const ast::Piece*> letters;
+    std::map<std::pair<bool, char>, const ast::Piece*> letters;
     for (std::size_t i = 0; i < file.pieces.size(); ++i) {
         const auto& piece = file.pieces[i];
         if (const auto it = model.piece_index.find(piece.name.text);
@@ -155,9 +160,10 @@ void Checker::check_pieces() {
             report.error(piece.name.span, "piece name " + quote(piece.name.text) +
                                               " looks like a cell name (letters then digits), so "
                                               "setups could not tell them apart");
-        if (const auto [it, fresh] = letters.emplace(piece.letter, &piece); !fresh)
+        if (const auto [it, fresh] = letters.emplace(std::pair{piece.plus, piece.letter}, &piece);
+            !fresh)
             report.error(piece.letter_span,
-                         std::string("letter '") + piece.letter + "' is already used by piece " +
+                         "letter " + quote(letter_text(piece)) + " is already used by piece " +
                              quote(it->second->name.text) + " at " +
                              at_text(it->second->span.line, it->second->span.column));
     }
@@ -228,6 +234,73 @@ void Checker::check_modifiers(const ast::Movement& movement) {
             }
             case ast::Modifier::Kind::symmetric:
                 break;
+        }
+    }
+}
+
+// ---- Promotion cycles ---------------------------------------------------------------------------
+
+// "A -> B -> A" for the pieces of `path` from `from` on, back to the first; long cycles keep their
+// first three and last two pieces.
+std::string Checker::cycle_text(const std::vector<std::size_t>& path, std::size_t from) const {
+    constexpr std::size_t head = 3, tail = 2;
+    std::string text;
+    for (std::size_t i = from; i < path.size(); ++i) {
+        if (path.size() - from > head + tail && i == from + head) {
+            text += "... -> ";
+            i = path.size() - tail;
+        }
+        text += file.pieces[path[i]].name.text + " -> ";
+    }
+    return text + file.pieces[path[from]].name.text;
+}
+
+// A piece that promotes, through any chain of promotions, back to its own type could promote
+// forever. Walks the promotions depth first from each piece in declaration order and reports the
+// choice that leads back to a piece still being walked: the promote line that closes the cycle.
+void Checker::check_promotion_cycles() {
+    const std::size_t count = file.pieces.size();
+    constexpr std::size_t fresh = SIZE_MAX, done = SIZE_MAX - 1;
+    std::vector<std::size_t> depth(count, fresh);  // while walked: the piece's place in `path`
+    // The choices of a piece's promotions, in source order, as (target, name written).
+    std::vector<std::vector<std::pair<std::size_t, const ast::Name*>>> edges(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const auto self = model.piece_index.find(file.pieces[i].name.text);
+        if (self == model.piece_index.end() || self->second != static_cast<int>(i))
+            continue;  // a second definition, already reported
+        for (const auto& promotion : file.pieces[i].promotions)
+            for (const auto& name : promotion.pieces)
+                if (const auto it = model.piece_index.find(name.text);
+                    it != model.piece_index.end())
+                    edges[i].emplace_back(static_cast<std::size_t>(it->second), &name);
+    }
+    for (std::size_t root = 0; root < count; ++root) {
+        if (depth[root] != fresh) continue;
+        // An explicit stack, no recursion on hostile input: the pieces walked and their next edge.
+        std::vector<std::size_t> path{root}, next{0};
+        depth[root] = 0;
+        while (!path.empty()) {
+            const std::size_t piece = path.back();
+            if (next.back() == edges[piece].size()) {
+                depth[piece] = done;
+                path.pop_back();
+                next.pop_back();
+                continue;
+            }
+            const auto [target, name] = edges[piece][next.back()++];
+            if (depth[target] == fresh) {
+                depth[target] = path.size();
+                path.push_back(target);
+                next.push_back(0);
+            } else if (depth[target] != done) {
+                report.error(name->span,
+                             "promoting " + quote(file.pieces[piece].name.text) + " to " +
+                                 quote(name->text) + " closes a cycle (" +
+                                 cycle_text(path, depth[target]) +
+                                 "): a piece could promote again and again",
+                             "a promoted piece goes back to its first type when captured, through "
+                             "'captured-as', not through 'promote'");
+            }
         }
     }
 }

@@ -2,6 +2,7 @@
 // Each check_* function appends its findings to the report and fills in its part of the model.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +46,10 @@ struct Checker {
     // check_moves.cpp
     void check_directions();
     void check_pieces();
+    void check_promotion_cycles();
+    std::string cycle_text(const std::vector<std::size_t>& path, std::size_t from) const;
+    // check_hands.cpp
+    void check_hands();
     // check_cells.cpp
     void check_zones();
     void check_castlings();
@@ -58,6 +63,14 @@ struct Checker {
     enum class Resolution : std::uint8_t { fresh, resolving, done, failed };
     std::vector<Resolution> direction_state;                           // per declared direction
     std::unordered_map<std::string, std::size_t> declared_directions;  // name -> first declaration
+
+    // Helpers of check_hands.cpp.
+    bool check_piece_hand(const ast::Piece& piece, bool hands);
+    void check_drop(const ast::Drop& drop);
+    void check_drop_first(bool hands);
+    void check_hand_flow(const std::map<int, int>& gets);
+    void no_hands(ast::Span span);
+    bool reported_no_hands = false;
 
     // Helpers of check_cells.cpp.
     std::vector<int> zone_spec_cells(const ast::Zone& zone);

@@ -29,7 +29,7 @@ namespace g = grammar;
 // clang-format off
 #define VARI_MESSAGE(rule, text) template <> inline constexpr const char* error_message<g::rule> = text
 
-VARI_MESSAGE(declaration, "expected a declaration: 'game', 'players', 'orient', 'board', 'direction', 'zone', 'piece', 'castling', 'setup' or 'end'");
+VARI_MESSAGE(declaration, "expected a declaration: 'game', 'players', 'orient', 'board', 'direction', 'zone', 'piece', 'hands', 'drop-first', 'castling', 'setup' or 'end'");
 
 // vectors
 VARI_MESSAGE(vector_x, "expected a whole number, the vector's first coordinate, as in (1, 2)");
@@ -77,18 +77,25 @@ VARI_MESSAGE(zone_file, "expected a file letter after 'file'");
 
 // piece
 VARI_MESSAGE(piece_name, "expected a name for the piece after 'piece'");
-VARI_MESSAGE(piece_letter, "expected the piece's letter after its name, one capital letter such as 'N'");
+VARI_MESSAGE(piece_letter, "expected the piece's letter after its name, one capital letter such as 'N' (or '+' and one, such as '+P')");
 VARI_MESSAGE(open_piece, "expected '{' to open the piece's moves (or 'royal' before it)");
-VARI_MESSAGE(close_piece, "expected '}' to close {decl}, or a movement ('step', 'slide', 'leap', after 'move' or 'capture' if it only moves or only captures) or 'promote'");
+VARI_MESSAGE(close_piece, "expected '}' to close {decl}, or a movement ('step', 'slide', 'leap', after 'move' or 'capture' if it only moves or only captures), 'promote', 'captured-as', 'captured-removed' or 'drop'");
 VARI_MESSAGE(movement_body, "expected 'step', 'slide' or 'leap' after 'move' or 'capture'");
 VARI_MESSAGE(move_items, "expected a direction such as 'forward' or 'n', or a vector such as (1, 2)");
 VARI_MESSAGE(range_count, "expected the number of cells after 'range', such as 2");
 VARI_MESSAGE(until_zone, "expected a zone's name after 'until'");
 VARI_MESSAGE(from_zone, "expected a zone's name after 'from'");
-VARI_MESSAGE(kw_in, "expected 'in' and a zone after 'promote', as in 'promote in last-rank to PIECE ...'");
+VARI_MESSAGE(kw_in, "expected 'in' and a zone after 'promote' (and after 'optional' and 'touching', in that order), as in 'promote in last-rank to PIECE ...'");
 VARI_MESSAGE(promote_zone, "expected a zone's name after 'in'");
 VARI_MESSAGE(kw_to, "expected 'to' and the pieces it may become, as in 'promote in last-rank to PIECE ...'");
 VARI_MESSAGE(promote_pieces, "expected the names of the pieces it may become after 'to'");
+VARI_MESSAGE(captured_piece, "expected the piece a captor gets after 'captured-as', such as 'Pawn'");
+VARI_MESSAGE(not_in_zones, "expected the zones it may not be dropped into after 'not-in', such as 'last-rank'");
+VARI_MESSAGE(file_pieces, "expected pieces' names after 'not-on-file-with', such as 'Pawn'");
+VARI_MESSAGE(defender_pieces, "expected pieces' names after 'not-defended-by', such as 'Pawn'");
+
+// drop-first
+VARI_MESSAGE(first_pieces, "expected the pieces that must be dropped before any other after 'drop-first'");
 
 // castling
 VARI_MESSAGE(castling_player, "expected the player who may castle, as in 'castling White K { ... }'");

@@ -75,11 +75,23 @@ struct kw_reset_by : kw<TAO_PEGTL_STRING("reset-by")> {};
 struct kw_win : kw<TAO_PEGTL_STRING("win")> {};
 struct kw_loss : kw<TAO_PEGTL_STRING("loss")> {};
 struct kw_draw : kw<TAO_PEGTL_STRING("draw")> {};
+struct kw_hands : kw<TAO_PEGTL_STRING("hands")> {};
+struct kw_drop_first : kw<TAO_PEGTL_STRING("drop-first")> {};
+struct kw_touching : kw<TAO_PEGTL_STRING("touching")> {};
+struct kw_captured_as : kw<TAO_PEGTL_STRING("captured-as")> {};
+struct kw_captured_removed : kw<TAO_PEGTL_STRING("captured-removed")> {};
+struct kw_drop : kw<TAO_PEGTL_STRING("drop")> {};
+struct kw_not_in : kw<TAO_PEGTL_STRING("not-in")> {};
+struct kw_where_movable : kw<TAO_PEGTL_STRING("where-movable")> {};
+struct kw_not_on_file_with : kw<TAO_PEGTL_STRING("not-on-file-with")> {};
+struct kw_not_defended_by : kw<TAO_PEGTL_STRING("not-defended-by")> {};
+struct kw_no_check : kw<TAO_PEGTL_STRING("no-check")> {};
+struct kw_no_mate : kw<TAO_PEGTL_STRING("no-mate")> {};
 
 // Every keyword is reserved: lists of names end at the first keyword.
 struct declaration_keyword : sor<kw_game::word, kw_players::word, kw_orient::word, kw_board::word,
-    kw_direction::word, kw_zone::word, kw_piece::word, kw_castling::word, kw_setup::word,
-    kw_end::word> {};
+    kw_direction::word, kw_zone::word, kw_piece::word, kw_hands::word, kw_drop_first::word,
+    kw_castling::word, kw_setup::word, kw_end::word> {};
 struct keyword : sor<declaration_keyword, kw_rotate::word, kw_mirror::word, kw_square::word,
     kw_hex::word, kw_flat::word, kw_pointy::word, kw_files::word, kw_ranks::word,
     kw_lengths::word, kw_first::word, kw_indents::word, kw_hexagon::word, kw_cells::word,
@@ -88,7 +100,9 @@ struct keyword : sor<declaration_keyword, kw_rotate::word, kw_mirror::word, kw_s
     kw_en_passant::word, kw_symmetric::word, kw_promote::word, kw_optional::word, kw_in::word,
     kw_to::word, kw_empty::word, kw_safe::word, kw_checkmate::word, kw_stalemate::word,
     kw_repetition::word, kw_ply_limit::word, kw_reset_by::word, kw_win::word, kw_loss::word,
-    kw_draw::word> {};
+    kw_draw::word, kw_touching::word, kw_captured_as::word, kw_captured_removed::word,
+    kw_drop::word, kw_not_in::word, kw_where_movable::word, kw_not_on_file_with::word,
+    kw_not_defended_by::word, kw_no_check::word, kw_no_mate::word> {};
 
 // NAME -> letter or '_', then letters, digits, '_' or '-'; not a keyword
 struct name_text : seq<not_at<keyword>, ident_first, star<ident_other>> {};
@@ -180,12 +194,17 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
     must<zone_equals, zone_specs>> {};
 
 // ---- piece -> 'piece' NAME LETTER ['royal'] '{' piece_item* '}' ---------------------------------
-// piece_item -> movement | promotion
+// LETTER -> ['+'] 'A'..'Z'
+// piece_item -> movement | promotion | capture_fate | drop_item
 // movement -> ['move' | 'capture'] ('step' | 'slide' | 'leap') (NAME | vector)+ modifier*
 // modifier -> 'range' INT | 'until' ZONE | 'from' ZONE | 'en-passant' | 'symmetric'
-// promotion -> 'promote' ['optional'] 'in' ZONE 'to' PIECE+
+// promotion -> 'promote' ['optional'] ['touching'] 'in' ZONE 'to' PIECE+
+// capture_fate -> 'captured-as' PIECE | 'captured-removed'
+// drop_item -> 'drop' drop_option*
+// drop_option -> 'not-in' ZONE+ | 'where-movable' | 'not-on-file-with' PIECE+
+//              | 'not-defended-by' PIECE+ | 'no-check' | 'no-mate'
 struct piece_name : tok<name_text> {};
-struct piece_letter : tok<seq<range<'A', 'Z'>, not_at<ident_other>>> {};
+struct piece_letter : tok<seq<opt<one<'+'>>, range<'A', 'Z'>, not_at<ident_other>>> {};
 struct open_piece : tok<one<'{'>> {};
 struct move_dir : tok<name_text> {};
 struct move_vector : vector_lit {};
@@ -203,12 +222,32 @@ struct movement : sor<if_must<mode, movement_body>, movement_body> {};
 struct promote_zone : tok<name_text> {};
 struct promote_piece : tok<name_text> {};
 struct promote_pieces : plus<promote_piece> {};
-struct promotion : seq<kw_promote, opt<kw_optional>,
+struct promotion : seq<kw_promote, opt<kw_optional>, opt<kw_touching>,
     must<kw_in, promote_zone, kw_to, promote_pieces>> {};
-struct piece_item : sor<promotion, movement> {};
+struct captured_piece : tok<name_text> {};
+struct capture_fate : sor<if_must<kw_captured_as, captured_piece>, kw_captured_removed> {};
+struct not_in_zone : tok<name_text> {};
+struct not_in_zones : plus<not_in_zone> {};
+struct file_piece : tok<name_text> {};
+struct file_pieces : plus<file_piece> {};
+struct defender_piece : tok<name_text> {};
+struct defender_pieces : plus<defender_piece> {};
+struct drop_option : sor<if_must<kw_not_in, not_in_zones>, kw_where_movable,
+    if_must<kw_not_on_file_with, file_pieces>, if_must<kw_not_defended_by, defender_pieces>,
+    kw_no_check, kw_no_mate> {};
+struct drop_item : seq<kw_drop, star<drop_option>> {};
+struct piece_item : sor<promotion, capture_fate, drop_item, movement> {};
 struct close_piece : tok<one<'}'>> {};
 struct piece_decl : seq<kw_piece, must<piece_name, piece_letter>, opt<kw_royal>,
     must<open_piece>, star<piece_item>, must<close_piece>> {};
+
+// ---- hands -> 'hands' ---------------------------------------------------------------------------
+struct hands_decl : seq<kw_hands> {};
+
+// ---- drop-first -> 'drop-first' PIECE+ ----------------------------------------------------------
+struct first_piece : tok<name_text> {};
+struct first_pieces : plus<first_piece> {};
+struct drop_first_decl : if_must<kw_drop_first, first_pieces> {};
 
 // ---- castling -> 'castling' PLAYER RIGHT '{' PIECE CELL CELL PIECE CELL CELL --------------------
 //                  ['empty' CELL+] ['safe' CELL+] '}'
@@ -264,7 +303,7 @@ struct end_decl : if_must<kw_end, end_kind> {};
 // ---- file -> sep declaration* -------------------------------------------------------------------
 // The loop over declarations (and the recovery after a broken one) is in build_ast.cpp.
 struct declaration : sor<game_decl, players_decl, orient_decl, board_decl, direction_decl,
-    zone_decl, piece_decl, castling_decl, setup_decl, end_decl> {};
+    zone_decl, piece_decl, hands_decl, drop_first_decl, castling_decl, setup_decl, end_decl> {};
 struct any_declaration : must<declaration> {};
 // Where recovery resumes: a line whose first word is a declaration keyword.
 struct declaration_line : seq<star<blank>, declaration_keyword> {};

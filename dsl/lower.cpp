@@ -81,10 +81,53 @@ ir::Movement lower_movement(const ast::Movement& movement, const Model& model) {
     return out;
 }
 
-ir::Piece lower_piece(const ast::Piece& piece, const Model& model) {
+ir::Drop lower_drop(const ast::Drop& drop, const Model& model) {
+    ir::Drop out;
+    out.allowed = true;
+    out.source = ref(drop.span);
+    for (const auto& option : drop.options) {
+        std::vector<int> indices;
+        const auto& names =
+            option.kind == ast::DropOption::Kind::not_in ? model.zone_index : model.piece_index;
+        for (const auto& name : option.names) indices.push_back(at(names, name.text));
+        switch (option.kind) {
+            case ast::DropOption::Kind::not_in:
+                out.forbidden_zones = std::move(indices);
+                break;
+            case ast::DropOption::Kind::where_movable:
+                out.only_where_movable = true;
+                break;
+            case ast::DropOption::Kind::not_on_file_with:
+                out.not_on_file_with = std::move(indices);
+                break;
+            case ast::DropOption::Kind::not_defended_by:
+                out.not_defended_by = std::move(indices);
+                break;
+            case ast::DropOption::Kind::no_check:
+                out.may_not_check = true;
+                break;
+            case ast::DropOption::Kind::no_mate:
+                out.may_not_mate = true;
+                break;
+        }
+    }
+    return out;
+}
+
+// With hands, a captor gets the piece itself unless `captured-as` or `captured-removed` says
+// otherwise; without, every captured piece is removed.
+int captured_as(const ast::Piece& piece, int self, bool hands, const Model& model) {
+    if (!hands) return -1;
+    if (piece.fates.empty()) return self;
+    const auto& fate = piece.fates.front();
+    return fate.removed ? -1 : at(model.piece_index, fate.piece.text);
+}
+
+ir::Piece lower_piece(const ast::Piece& piece, int self, bool hands, const Model& model) {
     ir::Piece out;
     out.name = piece.name.text;
     out.letter = piece.letter;
+    out.plus = piece.plus;
     out.royal = piece.royal;
     out.source = ref(piece.span);
     for (const auto& movement : piece.movements)
@@ -94,10 +137,13 @@ ir::Piece lower_piece(const ast::Piece& piece, const Model& model) {
         p.zone = at(model.zone_index, promotion.zone.text);
         for (const auto& choice : promotion.pieces)
             p.choices.push_back(at(model.piece_index, choice.text));
+        p.on_leaving = promotion.touching;
         p.compulsory = !promotion.optional;
         p.source = ref(promotion.span);
         out.promotions.push_back(std::move(p));
     }
+    out.captured_as = captured_as(piece, self, hands, model);
+    if (!piece.drops.empty()) out.drop = lower_drop(piece.drops.front(), model);
     return out;
 }
 
@@ -142,7 +188,12 @@ ir::Game lower(const ast::File& file, const Model& model) {
     game.board = model.board.board;
     for (std::size_t z = 0; z < model.zone_names.size(); ++z)
         game.zones.push_back({model.zone_names[z], model.zone_cells[z], ref(model.zone_spans[z])});
-    for (const auto& piece : file.pieces) game.pieces.push_back(lower_piece(piece, model));
+    game.hands = !file.hands.empty();
+    for (std::size_t i = 0; i < file.pieces.size(); ++i)
+        game.pieces.push_back(lower_piece(file.pieces[i], static_cast<int>(i), game.hands, model));
+    for (const auto& first : file.drop_firsts)
+        for (const auto& name : first.pieces)
+            game.drop_first.push_back(at(model.piece_index, name.text));
     for (const auto& castling : file.castlings)
         game.castlings.push_back(lower_castling(castling, model));
     for (const auto& setup : file.setups) {

@@ -37,16 +37,29 @@ std::vector<std::string> line_names(const ir::Board& board, std::size_t line) {
     return out;
 }
 
-// Cells sorted by (y, x), every cell in exactly one line.
+std::vector<std::string> file_names(const ir::Board& board, std::size_t file) {
+    std::vector<std::string> out;
+    for (const int c : board.files.at(file))
+        out.push_back(board.cells[static_cast<std::size_t>(c)].name);
+    return out;
+}
+
+// Every cell in exactly one of the lines.
+void check_partition(const std::vector<ir::Line>& lines, std::size_t cell_count) {
+    std::multiset<int> in_lines;
+    for (const auto& line : lines) in_lines.insert(line.begin(), line.end());
+    CHECK(in_lines.size() == cell_count);
+    CHECK(std::set<int>(in_lines.begin(), in_lines.end()).size() == cell_count);
+}
+
+// Cells sorted by (y, x), every cell in exactly one line and in exactly one file.
 void check_invariants(const ir::Board& board) {
     CHECK(std::is_sorted(
         board.cells.begin(), board.cells.end(), [](const ir::Cell& a, const ir::Cell& b) {
             return std::pair{a.coord.y, a.coord.x} < std::pair{b.coord.y, b.coord.x};
         }));
-    std::multiset<int> in_lines;
-    for (const auto& line : board.lines) in_lines.insert(line.begin(), line.end());
-    CHECK(in_lines.size() == board.cells.size());
-    CHECK(std::set<int>(in_lines.begin(), in_lines.end()).size() == board.cells.size());
+    check_partition(board.lines, board.cells.size());
+    check_partition(board.files, board.cells.size());
 }
 
 // The largest hex distance from the board's centre cell (axial coordinates).
@@ -152,4 +165,49 @@ TEST_CASE("a board given cell by cell keeps its names and coordinates", "[dsl][b
     REQUIRE(cells.lines.size() == 2);
     CHECK(line_names(cells, 0) == std::vector<std::string>{"x2"});
     CHECK(line_names(cells, 1) == std::vector<std::string>{"a1", "b1"});
+}
+
+TEST_CASE("the files of a board cross its lines: one family for drop rules, each cell on one",
+          "[dsl][board]") {
+    auto [text, files, first, last] =
+        GENERATE(table<std::string, std::size_t, std::string, std::string>({
+            // Square: files a, b, ... each from the bottom up.
+            {"board square { files a..c ranks 1..4 }", 3, "a1 a2 a3 a4", "c1 c2 c3 c4"},
+            // Pointy: the 1 o'clock lines of constant q, each from the bottom up (rules.md 2.6's
+            // "file" a1-a2-b3-b4-c5-c6-d7-d8-e9 is the one through the centre).
+            {"board hex pointy { ranks 1..9 lengths 5 4 5 4 5 4 5 4 5 indents 0 1 0 1 0 1 0 1 0 }",
+             9, "a9", "e1"},
+            // Flat: the ranks, the 4 o'clock lines of constant rank number, each from the left.
+            {"board hex flat { files a..c lengths 2 3 2 first 1 1 2 }", 3, "a1 b1", "b3 c3"},
+            // Cells: grouped as the generated form of the geometry would be.
+            {"board square { cells b1 (1, 0) a2 (0, 1) a1 (0, 0) }", 2, "a1 a2", "b1"},
+            {"board hex flat { cells a1 (0, 1) b2 (1, 2) b1 (1, 1) }", 2, "a1 b1", "b2"},
+        }));
+    INFO(text);
+    const auto board = board_of(text);
+    check_invariants(board);
+    REQUIRE(board.files.size() == files);
+    const auto joined = [](const std::vector<std::string>& names) {
+        std::string out;
+        for (const auto& name : names) out += (out.empty() ? "" : " ") + name;
+        return out;
+    };
+    CHECK(joined(file_names(board, 0)) == first);
+    CHECK(joined(file_names(board, files - 1)) == last);
+}
+
+TEST_CASE("a pointy board's files are its 1 o'clock lines", "[dsl][board]") {
+    const auto board = board_of(
+        "board hex pointy { ranks 1..9 lengths 5 4 5 4 5 4 5 4 5 indents 0 1 0 1 0 1 0 1 0 }");
+    const auto centre =
+        std::find_if(board.files.begin(), board.files.end(), [&](const ir::Line& f) {
+            return board.cells[static_cast<std::size_t>(f.front())].name == "a1";
+        });
+    REQUIRE(centre != board.files.end());
+    const auto index = static_cast<std::size_t>(centre - board.files.begin());
+    CHECK(file_names(board, index) ==
+          std::vector<std::string>{"a1", "a2", "b3", "b4", "c5", "c6", "d7", "d8", "e9"});
+    std::vector<std::size_t> lengths;
+    for (const auto& file : board.files) lengths.push_back(file.size());
+    CHECK(lengths == std::vector<std::size_t>{1, 3, 5, 7, 9, 7, 5, 3, 1});
 }

@@ -58,6 +58,12 @@ TEST_CASE("names are identifiers that are not keywords", "[dsl][grammar]") {
         {"piece", L},
         {"en-passant", L},
         {"range", L},
+        {"drop", L},
+        {"hands", L},
+        {"touching", L},
+        {"no-mate", L},
+        {"dropped", M},
+        {"drop-firstly", M},
         {"", L},
     }));
     INFO(input);
@@ -175,6 +181,24 @@ TEST_CASE("piece declarations", "[dsl][grammar]") {
         {"piece Pawn P { promote in last-rank to }", G},
         {"piece Knight N { jump (1, 2) }", G},
         {"piece Knight N { leap (1, 2) symmetric", G},
+        {"piece Tokin +P { step orthogonal  captured-as Pawn }", M},
+        {"piece Bomb B { step n  captured-removed }", M},
+        {"piece Pawn P { promote optional touching in far to Tokin }", M},
+        {"piece Pawn P { promote touching in far to Tokin }", M},
+        {"piece Pawn P { promote touching optional in far to Tokin }", G},
+        {"piece Pawn P { drop }", M},
+        {"piece Pawn P { drop not-in far near where-movable not-on-file-with Pawn\n"
+         "  not-defended-by Pawn Lance no-check no-mate }",
+         M},
+        {"piece Pawn P { drop no-mate no-check where-movable not-in far }", M},
+        {"piece Pawn P { drop not-in }", G},
+        {"piece Pawn P { drop not-on-file-with }", G},
+        {"piece Pawn P { drop not-defended-by }", G},
+        {"piece Pawn P { drop nowhere }", G},
+        {"piece Pawn P { captured-as }", G},
+        {"piece Tokin + P { }", G},
+        {"piece Tokin ++P { }", G},
+        {"piece Tokin +p { }", G},
     }));
     INFO(input);
     CHECK(parse_whole<g::declaration>(input) == expected);
@@ -200,6 +224,20 @@ TEST_CASE("castling, setup and end declarations", "[dsl][grammar]") {
         {"end checkmate victory", G},
         {"end victory", G},
         {"end ply-limit 100 draw reset-by", G},
+    }));
+    INFO(input);
+    CHECK(parse_whole<g::declaration>(input) == expected);
+}
+
+TEST_CASE("hands and drop-first declarations", "[dsl][grammar]") {
+    auto [input, expected] = GENERATE(table<std::string, Result>({
+        {"hands", M},
+        {"hands # captured pieces change sides", M},
+        {"drop-first Pawn", M},
+        {"drop-first Pawn Lance", M},
+        {"drop-first", G},
+        {"drop-first 3", G},
+        {"hand", L},
     }));
     INFO(input);
     CHECK(parse_whole<g::declaration>(input) == expected);

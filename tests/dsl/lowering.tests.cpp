@@ -121,7 +121,8 @@ TEST_CASE("movement modifiers and promotions lower to their fields", "[dsl][lowe
         "piece King K royal { step orthogonal diagonal n }\n"
         "piece Pawn P {\n  move slide n until stop from start en-passant\n  capture leap (1, 1) "
         "(-1, 1) en-passant\n"
-        "  slide n range 3\n  promote optional in far to King Pawn\n}\n");
+        "  slide n range 3\n  promote optional in far to King Queen\n}\n"
+        "piece Queen Q { slide orthogonal diagonal }\n");
     const auto& king = game.pieces[0].movements[0];
     CHECK(king.kind == ir::MoveKind::leap);
     CHECK(king.mode == ir::MoveMode::move_or_capture);
@@ -141,7 +142,8 @@ TEST_CASE("movement modifiers and promotions lower to their fields", "[dsl][lowe
     REQUIRE(pawn.promotions.size() == 1);
     CHECK_FALSE(pawn.promotions[0].compulsory);
     CHECK(pawn.promotions[0].zone == 1);
-    CHECK(pawn.promotions[0].choices == std::vector<int>{0, 1});
+    CHECK(pawn.promotions[0].choices == std::vector<int>{0, 2});
+    CHECK_FALSE(pawn.promotions[0].on_leaving);
     CHECK(pawn.movements[1].source.line == 11);
     CHECK(pawn.movements[1].source.column == 3);
 }

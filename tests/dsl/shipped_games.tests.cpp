@@ -1,90 +1,16 @@
-// The two shipped games load without diagnostics and lower to the IR facts their rules state.
-#include <algorithm>
+// The shipped chess games load without diagnostics and lower to the IR facts their rules state.
 #include <catch2/catch.hpp>
-#include <set>
-#include <string>
 
-#include "dsl/dsl.hpp"
+#include "game_facts.hpp"
 
-namespace {
-
-namespace dsl = vari::dsl;
-namespace ir = vari::ir;
-using VecSet = std::set<std::pair<int, int>>;
-
-ir::Game load(const std::string& name) {
-    const auto path = dsl::resolve_game(name);
-    REQUIRE(path);
-    auto result = dsl::load_file(*path);
-    std::string report;
-    for (const auto& d : result.diagnostics) report += dsl::render(d, result.source);
-    INFO(report);
-    REQUIRE(result.diagnostics.empty());
-    REQUIRE(result.game);
-    return std::move(*result.game);
-}
-
-int cell(const ir::Game& game, const std::string& name) {
-    const auto& cells = game.board.cells;
-    const auto it =
-        std::find_if(cells.begin(), cells.end(), [&](const ir::Cell& c) { return c.name == name; });
-    REQUIRE(it != cells.end());
-    return static_cast<int>(it - cells.begin());
-}
-
-const ir::Piece& piece(const ir::Game& game, const std::string& name) {
-    const auto it = std::find_if(game.pieces.begin(), game.pieces.end(),
-                                 [&](const ir::Piece& p) { return p.name == name; });
-    REQUIRE(it != game.pieces.end());
-    return *it;
-}
-
-int piece_index(const ir::Game& game, const std::string& name) {
-    return static_cast<int>(&piece(game, name) - game.pieces.data());
-}
-
-const ir::Zone& zone(const ir::Game& game, const std::string& name) {
-    const auto it = std::find_if(game.zones.begin(), game.zones.end(),
-                                 [&](const ir::Zone& z) { return z.name == name; });
-    REQUIRE(it != game.zones.end());
-    return *it;
-}
-
-std::set<std::string> names(const ir::Game& game, const std::vector<int>& cells) {
-    std::set<std::string> out;
-    for (const int c : cells) out.insert(game.board.cells[static_cast<std::size_t>(c)].name);
-    return out;
-}
-
-std::set<std::string> split(const std::string& words) {
-    std::set<std::string> out;
-    std::size_t at = 0;
-    while (at < words.size()) {
-        const std::size_t end = std::min(words.find(' ', at), words.size());
-        if (end > at) out.insert(words.substr(at, end - at));
-        at = end + 1;
-    }
-    return out;
-}
-
-VecSet as_set(const std::vector<ir::Vec>& vectors) {
-    VecSet out;
-    for (const auto& v : vectors) out.insert({v.x, v.y});
-    return out;
-}
-
-std::vector<std::string> line_names(const ir::Game& game, const ir::Line& line) {
-    std::vector<std::string> out;
-    for (const int c : line) out.push_back(game.board.cells[static_cast<std::size_t>(c)].name);
-    return out;
-}
-
-}  // namespace
+using namespace vari::dsl_test;
 
 TEST_CASE("the shipped games are found by name and listed", "[dsl][games]") {
     const auto games = dsl::shipped_games();
     CHECK(std::find(games.begin(), games.end(), "chess") != games.end());
     CHECK(std::find(games.begin(), games.end(), "shafran-chess") != games.end());
+    for (const char* name : {"shogi", "minishogi", "hex-shogi-41"})
+        CHECK(std::find(games.begin(), games.end(), name) != games.end());
     CHECK(std::is_sorted(games.begin(), games.end()));
     CHECK(dsl::resolve_game("chess") == std::string(VARI_STDLIB_DIR) + "/chess.vari");
     CHECK(dsl::resolve_game(std::string(VARI_STDLIB_DIR) + "/chess.vari"));

@@ -252,7 +252,7 @@ TEST_CASE("the reference generator counts the published perft of chess and Shafr
 }
 
 // The independent check of the counts the project establishes itself (rules.md §5.7 stops at 2).
-TEST_CASE("the reference generator agrees with the recorded deeper perft of Shafran's chess",
+TEST_CASE("the reference generator agrees with the deeper perft of chess, Shafran and shogis",
           "[.][slow][differential]") {
     const auto shafran = load_game(VARI_STDLIB_DIR "/shafran-chess.vari");
     const ref::Generator shafran_reference(shafran->ir());
@@ -260,4 +260,11 @@ TEST_CASE("the reference generator agrees with the recorded deeper perft of Shaf
     const auto chess = load_game(VARI_STDLIB_DIR "/chess.vari");
     const ref::Generator chess_reference(chess->ir());
     CHECK(chess_reference.perft(chess_reference.start(), 4) == 197281);
+    // Drops: shogi's published count, and Hex Shogi 41's recorded one.
+    const auto shogi = load_game(VARI_STDLIB_DIR "/shogi.vari");
+    const ref::Generator shogi_reference(shogi->ir());
+    CHECK(shogi_reference.perft(shogi_reference.start(), 3) == 25470);
+    const auto hex_shogi = load_game(VARI_STDLIB_DIR "/hex-shogi-41.vari");
+    const ref::Generator hex_shogi_reference(hex_shogi->ir());
+    CHECK(hex_shogi_reference.perft(hex_shogi_reference.start(), 3) == 4707);
 }

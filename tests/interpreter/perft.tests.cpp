@@ -93,3 +93,30 @@ TEST_CASE("Shafran's first moves are those of the rules.md depth-1 breakdown",
     CHECK(targets == expected);
     CHECK(list.size == 42);
 }
+
+TEST_CASE("shogi perft from the start matches the published table", "[interpreter][perft]") {
+    auto [depth, nodes] = GENERATE(table<int, std::uint64_t>({{1, 30}, {2, 900}, {3, 25470},
+                                                              {4, 719731}}));
+    INFO("depth " << depth);
+    CHECK(perft_from("shogi", "", depth) == nodes);
+}
+
+TEST_CASE("shogi perft to depth 5 matches the published table", "[.][slow][perft]") {
+    CHECK(perft_from("shogi", "", 5) == 19861490);
+}
+
+TEST_CASE("minishogi perft equals Fairy-Stockfish's minishogi", "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant minishogi, go perft N).
+    auto [depth, nodes] = GENERATE(table<int, std::uint64_t>({{1, 14}, {2, 181}, {3, 2512},
+                                                              {4, 35401}, {5, 533203}}));
+    INFO("depth " << depth);
+    CHECK(perft_from("minishogi", "", depth) == nodes);
+}
+
+TEST_CASE("Hex Shogi 41 perft from the start matches rules.md, then the recorded count",
+          "[interpreter][perft]") {
+    // 16 and 256 are rules.md §2.8's; 4707 is ours, confirmed by the reference generator.
+    auto [depth, nodes] = GENERATE(table<int, std::uint64_t>({{1, 16}, {2, 256}, {3, 4707}}));
+    INFO("depth " << depth);
+    CHECK(perft_from("hex-shogi-41", "", depth) == nodes);
+}

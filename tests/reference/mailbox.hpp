@@ -30,8 +30,8 @@ constexpr int key_promotion(MoveKey k) { return static_cast<int>(k >> 2 & 255) -
 constexpr int key_kind(MoveKey k) { return static_cast<int>(k & 3); }
 
 struct Move {
-    enum Kind { normal = 0, en_passant = 1, castling = 2 };
-    int from = -1;
+    enum Kind { normal = 0, en_passant = 1, castling = 2, drop = 3 };
+    int from = -1;       // for a drop, the dropped piece type
     int to = -1;         // a castling's royal piece goes from -> to
     int promotion = -1;  // piece type, -1 for none
     Kind kind = normal;
@@ -49,6 +49,7 @@ struct State {
     std::vector<int> ep_cells;  // cells the last move passed, capturable onto; in cell order
     int ep_victim = -1;         // the cell of the piece that passed them, -1 for none
     int ply_clock = 0;
+    std::vector<int> hands;     // [player * piece types + type]: pieces in hand
     friend bool operator==(const State&, const State&) = default;
 };
 

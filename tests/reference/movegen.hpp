@@ -18,6 +18,7 @@ public:
     State start() const {
         State s;
         s.board.assign(game_.board.cells.size(), Occupant{});
+        s.hands.assign(game_.players.size() * game_.pieces.size(), 0);
         for (const auto& p : game_.setup) s.board[p.cell] = {p.player, p.type};
         // A right is held at the start when the pieces of one of its castlings are in place.
         for (const auto& c : game_.castlings)
@@ -33,14 +34,31 @@ public:
         Board after;
         for (const Move& m : pseudo_legal(s)) {
             after = s.board;  // reuses the copy's storage
-            move_pieces(after, m, s.ep_victim);
+            if (m.kind == Move::drop)
+                after[m.to] = {s.side, m.from};
+            else
+                move_pieces(after, m, s.ep_victim);
             if (!royal_attacked(after, s.side)) moves.push_back(m);
         }
         return moves;
     }
 
     void play(State& s, const Move& m) const {
+        if (m.kind == Move::drop) {  // captures nothing, moves nothing: the clock runs on
+            --hand(s, s.side, m.from);
+            s.board[m.to] = {s.side, m.from};
+            s.ep_cells.clear();
+            s.ep_victim = -1;
+            ++s.ply_clock;
+            s.side = (s.side + 1) % static_cast<int>(game_.players.size());
+            return;
+        }
         const Occupant mover = s.board[m.from];
+        const Occupant taken = m.kind == Move::en_passant ? s.board[s.ep_victim]
+                               : m.kind == Move::normal   ? s.board[m.to]
+                                                          : Occupant{};
+        if (game_.hands && !taken.empty() && game_.pieces[taken.type].captured_as >= 0)
+            ++hand(s, s.side, game_.pieces[taken.type].captured_as);
         const bool captured =
             m.kind == Move::en_passant || (m.kind == Move::normal && !s.board[m.to].empty());
         // En-passant cells last one turn; this move may leave new ones (judged before it moves).
@@ -159,6 +177,7 @@ private:
             if (castling_allowed(s, c))
                 moves.push_back({c.royal_from, c.royal_to, -1, Move::castling, static_cast<int>(i)});
         }
+        add_drops(moves, s);
         // Rules reaching the same cell, or promotion choices given twice, give one move.
         std::sort(moves.begin(), moves.end(),
                   [](const Move& a, const Move& b) { return a.key() < b.key(); });
@@ -235,8 +254,83 @@ private:
         return {};
     }
 
+    int& hand(State& s, int player, int type) const {
+        return s.hands[player * game_.pieces.size() + type];
+    }
+
+    // Drops from hand onto empty cells, by each piece's drop rules; the rule against mating is
+    // judged by playing the drop and asking for the opponent's legal moves.
+    void add_drops(std::vector<Move>& moves, const State& s) const {
+        if (!game_.hands) return;
+        std::vector<int> types;
+        bool first_only = false;
+        for (int t = 0; t < static_cast<int>(game_.pieces.size()); ++t) {
+            if (!s.hands[s.side * game_.pieces.size() + t] || !game_.pieces[t].drop.allowed) continue;
+            types.push_back(t);
+            first_only = first_only || contains(game_.drop_first, t);
+        }
+        for (int t : types) {
+            if (first_only && !contains(game_.drop_first, t)) continue;
+            for (int cell = 0; cell < static_cast<int>(s.board.size()); ++cell)
+                if (s.board[cell].empty() && drop_allowed(s, t, cell))
+                    moves.push_back({t, cell, -1, Move::drop});
+        }
+    }
+
+    bool drop_allowed(const State& s, int type, int cell) const {
+        const ir::Drop& d = game_.pieces[type].drop;
+        for (int zone : d.forbidden_zones)
+            if (in_zone(game_, zone, s.side, cell)) return false;
+        if (d.only_where_movable && !can_move_from(s.side, type, cell)) return false;
+        for (const auto& file : game_.board.files) {
+            if (!contains(file, cell)) continue;
+            for (int other : file)
+                if (s.board[other].player == s.side && contains(d.not_on_file_with, s.board[other].type))
+                    return false;
+        }
+        for (int from = 0; from < static_cast<int>(s.board.size()); ++from) {
+            const Occupant o = s.board[from];
+            if (o.player == s.side && contains(d.not_defended_by, o.type) &&
+                reaches(s.board, from, cell))
+                return false;
+        }
+        if (!d.may_not_check && !d.may_not_mate) return true;
+        Board after = s.board;
+        after[cell] = {s.side, type};
+        bool checks = false;
+        for (int c = 0; c < static_cast<int>(after.size()); ++c)
+            if (!after[c].empty() && after[c].player != s.side &&
+                game_.pieces[after[c].type].royal && reaches(after, cell, c))
+                checks = true;
+        if (!checks) return true;
+        if (d.may_not_check) return false;
+        State next = s;
+        play(next, {type, cell, -1, Move::drop});
+        return !legal(next).empty();
+    }
+
+    // Does the piece on `from` attack `cell` (a capture-capable rule reaches it)?
+    bool reaches(const Board& board, int from, int cell) const {
+        const Occupant o = board[from];
+        bool hit = false;
+        for (const auto& m : game_.pieces[o.type].movements) {
+            if (m.mode == ir::MoveMode::move_only) continue;
+            for (ir::Vec v : m.vectors[o.player])
+                walk(board, o.player, from, m, v, [&](int to) {
+                    hit = hit || to == cell;
+                    return !hit;
+                });
+        }
+        return hit;
+    }
+
+    static bool contains(const std::vector<int>& v, int x) {
+        return std::find(v.begin(), v.end(), x) != v.end();
+    }
+
     // Moves the pieces of `m`; an en-passant capture removes the piece on `ep_victim`.
     void move_pieces(Board& board, const Move& m, int ep_victim) const {
+
         if (m.kind == Move::castling) {
             const ir::Castling& c = game_.castlings[m.castling_index];
             board[c.royal_from] = {};

@@ -100,6 +100,12 @@ std::string state_differences(const Position& pos, const ref::State& s) {
     });
     if (has_clock && pos.ply_clock() != s.ply_clock)
         out << "  ply clock: " << pos.ply_clock() << '\n';
+    for (int p = 0; p < pos.tables().player_count; ++p)
+        for (int t = 0; t < pos.tables().type_count; ++t)
+            if (pos.in_hand(p, t) != s.hands[p * pos.tables().type_count + t])
+                out << "  in " << game.players[p].name << "'s hand: " << pos.in_hand(p, t) << ' '
+                    << game.pieces[t].name << " (reference "
+                    << s.hands[p * pos.tables().type_count + t] << ")\n";
     return out.str();
 }
 
