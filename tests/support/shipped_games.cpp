@@ -42,13 +42,16 @@ void place(Position& pos, const std::string& pieces, int side_to_move, const std
     pos.clear();
     std::istringstream words(pieces);
     for (std::string word; words >> word;) {
-        const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(word[0])));
-        const int player = std::isupper(static_cast<unsigned char>(word[0])) ? 0 : 1;
-        const auto type = std::find_if(ir.pieces.begin(), ir.pieces.end(),
-                                       [&](const ir::Piece& p) { return p.letter == letter; });
+        const bool plus = word[0] == '+';
+        const char written = word[plus ? 1 : 0];
+        const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(written)));
+        const int player = std::isupper(static_cast<unsigned char>(written)) ? 0 : 1;
+        const auto type = std::find_if(ir.pieces.begin(), ir.pieces.end(), [&](const ir::Piece& p) {
+            return p.letter == letter && p.plus == plus;
+        });
         INFO("piece " << word);
         REQUIRE(type != ir.pieces.end());
-        pos.put(cell_named(pos, word.substr(1)),
+        pos.put(cell_named(pos, word.substr(plus ? 2 : 1)),
                 make_piece(player, static_cast<int>(type - ir.pieces.begin())));
     }
     pos.set_side_to_move(side_to_move);

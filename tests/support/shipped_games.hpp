@@ -19,8 +19,8 @@ void set_position(Position& pos, const std::string& position_string);
 
 namespace vari::test {
 
-// Clears `pos` and places pieces written as letter + cell ("Ke1 Ra1 ke10"): upper case for the
-// first player, lower case for the second. Then sets the side to move and the castling rights
+// Clears `pos` and places pieces written as letter + cell ("Ke1 Ra1 ke10", "+Pc3"): upper case
+// for the first player, lower case for the second. Then sets the side to move and the castling rights
 // (their characters, e.g. "KQ").
 void place(Position& pos, const std::string& pieces, int side_to_move = 0,
            const std::string& rights = "");
