@@ -8,19 +8,47 @@
 #include <vector>
 
 #include "runtime/runtime.hpp"
+#include "runtime/tokens.hpp"
 
 namespace vari::runtime {
 namespace {
 
-std::string cell_token(const Position& pos, int cell, bool names) {
+// A piece as drawings write it: '+' for a plus piece, its owner's player_token when there are
+// more than two players, then its letter, lower case for the second of two ("+p", "rK", "+rK").
+std::string drawn_piece(const ir::Game& game, Piece p) {
+    const ir::Piece& piece = game.pieces[type_of(p)];
+    std::string out = piece.plus ? "+" : "";
+    if (tokens_carry_owner(game)) {
+        out += player_token(game, owner_of(p));
+        out += piece.letter;
+    } else {
+        out += owner_of(p) == 0
+                   ? piece.letter
+                   : static_cast<char>(std::tolower(static_cast<unsigned char>(piece.letter)));
+    }
+    return out;
+}
+
+// The drawn token of a cell; with `lead`, a blank before all but plus pieces, so that letters
+// stand in one column ("+P", " P", " .").
+std::string cell_token(const Position& pos, int cell, bool names, bool lead) {
     const ir::Game& game = pos.game().ir();
     const Piece p = pos.piece_on(cell);
-    if (!p) return names ? game.board.cells[cell].name : ".";
-    const char letter = game.pieces[type_of(p)].letter;
-    if (game.players.size() > 2) return std::string{player_token(game, owner_of(p)), letter};
-    return std::string(
-        1, owner_of(p) == 0 ? letter
-                            : static_cast<char>(std::tolower(static_cast<unsigned char>(letter))));
+    const std::string token = p       ? drawn_piece(game, p)
+                              : names ? game.board.cells[cell].name
+                                      : std::string(".");
+    const bool plus = p && game.pieces[type_of(p)].plus;
+    return lead && !plus ? ' ' + token : token;
+}
+
+// One player's hand as a line: "White in hand: P P n", or "... -" when it is empty.
+std::string hand_text(const Position& pos, int player) {
+    const ir::Game& game = pos.game().ir();
+    std::string out;
+    for (int type = 0; type < pos.tables().type_count; ++type)
+        for (int n = pos.in_hand(player, type); n > 0; --n)
+            out += (out.empty() ? "" : " ") + drawn_piece(game, make_piece(player, type));
+    return game.players[player].name + " in hand: " + (out.empty() ? "-" : out);
 }
 
 // The file letters (`digits` false) or the rank number (`digits` true) of a generated cell name
@@ -84,10 +112,13 @@ std::string draw_board(const Position& pos, bool names) {
     const ir::Board& board = pos.game().ir().board;
     const int count = static_cast<int>(board.cells.size());
     if (count == 0) return "";
+    // With plus pieces in the game every cell keeps room for a '+' before its letter, so the
+    // drawing keeps its shape when a piece promotes.
+    const bool lead = has_plus_types(pos.game().ir());
     std::vector<std::string> tokens(count);
     std::size_t width = 1;
     for (int c = 0; c < count; ++c) {
-        tokens[c] = cell_token(pos, c, names);
+        tokens[c] = cell_token(pos, c, names, lead);
         width = std::max(width, tokens[c].size());
     }
 
@@ -123,10 +154,17 @@ std::string draw_board(const Position& pos, bool names) {
     for (int c = 0; c < count; ++c) {
         const std::string label = files[column[c]];
         if (label.empty()) continue;
-        if (flat) canvas.put(0, at(column[c]), label);
-        canvas.put(first_row + top - bottom + 1, at(column[c]), label);
+        if (flat) canvas.put(0, at(column[c]) + (lead ? 1 : 0), label);
+        canvas.put(first_row + top - bottom + 1, at(column[c]) + (lead ? 1 : 0), label);
     }
-    return canvas.text();
+    if (!pos.game().ir().hands) return canvas.text();
+    // The second player's hand above the board, on their side; the others' below.
+    const int players = pos.tables().player_count;
+    std::string out = players == 2 ? hand_text(pos, 1) + '\n' : std::string();
+    out += canvas.text();
+    for (int p = 0; p < players; ++p)
+        if (players != 2 || p == 0) out += hand_text(pos, p) + '\n';
+    return out;
 }
 
 }  // namespace vari::runtime

@@ -1,23 +1,35 @@
-// Move notation: FROM-TO / FROMxTO [=L], written from a legal move and read back by matching the
-// legal moves, with messages that say exactly why a typed move is refused.
+// Move notation: FROM-TO / FROMxTO [=L | +], and PIECE*CELL for drops, written from a legal move
+// and read back by matching the legal moves, with messages that say exactly why a typed move is
+// refused.
+#include <algorithm>
 #include <cctype>
 #include <string>
 #include <vector>
 
 #include "runtime/runtime.hpp"
+#include "runtime/tokens.hpp"
 
 namespace vari::runtime {
 namespace {
 
-// One way of reading typed text: two cells and an optional promotion letter (upper case, or 0).
+// What may follow the destination of a typed move.
+struct Suffix {
+    enum Kind : std::uint8_t { none, decline, plus, piece };
+    Kind kind = none;  // nothing; '=' (no promotion); '+' (the promotion written '+'); a piece
+    char letter = 0;   // kind piece: upper case
+    bool plus_piece = false;  // kind piece: written "+L"
+};
+
+// One way of reading typed text: two cells and what follows them.
 struct Reading {
     int from = -1, to = -1;
-    char promotion = 0;
+    Suffix suffix;
 };
 
 bool is_separator(char c) { return c == '-' || c == 'x' || c == 'X' || c == ':' || c == ' '; }
 bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
 bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)); }
+bool is_drop_mark(char c) { return c == '*' || c == '@'; }
 char upper(char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); }
 
 const std::string& name_of(const Position& pos, int cell) {
@@ -33,13 +45,59 @@ int find_cell(const CompiledGame& game, std::string_view name) {
     return game.cell_index(lower);
 }
 
-int type_of_letter(const ir::Game& game, char upper) {
-    for (std::size_t type = 0; type < game.pieces.size(); ++type)
-        if (game.pieces[type].letter == upper) return static_cast<int>(type);
-    return -1;
+// "", "=", "+", or [=][+]LETTER; nothing for anything else.
+std::optional<Suffix> read_suffix(std::string_view tail) {
+    Suffix s;
+    if (tail.empty()) return s;
+    if (tail == "=") return Suffix{Suffix::decline};
+    if (tail == "+") return Suffix{Suffix::plus};
+    if (tail.front() == '=') tail.remove_prefix(1);
+    s.plus_piece = !tail.empty() && tail.front() == '+';
+    if (s.plus_piece) tail.remove_prefix(1);
+    if (tail.size() != 1 || !is_alpha(tail[0])) return std::nullopt;
+    s.kind = Suffix::piece;
+    s.letter = upper(tail[0]);
+    return s;
 }
 
-// Every reading of `text` as FROM [separator] TO [[=]LETTER]. Cell names are tried at every split
+std::string suffix_text(const Suffix& s) {
+    switch (s.kind) {
+        case Suffix::none:
+            return "";
+        case Suffix::decline:
+            return "=";
+        case Suffix::plus:
+            return "+";
+        case Suffix::piece:
+            return std::string("=") + (s.plus_piece ? "+" : "") + s.letter;
+    }
+    return "";
+}
+
+// The one `plus` type a piece of `type` may promote to, or -1 when it has none or several: a
+// promotion to it is written with a bare '+'.
+int plus_promotion(const ir::Game& game, int type) {
+    int found = -1;
+    for (const ir::Promotion& promotion : game.pieces[type].promotions)
+        for (int choice : promotion.choices) {
+            if (!game.pieces[choice].plus || choice == found) continue;
+            if (found >= 0) return -1;
+            found = choice;
+        }
+    return found;
+}
+
+// What format_move writes after the cells of a move: "" when it does not promote, "+" for the
+// piece's one plus promotion, else "=" and the promoted piece's token ("=Q", "=+R").
+std::string promotion_text(const Position& pos, Move move) {
+    if (!move.is_promotion()) return "";
+    const ir::Game& game = pos.game().ir();
+    const int mover = type_of(pos.piece_on(move.from()));
+    if (plus_promotion(game, mover) == move.promotion()) return "+";
+    return "=" + type_token(game, move.promotion());
+}
+
+// Every reading of `text` as FROM [separator] TO [suffix]. Cell names are tried at every split
 // point because they are letters and digits of any length ("a10").
 std::vector<Reading> readings(const CompiledGame& game, std::string_view text) {
     std::vector<Reading> out;
@@ -52,25 +110,33 @@ std::vector<Reading> readings(const CompiledGame& game, std::string_view text) {
             for (std::size_t j = 1; j <= rest.size(); ++j) {
                 const int to = find_cell(game, rest.substr(0, j));
                 if (to < 0) continue;
-                std::string_view tail = rest.substr(j);
-                if (tail.size() == 2 && tail[0] == '=') tail.remove_prefix(1);
-                if (tail.size() > 1 || (tail.size() == 1 && !is_alpha(tail[0]))) continue;
-                const char promotion = tail.empty() ? 0 : upper(tail[0]);
-                out.push_back({from, to, promotion});
+                if (const auto suffix = read_suffix(rest.substr(j)))
+                    out.push_back({from, to, *suffix});
             }
         }
     }
     return out;
 }
 
-char promotion_letter(const Position& pos, Move move) {
-    return pos.game().ir().pieces[move.promotion()].letter;
-}
+// A move of a piece from `from` (never a drop, whose origin field holds a piece type).
+bool moves_from(Move m, int from) { return !m.is_drop() && m.from() == from; }
+bool moves_between(Move m, int from, int to) { return moves_from(m, from) && m.to() == to; }
 
 bool matches(const Position& pos, Move move, const Reading& r) {
-    if (move.from() != r.from || move.to() != r.to) return false;
-    if (!r.promotion) return !move.is_promotion();
-    return move.is_promotion() && promotion_letter(pos, move) == r.promotion;
+    if (!moves_between(move, r.from, r.to)) return false;
+    const ir::Game& game = pos.game().ir();
+    switch (r.suffix.kind) {
+        case Suffix::none:
+        case Suffix::decline:
+            return !move.is_promotion();
+        case Suffix::plus:
+            return move.is_promotion() &&
+                   plus_promotion(game, type_of(pos.piece_on(move.from()))) == move.promotion();
+        case Suffix::piece:
+            return move.is_promotion() &&
+                   move.promotion() == type_of_token(game, r.suffix.letter, r.suffix.plus_piece);
+    }
+    return false;
 }
 
 // "e2-e4" or "e4xd5", for messages about a move that may not exist.
@@ -85,12 +151,11 @@ std::string player_name(const Position& pos, int player) {
 }
 
 // "=Q, =R, =B or =N"
-std::string choice_list(const std::string& letters) {
+std::string choice_list(const std::vector<std::string>& choices) {
     std::string out;
-    for (std::size_t i = 0; i < letters.size(); ++i) {
-        if (i) out += i + 1 == letters.size() ? " or " : ", ";
-        out += '=';
-        out += letters[i];
+    for (std::size_t i = 0; i < choices.size(); ++i) {
+        if (i) out += i + 1 == choices.size() ? " or " : ", ";
+        out += choices[i];
     }
     return out;
 }
@@ -98,7 +163,7 @@ std::string choice_list(const std::string& letters) {
 // An example of a move to type: one of the piece on `from` if it has any, else any legal move.
 std::string example(const Position& pos, const MoveList& legal, int from) {
     for (Move m : legal)
-        if (m.from() == from) return format_move(pos, m);
+        if (moves_from(m, from)) return format_move(pos, m);
     return legal.size ? format_move(pos, legal.moves[0]) : std::string("e2-e4");
 }
 
@@ -121,7 +186,7 @@ std::string not_legal(const Position& pos, const MoveList& legal, const Reading&
     }
     std::string moves;
     for (Move m : legal)
-        if (m.from() == r.from) moves += (moves.empty() ? "" : ", ") + format_move(pos, m);
+        if (moves_from(m, r.from)) moves += (moves.empty() ? "" : ", ") + format_move(pos, m);
     msg += moves.empty() ? " (it has no legal move)" : " (legal: " + moves + ")";
     return msg;
 }
@@ -134,23 +199,28 @@ std::string explain(const Position& pos, const MoveList& legal, const Reading& r
     if (owner_of(piece) != pos.side_to_move())
         return "that is " + player_name(pos, owner_of(piece)) + "'s piece; " +
                player_name(pos, pos.side_to_move()) + " to move";
-    std::string choices;
+    std::vector<std::string> choices;
     bool plain = false;
     for (Move m : legal) {
-        if (m.from() != r.from || m.to() != r.to) continue;
+        if (!moves_between(m, r.from, r.to)) continue;
         if (m.is_promotion())
-            choices += promotion_letter(pos, m);
+            choices.push_back(promotion_text(pos, m));
         else
             plain = true;
     }
     if (choices.empty() && !plain) return not_legal(pos, legal, r);
-    if (!r.promotion) return "promotion needed: add " + choice_list(choices);
+    const Suffix& s = r.suffix;
+    if (s.kind == Suffix::none || s.kind == Suffix::decline)
+        return "promotion needed: add " + choice_list(choices);
     const std::string move = cells_text(pos, r.from, r.to);
-    const int type = type_of_letter(game, r.promotion);
-    if (type < 0) return std::string("unknown piece letter '") + r.promotion + "'";
-    if (choices.empty()) return move + " is not a promotion: leave out =" + r.promotion;
-    return "cannot promote to a " + game.pieces[type].name + " on " + name_of(pos, r.to) +
-           ": add " + choice_list(choices) + (plain ? ", or nothing" : "");
+    if (choices.empty()) return move + " is not a promotion: leave out " + suffix_text(s);
+    const std::string add = ": add " + choice_list(choices) + (plain ? ", or nothing" : "");
+    if (s.kind == Suffix::plus) return "cannot promote with + on " + name_of(pos, r.to) + add;
+    const int type = type_of_token(game, s.letter, s.plus_piece);
+    if (type < 0)
+        return s.plus_piece ? std::string("unknown piece '+") + s.letter + "'"
+                            : std::string("unknown piece letter '") + s.letter + "'";
+    return "cannot promote to a " + game.pieces[type].name + " on " + name_of(pos, r.to) + add;
 }
 
 // The reading most likely meant: one naming a legal from-to pair, else one starting on the mover's
@@ -158,7 +228,7 @@ std::string explain(const Position& pos, const MoveList& legal, const Reading& r
 const Reading& best(const Position& pos, const MoveList& legal, const std::vector<Reading>& rs) {
     auto score = [&](const Reading& r) {
         for (Move m : legal)
-            if (m.from() == r.from && m.to() == r.to) return 3;
+            if (moves_between(m, r.from, r.to)) return 3;
         const Piece p = pos.piece_on(r.from);
         return !p ? 0 : owner_of(p) == pos.side_to_move() ? 2 : 1;
     };
@@ -168,9 +238,14 @@ const Reading& best(const Position& pos, const MoveList& legal, const std::vecto
     return *chosen;
 }
 
+// How moves are written, for messages about text that is none.
+std::string how_to_write(const Position& pos) {
+    return pos.game().ir().hands ? "write FROM-TO or PIECE*CELL, e.g. " : "write FROM-TO, e.g. ";
+}
+
 // Text that has no reading at all: name the first cell-like word that is no cell, if any.
 std::string unreadable(const Position& pos, const MoveList& legal, std::string_view text) {
-    const std::string how = "write FROM-TO, e.g. ";
+    const std::string how = how_to_write(pos);
     if (text.empty()) return "no move given: " + how + example(pos, legal, -1);
     int first_cell = -1;
     for (std::size_t i = 0; i < text.size();) {
@@ -199,9 +274,54 @@ std::string_view trim(std::string_view text) {
     return text;
 }
 
+// A drop typed as PIECE*CELL (or PIECE@CELL), `mark` the index of the '*'.
+std::optional<Move> parse_drop(Position& pos, const MoveList& legal, std::string_view text,
+                               std::size_t mark, std::string& error) {
+    const ir::Game& game = pos.game().ir();
+    const std::string_view token = trim(text.substr(0, mark));
+    const std::string_view cell_name = trim(text.substr(mark + 1));
+    const bool plus = !token.empty() && token.front() == '+';
+    const std::string_view letter = token.substr(plus ? 1 : 0);
+    if (letter.size() != 1 || !is_alpha(letter[0]) || cell_name.empty()) {
+        std::string example;
+        for (Move m : legal)
+            if (m.is_drop()) {
+                example = ", e.g. " + format_move(pos, m);
+                break;
+            }
+        error = "cannot read '" + std::string(text) + "' as a drop: write PIECE*CELL" + example;
+        return std::nullopt;
+    }
+    const int type = type_of_token(game, letter[0], plus);
+    if (type < 0) {
+        error = plus ? "unknown piece '+" + std::string(1, letter[0]) + "'"
+                     : "unknown piece letter '" + std::string(1, letter[0]) + "'";
+        return std::nullopt;
+    }
+    const int cell = find_cell(pos.game(), cell_name);
+    if (cell < 0) {
+        error = "unknown cell '" + std::string(cell_name) + "'";
+        return std::nullopt;
+    }
+    const Move drop = Move::make_drop(type, cell);
+    if (std::find(legal.begin(), legal.end(), drop) != legal.end()) return drop;
+    const std::string& name = game.pieces[type].name;
+    if (!game.hands) {
+        error = "this game has no drops";
+    } else if (game.pieces[type].drop.allowed && pos.in_hand(pos.side_to_move(), type) == 0) {
+        error = "no " + name + " in hand";
+    } else {
+        error = type_token(game, type) + '*' + name_of(pos, cell) + " is not a legal drop";
+        if (const auto why = drop_refusal(pos, type, cell)) error += ": " + *why;
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::string format_move(const Position& pos, Move move) {
+    if (move.is_drop())
+        return type_token(pos.game().ir(), move.dropped_type()) + '*' + name_of(pos, move.to());
     const Piece target = pos.piece_on(move.to());
     const bool capture = move.kind() == Move::en_passant ||
                          (move.kind() == Move::normal && target &&
@@ -209,10 +329,7 @@ std::string format_move(const Position& pos, Move move) {
     std::string out = name_of(pos, move.from());
     out += capture ? 'x' : '-';
     out += name_of(pos, move.to());
-    if (move.is_promotion()) {
-        out += '=';
-        out += promotion_letter(pos, move);
-    }
+    out += promotion_text(pos, move);
     return out;
 }
 
@@ -222,8 +339,14 @@ std::optional<Move> parse_move(Position& pos, std::string_view text, std::string
     text = trim(text);
     // Longer text names no move, and its readings would cost time quadratic in its length.
     constexpr std::size_t MAX_MOVE_TEXT = 64;
-    const std::vector<Reading> rs =
-        text.size() <= MAX_MOVE_TEXT ? readings(pos.game(), text) : std::vector<Reading>();
+    if (text.size() > MAX_MOVE_TEXT) {
+        error = unreadable(pos, legal, text);
+        return std::nullopt;
+    }
+    const auto mark = std::find_if(text.begin(), text.end(), is_drop_mark);
+    if (mark != text.end())
+        return parse_drop(pos, legal, text, static_cast<std::size_t>(mark - text.begin()), error);
+    const std::vector<Reading> rs = readings(pos.game(), text);
     for (const Reading& r : rs)
         for (Move m : legal)
             if (matches(pos, m, r)) return m;

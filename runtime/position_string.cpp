@@ -4,24 +4,10 @@
 #include <string>
 
 #include "runtime/runtime.hpp"
+#include "runtime/tokens.hpp"
 
 namespace vari::runtime {
 namespace {
-
-// Position strings with more than two players cannot tell owners apart by letter case.
-bool tokens_in_pieces(const ir::Game& game) { return game.players.size() > 2; }
-
-void append_piece(std::string& out, const ir::Game& game, Piece piece) {
-    const char letter = game.pieces[type_of(piece)].letter;
-    if (tokens_in_pieces(game)) {
-        out += letter;
-        out += player_token(game, owner_of(piece));
-    } else {
-        out += owner_of(piece) == 0
-                   ? letter
-                   : static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
-    }
-}
 
 int previous_player(const Position& pos) {
     const int count = pos.tables().player_count;
@@ -61,7 +47,8 @@ public:
             return error_;
         }
         pos_.clear();
-        if (board() && side() && rights() && en_passant() && counters() && end()) return {};
+        if (board() && hands() && side() && rights() && en_passant() && counters() && end())
+            return {};
         return error_;
     }
 
@@ -111,25 +98,33 @@ private:
 
     std::string letters_hint() const {
         std::string hint = "the pieces are";
-        for (const auto& piece : game_.pieces) hint += std::string(" ") + piece.letter;
-        return hint + (tokens_in_pieces(game_) ? ", each followed by its owner"
-                                               : " (lower case for the second player)");
-    }
-
-    int type_of_letter(char upper) const {
         for (std::size_t type = 0; type < game_.pieces.size(); ++type)
-            if (game_.pieces[type].letter == upper) return static_cast<int>(type);
-        return -1;
+            hint += ' ' + type_token(game_, static_cast<int>(type));
+        return hint + (tokens_carry_owner(game_) ? ", each followed by its owner"
+                                                 : " (lower case for the second player)");
     }
 
-    // One piece at at_; advances past it.
+    static bool is_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
+    static bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)); }
+
+    // One piece at at_ ("P", "+p", "Kr"); advances past it.
     bool piece(Piece& out) {
+        const std::size_t start = at_;
+        const bool plus = peek() == '+';
+        if (plus) {
+            ++at_;
+            if (!more() || !is_letter(peek()))
+                return fail(at_, "expected a piece letter after '+'", letters_hint());
+        }
         const char c = peek();
-        const int type = type_of_letter(upper(c));
+        const int type = type_of_token(game_, c, plus);
         if (type < 0)
-            return fail(at_, std::string("unknown piece letter '") + c + "'", letters_hint());
+            return fail(start,
+                        plus ? std::string("unknown piece '+") + c + "'"
+                             : std::string("unknown piece letter '") + c + "'",
+                        letters_hint());
         int owner = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
-        if (tokens_in_pieces(game_)) {
+        if (tokens_carry_owner(game_)) {
             if (owner)
                 return fail(at_, std::string("piece letters are upper case here: '") + c +
                                      "' should be '" + upper(c) + "'");
@@ -161,7 +156,7 @@ private:
                                 std::to_string(lines[line].size()) + ")");
         };
         if (line_count == 0) return true;
-        while (more() && !is_blank(peek())) {
+        while (more() && !is_blank(peek()) && peek() != '[') {
             const char c = peek();
             const std::size_t start = at_;
             if (c == '/') {
@@ -172,30 +167,90 @@ private:
                 ++line;
                 filled = 0;
                 ++at_;
-            } else if (std::isdigit(static_cast<unsigned char>(c))) {
+            } else if (is_digit(c)) {
                 std::size_t run = 0;
-                while (more() && std::isdigit(static_cast<unsigned char>(peek()))) {
+                while (more() && is_digit(peek())) {
                     run = std::min<std::size_t>(run * 10 + (peek() - '0'), MAX_CELLS + 1);
                     ++at_;
                 }
                 if (run == 0) return fail(start, "a run of empty cells must count at least 1");
                 if (filled + run > lines[line].size()) return too_many_cells(start);
                 filled += run;
-            } else if (std::isalpha(static_cast<unsigned char>(c))) {
+            } else if (is_letter(c) || c == '+') {
                 Piece p = NO_PIECE;
                 if (!piece(p)) return false;
                 if (filled == lines[line].size()) return too_many_cells(start);
                 pos_.put(lines[line][filled++], p);
             } else {
-                return fail(
-                    at_, std::string("unexpected '") + c + "' in the board",
-                    "a line holds piece letters and counts of empty cells, and '/' ends it");
+                return fail(at_, std::string("unexpected '") + c + "' in the board",
+                            "a line holds pieces and counts of empty cells, and '/' ends it");
             }
         }
         if (filled < lines[line].size()) return too_few_cells();
         if (line + 1 < line_count)
             return fail(at_, "too few lines (expected " + std::to_string(line_count) + ", found " +
                                  std::to_string(line + 1) + ")");
+        return true;
+    }
+
+    // The pieces in hand, "[2Pp]", "[PPp]", "[-]" or "[]", right after the board: always in a game
+    // with hands, never in one without.
+    bool hands() {
+        std::size_t open = at_;
+        while (open < text_.size() && is_blank(text_[open])) ++open;
+        const bool bracket = open < text_.size() && text_[open] == '[';
+        if (!game_.hands) {
+            if (bracket)
+                return fail(open, "this game has no hands",
+                            "leave out the '[...]' after the board");
+            return true;
+        }
+        if (!bracket)
+            return fail(at_, "missing the pieces in hand",
+                        "write them in brackets after the board, as in '[Pp]', or '[-]' for none");
+        at_ = open + 1;
+        if (text_.substr(at_, 2) == "-]") {
+            at_ += 2;
+            return true;
+        }
+        int counts[MAX_PLAYERS * MAX_TYPES] = {};
+        while (!more() || peek() != ']') {
+            if (!more() || is_blank(peek()))
+                return fail(at_, "the '[' at column " + std::to_string(open + 1) + " is not closed",
+                            "end the pieces in hand with ']'");
+            const std::size_t start = at_;
+            int count = 1;
+            if (is_digit(peek())) {
+                count = 0;
+                while (more() && is_digit(peek())) {
+                    count = std::min(count * 10 + (peek() - '0'), MAX_HAND);
+                    ++at_;
+                }
+                if (count == 0) return fail(start, "a count of pieces in hand must be at least 1");
+                if (!more() || !(is_letter(peek()) || peek() == '+'))
+                    return fail(at_,
+                                "expected a piece after the count " +
+                                    std::string(text_.substr(start, at_ - start)),
+                                letters_hint());
+            } else if (!is_letter(peek()) && peek() != '+') {
+                return fail(at_, std::string("unexpected '") + peek() + "' in the pieces in hand",
+                            "write each piece, or a count and a piece, as in '[2Pp]'; '[-]' "
+                            "for none");
+            }
+            Piece p = NO_PIECE;
+            if (!piece(p)) return false;
+            int& held = counts[owner_of(p) * MAX_TYPES + type_of(p)];
+            held = std::min(held + count, MAX_HAND);
+            if (held >= MAX_HAND)
+                return fail(start, "too many of " + game_.players[owner_of(p)].name + "'s " +
+                                       game_.pieces[type_of(p)].name + " in hand: the limit is " +
+                                       std::to_string(MAX_HAND - 1));
+        }
+        ++at_;
+        for (int player = 0; player < t_.player_count; ++player)
+            for (int type = 0; type < t_.type_count; ++type)
+                if (counts[player * MAX_TYPES + type])
+                    pos_.set_in_hand(player, type, counts[player * MAX_TYPES + type]);
         return true;
     }
 
@@ -316,9 +371,19 @@ std::string to_position_string(const Position& pos) {
             }
             if (run) out += std::to_string(run);
             run = 0;
-            append_piece(out, game, p);
+            out += piece_token(game, p);
         }
         if (run) out += std::to_string(run);
+    }
+    if (game.hands) {
+        out += '[';
+        const std::size_t hand_at = out.size();
+        for (int player = 0; player < t.player_count; ++player)
+            for (int type = 0; type < t.type_count; ++type)
+                for (int n = pos.in_hand(player, type); n > 0; --n)
+                    out += piece_token(game, make_piece(player, type));
+        if (out.size() == hand_at) out += '-';
+        out += ']';
     }
     out += ' ';
     out += player_token(game, pos.side_to_move());

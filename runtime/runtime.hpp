@@ -25,13 +25,19 @@ char player_token(const ir::Game& game, int player);
 //  1. the board's lines in ir::Board::lines order separated by '/'; in each, its cells in order:
 //     a piece, or a run of empty cells written as its count ("8", "10"). With one or two players
 //     a piece is its letter, upper case for the first player and lower case for the second; with
-//     more players it is its letter followed by its owner's player_token ("Kr", "P2").
+//     more players it is its letter followed by its owner's player_token ("Kr", "P2"). A piece
+//     whose type is `plus` has '+' before its letter ("+P", "+p", "+Pr").
+//     In a game with hands (ir::Game::hands), and only then, the pieces in hand follow the board
+//     at once in brackets, written as on the board, the first player's first, each type in the
+//     game's order and repeated as often as it is held: "[PPSp]"; "[-]" when the hands are empty.
+//     A count may stand before a piece when reading ("[2PSp]"), and "[]" reads as "[-]".
 //  2. the side to move: its player_token (w, b);
 //  3. the castling rights held: their characters in Tables::right_names order, or '-';
 //  4. the en-passant cells (Position::ep_cells) by name in cell order joined by ',', or '-';
 //  5. the ply clock; 6. the move number.
 // Chess's start is
 //   rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+// and a game with hands writes its board as, e.g., ".../LNSGKGSNL[Pp] w - - 0 12".
 std::string to_position_string(const Position& pos);
 
 // Sets `pos` from `text`; to_position_string(pos) then gives `text` back when it was written in
@@ -43,17 +49,24 @@ std::string to_position_string(const Position& pos);
 std::optional<ir::Diagnostic> parse_position(Position& pos, std::string_view text);
 
 // ---- Move notation ------------------------------------------------------------------------
-// FROM-TO for a move, FROMxTO for a capture, then =L for a promotion to the piece with letter L:
-// e2-e4, e7xd8=Q. Castling is written as the royal piece's move (e1-g1).
+// FROM-TO for a move, FROMxTO for a capture, then for a promotion '=' and the promoted piece's
+// token (e2-e4, e7xd8=Q, e7-e8=+R), except that a promotion to the one `plus` type the piece may
+// promote to is written with '+' alone (c6-c7+). Castling is written as the royal piece's move
+// (e1-g1). A drop is the dropped piece's token (upper case for every player), '*' and the cell:
+// P*c5, +R*e5.
 std::string format_move(const Position& pos, Move move);  // `move` is legal in `pos`
 
 // Finds the legal move `text` names: FROM, an optional separator ('-', 'x', ':' or a blank), TO,
-// and for a promotion the piece letter with or without '=' ("e2e4", "E7XD8=q" and "e7d8q" work;
-// cell names may be typed in upper case). On failure `error` says exactly what is wrong, e.g.
+// and for a promotion the piece token with or without '=', or '+' ("e2e4", "E7XD8=q", "e7d8q"
+// and "c6c7+" work; cell names may be typed in upper case); a trailing '=' says "no promotion".
+// A drop is PIECE*CELL or PIECE@CELL, the piece in either case. On failure `error` says exactly
+// what is wrong, e.g.
 //   unknown cell 'z9'                      no piece on e3
 //   that is Black's piece; White to move   promotion needed: add =Q, =R, =B or =N
 //   e2-e5 is not a legal move for the Pawn on e2 (legal: e2-e3, e2-e4)
 //   e2-d3 is not a legal move for the Bishop on e2: it would leave the King attacked (...)
+//   no Pawn in hand                        this game has no drops
+//   P*c5 is not a legal drop: a Pawn may not be dropped where it gives check  (drop_refusal)
 // `pos` is only used as scratch and is unchanged on return.
 std::optional<Move> parse_move(Position& pos, std::string_view text, std::string& error);
 
@@ -115,7 +128,10 @@ Move random_move(const Game& game, std::mt19937_64& rng);
 // Labels come from generated cell names ("e10": file e, rank 10) and are left out when the names
 // of a file or rank disagree. A piece is its letter, upper case for the first player and lower
 // case for the second; with more players its owner's player_token and then its letter ("rK").
-// Empty cells are dots, or their names when `names` is set.
+// In a game with `plus` pieces every cell has room for a '+' before the letter ("+P", " P").
+// Empty cells are dots, or their names when `names` is set. In a game with hands, each player's
+// hand is a line "White in hand: P P n" ("-" when empty): with two players the second's above
+// the board and the first's below, with more all below in turn order.
 std::string draw_board(const Position& pos, bool names = false);
 
 }  // namespace vari::runtime

@@ -19,7 +19,8 @@ namespace {
 enum class Mover { human, random };
 
 constexpr const char* HELP =
-    "Type a move as FROM-TO (e2-e4, e7xd8=Q; the '-' may be left out), or a command:\n"
+    "Type a move as FROM-TO (e2-e4, e7xd8=Q, c6-c7+; the '-' may be left out), a drop from\n"
+    "your hand as PIECE*CELL (P*c5), or a command:\n"
     "  moves   list the legal moves\n"
     "  board   draw the board\n"
     "  undo    take back your last move (and the random replies after it)\n"

@@ -38,6 +38,7 @@ Run run_vari(const std::string& args, const std::string& input = "") {
 }
 
 const std::string CHESS = std::string("'") + VARI_STDLIB_DIR + "/chess.vari'";
+const std::string MINISHOGI = std::string("'") + VARI_STDLIB_DIR + "/minishogi.vari'";
 
 }  // namespace
 
@@ -107,6 +108,47 @@ TEST_CASE("vari show reports a bad position string with its column", "[runtime][
     INFO(run.output);
     CHECK(run.exit_code == 1);
     CHECK(run.output.find("position:1:45: error: unknown side 'z'") != std::string::npos);
+}
+
+TEST_CASE("vari play takes drops, lists them, and says why a drop is refused",
+          "[runtime][commands]") {
+    const Run run = run_vari("play " + MINISHOGI + " --position '4k/2S2/4G/5/K4[GP] b - - 0 1'",
+                             "P*e4\nS*d4\nmoves\nG*e4\n");
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK(run.output.find(
+              "P*e4 is not a legal drop: a Pawn may not be dropped where it gives checkmate\n"
+              "no Silver in hand\n"
+              "e3-e2 e3-d3 e3-d4 e3-e4 c4-b3 c4-d3 c4-b5+ c4-b5 c4-c5+ c4-c5 c4-d5+ c4-d5\n") == 0);
+    CHECK(run.output.find(" G*e4 ") != std::string::npos);
+    CHECK(run.output.find(" P*d4\n") != std::string::npos);
+    CHECK(run.output.find("Black plays G*e4\n"
+                          "Black wins by checkmate\n"
+                          "scores: Black 1, White 0\n") != std::string::npos);
+}
+
+TEST_CASE("vari show draws the hands and writes them in the position string",
+          "[runtime][commands]") {
+    const Run run =
+        run_vari("show " + MINISHOGI + " --position 'rbsgk/4p/5/P4/KGSBR[Pp] w - - 0 1'");
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK(run.output ==
+          "White in hand: p\n"
+          "5  r  b  s  g  k\n"
+          "4  .  .  .  .  p\n"
+          "3  .  .  .  .  .\n"
+          "2  P  .  .  .  .\n"
+          "1  K  G  S  B  R\n"
+          "   a  b  c  d  e\n"
+          "Black in hand: P\n"
+          "White to move\n"
+          "rbsgk/4p/5/P4/KGSBR[Pp] w - - 0 1\n");
+    const Run bad =
+        run_vari("show " + MINISHOGI + " --position 'rbsgk/4p/5/P4/KGSBR[Pp w - - 0 1'");
+    CHECK(bad.exit_code == 1);
+    CHECK(bad.output.find("position:1:23: error: the '[' at column 20 is not closed") !=
+          std::string::npos);
 }
 
 }  // namespace vari

@@ -1,24 +1,13 @@
 // Drawing boards: square grids, flat-top hex files staggered by half a row, pointy-top hex ranks
-// indented by half a cell, cell names, and players' tokens when there are more than two.
+// indented by half a cell, cell names, players' tokens when there are more than two, plus pieces
+// and hands.
 #include <catch2/catch.hpp>
 
-#include "dsl/dsl.hpp"
+#include "runtime/inline_game.hpp"
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
 namespace vari {
-namespace {
-
-std::unique_ptr<CompiledGame> load_text(const std::string& text) {
-    auto loaded = dsl::load_text(text, "test.vari");
-    std::string report;
-    for (const auto& d : loaded.diagnostics) report += dsl::render(d, loaded.source);
-    INFO(report);
-    REQUIRE(loaded.game);
-    return std::make_unique<CompiledGame>(std::move(*loaded.game));
-}
-
-}  // namespace
 
 TEST_CASE("a square board is drawn as a grid with rank numbers and file letters",
           "[runtime][draw]") {
@@ -78,7 +67,7 @@ TEST_CASE("empty cells are drawn by name on request", "[runtime][draw]") {
 }
 
 TEST_CASE("a pointy-top hex board is drawn as ranks indented by half a cell", "[runtime][draw]") {
-    const auto game = load_text(R"(
+    const auto game = test::load_text(R"(
 game "Pointy"
 players White Black
 board hex pointy { ranks 1..3 lengths 2 3 2 indents 2 1 2 }
@@ -95,7 +84,7 @@ end checkmate win
 
 TEST_CASE("with more than two players a piece is drawn after its owner's token",
           "[runtime][draw]") {
-    const auto game = load_text(R"(
+    const auto game = test::load_text(R"(
 game "Three"
 players White Grey Red
 board square { files a..c ranks 1..3 }
@@ -110,6 +99,59 @@ end checkmate win
           "2 .  .  .\n"
           "1 wK .  .\n"
           "  a  b  c\n");
+}
+
+TEST_CASE("a game with hands draws them around the board, and plus pieces with their '+'",
+          "[runtime][draw]") {
+    const auto minishogi = test::load_shipped("minishogi");
+    Position pos(*minishogi);
+    // Every cell has room for a '+', promoted pieces or not, so the drawing keeps its shape.
+    CHECK(runtime::draw_board(pos) ==
+          "White in hand: -\n"
+          "5  r  b  s  g  k\n"
+          "4  .  .  .  .  p\n"
+          "3  .  .  .  .  .\n"
+          "2  P  .  .  .  .\n"
+          "1  K  G  S  B  R\n"
+          "   a  b  c  d  e\n"
+          "Black in hand: -\n");
+    test::set_position(pos, "rbsgk/2+p1p/5/P4/K1SB+R[GPPsp] w - - 0 1");
+    CHECK(runtime::draw_board(pos) ==
+          "White in hand: s p\n"
+          "5  r  b  s  g  k\n"
+          "4  .  . +p  .  p\n"
+          "3  .  .  .  .  .\n"
+          "2  P  .  .  .  .\n"
+          "1  K  .  S  B +R\n"
+          "   a  b  c  d  e\n"
+          "Black in hand: G P P\n");
+}
+
+TEST_CASE("with more than two players every hand is drawn below the board", "[runtime][draw]") {
+    const auto game = test::load_text(R"(
+game "Three with hands"
+players White Grey Red
+board square { files a..c ranks 1..3 }
+zone top = rank 3
+piece King K royal { step orthogonal diagonal }
+piece Pawn P { step n  promote optional in top to Tokin  drop }
+piece Tokin +P { step orthogonal  captured-as Pawn }
+hands
+setup White { King a1 }
+setup Grey { King c3  Tokin b2 }
+setup Red { King a3 }
+end checkmate win
+)");
+    Position pos(*game);
+    test::set_position(pos, "Kr1Kg/1+Pg1/Kw2[PwPrPr] w - - 0 1");
+    CHECK(runtime::draw_board(pos) ==
+          "3  rK  .   gK\n"
+          "2  .  +gP  .\n"
+          "1  wK  .   .\n"
+          "   a   b   c\n"
+          "White in hand: wP\n"
+          "Grey in hand: -\n"
+          "Red in hand: rP rP\n");
 }
 
 }  // namespace vari

@@ -1,8 +1,9 @@
 // A game in play: results by checkmate, stalemate, repetition and the ply limit, their scores,
-// undo, and random moves.
+// as each game's end conditions say; drops; undo, and random moves.
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "dsl/dsl.hpp"
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
@@ -129,8 +130,8 @@ TEST_CASE("random moves are legal and none is given when there is none", "[runti
     CHECK(runtime::random_move(stalemate, rng).is_none());
 }
 
-TEST_CASE("random games of both shipped games end or run on consistently", "[runtime][game]") {
-    for (const char* name : {"chess", "shafran-chess"}) {
+TEST_CASE("random games of every shipped game end or run on consistently", "[runtime][game]") {
+    for (const std::string& name : dsl::shipped_games()) {
         const auto compiled = test::load_shipped(name);
         std::mt19937_64 rng(17);
         int ended = 0;
@@ -148,6 +149,55 @@ TEST_CASE("random games of both shipped games end or run on consistently", "[run
         }
         CHECK(ended > 0);
     }
+}
+
+TEST_CASE("where the game says so, the stalemated side loses", "[runtime][game]") {
+    const auto minishogi = test::load_shipped("minishogi");  // end stalemate win
+    // White's King on e5 may not move, and White has nothing to drop.
+    const auto stalemate = from(*minishogi, "4k/2S2/4G/5/K4[-] w - - 0 1");
+    REQUIRE(stalemate.result());
+    CHECK(stalemate.result()->reason == "stalemate");
+    CHECK(stalemate.result()->summary == "Black wins by stalemate");
+    CHECK(stalemate.result()->scores == std::vector<double>{1.0, 0.0});
+    // A piece in hand is a move.
+    const auto drop = from(*minishogi, "4k/2S2/4G/5/K4[p] w - - 0 1");
+    CHECK(!drop.result());
+    CHECK(drop.legal_moves().size > 0);
+}
+
+TEST_CASE("a drop can checkmate, and undo puts the piece back in hand", "[runtime][game]") {
+    const auto minishogi = test::load_shipped("minishogi");
+    auto game = from(*minishogi, "4k/2S2/4G/5/K4[G] b - - 0 1");
+    const std::string before = runtime::to_position_string(game.position());
+    play(game, {"G*e4"});
+    REQUIRE(game.result());
+    CHECK(game.result()->summary == "Black wins by checkmate");
+    CHECK(runtime::to_position_string(game.position()) == "4k/2S1G/4G/5/K4[-] w - - 1 1");
+    CHECK(game.undo());
+    CHECK(!game.result());
+    CHECK(runtime::to_position_string(game.position()) == before);
+}
+
+TEST_CASE("a capture puts the piece in the captor's hand, unpromoted", "[runtime][game]") {
+    const auto minishogi = test::load_shipped("minishogi");
+    auto game = from(*minishogi, "4k/5/2+p2/2R2/K4[-] b - - 0 1");
+    play(game, {"c2xc3"});
+    CHECK(runtime::to_position_string(game.position()) == "4k/5/2R2/5/K4[P] w - - 0 1");
+    play(game, {"e5-e4", "P*c4"});
+    CHECK(runtime::to_position_string(game.position()) == "5/2P1k/2R2/5/K4[-] w - - 2 2");
+}
+
+TEST_CASE("the fourth occurrence of a position draws by repetition in minishogi",
+          "[runtime][game]") {
+    const auto minishogi = test::load_shipped("minishogi");
+    auto game = from(*minishogi, "4k/5/5/5/K4[Pp] b - - 0 1");
+    for (int i = 0; i < 2; ++i) play(game, {"a1-a2", "e5-e4", "a2-a1", "e4-e5"});
+    play(game, {"a1-a2", "e5-e4", "a2-a1"});
+    CHECK(!game.result());
+    play(game, {"e4-e5"});
+    REQUIRE(game.result());
+    CHECK(game.result()->reason == "fourfold repetition");
+    CHECK(game.result()->summary == "draw by fourfold repetition");
 }
 
 }  // namespace vari

@@ -4,6 +4,8 @@
 #include <random>
 #include <set>
 
+#include "dsl/dsl.hpp"
+#include "runtime/inline_game.hpp"
 #include "runtime/playouts.hpp"
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
@@ -34,15 +36,20 @@ std::string refusal(Position& pos, const std::string& typed) {
 
 TEST_CASE("every legal move of random positions is written and read back as itself",
           "[runtime][notation]") {
-    for (const char* name : {"chess", "shafran-chess"}) {
+    for (const std::string& name : dsl::shipped_games()) {
         const auto game = test::load_shipped(name);
-        test::for_each_playout_position(*game, 6, 120, 99, [&](const runtime::Game& g) {
+        const bool hands = game->ir().hands;
+        int drops = 0, plus_promotions = 0;
+        // Games with hands have hundreds of drops a position: fewer playouts cover them well.
+        test::for_each_playout_position(*game, hands ? 3 : 6, 120, 99, [&](const runtime::Game& g) {
             Position pos = g.position();
             std::set<std::string> seen;
             for (Move m : g.legal_moves()) {
                 const std::string text = runtime::format_move(pos, m);
                 INFO(name << ": " << runtime::to_position_string(pos) << " move " << text);
                 CHECK(seen.insert(text).second);  // no two legal moves share a name
+                if (m.is_drop()) ++drops;
+                if (text.back() == '+') ++plus_promotions;
                 std::string error;
                 const auto back = runtime::parse_move(pos, text, error);
                 INFO(error);
@@ -57,6 +64,11 @@ TEST_CASE("every legal move of random positions is written and read back as itse
                 CHECK(*unseparated == m);
             }
         });
+        INFO(name);
+        if (hands) {
+            CHECK(drops > 0);  // the playouts did reach positions with pieces in hand
+            CHECK(plus_promotions > 0);
+        }
     }
 }
 
@@ -144,20 +156,135 @@ TEST_CASE("a refused move is told exactly what is wrong with it", "[runtime][not
 
 TEST_CASE("any typed text gives a legal move or a reason, never a crash", "[runtime][notation]") {
     const auto chess = test::load_shipped("chess");
-    Position pos(*chess);
-    const std::string start = runtime::to_position_string(pos);
-    const std::string alphabet = "abcdefghxz0123456789-=:QRBNK ";
+    const auto minishogi = test::load_shipped("minishogi");
+    Position chess_start(*chess), hands(*minishogi);
+    test::set_position(hands, "rbsgk/4p/5/P4/KGSBR[GPsp] b - - 0 1");
+    const std::string alphabet = "abcdefghxz0123456789-=:QRBNKPSG+*@ ";
     std::mt19937_64 rng(3);
-    for (int i = 0; i < 3000; ++i) {
-        std::string text(rng() % (i < 2900 ? 12 : 5000), ' ');
-        for (char& c : text)
-            c = rng() % 8 ? alphabet[rng() % alphabet.size()] : static_cast<char>(rng() % 256);
-        std::string error;
-        const auto move = runtime::parse_move(pos, text, error);
-        INFO(text);
-        CHECK((move.has_value() || !error.empty()));
+    for (Position* pos : {&chess_start, &hands}) {
+        const std::string start = runtime::to_position_string(*pos);
+        for (int i = 0; i < 3000; ++i) {
+            std::string text(rng() % (i < 2900 ? 12 : 5000), ' ');
+            for (char& c : text)
+                c = rng() % 8 ? alphabet[rng() % alphabet.size()] : static_cast<char>(rng() % 256);
+            std::string error;
+            const auto move = runtime::parse_move(*pos, text, error);
+            INFO(text);
+            CHECK((move.has_value() || !error.empty()));
+        }
+        CHECK(runtime::to_position_string(*pos) == start);
     }
-    CHECK(runtime::to_position_string(pos) == start);
+}
+
+TEST_CASE("a drop is written as the piece's token, '*' and the cell", "[runtime][notation]") {
+    const auto minishogi = test::load_shipped("minishogi");
+    Position pos(*minishogi);
+    test::set_position(pos, "4k/5/5/2P2/K4[GSp] b - - 0 1");
+    const auto moves = written_moves(pos);
+    CHECK(moves.count("G*c3"));
+    CHECK(moves.count("S*e4"));
+    CHECK(!moves.count("P*c3"));  // the Pawn is White's
+    for (const char* typed : {"G*c3", "g*c3", "G*C3", "G@c3", " G * c3 "}) {
+        std::string error;
+        const auto move = runtime::parse_move(pos, typed, error);
+        INFO(typed << ": " << error);
+        REQUIRE(move);
+        CHECK(move->is_drop());
+        CHECK(runtime::format_move(pos, *move) == "G*c3");
+    }
+}
+
+TEST_CASE("a promotion to the piece's one plus type is written with '+'", "[runtime][notation]") {
+    const auto minishogi = test::load_shipped("minishogi");
+    Position pos(*minishogi);
+    SECTION("optional: with '+' or without") {
+        test::set_position(pos, "4k/2S2/5/5/K4[-] b - - 0 1");
+        const auto moves = written_moves(pos);
+        for (const char* m : {"c4-c5+", "c4-c5", "c4-b5+", "c4-b5", "c4-b3", "c4-d3"})
+            CHECK(moves.count(m));
+        CHECK(!moves.count("c4-b3+"));
+        // '+' alone, the promoted piece's token, or '=' to say "no promotion".
+        for (const auto& [typed, written] :
+             std::vector<std::pair<std::string, std::string>>{{"c4c5+", "c4-c5+"},
+                                                              {"c4-c5=+S", "c4-c5+"},
+                                                              {"c4c5+s", "c4-c5+"},
+                                                              {"c4-c5=", "c4-c5"},
+                                                              {"c4c5", "c4-c5"}}) {
+            std::string error;
+            const auto move = runtime::parse_move(pos, typed, error);
+            INFO(typed << ": " << error);
+            REQUIRE(move);
+            CHECK(runtime::format_move(pos, *move) == written);
+        }
+    }
+    SECTION("compulsory: a Pawn on the last rank could never move again") {
+        test::set_position(pos, "4k/P4/5/5/4K[-] b - - 0 1");
+        const auto moves = written_moves(pos);
+        CHECK(moves.count("a4-a5+"));
+        CHECK(!moves.count("a4-a5"));
+        CHECK_THAT(refusal(pos, "a4-a5"), Equals("promotion needed: add +"));
+        CHECK_THAT(refusal(pos, "a4-a5="), Equals("promotion needed: add +"));
+    }
+    SECTION("a move that cannot promote") {
+        test::set_position(pos, "4k/5/2S2/5/K4[-] b - - 0 1");
+        CHECK_THAT(refusal(pos, "c3-c4+"), Equals("c3-c4 is not a promotion: leave out +"));
+        CHECK_THAT(refusal(pos, "c3-c4=+S"), Equals("c3-c4 is not a promotion: leave out =+S"));
+    }
+}
+
+TEST_CASE("a promotion with several plus types to choose from names the piece",
+          "[runtime][notation]") {
+    const auto game = test::load_text(R"(
+game "Two plus"
+players White Black
+orient Black rotate 180
+board square { files a..c ranks 1..3 }
+zone last = rank 3
+piece King K royal { step orthogonal diagonal }
+piece Pawn P { step n  promote in last to Tokin Queen PlusQueen }
+piece Tokin +P { step orthogonal }
+piece Queen Q { slide orthogonal diagonal }
+piece PlusQueen +Q { slide orthogonal diagonal  step (1, 2) symmetric }
+setup White { King a1  Pawn b2 }
+setup Black { King c3 }
+end checkmate win
+)");
+    Position pos(*game);
+    const auto moves = written_moves(pos);
+    for (const char* m : {"b2-b3=+P", "b2-b3=Q", "b2-b3=+Q"}) CHECK(moves.count(m));
+    CHECK_THAT(refusal(pos, "b2-b3+"), Equals("cannot promote with + on b3: add =+P, =Q or =+Q"));
+    CHECK_THAT(refusal(pos, "b2-b3"), Equals("promotion needed: add =+P, =Q or =+Q"));
+}
+
+TEST_CASE("a refused drop is told why, in the words of the rule", "[runtime][notation]") {
+    const auto minishogi = test::load_shipped("minishogi");
+    Position pos(*minishogi);
+    // White's King on e5 is boxed in by the Gold on e3 and the Silver on c4.
+    test::set_position(pos, "4k/2S2/4G/5/K4[P] b - - 0 1");
+    CHECK_THAT(refusal(pos, "P*e4"),
+               Equals("P*e4 is not a legal drop: a Pawn may not be dropped where it gives "
+                      "checkmate"));
+    CHECK_THAT(refusal(pos, "P*c4"), Equals("P*c4 is not a legal drop: c4 is not empty"));
+    CHECK_THAT(refusal(pos, "P*b5"),
+               Equals("P*b5 is not a legal drop: a Pawn may not be dropped where it could "
+                      "never move"));
+    CHECK_THAT(refusal(pos, "G*b2"), Equals("no Gold in hand"));
+    CHECK_THAT(refusal(pos, "K*b2"),
+               Equals("K*b2 is not a legal drop: a King may not be dropped in this game"));
+    CHECK_THAT(refusal(pos, "Z*b2"), Equals("unknown piece letter 'Z'"));
+    CHECK_THAT(refusal(pos, "+Z*b2"), Equals("unknown piece '+Z'"));
+    CHECK_THAT(refusal(pos, "P*z9"), Equals("unknown cell 'z9'"));
+    CHECK_THAT(refusal(pos, "P*"),
+               StartsWith("cannot read 'P*' as a drop: write PIECE*CELL, e.g. P*"));
+    CHECK_THAT(refusal(pos, "c3"),
+               StartsWith("cannot read 'c3' as a move: write FROM-TO or PIECE*CELL, e.g. "));
+    test::set_position(pos, "4k/5/5/P4/K4[P] b - - 0 1");
+    CHECK_THAT(refusal(pos, "P*a3"),
+               Equals("P*a3 is not a legal drop: a Pawn may not be dropped on a file that holds "
+                      "your Pawn"));
+    const auto chess = test::load_shipped("chess");
+    Position start(*chess);
+    CHECK_THAT(refusal(start, "P*e4"), Equals("this game has no drops"));
 }
 
 }  // namespace vari

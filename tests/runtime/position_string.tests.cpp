@@ -1,9 +1,11 @@
 // Position strings: the shipped games' start strings, round trips through random playouts, every
 // error with its column, and no crash on any input.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <random>
 
 #include "dsl/dsl.hpp"
+#include "runtime/inline_game.hpp"
 #include "runtime/playouts.hpp"
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
@@ -12,15 +14,6 @@ namespace vari {
 namespace {
 
 const char* const CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-std::unique_ptr<CompiledGame> load_text(const std::string& text) {
-    auto loaded = dsl::load_text(text, "test.vari");
-    std::string report;
-    for (const auto& d : loaded.diagnostics) report += dsl::render(d, loaded.source);
-    INFO(report);
-    REQUIRE(loaded.game);
-    return std::make_unique<CompiledGame>(std::move(*loaded.game));
-}
 
 // A diagnostic must point into the string or just past it.
 void check_diagnostic(const ir::Diagnostic& d, std::string_view text) {
@@ -47,9 +40,9 @@ TEST_CASE("the start position of Shafran's chess lists files a to i, each from i
 
 TEST_CASE("every position of random playouts reads back to the same string and hash",
           "[runtime][position]") {
-    for (const char* name : {"chess", "shafran-chess"}) {
+    for (const std::string& name : dsl::shipped_games()) {
         const auto game = test::load_shipped(name);
-        int ep_positions = 0;
+        int ep_positions = 0, hand_positions = 0, plus_positions = 0;
         test::for_each_playout_position(*game, 40, 200, 2024, [&](const runtime::Game& g) {
             const Position& played = g.position();
             const std::string text = runtime::to_position_string(played);
@@ -62,9 +55,18 @@ TEST_CASE("every position of random playouts reads back to the same string and h
             CHECK(parsed.ep_victim() == played.ep_victim());
             CHECK(parsed.is_consistent());
             if (played.ep_victim() >= 0) ++ep_positions;
+            if (text.find('[') != std::string::npos && text.find("[-]") == std::string::npos)
+                ++hand_positions;
+            if (text.find('+') != std::string::npos) ++plus_positions;
         });
         INFO(name);
-        CHECK(ep_positions > 0);  // the playouts did test the derived en-passant victim
+        // The playouts did test what the game has: the derived en-passant victim, hands, plus
+        // pieces.
+        if (name == "chess" || name == "shafran-chess") CHECK(ep_positions > 0);
+        if (game->ir().hands) {
+            CHECK(hand_positions > 0);
+            CHECK(plus_positions > 0);
+        }
     }
 }
 
@@ -154,13 +156,14 @@ TEST_CASE("blanks around and between the fields are allowed", "[runtime][positio
 TEST_CASE("no input makes the position parser crash", "[runtime][position]") {
     const auto chess = test::load_shipped("chess");
     const auto shafran = test::load_shipped("shafran-chess");
+    const auto minishogi = test::load_shipped("minishogi");
     std::mt19937_64 rng(7);
-    for (const CompiledGame* game : {chess.get(), shafran.get()}) {
+    for (const CompiledGame* game : {chess.get(), shafran.get(), minishogi.get()}) {
         std::vector<std::string> valid;
         test::for_each_playout_position(*game, 2, 30, 11, [&](const runtime::Game& g) {
             valid.push_back(runtime::to_position_string(g.position()));
         });
-        const std::string alphabet = "rnbqkpRNBQKP0123456789/ -,wbxe";
+        const std::string alphabet = "rnbqkpsgRNBQKPSG0123456789/ -,wbxe[]+";
         auto junk_char = [&] {
             return rng() % 4 ? alphabet[rng() % alphabet.size()] : static_cast<char>(rng() % 256);
         };
@@ -195,7 +198,7 @@ TEST_CASE("no input makes the position parser crash", "[runtime][position]") {
 }
 
 TEST_CASE("players whose initials clash are named by their numbers", "[runtime][position]") {
-    const auto game = load_text(R"(
+    const auto game = test::load_text(R"(
 game "Three"
 players Black Blue Red
 board square { files a..c ranks 1..3 }
@@ -218,6 +221,157 @@ end checkmate win
     REQUIRE(error);
     CHECK(error->column == 5);
     CHECK(error->message == "expected the owner of 'K' after it");
+}
+
+TEST_CASE("the start position of shogi is written as in Fairy-Stockfish, with empty hands",
+          "[runtime][position]") {
+    // Fairy-Stockfish: lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] b - 1
+    const auto shogi = test::load_shipped("shogi");
+    CHECK(runtime::to_position_string(Position(*shogi)) ==
+          "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] b - - 0 1");
+    const auto minishogi = test::load_shipped("minishogi");
+    CHECK(runtime::to_position_string(Position(*minishogi)) == "rbsgk/4p/5/P4/KGSBR[-] b - - 0 1");
+}
+
+TEST_CASE("pieces in hand are read with or without counts and written letter by letter",
+          "[runtime][position]") {
+    const auto minishogi = test::load_shipped("minishogi");
+    const int pawn = 5, gold = 3;
+    REQUIRE(minishogi->ir().pieces[pawn].name == "Pawn");
+    REQUIRE(minishogi->ir().pieces[gold].name == "Gold");
+    auto [typed, written] = GENERATE(table<std::string, std::string>({
+        {"k4/5/5/5/4K[GPPgp] w - - 0 1", "k4/5/5/5/4K[GPPgp] w - - 0 1"},
+        {"k4/5/5/5/4K[2PGpg] w - - 0 1", "k4/5/5/5/4K[GPPgp] w - - 0 1"},
+        {"k4/5/5/5/4K[P1G1Pgp] w - - 0 1", "k4/5/5/5/4K[GPPgp] w - - 0 1"},
+        {"k4/5/5/5/4K[pgPPG] w - - 0 1", "k4/5/5/5/4K[GPPgp] w - - 0 1"},
+        {"k4/5/5/5/4K [GPPgp] w - - 0 1", "k4/5/5/5/4K[GPPgp] w - - 0 1"},
+        {"k4/5/5/5/4K[]w - - 0 1", "k4/5/5/5/4K[-] w - - 0 1"},
+    }));
+    Position pos(*minishogi);
+    INFO(typed);
+    test::set_position(pos, typed);
+    CHECK(runtime::to_position_string(pos) == written);
+    const std::string hand = written.substr(written.find('['));
+    auto held = [&](char letter) {
+        return static_cast<int>(std::count(hand.begin(), hand.end(), letter));
+    };
+    CHECK(pos.in_hand(0, pawn) == held('P'));
+    CHECK(pos.in_hand(0, gold) == held('G'));
+    CHECK(pos.in_hand(1, pawn) == held('p'));
+    CHECK(pos.in_hand(1, gold) == held('g'));
+    CHECK(pos.is_consistent());
+    Position again(*minishogi);
+    test::set_position(again, written);
+    CHECK(again.hash() == pos.hash());
+}
+
+TEST_CASE("plus pieces are written with '+' on the board and in hand", "[runtime][position]") {
+    const auto minishogi = test::load_shipped("minishogi");
+    Position pos(*minishogi);
+    // A plus piece in hand is unusual (a captured one goes back as its unpromoted type), but a
+    // position may hold one.
+    const std::string text = "k+r3/5/2+P2/5/+b3K[PPP+Pp+p] b - - 0 1";
+    test::set_position(pos, text);
+    CHECK(runtime::to_position_string(pos) == text);
+    CHECK(pos.in_hand(0, 5) == 3);
+    CHECK(pos.in_hand(1, 9) == 1);
+    CHECK(pos.is_consistent());
+}
+
+TEST_CASE("a hand of 63 pieces of one type is the limit", "[runtime][position]") {
+    const auto minishogi = test::load_shipped("minishogi");
+    Position pos(*minishogi);
+    const std::string text = "k4/5/5/5/4K[" + std::string(63, 'P') + "] w - - 0 1";
+    test::set_position(pos, text);
+    CHECK(runtime::to_position_string(pos) == text);
+    test::set_position(pos, "k4/5/5/5/4K[63P] w - - 0 1");
+    CHECK(runtime::to_position_string(pos) == text);
+    const auto error = runtime::parse_position(pos, "k4/5/5/5/4K[60P3p4P] w - - 0 1");
+    REQUIRE(error);
+    CHECK(error->message == "too many of Black's Pawn in hand: the limit is 63");
+    CHECK(error->column == 18);
+}
+
+TEST_CASE("each malformed hand or plus piece is refused at its offending character",
+          "[runtime][position]") {
+    const auto minishogi = test::load_shipped("minishogi");
+    const std::string board = "k4/5/5/5/4K";
+    auto [text, column, message] = GENERATE_COPY(table<std::string, int, std::string>({
+        {board + " w - - 0 1", 12, "missing the pieces in hand"},
+        {board, 12, "missing the pieces in hand"},
+        {board + "[Pp w - - 0 1", 15, "the '[' at column 12 is not closed"},
+        {board + "[Pp", 15, "the '[' at column 12 is not closed"},
+        {board + "[PZ] w - - 0 1", 14, "unknown piece letter 'Z'"},
+        {board + "[P+Z] w - - 0 1", 14, "unknown piece '+Z'"},
+        {board + "[P+] w - - 0 1", 15, "expected a piece letter after '+'"},
+        {board + "[0P] w - - 0 1", 13, "a count of pieces in hand must be at least 1"},
+        {board + "[2] w - - 0 1", 14, "expected a piece after the count 2"},
+        {board + "[64P] w - - 0 1", 13, "too many of Black's Pawn in hand: the limit is 63"},
+        {board + "[999999999999p] w - - 0 1", 13,
+         "too many of White's Pawn in hand: the limit is 63"},
+        {board + "[P-] w - - 0 1", 14, "unexpected '-' in the pieces in hand"},
+        {board + "[-P] w - - 0 1", 13, "unexpected '-' in the pieces in hand"},
+        {board + "[-] z - - 0 1", 16, "unknown side 'z'"},
+        {"k4/5/2+Z2/5/4K[-] w - - 0 1", 7, "unknown piece '+Z'"},
+        {"k4/5/2+/5/4K[-] w - - 0 1", 8, "expected a piece letter after '+'"},
+        {"k4/5/2++P2/5/4K[-] w - - 0 1", 8, "expected a piece letter after '+'"},
+        {"k4/5/2+P3/5/4K[-] w - - 0 1", 9, "too many cells in line 3 (expected 5)"},
+    }));
+    Position pos(*minishogi);
+    const auto error = runtime::parse_position(pos, text);
+    INFO(text);
+    REQUIRE(error);
+    CHECK(error->message == message);
+    CHECK(error->column == static_cast<std::uint32_t>(column));
+    check_diagnostic(*error, text);
+}
+
+TEST_CASE("a game without hands refuses a hand", "[runtime][position]") {
+    const auto chess = test::load_shipped("chess");
+    Position pos(*chess);
+    const std::string text = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-] w KQkq - 0 1";
+    const auto error = runtime::parse_position(pos, text);
+    REQUIRE(error);
+    CHECK(error->message == "this game has no hands");
+    CHECK(error->column == 44);
+    const auto plus =
+        runtime::parse_position(pos, "+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    REQUIRE(plus);
+    CHECK(plus->message == "unknown piece '+r'");
+    CHECK(plus->column == 1);
+}
+
+TEST_CASE("with more than two players each piece in hand is followed by its owner",
+          "[runtime][position]") {
+    const auto game = test::load_text(R"(
+game "Three with hands"
+players Black Blue Red
+board square { files a..c ranks 1..3 }
+zone top = rank 3
+piece King K royal { step orthogonal diagonal }
+piece Pawn P { step n  promote optional in top to Tokin  drop }
+piece Tokin +P { step orthogonal  captured-as Pawn }
+hands
+setup Black { King a1 }
+setup Blue { King c3  Tokin b2 }
+setup Red { King a3 }
+end checkmate win
+)");
+    Position pos(*game);
+    CHECK(runtime::to_position_string(pos) == "K31K2/1+P21/K12[-] 1 - - 0 1");
+    const std::string text = "K31K2/1+P21/K12[P1P1+P2P3] 2 - - 0 1";
+    test::set_position(pos, text);
+    CHECK(runtime::to_position_string(pos) == text);
+    CHECK(pos.in_hand(0, 1) == 2);
+    CHECK(pos.in_hand(2, 1) == 1);
+    CHECK(pos.in_hand(1, 2) == 1);
+    Position counted(*game);
+    test::set_position(counted, "K31K2/1+P21/K12[P32P1+P2] 2 - - 0 1");
+    CHECK(runtime::to_position_string(counted) == text);
+    const auto error = runtime::parse_position(pos, "K31K2/1+P21/K12[P] 2 - - 0 1");
+    REQUIRE(error);
+    CHECK(error->message == "expected the owner of 'P' after it");
+    CHECK(error->column == 18);
 }
 
 }  // namespace vari

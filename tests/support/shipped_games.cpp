@@ -70,7 +70,7 @@ Move legal_move(Position& pos, const std::string& from, const std::string& to) {
     MoveList list;
     generate_legal(pos, list);
     for (Move m : list)
-        if (m.from() == f && m.to() == t) return m;
+        if (!m.is_drop() && m.from() == f && m.to() == t) return m;
     FAIL("no legal move " << from << "-" << to);
     return Move::none();
 }
@@ -81,7 +81,7 @@ std::string legal_targets(Position& pos, const std::string& from) {
     generate_legal(pos, list);
     std::vector<std::string> names;
     for (Move m : list)
-        if (m.from() == f) names.push_back(pos.game().ir().board.cells[m.to()].name);
+        if (!m.is_drop() && m.from() == f) names.push_back(pos.game().ir().board.cells[m.to()].name);
     std::sort(names.begin(), names.end());
     names.erase(std::unique(names.begin(), names.end()), names.end());
     std::string joined;

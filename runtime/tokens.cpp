@@ -1,0 +1,40 @@
+// How pieces are named in text: type tokens ("P", "+P") and pieces with their owner ("+p", "Kr").
+#include "runtime/tokens.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "runtime/runtime.hpp"
+
+namespace vari::runtime {
+
+std::string type_token(const ir::Game& game, int type) {
+    const ir::Piece& piece = game.pieces[type];
+    return piece.plus ? std::string{'+', piece.letter} : std::string(1, piece.letter);
+}
+
+std::string piece_token(const ir::Game& game, Piece piece) {
+    std::string out = type_token(game, type_of(piece));
+    if (tokens_carry_owner(game)) {
+        out += player_token(game, owner_of(piece));
+    } else if (owner_of(piece) != 0) {
+        char& letter = out.back();
+        letter = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+    }
+    return out;
+}
+
+int type_of_token(const ir::Game& game, char letter, bool plus) {
+    const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+    for (std::size_t type = 0; type < game.pieces.size(); ++type)
+        if (game.pieces[type].letter == upper && game.pieces[type].plus == plus)
+            return static_cast<int>(type);
+    return -1;
+}
+
+bool has_plus_types(const ir::Game& game) {
+    return std::any_of(game.pieces.begin(), game.pieces.end(),
+                       [](const ir::Piece& p) { return p.plus; });
+}
+
+}  // namespace vari::runtime
