@@ -120,3 +120,19 @@ TEST_CASE("Hex Shogi 41 perft from the start matches rules.md, then the recorded
     INFO("depth " << depth);
     CHECK(perft_from("hex-shogi-41", "", depth) == nodes);
 }
+
+// The "matsuri" position: a published mid-game shogi position with pieces in both hands, White
+// to move; its counts are also Fairy-Stockfish's (checked with Debian's 11.1).
+const std::string MATSURI =
+    "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL[RGgsnppppp] w - - 0 1";
+
+TEST_CASE("shogi perft from the matsuri position, with pieces in hand, matches",
+          "[interpreter][perft]") {
+    auto [depth, nodes] = GENERATE(table<int, std::uint64_t>({{1, 207}, {2, 28684}}));
+    INFO("depth " << depth);
+    CHECK(perft_from("shogi", MATSURI, depth) == nodes);
+}
+
+TEST_CASE("shogi perft from the matsuri position to depth 3 matches", "[.][slow][perft]") {
+    CHECK(perft_from("shogi", MATSURI, 3) == 4809015);
+}
