@@ -164,3 +164,29 @@ TEST_CASE("shogi perft from the matsuri position, with pieces in hand, matches",
 TEST_CASE("shogi perft from the matsuri position to depth 3 matches", "[.][slow][perft]") {
     CHECK(perft_from("shogi", MATSURI, 3) == 4809015);
 }
+
+TEST_CASE("Hex Shogi 41's first moves are those of the rules.md depth-1 breakdown",
+          "[interpreter][perft]") {
+    auto game = load_shipped("hex-shogi-41");
+    vari::Position pos(*game);
+    vari::MoveList list;
+    vari::generate_legal(pos, list);
+    std::map<std::string, std::vector<std::string>> by_from;
+    for (vari::Move m : list)
+        by_from[game->ir().board.cells[m.from()].name].push_back(
+            game->ir().board.cells[m.to()].name);
+    std::map<std::string, std::string> targets;
+    for (auto& [from, to] : by_from) {
+        std::sort(to.begin(), to.end());
+        for (const auto& t : to) targets[from] += (targets[from].empty() ? "" : " ") + t;
+    }
+    const std::map<std::string, std::string> expected = {
+        // Pawns 8 (a3 and e3 one each), Knight e1-d4, Lance a1-a2, Silver b2-b4, Gold c2-d2 and
+        // c2-c4, King c1-a2 and c1-d2, Rook d1-d2; the Bishop has none.
+        {"a3", "a4"}, {"b3", "a4 b4"}, {"c3", "b4 c4"}, {"d3", "c4 d4"}, {"e3", "d4"},
+        {"e1", "d4"}, {"a1", "a2"}, {"b2", "b4"}, {"c2", "c4 d2"}, {"c1", "a2 d2"}, {"d1", "d2"},
+    };
+    CHECK(targets == expected);
+    CHECK(list.size == 16);
+}
+

@@ -158,6 +158,20 @@ TEST_CASE("Hex Shogi 41: promotion is optional in the zone, compulsory where a p
         place(pos, "Ka9 kc5 pc2", 1);
         CHECK(arrivals(pos, "c2", "c1") == "Tokin");
     }
+    SECTION("White: a Pawn entering the zone may promote") {
+        place(pos, "Ke9 ka1 pc4", 1);
+        CHECK(arrivals(pos, "c4", "c3") == "Pawn Tokin");
+    }
+    SECTION("White: a Knight must promote on the last two ranks") {
+        place(pos, "Ke9 ka1 nc5", 1);
+        CHECK(arrivals(pos, "c5", "a3") == "Knight PromotedKnight");
+        CHECK(arrivals(pos, "c5", "b2") == "PromotedKnight");
+        CHECK(arrivals(pos, "c5", "c2") == "PromotedKnight");
+    }
+    SECTION("White: a move leaving the zone may promote") {
+        place(pos, "Ke9 ka1 sc3", 1);
+        CHECK(arrivals(pos, "c3", "c5") == "PromotedSilver Silver");
+    }
 }
 
 TEST_CASE("shogi: no Pawn is dropped on a file that holds an own Pawn (nifu)",
