@@ -54,7 +54,10 @@ enum class DeclKind : std::uint8_t {
     drop_first,
     castling,
     setup,
-    end
+    end,
+    royals,
+    pass,
+    hooks
 };
 
 struct Game {
@@ -79,13 +82,22 @@ struct CellDef {
     Vector coord;
 };
 
-// One clause of a board description; check.cpp decides which combinations a shape accepts.
+// One end of a `label` range: a number or a lower-case letter.
+struct LabelEnd {
+    bool is_letter = false;
+    char letter = 0;
+    Number number;
+    Span span;
+};
+
+// One clause of a board description; board.cpp decides which combinations a shape accepts.
 struct BoardClause {
-    enum class Kind : std::uint8_t { files, ranks, lengths, first, indents, hexagon, cells };
+    enum class Kind : std::uint8_t { files, ranks, lengths, first, indents, hexagon, cells, label };
     Kind kind = Kind::files;
     std::string letters;          // files: the first and last letter
     std::vector<Number> numbers;  // ranks: first and last; lengths/first/indents; hexagon: N
     std::vector<CellDef> cells;   // cells
+    std::vector<LabelEnd> ends;   // label: first and last file, first and last rank
     Span span;
 };
 
@@ -104,9 +116,8 @@ struct Direction {
 struct ZoneSpec {
     enum class Kind : std::uint8_t { cell, rank, file };
     Kind kind = Kind::cell;
-    Name cell;      // cell
-    Number rank;    // rank
-    char file = 0;  // file
+    Name cell;   // cell
+    Name label;  // rank, file: as a cell name writes it (a number without leading zeros)
     Span span;
 };
 
@@ -224,6 +235,24 @@ struct End {
     Span span;
 };
 
+// `royals capturable`.
+struct Royals {
+    Span span;
+};
+
+struct Pass {
+    ir::Passing passing = ir::Passing::forced;
+    Span span;
+};
+
+// `hooks "FILE"` (a path relative to the .vari file) or `hooks """CODE"""`.
+struct Hooks {
+    bool is_inline = false;
+    std::string text;  // the path, or the code
+    Span text_span;    // the path's opening quote, or where the code starts
+    Span span;
+};
+
 // A declaration that failed to parse; checks stay quiet about names it may have defined.
 struct Broken {
     DeclKind kind = DeclKind::none;
@@ -244,6 +273,9 @@ struct File {
     std::vector<Castling> castlings;
     std::vector<Setup> setups;
     std::vector<End> ends;
+    std::vector<Royals> royals;
+    std::vector<Pass> passes;
+    std::vector<Hooks> hooks;
     std::vector<Broken> broken;
 };
 

@@ -2,7 +2,8 @@
 //
 // Every generated form reduces to one of three: square (files x ranks), flat hex (files with
 // lengths and first ranks) and pointy hex (ranks with lengths and indents); a hexagon is the flat
-// or pointy form with computed lengths. Cells given one by one skip all of this.
+// or pointy form with computed lengths. Cells given one by one skip all of this. A `label` clause
+// renames the cells a generated form made (labels.cpp).
 #include "dsl/board.hpp"
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "dsl/labels.hpp"
 #include "dsl/text.hpp"
 
 namespace vari::dsl {
@@ -19,11 +21,11 @@ namespace {
 using Kind = ast::BoardClause::Kind;
 using ir::Geometry;
 
-constexpr int clause_kinds = 7;
+constexpr int clause_kinds = 8;
 
 // ORDER BoardClause::Kind
 constexpr const char* clause_words[clause_kinds] = {"files",   "ranks",   "lengths", "first",
-                                                    "indents", "hexagon", "cells"};
+                                                    "indents", "hexagon", "cells",   "label"};
 
 const char* word(Kind kind) { return clause_words[static_cast<int>(kind)]; }
 
@@ -112,7 +114,7 @@ const char* example(Geometry geometry) {
         case Geometry::hex_flat:
             return "board hex flat { files a..c lengths 2 3 2 first 1 1 2 }";
         case Geometry::hex_pointy:
-            return "board hex pointy { ranks 1..3 lengths 2 3 2 indents 1 0 1 }";
+            return "board hex pointy { ranks 1..3 lengths 2 3 2 indents 2 1 2 }";
     }
     return "";
 }
@@ -226,12 +228,13 @@ long long cell_count(const ast::Board& board, const Clauses& c) {
 
 struct NamedCell {
     ir::Cell cell;
-    char letter = 0;
-    int rank = 0;
+    std::string file;  // the two parts of the name, on generated boards
+    std::string rank;
 };
 
 NamedCell named(char letter, int rank, int x, int y) {
-    return {{std::string(1, letter) + std::to_string(rank), {x, y}}, letter, rank};
+    std::string file(1, letter), number = std::to_string(rank);
+    return {{file + number, {x, y}}, file, number};
 }
 
 void generate_square(char first_file, int files, int first_rank, int ranks,
@@ -297,13 +300,58 @@ std::vector<ir::Line> make_files(Geometry geometry, const std::vector<ir::Cell>&
         cells, [](ir::Vec c) { return c.x; }, [](ir::Vec c) { return c.y; });
 }
 
-}  // namespace
+// The cells of a generated form, named as the form names them (before any `label`).
+std::vector<NamedCell> generate(const ast::Board& board, const Clauses& c) {
+    std::vector<NamedCell> cells;
+    std::vector<int> lengths, second;
+    if (c.has(Kind::hexagon)) {
+        const int n = c.get(Kind::hexagon)->numbers[0].value;
+        if (board.geometry == Geometry::hex_flat) {
+            hexagon_as_files(n, lengths, second);
+            generate_flat('a', lengths, second, cells);
+        } else {
+            hexagon_as_ranks(n, lengths, second);
+            generate_pointy(1, lengths, second, cells);
+        }
+    } else if (board.geometry == Geometry::square) {
+        const auto& files = c.get(Kind::files)->letters;
+        const auto& ranks = c.get(Kind::ranks)->numbers;
+        generate_square(files[0], files[1] - files[0] + 1, ranks[0].value,
+                        ranks[1].value - ranks[0].value + 1, cells);
+    } else if (board.geometry == Geometry::hex_flat) {
+        generate_flat(c.get(Kind::files)->letters[0], values(*c.get(Kind::lengths)),
+                      values(*c.get(Kind::first)), cells);
+    } else {
+        generate_pointy(c.get(Kind::ranks)->numbers[0].value, values(*c.get(Kind::lengths)),
+                        values(*c.get(Kind::indents)), cells);
+    }
+    return cells;
+}
 
-bool check_board(const ast::Board& board, Report& report) {
+std::vector<ir::Vec> coords_of(const std::vector<NamedCell>& cells) {
+    std::vector<ir::Vec> out;
+    for (const auto& named_cell : cells) out.push_back(named_cell.cell.coord);
+    return out;
+}
+
+void relabel(const ast::BoardClause& label, std::vector<NamedCell>& cells) {
+    const CellLabels labels = cell_labels(label, coords_of(cells));
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        cells[i].file = labels.file[i];
+        cells[i].rank = labels.rank[i];
+        cells[i].cell.name = labels.file[i] + labels.rank[i];
+    }
+}
+
+// The clauses that make the cells, and their sizes; true when the cells can be generated.
+bool check_shape(const ast::Board& board, const Clauses& c, Report& report) {
     const int before = report.error_count();
-    const Clauses c = collect(board, &report);
     if (c.has(Kind::cells)) {
-        forbid_others(board, {Kind::cells}, "'cells' lists the whole board", report);
+        forbid_others(board, {Kind::cells, Kind::label}, "'cells' lists the whole board", report);
+        if (c.has(Kind::label))
+            report.error(c.get(Kind::label)->span,
+                         "'label' renames the cells of a generated board, but 'cells' names each "
+                         "cell itself");
         check_cell_list(*c.get(Kind::cells), report);
     } else if (c.has(Kind::hexagon)) {
         const auto& size = c.get(Kind::hexagon)->numbers[0];
@@ -311,11 +359,14 @@ bool check_board(const ast::Board& board, Report& report) {
             report.error(c.get(Kind::hexagon)->span,
                          "'hexagon' needs a hex board ('board hex flat' or 'board hex pointy')");
         else
-            forbid_others(board, {Kind::hexagon}, "'hexagon' describes the whole board", report);
+            forbid_others(board, {Kind::hexagon, Kind::label},
+                          "'hexagon' describes the whole board", report);
         if (size.value < 1) report.error(size.span, "a hexagon's side must be at least 1");
     } else {
         const auto kinds = needed(board.geometry);
-        forbid_others(board, kinds,
+        auto allowed = kinds;
+        allowed.push_back(Kind::label);
+        forbid_others(board, allowed,
                       std::string(shape_text(board.geometry)) + " is given as in '" +
                           example(board.geometry) + "' (or by 'cells'" +
                           (board.geometry == Geometry::square ? "" : " or 'hexagon'") + ")",
@@ -353,6 +404,20 @@ bool check_board(const ast::Board& board, Report& report) {
     return true;
 }
 
+}  // namespace
+
+bool check_board(const ast::Board& board, Report& report) {
+    const int before = report.error_count();
+    const Clauses c = collect(board, &report);
+    const bool shape_ok = check_shape(board, c, report);
+    const bool label_ok = !c.has(Kind::label) || c.has(Kind::cells) ||
+                          check_label_ranges(*c.get(Kind::label), report);
+    if (!shape_ok || !label_ok || report.error_count() != before) return false;
+    if (c.has(Kind::label))
+        return check_label_counts(*c.get(Kind::label), coords_of(generate(board, c)), report);
+    return true;
+}
+
 BoardLayout build_board(const ast::Board& board) {
     const Clauses c = collect(board, nullptr);
     BoardLayout layout;
@@ -360,30 +425,13 @@ BoardLayout build_board(const ast::Board& board) {
     std::vector<NamedCell> cells;
     if (c.has(Kind::cells)) {
         for (const auto& def : c.get(Kind::cells)->cells)
-            cells.push_back({{def.name.text, {def.coord.x, def.coord.y}}, 0, 0});
+            cells.push_back({{def.name.text, {def.coord.x, def.coord.y}}, {}, {}});
     } else {
         layout.named_by_file_and_rank = true;
-        std::vector<int> lengths, second;
-        if (c.has(Kind::hexagon)) {
-            const int n = c.get(Kind::hexagon)->numbers[0].value;
-            if (board.geometry == Geometry::hex_flat) {
-                hexagon_as_files(n, lengths, second);
-                generate_flat('a', lengths, second, cells);
-            } else {
-                hexagon_as_ranks(n, lengths, second);
-                generate_pointy(1, lengths, second, cells);
-            }
-        } else if (board.geometry == Geometry::square) {
-            const auto& files = c.get(Kind::files)->letters;
-            const auto& ranks = c.get(Kind::ranks)->numbers;
-            generate_square(files[0], files[1] - files[0] + 1, ranks[0].value,
-                            ranks[1].value - ranks[0].value + 1, cells);
-        } else if (board.geometry == Geometry::hex_flat) {
-            generate_flat(c.get(Kind::files)->letters[0], values(*c.get(Kind::lengths)),
-                          values(*c.get(Kind::first)), cells);
-        } else {
-            generate_pointy(c.get(Kind::ranks)->numbers[0].value, values(*c.get(Kind::lengths)),
-                            values(*c.get(Kind::indents)), cells);
+        cells = generate(board, c);
+        if (c.has(Kind::label)) {
+            layout.labelled = true;
+            relabel(*c.get(Kind::label), cells);
         }
     }
     std::sort(cells.begin(), cells.end(), [](const NamedCell& a, const NamedCell& b) {
@@ -392,8 +440,8 @@ BoardLayout build_board(const ast::Board& board) {
     });
     for (auto& named_cell : cells) {
         layout.index.emplace(named_cell.cell.name, static_cast<int>(layout.board.cells.size()));
-        layout.file_letter.push_back(named_cell.letter);
-        layout.rank_number.push_back(named_cell.rank);
+        layout.file_label.push_back(std::move(named_cell.file));
+        layout.rank_label.push_back(std::move(named_cell.rank));
         layout.board.cells.push_back(std::move(named_cell.cell));
     }
     layout.board.lines = make_lines(board.geometry, layout.board.cells);

@@ -20,8 +20,11 @@ struct BoardLayout {
     ir::Board board;                             // cells sorted by (y, x), lines, files
     std::unordered_map<std::string, int> index;  // cell name -> cell index
     bool named_by_file_and_rank = false;         // generated boards; not boards given cell by cell
-    std::vector<char> file_letter;               // per cell, when named_by_file_and_rank
-    std::vector<int> rank_number;                // per cell, when named_by_file_and_rank
+    bool labelled = false;                       // renamed by a `label` clause
+    // Per cell, when named_by_file_and_rank: its name is file_label + rank_label ("e" "4", "11"
+    // "a"). On a pointy board without `label` the file label is the cell's letter in its rank.
+    std::vector<std::string> file_label;
+    std::vector<std::string> rank_label;
 };
 
 // Reports everything wrong with the description; true when build_board may be called.

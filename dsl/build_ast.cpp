@@ -100,6 +100,35 @@ void add_drop_name(State& s, const Input& in) {
     s.file.pieces.back().drops.back().options.back().names.push_back(name_of(in));
 }
 
+// A `label` end or a zone's rank or file: a lower-case letter, or a number.
+template <typename Input>
+ast::LabelEnd label_end(const Input& in) {
+    const char first = token(in).front();
+    ast::LabelEnd end;
+    end.is_letter = first >= 'a' && first <= 'z';
+    if (end.is_letter)
+        end.letter = first;
+    else
+        end.number = number_of(in);
+    end.span = span_of(in);
+    return end;
+}
+
+// Numbers as a cell name writes them: "08" is rank 8.
+template <typename Input>
+ast::Name label_name(const Input& in) {
+    const ast::LabelEnd end = label_end(in);
+    ast::Name name;
+    name.text = end.is_letter ? std::string(1, end.letter) : std::to_string(end.number.value);
+    name.span = end.span;
+    return name;
+}
+
+template <typename Input>
+void add_label_end(State& s, const Input& in) {
+    s.file.boards.back().clauses.back().ends.push_back(label_end(in));
+}
+
 ast::DirItem dir_name(ast::Name name) { return {false, std::move(name), {}}; }
 ast::DirItem dir_vector(ast::Vector vector) { return {true, {}, vector}; }
 
@@ -144,6 +173,11 @@ VARI_ACTION(kw_first) { add_clause(s, ast::BoardClause::Kind::first, in); }
 VARI_ACTION(kw_indents) { add_clause(s, ast::BoardClause::Kind::indents, in); }
 VARI_ACTION(kw_hexagon) { add_clause(s, ast::BoardClause::Kind::hexagon, in); }
 VARI_ACTION(kw_cells) { add_clause(s, ast::BoardClause::Kind::cells, in); }
+VARI_ACTION(kw_label) { add_clause(s, ast::BoardClause::Kind::label, in); }
+VARI_ACTION(label_files_from) { add_label_end(s, in); }
+VARI_ACTION(label_files_to) { add_label_end(s, in); }
+VARI_ACTION(label_ranks_from) { add_label_end(s, in); }
+VARI_ACTION(label_ranks_to) { add_label_end(s, in); }
 VARI_ACTION(files_from) { s.file.boards.back().clauses.back().letters += token(in).front(); }
 VARI_ACTION(files_to) { s.file.boards.back().clauses.back().letters += token(in).front(); }
 VARI_ACTION(ranks_from) { s.file.boards.back().clauses.back().numbers.push_back(number_of(in)); }
@@ -172,9 +206,9 @@ VARI_ACTION(kw_zone) { open(s, DeclKind::zone, s.file.zones, in); }
 VARI_ACTION(zone_name) { s.file.zones.back().name = name_of(in); }
 VARI_ACTION(zone_player) { auto& z = s.file.zones.back(); z.has_player = true; z.player = name_of(in); }
 VARI_ACTION(kw_rank) { add_zone_spec(s, ast::ZoneSpec::Kind::rank, in); }
-VARI_ACTION(zone_rank) { s.file.zones.back().specs.back().rank = number_of(in); }
+VARI_ACTION(zone_rank) { s.file.zones.back().specs.back().label = label_name(in); }
 VARI_ACTION(kw_file) { add_zone_spec(s, ast::ZoneSpec::Kind::file, in); }
-VARI_ACTION(zone_file) { s.file.zones.back().specs.back().file = token(in).front(); }
+VARI_ACTION(zone_file) { s.file.zones.back().specs.back().label = label_name(in); }
 VARI_ACTION(zone_cell) { add_zone_spec(s, ast::ZoneSpec::Kind::cell, in).cell = name_of(in); }
 
 // piece
@@ -258,6 +292,16 @@ VARI_ACTION(kw_draw) { s.file.ends.back().outcome = ir::Outcome::draw; }
 VARI_ACTION(reset_capture) { s.file.ends.back().reset_by_capture = true; }
 VARI_ACTION(reset_piece) { s.file.ends.back().reset_pieces.push_back(name_of(in)); }
 
+// royals, pass, hooks
+VARI_ACTION(kw_royals) { open(s, DeclKind::royals, s.file.royals, in); }
+VARI_ACTION(kw_pass) { open(s, DeclKind::pass, s.file.passes, in); }
+VARI_ACTION(kw_forced) { s.file.passes.back().passing = ir::Passing::forced; }
+VARI_ACTION(kw_allowed) { s.file.passes.back().passing = ir::Passing::allowed; }
+VARI_ACTION(kw_hooks) { open(s, DeclKind::hooks, s.file.hooks, in); }
+VARI_ACTION(hooks_code) { auto& h = s.file.hooks.back(); h.is_inline = true; h.text = in.string(); h.text_span = span_of(in); }
+VARI_ACTION(hooks_path_open) { s.file.hooks.back().text_span = span_of(in); }
+VARI_ACTION(hooks_path_text) { s.file.hooks.back().text = in.string(); }
+
 // clang-format on
 #undef VARI_ACTION
 
@@ -290,6 +334,8 @@ std::string describe(const State& s) {
                                            : "the setup of " + quoted(su.player.text)) +
                    opened_at(su.span);
         }
+        case DeclKind::hooks:
+            return "'hooks'" + opened_at(f.hooks.back().span);
         default:
             return "the declaration";
     }
@@ -342,6 +388,15 @@ void discard(State& s) {
             break;
         case DeclKind::end:
             take(f.ends, "");
+            break;
+        case DeclKind::royals:
+            take(f.royals, "");
+            break;
+        case DeclKind::pass:
+            take(f.passes, "");
+            break;
+        case DeclKind::hooks:
+            take(f.hooks, "");
             break;
     }
     f.broken.push_back(std::move(broken));

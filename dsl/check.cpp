@@ -2,7 +2,6 @@
 // Name lookups shared by every check live here too.
 #include <algorithm>
 #include <cctype>
-#include <cstdlib>
 #include <map>
 
 #include "dsl/checker.hpp"
@@ -18,9 +17,9 @@ constexpr int max_players = MAX_PLAYERS;
 constexpr ast::Span file_start{1, 1};
 
 // ORDER DeclKind
-constexpr const char* kind_words[] = {"",          "game",  "players", "orient", "board",
-                                      "direction", "zone",  "piece",   "hands",  "drop-first",
-                                      "castling",  "setup", "end"};
+constexpr const char* kind_words[] = {
+    "",      "game",       "players",  "orient", "board", "direction", "zone", "piece",
+    "hands", "drop-first", "castling", "setup",  "end",   "royals",    "pass", "hooks"};
 
 const char* end_word(ir::EndKind kind) {
     switch (kind) {
@@ -94,6 +93,41 @@ std::optional<int> Checker::cell(const ast::Name& name) {
     return std::nullopt;
 }
 
+// A rank label as messages show it: numbers bare ("rank 8"), letters quoted ("rank 'a'").
+std::string Checker::shown_rank(const std::string& label) {
+    return !label.empty() && std::isdigit(static_cast<unsigned char>(label[0])) ? label
+                                                                                : quote(label);
+}
+
+// The labels of the cells `in` picks, at the lowest and highest coordinate along the line (x for
+// files, y for ranks): "'a' to 'h'", "1 to 8", "'k' to 'a'". Empty when none is picked.
+template <typename Pick>
+std::string Checker::label_span(bool ranks, const Pick& in) const {
+    const auto& layout = model.board;
+    const auto& labels = ranks ? layout.rank_label : layout.file_label;
+    const std::size_t none = labels.size();
+    std::size_t low = none, high = none;
+    const auto along = [&](std::size_t i) {
+        const ir::Vec c = layout.board.cells[i].coord;
+        return ranks ? c.y : c.x;
+    };
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        if (!in(i)) continue;
+        if (low == none || along(i) < along(low)) low = i;
+        if (high == none || along(i) > along(high)) high = i;
+    }
+    if (low == none) return {};
+    const auto shown = [&](std::size_t i) {
+        return ranks ? shown_rank(labels[i]) : quote(labels[i]);
+    };
+    return shown(low) + " to " + shown(high);
+}
+
+std::string Checker::label_range(bool ranks) const {
+    return std::string("the ") + (ranks ? "ranks" : "files") + " run from " +
+           label_span(ranks, [](std::size_t) { return true; });
+}
+
 // Near names are rarely what was meant for a cell ("e9" is not a typo of "e8"), so the hint says
 // what the board holds instead, unless the name differs from a cell's only in case.
 std::string Checker::cell_hint(const std::string& name) const {
@@ -110,39 +144,23 @@ std::string Checker::cell_hint(const std::string& name) const {
     const auto& layout = model.board;
     if (!layout.named_by_file_and_rank || layout.board.cells.empty())
         return did_you_mean(name, cell_names);
-    // Pointy boards letter the cells of each rank; the others number the cells of each file.
-    const bool by_rank = geometry == ir::Geometry::hex_pointy;
-    const std::size_t digits = name.find_first_of("0123456789");
-    if (digits == 0 || digits == std::string::npos) return {};
-    const std::string letters = name.substr(0, digits);
-    const int rank = std::atoi(name.c_str() + digits);
-    const auto& ranks = layout.rank_number;
-    const auto& files = layout.file_letter;
-    const auto span_of = [](const auto& values) {
-        return std::minmax_element(values.begin(), values.end());
-    };
-    std::vector<int> in_line_ranks;
-    std::vector<char> in_line_files;
-    for (std::size_t i = 0; i < ranks.size(); ++i) {
-        if (by_rank && ranks[i] == rank) in_line_files.push_back(files[i]);
-        if (!by_rank && letters.size() == 1 && files[i] == letters[0])
-            in_line_ranks.push_back(ranks[i]);
+    // A generated name is its file label then its rank label: split where letters meet digits.
+    const auto is_digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+    std::size_t split = 0;
+    while (split < name.size() && is_digit(name[split]) == is_digit(name[0])) ++split;
+    if (split == 0 || split == name.size()) return {};
+    const std::string file = name.substr(0, split), rank = name.substr(split);
+    // Pointy boards without labels letter the cells of each rank; the others give each file its
+    // ranks.
+    if (geometry == ir::Geometry::hex_pointy && !layout.labelled) {
+        const std::string cells =
+            label_span(false, [&](std::size_t i) { return layout.rank_label[i] == rank; });
+        return cells.empty() ? label_range(true)
+                             : "rank " + shown_rank(rank) + " holds cells " + cells;
     }
-    if (by_rank) {
-        if (in_line_files.empty()) {
-            const auto [low, high] = span_of(ranks);
-            return "the ranks run from " + std::to_string(*low) + " to " + std::to_string(*high);
-        }
-        const auto [low, high] = span_of(in_line_files);
-        return "rank " + std::to_string(rank) + " holds cells '" + *low + "' to '" + *high + "'";
-    }
-    if (in_line_ranks.empty()) {
-        const auto [low, high] = span_of(files);
-        return std::string("the files run from '") + *low + "' to '" + *high + "'";
-    }
-    const auto [low, high] = span_of(in_line_ranks);
-    return "file '" + letters + "' holds ranks " + std::to_string(*low) + " to " +
-           std::to_string(*high);
+    const std::string ranks =
+        label_span(true, [&](std::size_t i) { return layout.file_label[i] == file; });
+    return ranks.empty() ? label_range(false) : "file " + quote(file) + " holds ranks " + ranks;
 }
 
 // ---- Declarations -------------------------------------------------------------------------------
@@ -153,6 +171,7 @@ void Checker::check_declarations() {
                          file.boards.empty() && file.directions.empty() && file.zones.empty() &&
                          file.pieces.empty() && file.hands.empty() && file.drop_firsts.empty() &&
                          file.castlings.empty() && file.setups.empty() && file.ends.empty() &&
+                         file.royals.empty() && file.passes.empty() && file.hooks.empty() &&
                          file.broken.empty();
     if (nothing) {
         report.error(
@@ -301,6 +320,9 @@ Model check(const ast::File& file, Report& report) {
     checker.check_setup();
     checker.check_ends();
     checker.check_royals();
+    checker.check_royals_capturable();
+    checker.check_passing();
+    checker.check_hooks();
     return std::move(checker.model);
 }
 

@@ -1,6 +1,7 @@
 // The semantic checks over a parsed file, and what they resolve for lowering.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -25,6 +26,7 @@ struct Model {
     std::vector<ast::Span> zone_spans;                      // where each zone is first declared
     // Every direction, built in or declared, resolved to vectors as the first player sees them.
     std::unordered_map<std::string, std::vector<ir::Vec>> directions;
+    std::optional<ir::HookSource> hooks;  // the code read for `hooks`
 };
 
 // Runs every check, appending to `report`; never throws.

@@ -27,8 +27,7 @@ std::vector<int> Checker::zone_spec_cells(const ast::Zone& zone) {
             continue;
         }
         const bool by_rank = spec.kind == ast::ZoneSpec::Kind::rank;
-        const std::string what =
-            by_rank ? "rank " + std::to_string(spec.rank.value) : std::string("file ") + spec.file;
+        const std::string what = (by_rank ? "rank " : "file ") + spec.label.text;
         if (!layout.named_by_file_and_rank) {
             report.error(
                 spec.span,
@@ -38,12 +37,12 @@ std::vector<int> Checker::zone_spec_cells(const ast::Zone& zone) {
         }
         bool any = false;
         for (std::size_t i = 0; i < layout.board.cells.size(); ++i)
-            if (by_rank ? layout.rank_number[i] == spec.rank.value
-                        : layout.file_letter[i] == spec.file) {
+            if ((by_rank ? layout.rank_label[i] : layout.file_label[i]) == spec.label.text) {
                 cells.insert(static_cast<int>(i));
                 any = true;
             }
-        if (!any) report.error(spec.span, "there is no " + what + " on the board");
+        if (!any)
+            report.error(spec.span, "there is no " + what + " on the board", label_range(by_rank));
     }
     return {cells.begin(), cells.end()};
 }

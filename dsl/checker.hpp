@@ -34,6 +34,10 @@ struct Checker {
     void unknown(const ast::Name& name, const std::string& what,
                  const std::vector<std::string>& known);
     std::string cell_hint(const std::string& name) const;
+    static std::string shown_rank(const std::string& label);
+    template <typename Pick>
+    std::string label_span(bool ranks, const Pick& in) const;
+    std::string label_range(bool ranks) const;  // "the ranks run from 1 to 8"
     void already_defined(ast::Span at, const std::string& what, ast::Span first);
 
     // check.cpp
@@ -43,6 +47,11 @@ struct Checker {
     void check_orientations();
     void check_ends();
     void check_royals();
+    // check_rules.cpp
+    void check_royals_capturable();
+    void check_passing();
+    // hooks.cpp
+    void check_hooks();
     // check_moves.cpp
     void check_directions();
     void check_pieces();

@@ -29,7 +29,7 @@ namespace g = grammar;
 // clang-format off
 #define VARI_MESSAGE(rule, text) template <> inline constexpr const char* error_message<g::rule> = text
 
-VARI_MESSAGE(declaration, "expected a declaration: 'game', 'players', 'orient', 'board', 'direction', 'zone', 'piece', 'hands', 'drop-first', 'castling', 'setup' or 'end'");
+VARI_MESSAGE(declaration, "expected a declaration: 'game', 'players', 'orient', 'board', 'direction', 'zone', 'piece', 'hands', 'drop-first', 'castling', 'setup', 'end', 'royals', 'pass' or 'hooks'");
 
 // vectors
 VARI_MESSAGE(vector_x, "expected a whole number, the vector's first coordinate, as in (1, 2)");
@@ -51,8 +51,8 @@ VARI_MESSAGE(orient_degrees, "expected the angle in degrees after 'rotate', such
 VARI_MESSAGE(board_shape, "expected the board's shape: 'square', 'hex flat' or 'hex pointy'");
 VARI_MESSAGE(hex_kind, "expected 'flat' or 'pointy' after 'hex'");
 VARI_MESSAGE(open_board, "expected '{' to open the board's description");
-VARI_MESSAGE(board_items, "expected 'files', 'ranks', 'lengths', 'first', 'indents', 'hexagon' or 'cells'");
-VARI_MESSAGE(close_board, "expected '}' to close {decl}, or one of 'files', 'ranks', 'lengths', 'first', 'indents', 'hexagon', 'cells'");
+VARI_MESSAGE(board_items, "expected 'files', 'ranks', 'lengths', 'first', 'indents', 'hexagon', 'cells' or 'label'");
+VARI_MESSAGE(close_board, "expected '}' to close {decl}, or one of 'files', 'ranks', 'lengths', 'first', 'indents', 'hexagon', 'cells', 'label'");
 VARI_MESSAGE(files_from, "expected the first file's letter, as in 'files a..h'");
 VARI_MESSAGE(files_to, "expected the last file's letter, as in 'files a..h'");
 VARI_MESSAGE(dots, "expected '..' between the first and the last, as in 'files a..h' or 'ranks 1..8'");
@@ -62,6 +62,12 @@ VARI_MESSAGE(list_values, "expected whole numbers, one for each file or rank");
 VARI_MESSAGE(hexagon_size, "expected the hexagon's side length, as in 'hexagon 5'");
 VARI_MESSAGE(cell_defs, "expected cells, each a name and its coordinates, as in 'a1 (0, 0)'");
 VARI_MESSAGE(cell_coord, "expected the cell's coordinates, as in 'a1 (0, 0)'");
+VARI_MESSAGE(label_files_word, "expected 'files' after 'label', as in 'label files 11..1 ranks k..a'");
+VARI_MESSAGE(label_ranks_word, "expected 'ranks' after the file labels, as in 'label files 11..1 ranks k..a'");
+VARI_MESSAGE(label_files_from, "expected the first file's label, a number or a lower-case letter, as in 'label files 11..1 ranks k..a'");
+VARI_MESSAGE(label_files_to, "expected the last file's label, a number or a lower-case letter, as in 'label files 11..1 ranks k..a'");
+VARI_MESSAGE(label_ranks_from, "expected the first rank's label, a number or a lower-case letter, as in 'label files 11..1 ranks k..a'");
+VARI_MESSAGE(label_ranks_to, "expected the last rank's label, a number or a lower-case letter, as in 'label files 11..1 ranks k..a'");
 
 // direction
 VARI_MESSAGE(direction_name, "expected a name for the direction, such as 'forward'");
@@ -72,8 +78,8 @@ VARI_MESSAGE(direction_items, "expected directions or vectors after '=', such as
 VARI_MESSAGE(zone_name, "expected a name for the zone, such as 'last-rank'");
 VARI_MESSAGE(zone_equals, "expected '=' after the zone's name (or after the player it is for)");
 VARI_MESSAGE(zone_specs, "expected the zone's cells: cell names, 'rank N' or 'file X'");
-VARI_MESSAGE(zone_rank, "expected a rank number after 'rank'");
-VARI_MESSAGE(zone_file, "expected a file letter after 'file'");
+VARI_MESSAGE(zone_rank, "expected a rank after 'rank': its number, or its letter on a board labelled with letter ranks");
+VARI_MESSAGE(zone_file, "expected a file after 'file': its letter, or its number on a board labelled with number files");
 
 // piece
 VARI_MESSAGE(piece_name, "expected a name for the piece after 'piece'");
@@ -122,6 +128,13 @@ VARI_MESSAGE(end_kind, "expected 'checkmate', 'stalemate', 'repetition' or 'ply-
 VARI_MESSAGE(outcome, "expected the result for the player who made the last move: 'win', 'loss' or 'draw'");
 VARI_MESSAGE(end_count, "expected a number, such as 3 for threefold repetition or 100 plies");
 VARI_MESSAGE(reset_items, "expected 'capture' or pieces' names after 'reset-by'");
+
+// royals, pass, hooks
+VARI_MESSAGE(kw_capturable, "expected 'capturable' after 'royals', as in 'royals capturable'");
+VARI_MESSAGE(pass_kind, "expected 'forced' (a player with no legal move passes) or 'allowed' (a player may always pass) after 'pass'");
+VARI_MESSAGE(hooks_source, "expected the hooks as a file name in double quotes, such as \"hooks.lua\", or as code between triple quotes: \"\"\" ... \"\"\"");
+VARI_MESSAGE(hooks_code_end, "expected '\"\"\"' to end the code of {decl}");
+VARI_MESSAGE(hooks_path_end, "expected '\"' to end the hooks file's name (a name ends on its own line and holds only printable text)");
 
 #undef VARI_MESSAGE
 // clang-format on

@@ -87,11 +87,19 @@ struct kw_not_on_file_with : kw<TAO_PEGTL_STRING("not-on-file-with")> {};
 struct kw_not_defended_by : kw<TAO_PEGTL_STRING("not-defended-by")> {};
 struct kw_no_check : kw<TAO_PEGTL_STRING("no-check")> {};
 struct kw_no_mate : kw<TAO_PEGTL_STRING("no-mate")> {};
+struct kw_label : kw<TAO_PEGTL_STRING("label")> {};
+struct kw_royals : kw<TAO_PEGTL_STRING("royals")> {};
+struct kw_capturable : kw<TAO_PEGTL_STRING("capturable")> {};
+struct kw_pass : kw<TAO_PEGTL_STRING("pass")> {};
+struct kw_forced : kw<TAO_PEGTL_STRING("forced")> {};
+struct kw_allowed : kw<TAO_PEGTL_STRING("allowed")> {};
+struct kw_hooks : kw<TAO_PEGTL_STRING("hooks")> {};
 
 // Every keyword is reserved: lists of names end at the first keyword.
 struct declaration_keyword : sor<kw_game::word, kw_players::word, kw_orient::word, kw_board::word,
     kw_direction::word, kw_zone::word, kw_piece::word, kw_hands::word, kw_drop_first::word,
-    kw_castling::word, kw_setup::word, kw_end::word> {};
+    kw_castling::word, kw_setup::word, kw_end::word, kw_royals::word, kw_pass::word,
+    kw_hooks::word> {};
 struct keyword : sor<declaration_keyword, kw_rotate::word, kw_mirror::word, kw_square::word,
     kw_hex::word, kw_flat::word, kw_pointy::word, kw_files::word, kw_ranks::word,
     kw_lengths::word, kw_first::word, kw_indents::word, kw_hexagon::word, kw_cells::word,
@@ -102,15 +110,19 @@ struct keyword : sor<declaration_keyword, kw_rotate::word, kw_mirror::word, kw_s
     kw_repetition::word, kw_ply_limit::word, kw_reset_by::word, kw_win::word, kw_loss::word,
     kw_draw::word, kw_touching::word, kw_captured_as::word, kw_captured_removed::word,
     kw_drop::word, kw_not_in::word, kw_where_movable::word, kw_not_on_file_with::word,
-    kw_not_defended_by::word, kw_no_check::word, kw_no_mate::word> {};
+    kw_not_defended_by::word, kw_no_check::word, kw_no_mate::word, kw_label::word,
+    kw_capturable::word, kw_forced::word, kw_allowed::word> {};
 
 // NAME -> letter or '_', then letters, digits, '_' or '-'; not a keyword
 struct name_text : seq<not_at<keyword>, ident_first, star<ident_other>> {};
-// CELL -> letters then digits (e4, i10)
-struct cell_text : seq<plus<alpha>, plus<digit>, not_at<ident_other>> {};
+// CELL -> letters then digits (e4, i10) | digits then letters (6f, 11a)
+struct cell_text : seq<sor<seq<plus<alpha>, plus<digit>>, seq<plus<digit>, plus<alpha>>>,
+    not_at<ident_other>> {};
 // INT -> '-'? digits
 struct integer_text : seq<opt<one<'-'>>, plus<digit>, not_at<ident_other>> {};
 struct file_letter_text : seq<range<'a', 'z'>, not_at<ident_other>> {};
+// LABEL -> INT | LETTER (a file or rank as a cell name writes it)
+struct label_text : sor<integer_text, file_letter_text> {};
 
 // vector -> '(' INT ',' INT ')'
 struct open_paren : tok<one<'('>> {};
@@ -142,6 +154,7 @@ struct orient_decl : seq<kw_orient, must<orient_player, kw_rotate, orient_degree
 // shape -> 'square' | 'hex' ('flat' | 'pointy')
 // board_item -> 'files' LETTER '..' LETTER | 'ranks' INT '..' INT | 'lengths' INT+ | 'first' INT+
 //             | 'indents' INT+ | 'hexagon' INT | 'cells' (CELL vector)+
+//             | 'label' 'files' LABEL '..' LABEL 'ranks' LABEL '..' LABEL
 struct hex_kind : sor<kw_flat, kw_pointy> {};
 struct board_shape : sor<kw_square, if_must<kw_hex, hex_kind>> {};
 struct open_board : tok<one<'{'>> {};
@@ -164,8 +177,17 @@ struct cell_coord : vector_lit {};
 struct cell_def : if_must<cell_def_name, cell_coord> {};
 struct cell_defs : plus<cell_def> {};
 struct cells_clause : if_must<kw_cells, cell_defs> {};
+// Own rules for the words after 'label': kw_files and kw_ranks open clauses of their own.
+struct label_files_word : kw<TAO_PEGTL_STRING("files")> {};
+struct label_ranks_word : kw<TAO_PEGTL_STRING("ranks")> {};
+struct label_files_from : tok<label_text> {};
+struct label_files_to : tok<label_text> {};
+struct label_ranks_from : tok<label_text> {};
+struct label_ranks_to : tok<label_text> {};
+struct label_clause : if_must<kw_label, label_files_word, label_files_from, dots, label_files_to,
+    label_ranks_word, label_ranks_from, dots, label_ranks_to> {};
 struct board_item : sor<files_clause, ranks_clause, lengths_clause, first_clause, indents_clause,
-    hexagon_clause, cells_clause> {};
+    hexagon_clause, cells_clause, label_clause> {};
 struct board_items : plus<board_item> {};
 struct close_board : tok<one<'}'>> {};
 struct board_decl : if_must<kw_board, board_shape, open_board, board_items, close_board> {};
@@ -181,12 +203,12 @@ struct direction_decl : if_must<kw_direction, direction_name, direction_equals,
     direction_items> {};
 
 // ---- zone -> 'zone' NAME [PLAYER] '=' zone_spec+ ------------------------------------------------
-// zone_spec -> CELL | 'rank' INT | 'file' LETTER
+// zone_spec -> CELL | 'rank' LABEL | 'file' LABEL
 struct zone_name : tok<name_text> {};
 struct zone_player : tok<name_text> {};
 struct zone_equals : tok<one<'='>> {};
-struct zone_rank : tok<integer_text> {};
-struct zone_file : tok<file_letter_text> {};
+struct zone_rank : tok<label_text> {};
+struct zone_file : tok<label_text> {};
 struct zone_cell : tok<cell_text> {};
 struct zone_spec : sor<if_must<kw_rank, zone_rank>, if_must<kw_file, zone_file>, zone_cell> {};
 struct zone_specs : plus<zone_spec> {};
@@ -300,10 +322,30 @@ struct end_ply_limit : seq<kw_ply_limit, must<end_count, outcome>, opt<reset_cla
 struct end_kind : sor<end_checkmate, end_stalemate, end_repetition, end_ply_limit> {};
 struct end_decl : if_must<kw_end, end_kind> {};
 
+// ---- royals -> 'royals' 'capturable' ----------------------------------------------------------
+struct royals_decl : if_must<kw_royals, kw_capturable> {};
+
+// ---- pass -> 'pass' ('forced' | 'allowed') ------------------------------------------------------
+struct pass_kind : sor<kw_forced, kw_allowed> {};
+struct pass_decl : if_must<kw_pass, pass_kind> {};
+
+// ---- hooks -> 'hooks' (STRING | '"""' anything up to the next '"""' '"""') ----------------------
+struct triple_quote : string<'"', '"', '"'> {};
+struct hooks_code : star<not_at<triple_quote>, any> {};
+struct hooks_code_end : tok<triple_quote> {};
+struct hooks_inline : seq<triple_quote, hooks_code, must<hooks_code_end>> {};
+struct hooks_path_open : one<'"'> {};
+struct hooks_path_text : star<string_char> {};
+struct hooks_path_end : tok<one<'"'>> {};
+struct hooks_path : seq<hooks_path_open, hooks_path_text, must<hooks_path_end>> {};
+struct hooks_source : sor<hooks_inline, hooks_path> {};
+struct hooks_decl : if_must<kw_hooks, hooks_source> {};
+
 // ---- file -> sep declaration* -------------------------------------------------------------------
 // The loop over declarations (and the recovery after a broken one) is in build_ast.cpp.
 struct declaration : sor<game_decl, players_decl, orient_decl, board_decl, direction_decl,
-    zone_decl, piece_decl, hands_decl, drop_first_decl, castling_decl, setup_decl, end_decl> {};
+    zone_decl, piece_decl, hands_decl, drop_first_decl, castling_decl, setup_decl, end_decl,
+    royals_decl, pass_decl, hooks_decl> {};
 struct any_declaration : must<declaration> {};
 // Where recovery resumes: a line whose first word is a declaration keyword.
 struct declaration_line : seq<star<blank>, declaration_keyword> {};

@@ -204,6 +204,9 @@ ir::Game lower(const ast::File& file, const Model& model) {
                                       at(model.board.index, cell.text)});
     }
     for (const auto& end : file.ends) game.ends.push_back(lower_end(end, model));
+    game.royals_capturable = !file.royals.empty();
+    if (!file.passes.empty()) game.passing = file.passes.front().passing;
+    game.hooks = model.hooks;
     return game;
 }
 

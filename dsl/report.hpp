@@ -27,6 +27,7 @@ public:
     }
 
     int error_count() const { return errors_; }
+    const std::string& label() const { return label_; }  // the file's name, as diagnostics give it
 
 private:
     std::string label_;

@@ -179,6 +179,8 @@ private:
 
     void compile_hands() {
         t_.hands = game_.hands;
+        t_.royals_capturable = game_.royals_capturable;
+        t_.passing = game_.passing;
         for (int type : game_.drop_first) t_.drop_first |= 1u << type;
         t_.file_of.assign(t_.cell_count, CellSet());
         for (const auto& file : game_.board.files) {

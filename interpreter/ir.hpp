@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -138,6 +139,22 @@ struct EndCondition {
     SourceRef source;
 };
 
+// Whether a player may pass (give up the turn without moving); a pass is a move like any other.
+enum class Passing : std::uint8_t {
+    never,    // a player without a legal move ends the game by the end conditions
+    forced,   // a player without a legal move must pass, and may not pass otherwise
+    allowed,  // a player may always pass
+};
+
+// Lua code the runtime runs at defined events (see runtime::Hooks). Messages about it name
+// `chunk_name` and the line in it: code written inside the .vari file starts at `first_line`.
+struct HookSource {
+    std::string code;
+    std::string chunk_name;           // a file name: "three-player-hex-shogi-91.lua"
+    int first_line = 1;
+    SourceRef source;                 // the `hooks` declaration
+};
+
 struct Game {
     std::string name;
     std::vector<Player> players;      // in turn order; players[0] moves first
@@ -149,6 +166,11 @@ struct Game {
     std::vector<EndCondition> ends;
     bool hands = false;               // captured pieces go to the captor's hand
     std::vector<int> drop_first;      // while one of these types is in hand, only they drop
+    // No check: royal pieces may be left attacked and are captured like others; royal only
+    // matters to the rules that name it (drops that may not attack a royal piece).
+    bool royals_capturable = false;
+    Passing passing = Passing::never;
+    std::optional<HookSource> hooks;
 };
 
 // A problem in user input (rule file, position string, typed move): where and what.

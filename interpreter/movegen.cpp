@@ -1,6 +1,7 @@
 // Legal move generation. With one royal piece and only straight-line sliders, checks and pins are
 // read off the rays around the royal piece (the fast path); otherwise every pseudo-legal move is
-// made and tested. En passant and castling are always made and tested: they are rare.
+// made and tested. En passant and castling are always made and tested: they are rare. In a game
+// whose royal pieces may be captured, every pseudo-legal move is legal.
 #include "interpreter/interpreter.hpp"
 #include "interpreter/reach.hpp"
 
@@ -14,8 +15,9 @@ public:
         list_.size = 0;
         own_ = pos.pieces(us_);
         occupied_ = pos.occupied();
-        for (std::uint32_t types = t_.royal_types; types; types &= types - 1)
-            royals_ |= pos.pieces(us_, std::countr_zero(types));
+        if (!t_.royals_capturable)
+            for (std::uint32_t types = t_.royal_types; types; types &= types - 1)
+                royals_ |= pos.pieces(us_, std::countr_zero(types));
     }
 
     void run() {
@@ -23,6 +25,9 @@ public:
             fast();
         else
             by_trial();
+        if (t_.passing == ir::Passing::allowed ||
+            (t_.passing == ir::Passing::forced && list_.size == 0))
+            push(Move::make_pass());
     }
 
 private:
@@ -64,6 +69,7 @@ private:
 
     // Keeps only the moves from `first` on that do not leave a royal piece attacked.
     void filter_from(int first) {
+        if (!royals_) return;
         int kept = first;
         for (int i = first; i < list_.size; ++i)
             if (leaves_royal_safe(list_.moves[i])) list_.moves[kept++] = list_.moves[i];
@@ -247,7 +253,7 @@ private:
             if (to) emit(from, to);
         }
         drops(~CellSet());
-        if (royals_) filter_from(0);
+        filter_from(0);
         en_passant();
         castlings();
     }

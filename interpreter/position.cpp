@@ -107,6 +107,12 @@ void Position::do_move(Move move, Undo& undo) {
     if (ep_victim_ >= 0) hash_ ^= t_->ep_keys[ep_victim_];
     ep_cells_ = CellSet();
     ep_victim_ = -1;
+    if (move.is_pass()) {
+        undo.moved = NO_PIECE;
+        ++ply_clock_;
+        finish_move();
+        return;
+    }
     if (move.is_drop()) {
         const int dropped = move.dropped_type();
         set_in_hand(side_, dropped, in_hand(side_, dropped) - 1);
@@ -169,7 +175,9 @@ void Position::finish_move() {
 void Position::undo_move(Move move, const Undo& undo) {
     const int from = move.from(), to = move.to();
     side_ = side_ == 0 ? t_->player_count - 1 : side_ - 1;
-    if (move.is_drop()) {
+    if (move.is_pass()) {
+        // Nothing moved.
+    } else if (move.is_drop()) {
         remove_piece(to);
         hands_[side_ * MAX_TYPES + move.dropped_type()] += 1;
     } else if (move.kind() == Move::castling) {

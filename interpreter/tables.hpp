@@ -79,6 +79,8 @@ struct Tables {
     std::vector<std::uint32_t> complex_types;// [player]: types with complex_attacks
     std::uint32_t royal_types = 0;
     bool fast_legality = true;   // pins and checks can be read off straight lines
+    bool royals_capturable = false;  // no check: every pseudo-legal move is legal
+    ir::Passing passing = ir::Passing::never;
 
     std::vector<CastlingRule> castlings;
     std::vector<char> right_names;           // [bit] the right's character

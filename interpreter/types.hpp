@@ -95,12 +95,13 @@ constexpr int owner_of(Piece p) { return p >> 5; }
 //   bits  0-7   destination cell
 //   bits  8-15  origin cell; for a drop, the dropped piece type
 //   bits 16-20  promotion: piece type + 1, 0 for none
-//   bits 21-23  kind (MoveKind below)
+//   bits 21-23  kind (Move::Kind below)
 //   bits 24-28  castling index, for castlings
-// Move::none() (all zero) is never a real move: a normal move has origin != destination.
+// Move::none() (all zero) is never a real move: a normal move has origin != destination, and a
+// pass has its own kind.
 class Move {
 public:
-    enum Kind : std::uint8_t { normal = 0, en_passant = 1, castling = 2, drop = 3 };
+    enum Kind : std::uint8_t { normal = 0, en_passant = 1, castling = 2, drop = 3, pass = 4 };
 
     constexpr Move() = default;
     static constexpr Move none() { return Move(); }
@@ -113,6 +114,7 @@ public:
     }
 
     static constexpr Move make_drop(int type, int to) { return make(type, to, drop); }
+    static constexpr Move make_pass() { return make(0, 0, pass); }
 
     constexpr int to() const { return bits_ & 0xff; }
     constexpr int from() const { return (bits_ >> 8) & 0xff; }
@@ -121,6 +123,7 @@ public:
     constexpr Kind kind() const { return static_cast<Kind>((bits_ >> 21) & 7); }
     constexpr int castling_index() const { return (bits_ >> 24) & 31; }
     constexpr bool is_drop() const { return kind() == drop; }
+    constexpr bool is_pass() const { return kind() == pass; }
     constexpr int dropped_type() const { return from(); }
     constexpr std::uint32_t raw() const { return bits_; }
     constexpr bool is_none() const { return bits_ == 0; }

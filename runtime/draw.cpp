@@ -51,16 +51,20 @@ std::string hand_text(const Position& pos, int player) {
     return game.players[player].name + " in hand: " + (out.empty() ? "-" : out);
 }
 
-// The file letters (`digits` false) or the rank number (`digits` true) of a generated cell name
-// such as "e10"; empty when the name is not letters followed by digits.
-std::string name_part(const std::string& name, bool digits) {
+// The file part (`rank` false) or the rank part (`rank` true) of a generated cell name: "e10" is
+// file e, rank 10; "6f" is file 6, rank f. Empty when the name is not one run of letters and one
+// of digits.
+std::string name_part(const std::string& name, bool rank) {
+    auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+    auto letter = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; };
+    if (name.empty()) return {};
+    const bool digits_first = digit(name[0]);
     std::size_t split = 0;
-    while (split < name.size() && std::isalpha(static_cast<unsigned char>(name[split]))) ++split;
-    const std::string letters = name.substr(0, split), number = name.substr(split);
-    const bool ok = !letters.empty() && !number.empty() &&
-                    std::all_of(number.begin(), number.end(),
-                                [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
-    return ok ? (digits ? number : letters) : std::string();
+    while (split < name.size() && (digits_first ? digit(name[split]) : letter(name[split]))) ++split;
+    const std::string file = name.substr(0, split), rank_part = name.substr(split);
+    const bool ok = !file.empty() && !rank_part.empty() &&
+                    std::all_of(rank_part.begin(), rank_part.end(), digits_first ? +letter : +digit);
+    return ok ? (rank ? rank_part : file) : std::string();
 }
 
 // Labels for groups of cells (a rank, a file): the name part all cells of a group share, or none.

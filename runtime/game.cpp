@@ -36,16 +36,17 @@ std::string reason_of(const ir::EndCondition& end) {
     return "the end of the game";
 }
 
-// Scores and summary for `outcome` of the last move, made by `mover`.
-Result make_result(const ir::Game& game, ir::Outcome outcome, int mover, std::string reason) {
+// Scores and summary for `outcome` of `player` (-1 with a draw).
+Result make_result(const ir::Game& game, ir::Outcome outcome, int player, std::string reason) {
     const int count = static_cast<int>(game.players.size());
-    const std::string& name = game.players[mover].name;
     Result r;
+    r.outcome = outcome;
+    r.player = outcome == ir::Outcome::draw ? -1 : player;
     r.scores.assign(count, 0.0);
     switch (outcome) {
         case ir::Outcome::win:
-            r.scores[mover] = 1.0;
-            r.summary = name + " wins by " + reason;
+            r.scores[player] = 1.0;
+            r.summary = game.players[player].name + " wins by " + reason;
             break;
         case ir::Outcome::draw:
             std::fill(r.scores.begin(), r.scores.end(), 1.0 / count);
@@ -54,9 +55,9 @@ Result make_result(const ir::Game& game, ir::Outcome outcome, int mover, std::st
         case ir::Outcome::loss:
             // The others share the point; with two players that is a win for the other one.
             for (int p = 0; p < count; ++p)
-                if (p != mover) r.scores[p] = 1.0 / (count - 1);
-            r.summary = count == 2 ? game.players[1 - mover].name + " wins by " + reason
-                                   : name + " loses by " + reason;
+                if (p != player) r.scores[p] = 1.0 / (count - 1);
+            r.summary = count == 2 ? game.players[1 - player].name + " wins by " + reason
+                                   : game.players[player].name + " loses by " + reason;
             break;
     }
     r.reason = std::move(reason);
@@ -65,12 +66,28 @@ Result make_result(const ir::Game& game, ir::Outcome outcome, int mover, std::st
 
 }  // namespace
 
-Game::Game(const CompiledGame& game) : Game(game, Position(game)) {}
+Game::Game(const CompiledGame& game, HookUse hooks) : Game(game, Position(game), hooks) {}
 
-Game::Game(const CompiledGame& game, const Position& start) : game_(game), pos_(start) {
+Game::Game(const CompiledGame& game, const Position& start, HookUse hooks)
+    : game_(game), pos_(start) {
     assert(&start.game() == &game);
+    if (hooks == HookUse::on) {
+        ir::Diagnostic error;
+        hooks_ = Hooks::load(game, error);
+        if (!hooks_ && !error.message.empty())
+            hook_load_error_ = "the hooks failed to load at " + error.file + ":" +
+                               std::to_string(error.line) + ": " + error.message;
+    }
     hashes_.push_back(pos_.hash());
     refresh();
+}
+
+Game::~Game() = default;
+
+int Game::passes() const {
+    int count = 0;
+    for (auto it = history_.rbegin(); it != history_.rend() && it->move.is_pass(); ++it) ++count;
+    return count;
 }
 
 void Game::play(Move move) {
@@ -90,7 +107,7 @@ bool Game::undo() {
     return true;
 }
 
-int Game::repetitions() const {
+int Game::count_repetitions() const {
     // The hash includes the side to move, so only every player_count-th position can match. The
     // whole history is scanned: whether a clock-resetting move is irreversible depends on the game.
     const int step = game_.tables().player_count;
@@ -100,31 +117,82 @@ int Game::repetitions() const {
     return count;
 }
 
+HookContext Game::context() const {
+    HookContext c;
+    c.position = &pos_;
+    c.ply = ply();
+    c.repetitions = repetitions_;
+    c.passes = passes();
+    if (!history_.empty()) {
+        c.last_move = history_.back().move;
+        c.last_undo = &history_.back().undo;
+    }
+    return c;
+}
+
+bool Game::filter_moves() {
+    if (!hooks_ || !(hooks_->handles(HookEvent::allow_move) || hooks_->handles(HookEvent::allow_drop)))
+        return true;
+    const HookContext c = context();
+    int kept = 0;
+    for (const Move m : legal_) {
+        bool allowed = true;
+        if (!m.is_pass() && !hooks_->allows(c, m, allowed)) return false;
+        if (allowed) legal_.moves[kept++] = m;
+    }
+    legal_.size = kept;
+    // The filters may have taken every move: a player who must pass when stuck does.
+    if (kept == 0 && game_.ir().passing == ir::Passing::forced)
+        legal_.moves[legal_.size++] = Move::make_pass();
+    return true;
+}
+
+void Game::stop(const std::string& why) {
+    Result r;
+    r.reason = "a failed hook";
+    r.stopped = true;
+    r.summary = "game stopped: " + why;
+    result_ = std::move(r);
+}
+
+void Game::end(Result result) {
+    if (hooks_ && hooks_->handles(HookEvent::score)) {
+        std::vector<double> scores;
+        if (!hooks_->score(context(), result, scores)) return stop(hooks_->error());
+        result.scores = std::move(scores);
+    }
+    result_ = std::move(result);
+}
+
 void Game::refresh() {
     generate_legal(pos_, legal_);
     result_.reset();
+    repetitions_ = count_repetitions();
+    if (!hook_load_error_.empty()) return stop(hook_load_error_);
+    if (!filter_moves()) return stop(hooks_->error());
     const ir::Game& game = game_.ir();
     const int count = game_.tables().player_count;
     const int mover = (pos_.side_to_move() + count - 1) % count;
+    if (hooks_ && !history_.empty() && hooks_->handles(HookEvent::after_move)) {
+        std::optional<HookVerdict> verdict;
+        if (!hooks_->after_move(context(), verdict)) return stop(hooks_->error());
+        if (verdict)
+            return end(make_result(game, verdict->outcome, verdict->player, verdict->reason));
+    }
     // Mate and stalemate come first: a mate on the last ply of a counter is still a mate.
     if (legal_.size == 0) {
         const auto kind = pos_.in_check() ? ir::EndKind::checkmate : ir::EndKind::stalemate;
-        for (const auto& end : game.ends)
-            if (end.kind == kind) {
-                result_ = make_result(game, end.outcome, mover, reason_of(end));
-                return;
-            }
+        for (const auto& end_rule : game.ends)
+            if (end_rule.kind == kind)
+                return end(make_result(game, end_rule.outcome, mover, reason_of(end_rule)));
         // No rule says what happens, but the game cannot go on.
-        result_ = make_result(game, ir::Outcome::draw, mover, "no legal move");
-        return;
+        return end(make_result(game, ir::Outcome::draw, mover, "no legal move"));
     }
-    for (const auto& end : game.ends) {
-        const bool over = (end.kind == ir::EndKind::repetition && repetitions() >= end.count) ||
-                          (end.kind == ir::EndKind::ply_limit && pos_.ply_clock() >= end.count);
-        if (over) {
-            result_ = make_result(game, end.outcome, mover, reason_of(end));
-            return;
-        }
+    for (const auto& end_rule : game.ends) {
+        const bool over =
+            (end_rule.kind == ir::EndKind::repetition && repetitions_ >= end_rule.count) ||
+            (end_rule.kind == ir::EndKind::ply_limit && pos_.ply_clock() >= end_rule.count);
+        if (over) return end(make_result(game, end_rule.outcome, mover, reason_of(end_rule)));
     }
 }
 

@@ -119,7 +119,7 @@ std::vector<Reading> readings(const CompiledGame& game, std::string_view text) {
 }
 
 // A move of a piece from `from` (never a drop, whose origin field holds a piece type).
-bool moves_from(Move m, int from) { return !m.is_drop() && m.from() == from; }
+bool moves_from(Move m, int from) { return !m.is_drop() && !m.is_pass() && m.from() == from; }
 bool moves_between(Move m, int from, int to) { return moves_from(m, from) && m.to() == to; }
 
 bool matches(const Position& pos, Move move, const Reading& r) {
@@ -253,9 +253,11 @@ std::string unreadable(const Position& pos, const MoveList& legal, std::string_v
             ++i;
             continue;
         }
+        // A cell name is letters then digits ("e4") or digits then letters ("6f").
         std::size_t j = i;
-        while (j < text.size() && is_alpha(text[j])) ++j;
-        while (j < text.size() && is_digit(text[j])) ++j;
+        const bool digits_first = is_digit(text[i]);
+        while (j < text.size() && (digits_first ? is_digit(text[j]) : is_alpha(text[j]))) ++j;
+        while (j < text.size() && (digits_first ? is_alpha(text[j]) : is_digit(text[j]))) ++j;
         const std::string_view word = text.substr(i, j - i);
         const int cell = find_cell(pos.game(), word);
         if (cell < 0 && word.size() > 1) return "unknown cell '" + std::string(word) + "'";
@@ -317,9 +319,27 @@ std::optional<Move> parse_drop(Position& pos, const MoveList& legal, std::string
     return std::nullopt;
 }
 
+bool is_pass_text(std::string_view text) {
+    if (text.size() != 4) return false;
+    for (std::size_t i = 0; i < 4; ++i)
+        if (std::tolower(static_cast<unsigned char>(text[i])) != "pass"[i]) return false;
+    return true;
+}
+
+std::optional<Move> parse_pass(const Position& pos, const MoveList& legal, std::string& error) {
+    if (std::find(legal.begin(), legal.end(), Move::make_pass()) != legal.end())
+        return Move::make_pass();
+    error = pos.game().ir().passing == ir::Passing::never
+                ? "this game has no passing"
+                : "a pass is allowed only without a legal move (" +
+                      std::to_string(legal.size) + " legal moves, e.g. " + format_move(pos, legal.moves[0]) + ")";
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::string format_move(const Position& pos, Move move) {
+    if (move.is_pass()) return "pass";
     if (move.is_drop())
         return type_token(pos.game().ir(), move.dropped_type()) + '*' + name_of(pos, move.to());
     const Piece target = pos.piece_on(move.to());
@@ -343,6 +363,7 @@ std::optional<Move> parse_move(Position& pos, std::string_view text, std::string
         error = unreadable(pos, legal, text);
         return std::nullopt;
     }
+    if (is_pass_text(text)) return parse_pass(pos, legal, error);
     const auto mark = std::find_if(text.begin(), text.end(), is_drop_mark);
     if (mark != text.end())
         return parse_drop(pos, legal, text, static_cast<std::size_t>(mark - text.begin()), error);

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <random>
 #include <string>
@@ -53,13 +54,14 @@ std::optional<ir::Diagnostic> parse_position(Position& pos, std::string_view tex
 // token (e2-e4, e7xd8=Q, e7-e8=+R), except that a promotion to the one `plus` type the piece may
 // promote to is written with '+' alone (c6-c7+). Castling is written as the royal piece's move
 // (e1-g1). A drop is the dropped piece's token (upper case for every player), '*' and the cell:
-// P*c5, +R*e5.
+// P*c5, +R*e5. A pass is written "pass".
 std::string format_move(const Position& pos, Move move);  // `move` is legal in `pos`
 
 // Finds the legal move `text` names: FROM, an optional separator ('-', 'x', ':' or a blank), TO,
 // and for a promotion the piece token with or without '=', or '+' ("e2e4", "E7XD8=q", "e7d8q"
 // and "c6c7+" work; cell names may be typed in upper case); a trailing '=' says "no promotion".
-// A drop is PIECE*CELL or PIECE@CELL, the piece in either case. On failure `error` says exactly
+// A drop is PIECE*CELL or PIECE@CELL, the piece in either case; "pass" (any case) is a pass, when
+// the game allows one here. On failure `error` says exactly
 // what is wrong, e.g.
 //   unknown cell 'z9'                      no piece on e3
 //   that is Black's piece; White to move   promotion needed: add =Q, =R, =B or =N
@@ -73,6 +75,10 @@ std::optional<Move> parse_move(Position& pos, std::string_view text, std::string
 // ---- A game in play -----------------------------------------------------------------------
 struct Result {
     std::string reason;  // "checkmate", "stalemate", "threefold repetition", ...
+    ir::Outcome outcome = ir::Outcome::draw;  // for `player`
+    int player = -1;     // the player the outcome is for; -1 for a draw
+    // Set when a hook failed and stopped the game: `summary` says why, and there are no scores.
+    bool stopped = false;
     // Per player, for the outcome of the end condition, which is for the player who made the last
     // move: a win gives that player 1 and the others 0; a draw gives everyone 1/N (0.5 for two);
     // a loss gives that player 0 and the others 1/(N-1) each.
@@ -80,19 +86,94 @@ struct Result {
     std::string summary;  // "White wins by checkmate", "draw by stalemate"
 };
 
+// ---- Lua hooks ----------------------------------------------------------------------------
+// A game's Lua code (ir::Game::hooks) runs in a Lua 5.4 state of its own, one per game in play,
+// that has only the safe base functions and `string`, `table` and `math`: no io, os, package,
+// require, dofile, loadfile, debug or collectgarbage, no string.dump, and load() takes text only.
+// The chunk runs once when loaded and returns a table of functions named after the events they
+// answer (the README documents them and the `game` object they read):
+//   after_move(game)          after each move: nil to go on, or a table that ends the game:
+//                             { winner = PLAYER }, { loser = PLAYER } or { draw = true }, each
+//                             with an optional reason = "..."
+//   score(game, result)       when the game has ended: a table PLAYER -> number for every player
+//   allow_move(game, move)    a filter on the legal board moves: true keeps the move
+//   allow_drop(game, move)    the same for drops
+// Every call runs under an instruction budget; the state under a memory cap. A hook that fails
+// (an error, the budget or the cap exceeded, a result of the wrong shape) makes the call return
+// false, and error() says so naming the hook and the file:line inside it.
+struct HookLimits {
+    std::int64_t instructions = 1'000'000;  // Lua VM instructions per call
+    std::size_t memory = std::size_t{32} << 20;  // bytes for the whole state
+};
+
+enum class HookEvent : std::uint8_t { after_move, score, allow_move, allow_drop };
+
+// What a hook is told besides the position.
+struct HookContext {
+    const Position* position = nullptr;
+    int ply = 0;                       // moves played since the start
+    int repetitions = 1;               // occurrences of this position, this one included
+    int passes = 0;                    // passes in a row ending with the last move
+    Move last_move;                    // Move::none() at the start
+    const Undo* last_undo = nullptr;   // how the last move changed the board (null at the start)
+};
+
+// A game end decided by after_move.
+struct HookVerdict {
+    ir::Outcome outcome = ir::Outcome::draw;  // for `player`
+    int player = -1;                          // -1 for a draw
+    std::string reason;                       // never empty: a default when the hook gave none
+};
+
+class Hooks {
+public:
+    // Loads the game's hook code into a new sandboxed state and runs its top level. Nothing and
+    // `error` set (file, line, message) when that fails or the chunk does not return a table of
+    // known hooks; nothing and no error message when the game has no hooks.
+    static std::unique_ptr<Hooks> load(const CompiledGame& game, ir::Diagnostic& error,
+                                       HookLimits limits = {});
+    ~Hooks();
+    Hooks(const Hooks&) = delete;
+    Hooks& operator=(const Hooks&) = delete;
+
+    bool handles(HookEvent event) const;
+    // Each returns false when the hook failed; error() then says how.
+    bool after_move(const HookContext& context, std::optional<HookVerdict>& verdict);
+    bool score(const HookContext& context, const Result& result, std::vector<double>& scores);
+    bool allows(const HookContext& context, Move move, bool& allowed);  // allow_move/allow_drop
+    const std::string& error() const;
+    std::size_t memory_used() const;
+
+private:
+    struct State;
+    explicit Hooks(std::unique_ptr<State> state);
+    std::unique_ptr<State> state_;
+};
+
+// Whether a game in play runs its hooks (off: as if the game had none, e.g. to measure them).
+enum class HookUse : std::uint8_t { on, off };
+
 // A game from a start position: the history of moves, and the result once one of the game's end
-// conditions (ir::Game::ends) holds. Checkmate and stalemate (no legal move, with or without a
-// royal piece attacked) are judged before repetition and ply-limit counts. A position without a
-// legal move that no end condition covers ends the game as a draw by "no legal move".
+// conditions (ir::Game::ends) holds. After each move the after_move hook is asked first; then
+// checkmate and stalemate (no legal move, with or without a royal piece attacked) are judged,
+// and then the repetition and ply-limit counts. A position without a legal move that no end
+// condition covers ends the game as a draw by "no legal move". The score hook, when there is
+// one, scores every ending. A hook that fails stops the game (Result::stopped).
 class Game {
 public:
-    explicit Game(const CompiledGame& game);  // from the start position
-    Game(const CompiledGame& game, const Position& start);
+    explicit Game(const CompiledGame& game, HookUse hooks = HookUse::on);  // from the start
+    Game(const CompiledGame& game, const Position& start, HookUse hooks = HookUse::on);
+    ~Game();
+    Game(const Game&) = delete;
+    Game& operator=(const Game&) = delete;
 
     const CompiledGame& game() const { return game_; }
     const Position& position() const { return pos_; }
+    // The legal moves, less those a move filter hook refuses.
     const MoveList& legal_moves() const { return legal_; }
     int ply() const { return static_cast<int>(history_.size()); }  // moves played since start
+    int passes() const;   // passes in a row ending with the last move
+    bool runs_hooks() const { return hooks_ != nullptr; }
 
     void play(Move move);  // `move` must be legal
     bool undo();           // false at the start
@@ -105,7 +186,11 @@ private:
         Undo undo;
     };
     void refresh();           // legal moves and result for the current position
-    int repetitions() const;  // how often the current position has occurred
+    int count_repetitions() const;  // how often the current position has occurred
+    HookContext context() const;
+    bool filter_moves();      // false when a filter hook failed
+    void end(Result result);  // sets the result, scored by the score hook when there is one
+    void stop(const std::string& why);
 
     const CompiledGame& game_;
     Position pos_;
@@ -113,6 +198,9 @@ private:
     std::vector<std::uint64_t> hashes_;  // hash after each ply, hashes_[0] = start
     MoveList legal_;
     std::optional<Result> result_;
+    int repetitions_ = 1;                // count_repetitions() for the current position
+    std::unique_ptr<Hooks> hooks_;
+    std::string hook_load_error_;   // why the hooks could not be loaded; empty when they were
 };
 
 // A uniformly random legal move, or Move::none() when there is none.

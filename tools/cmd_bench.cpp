@@ -1,5 +1,6 @@
 // `vari bench GAME [--depth N] [--playouts N]`: load time, perft leaves per second and random
-// playouts per second. The last line is the perft node count: a signature to quote.
+// playouts per second; for a game with hooks, the same games replayed with and without them.
+// The last line is the perft node count: a signature to quote.
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -29,6 +30,47 @@ double load_milliseconds(const std::string& path) {
         best = std::min(best, seconds_since(start) * 1000);
     }
     return best;
+}
+
+// Random games played to their end (or `max_plies`), and the moves of each.
+struct Playouts {
+    double seconds = 0;
+    std::uint64_t plies = 0;
+    int stopped = 0;   // games a failed hook stopped
+    std::vector<std::vector<Move>> games;
+};
+
+Playouts random_playouts(const CompiledGame& game, int playouts, int max_plies,
+                         std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    Playouts out;
+    out.games.resize(playouts);
+    const auto start = Clock::now();
+    for (auto& moves : out.games) {
+        runtime::Game play(game);
+        while (!play.result() && play.ply() < max_plies) {
+            const Move m = runtime::random_move(play, rng);
+            if (m.is_none()) break;
+            play.play(m);
+            moves.push_back(m);
+        }
+        out.plies += moves.size();
+        out.stopped += play.result() && play.result()->stopped;
+    }
+    out.seconds = seconds_since(start);
+    return out;
+}
+
+// Seconds to play `games` again, move by move, with or without the hooks: the same positions,
+// so the difference is what the hooks cost.
+double replay(const CompiledGame& game, const std::vector<std::vector<Move>>& games,
+              runtime::HookUse hooks) {
+    const auto start = Clock::now();
+    for (const auto& moves : games) {
+        runtime::Game play(game, hooks);
+        for (const Move m : moves) play.play(m);
+    }
+    return seconds_since(start);
 }
 
 }  // namespace
@@ -68,22 +110,19 @@ int run_bench(int argc, char** argv) {
     std::printf("perft %-9d %llu leaves in %.3f s: %.2f M leaves/s\n", depth,
                 static_cast<unsigned long long>(nodes), elapsed, nodes / elapsed / 1e6);
 
-    std::mt19937_64 rng(seed);
-    std::uint64_t plies = 0;
-    const auto start = Clock::now();
-    for (int i = 0; i < playouts; ++i) {
-        runtime::Game play(*game);
-        while (!play.result() && play.ply() < max_plies) {
-            const Move m = runtime::random_move(play, rng);
-            if (m.is_none()) break;
-            play.play(m);
-            ++plies;
+    if (playouts > 0) {
+        const Playouts p = random_playouts(*game, playouts, max_plies, seed);
+        std::printf("playouts        %d in %.3f s: %.1f playouts/s, %.2f M plies/s\n", playouts,
+                    p.seconds, playouts / p.seconds, p.plies / p.seconds / 1e6);
+        if (p.stopped) std::printf("                %d stopped by a failed hook\n", p.stopped);
+        if (game->ir().hooks && !p.stopped) {
+            const double off = replay(*game, p.games, runtime::HookUse::off);
+            const double on = replay(*game, p.games, runtime::HookUse::on);
+            std::printf("replayed        %.1f playouts/s without hooks, %.1f with: the hooks cost "
+                        "%.1f %%\n",
+                        playouts / off, playouts / on, 100.0 * (on - off) / on);
         }
     }
-    const double playout_seconds = seconds_since(start);
-    if (playouts > 0)
-        std::printf("playouts        %d in %.3f s: %.1f playouts/s, %.2f M plies/s\n", playouts,
-                    playout_seconds, playouts / playout_seconds, plies / playout_seconds / 1e6);
     std::printf("%llu\n", static_cast<unsigned long long>(nodes));
     return 0;
 }

@@ -1,10 +1,32 @@
 // `vari check FILE... [--json]`: validate rule files, reporting every error found in one run.
+#include <algorithm>
 #include <iostream>
 
 #include "dsl/dsl.hpp"
+#include "runtime/runtime.hpp"
 #include "tools/commands.hpp"
 
 namespace vari::tools {
+namespace {
+
+// A valid game's hooks must also load: their code compiles, its top level runs and returns known
+// hooks. Prints the failure (unless `json`) and adds it to `all`; false when there is one.
+bool hooks_load(const ir::Game& game, bool json, std::vector<ir::Diagnostic>& all) {
+    if (!game.hooks) return true;
+    const CompiledGame compiled(game);
+    ir::Diagnostic error;
+    if (runtime::Hooks::load(compiled, error) || error.message.empty()) return true;
+    if (!json) {
+        // Lines count from the top of the file the code is in: padded, inline code lines up too.
+        const auto& hooks = *game.hooks;
+        const std::string source(static_cast<std::size_t>(std::max(0, hooks.first_line - 1)), '\n');
+        std::cerr << dsl::render(error, source + hooks.code);
+    }
+    all.push_back(error);
+    return false;
+}
+
+}  // namespace
 
 int run_check(int argc, char** argv) {
     CLI::App app{"Validate rule files: every syntax and semantic error, with its location."};
@@ -26,7 +48,7 @@ int run_check(int argc, char** argv) {
             if (!json) std::cerr << dsl::render(d, loaded.source);
             all.push_back(d);
         }
-        if (has_error || !loaded.game) {
+        if (has_error || !loaded.game || !hooks_load(*loaded.game, json, all)) {
             invalid = true;
         } else if (!json) {
             const auto& g = *loaded.game;

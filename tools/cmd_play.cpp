@@ -2,6 +2,7 @@
 // standard input it reads one move or command a line and prints no prompts, so it can be scripted.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <iostream>
 #include <random>
@@ -20,7 +21,7 @@ enum class Mover { human, random };
 
 constexpr const char* HELP =
     "Type a move as FROM-TO (e2-e4, e7xd8=Q, c6-c7+; the '-' may be left out), a drop from\n"
-    "your hand as PIECE*CELL (P*c5), or a command:\n"
+    "your hand as PIECE*CELL (P*c5), 'pass' where the game lets you, or a command:\n"
     "  moves   list the legal moves\n"
     "  board   draw the board\n"
     "  undo    take back your last move (and the random replies after it)\n"
@@ -51,6 +52,10 @@ public:
             return;
         }
         const runtime::Result& r = *game_.result();
+        if (r.stopped) {
+            std::cout << r.summary << '\n';
+            return;
+        }
         std::cout << r.summary << "\nscores:";
         for (std::size_t p = 0; p < r.scores.size(); ++p)
             std::cout << (p ? ", " : " ") << name(static_cast<int>(p)) << ' ' << r.scores[p];
@@ -68,11 +73,15 @@ private:
         by_human_.push_back(human);
     }
 
+    bool in_check() const {
+        return !game_.game().tables().royals_capturable && game_.position().in_check();
+    }
+
     void show_board() const {
         std::cout << '\n' << runtime::draw_board(game_.position());
         if (!game_.result())
             std::cout << name(side()) << " to move"
-                      << (game_.position().in_check() ? ", in check" : "") << '\n';
+                      << (in_check() ? ", in check" : "") << '\n';
     }
 
     // Reads lines until a move is played (true) or input ends or the player quits (false).
@@ -102,8 +111,12 @@ private:
                 Position pos = game_.position();
                 std::string error;
                 if (const auto move = runtime::parse_move(pos, line, error)) {
-                    play(*move, true);
-                    return true;
+                    const MoveList& legal = game_.legal_moves();
+                    if (std::find(legal.begin(), legal.end(), *move) != legal.end()) {
+                        play(*move, true);
+                        return true;
+                    }
+                    error = runtime::format_move(pos, *move) + " is refused by the game's hooks";
                 }
                 std::cout << error << '\n';
             }

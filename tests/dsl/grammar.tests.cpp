@@ -60,6 +60,14 @@ TEST_CASE("names are identifiers that are not keywords", "[dsl][grammar]") {
         {"range", L},
         {"drop", L},
         {"hands", L},
+        {"royals", L},
+        {"capturable", L},
+        {"pass", L},
+        {"forced", L},
+        {"allowed", L},
+        {"hooks", L},
+        {"label", L},
+        {"labels", M},
         {"touching", L},
         {"no-mate", L},
         {"dropped", M},
@@ -70,19 +78,35 @@ TEST_CASE("names are identifiers that are not keywords", "[dsl][grammar]") {
     CHECK(parse_whole<g::name_text>(input) == expected);
 }
 
-TEST_CASE("cell names are letters then digits", "[dsl][grammar]") {
+TEST_CASE("cell names are letters then digits, or digits then letters", "[dsl][grammar]") {
     auto [input, expected] = GENERATE(table<std::string, Result>({
         {"e4", M},
         {"i10", M},
         {"aa12", M},
         {"E4", M},
+        {"4e", M},
+        {"6f", M},
+        {"11a", M},
+        {"10ab", M},
         {"e", L},
-        {"4e", L},
+        {"6", L},
         {"e4x", L},
+        {"6f1", L},
         {"e-4", L},
+        {"6-f", L},
     }));
     INFO(input);
     CHECK(parse_whole<g::cell_text>(input) == expected);
+}
+
+TEST_CASE("a number stays a number and a cell name a cell name", "[dsl][grammar]") {
+    CHECK(parse_whole<g::integer_text>("6") == M);
+    CHECK(parse_whole<g::integer_text>("6f") == L);
+    CHECK(parse_whole<g::label_text>("11") == M);
+    CHECK(parse_whole<g::label_text>("k") == M);
+    CHECK(parse_whole<g::label_text>("K") == L);
+    CHECK(parse_whole<g::label_text>("ab") == L);
+    CHECK(parse_whole<g::label_text>("6f") == L);
 }
 
 TEST_CASE("vectors are two whole numbers in parentheses", "[dsl][grammar]") {
@@ -136,6 +160,16 @@ TEST_CASE("board declarations", "[dsl][grammar]") {
         {"board square { files a..h ranks 1..8", G},
         {"board square { }", G},
         {"board square { cells a1 }", G},
+        {"board square { cells 1a (0, 0) 2a (1, 0) }", M},
+        {"board hex pointy { hexagon 6  label files 11..1 ranks k..a }", M},
+        {"board square { files a..h ranks 1..8 label files 8..1 ranks h..a }", M},
+        {"board square { files a..h ranks 1..8 label files 1..8 ranks 1..8 }", M},  // checks refuse
+        {"board square { files a..h ranks 1..8 label files 1..h ranks a..h }", M},  // likewise
+        {"board square { files a..h ranks 1..8 label ranks 1..8 files a..h }", G},
+        {"board square { files a..h ranks 1..8 label files 1..8 }", G},
+        {"board square { files a..h ranks 1..8 label files 1 ranks a..h }", G},
+        {"board square { files a..h ranks 1..8 label files A..H ranks 1..8 }", G},
+        {"board square { files a..h ranks 1..8 label files ab..h ranks 1..8 }", G},
     }));
     INFO(input);
     CHECK(parse_whole<g::declaration>(input) == expected);
@@ -154,7 +188,11 @@ TEST_CASE("direction and zone declarations", "[dsl][grammar]") {
         {"zone x = file a rank 2 e4", M},
         {"zone x =", G},
         {"zone x = rank", G},
-        {"zone x = file 3", G},
+        {"zone x = file 3", M},  // on a board labelled with number files
+        {"zone x = rank a", M},
+        {"zone x = rank 6f", G},
+        {"zone x = file ab", G},
+        {"zone x = 6f 11a rank k", M},
         {"zone = a1", G},
     }));
     INFO(input);
@@ -238,6 +276,31 @@ TEST_CASE("hands and drop-first declarations", "[dsl][grammar]") {
         {"drop-first", G},
         {"drop-first 3", G},
         {"hand", L},
+    }));
+    INFO(input);
+    CHECK(parse_whole<g::declaration>(input) == expected);
+}
+
+TEST_CASE("royals, pass and hooks declarations", "[dsl][grammar]") {
+    auto [input, expected] = GENERATE(table<std::string, Result>({
+        {"royals capturable", M},
+        {"royals", G},
+        {"royals captured", G},
+        {"pass forced", M},
+        {"pass allowed", M},
+        {"pass", G},
+        {"pass never", G},
+        {"hooks \"rules.lua\"", M},
+        {"hooks \"games/rules.lua\"  # next to the .vari file", M},
+        {"hooks \"\"", M},  // accepted here, refused by the checks
+        {"hooks \"\"\"\"\"\"", M},
+        {"hooks \"\"\"\nfunction f() end -- a \"quoted\" word\n# not a comment\n\"\"\"", M},
+        {"hooks \"\"\"\nfunction f() end\n", G},
+        {"hooks \"rules.lua", G},
+        {"hooks rules.lua", G},
+        {"hooks", G},
+        {"passes", L},
+        {"royalsx", L},
     }));
     INFO(input);
     CHECK(parse_whole<g::declaration>(input) == expected);

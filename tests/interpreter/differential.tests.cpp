@@ -82,7 +82,7 @@ struct Snapshot {
 
 // How many of the rare kinds of move the positions of the playouts offered.
 struct Coverage {
-    long positions = 0, en_passant = 0, castling = 0, promotion = 0;
+    long positions = 0, en_passant = 0, castling = 0, promotion = 0, passes = 0, drops = 0;
     bool agreed = true;  // false once a disagreement has been reported
 };
 
@@ -176,6 +176,8 @@ private:
             coverage_.en_passant += m.kind == ref::Move::en_passant;
             coverage_.castling += m.kind == ref::Move::castling;
             coverage_.promotion += m.promotion >= 0;
+            coverage_.passes += m.kind == ref::Move::pass;
+            coverage_.drops += m.kind == ref::Move::drop;
         }
     }
 
@@ -209,16 +211,20 @@ bool has_promotion(const ir::Game& game) {
 
 // Plays the game at `path` and checks every position; then checks that the positions offered
 // each rare kind of move the game has, or the playouts prove little about its rules.
-void check_playouts(const std::string& path, int playouts, int max_plies) {
+// Forced passes are rare in real games: only the invented ones must show them.
+void check_playouts(const std::string& path, int playouts, int max_plies, bool expect_passes) {
     INFO("game: " << path);
     const auto game = load_game(path);
     const Coverage seen = Differential(*game).run(playouts, max_plies);
     INFO("positions " << seen.positions << ", en passant " << seen.en_passant << ", castlings "
-                      << seen.castling << ", promotions " << seen.promotion);
+                      << seen.castling << ", promotions " << seen.promotion << ", passes "
+                      << seen.passes << ", drops " << seen.drops);
     if (!seen.agreed) return;  // the playouts stopped early: their coverage means nothing
     CHECK((seen.en_passant > 0 || !has_en_passant(game->ir())));
     CHECK((seen.castling > 0 || game->ir().castlings.empty()));
     CHECK((seen.promotion > 0 || !has_promotion(game->ir())));
+    CHECK((seen.drops > 0 || !game->ir().hands));
+    CHECK((seen.passes > 0 || !expect_passes || game->ir().passing == ir::Passing::never));
 }
 
 }  // namespace
@@ -228,7 +234,7 @@ TEST_CASE(
     "shipped game",
     "[differential]") {
     // As many playouts as keep this file near 20 s in a Debug build.
-    check_playouts(GENERATE(from_range(games_in(VARI_STDLIB_DIR))), 60, 200);
+    check_playouts(GENERATE(from_range(games_in(VARI_STDLIB_DIR))), 60, 200, false);
 }
 
 // The shipped games take only the interpreter's fast legality path (one royal piece, unlimited
@@ -238,7 +244,8 @@ TEST_CASE(
     "the interpreter agrees with the reference generator along random playouts of games "
     "invented to use the rules the shipped games leave out",
     "[differential]") {
-    check_playouts(GENERATE(from_range(games_in(VARI_TEST_DATA "/reference/games"))), 30, 150);
+    check_playouts(GENERATE(from_range(games_in(VARI_TEST_DATA "/reference/games"))), 30, 150,
+                   true);
 }
 
 TEST_CASE("the reference generator counts the published perft of chess and Shafran's chess",
@@ -267,4 +274,57 @@ TEST_CASE("the reference generator agrees with the deeper perft of chess, Shafra
     const auto hex_shogi = load_game(VARI_STDLIB_DIR "/hex-shogi-41.vari");
     const ref::Generator hex_shogi_reference(hex_shogi->ir());
     CHECK(hex_shogi_reference.perft(hex_shogi_reference.start(), 3) == 4707);
+}
+
+namespace {
+
+// The reference's state for a position string of `game`.
+ref::State reference_state(const CompiledGame& game, const std::string& text) {
+    Position pos(game);
+    const auto error = vari::runtime::parse_position(pos, text);
+    REQUIRE(!error);
+    const ir::Game& g = game.ir();
+    ref::State s;
+    s.board.assign(g.board.cells.size(), ref::Occupant{});
+    for (std::size_t c = 0; c < g.board.cells.size(); ++c)
+        if (const vari::Piece p = pos.piece_on(static_cast<int>(c)))
+            s.board[c] = {vari::owner_of(p), vari::type_of(p)};
+    s.side = pos.side_to_move();
+    for (std::size_t bit = 0; bit < game.tables().right_names.size(); ++bit)
+        if (pos.rights() >> bit & 1) s.rights += game.tables().right_names[bit];
+    std::sort(s.rights.begin(), s.rights.end());
+    for (int c : pos.ep_cells()) s.ep_cells.push_back(c);
+    s.ep_victim = pos.ep_victim();
+    s.ply_clock = pos.ply_clock();
+    for (std::size_t p = 0; p < g.players.size(); ++p)
+        for (std::size_t t = 0; t < g.pieces.size(); ++t)
+            s.hands.push_back(pos.in_hand(static_cast<int>(p), static_cast<int>(t)));
+    return s;
+}
+
+// The positions of tests/interpreter/perft.tests.cpp.
+const std::string THREE_PLAYER_KING_IN_HAND =
+    "LwPw1NgPgLg/Nw1Pw1Gg2/BwSwPwGwPg1SgRg/1Rw2PwPgPg1Bg/1SwPwKw1Nb1Pg1Gg/1LwPbNw2Sg1Pg1Lg/"
+    "PwPwPw2GbNg1PbPg/1PbGbNbPb4/Gw1PbPbSbPb2/PbLbSbKb2Pb/2BbRb1Lb[Kb] w - - 3 14";
+const std::string THREE_PLAYER_MIDGAME =
+    "LwPwGwGgPgLg/1BwPwPg+Pb1Ng/Pw3Pw1SgRg/1RwPwSw1Pg1Kg1/2Pw3Pg1SgLg/LwGw1BgSb1Pg2Lg1/"
+    "1KwNwPb4PgPg/PwLgSw1PbPb+Nw1Gb/2Pw2Pb2/Pb3Sb1Pb/1Nb1RbKbGg[GbNwPwPwBgNg] w - - 1 24";
+
+}  // namespace
+
+TEST_CASE("the reference generator confirms Three Player Hex Shogi's recorded perft",
+          "[differential]") {
+    const auto game = load_game(VARI_STDLIB_DIR "/three-player-hex-shogi-91.vari");
+    const ref::Generator reference(game->ir());
+    CHECK(reference.perft(reference.start(), 2) == 729);
+    CHECK(reference.perft(reference_state(*game, THREE_PLAYER_KING_IN_HAND), 2) == 1996);
+    CHECK(reference.perft(reference_state(*game, THREE_PLAYER_MIDGAME), 2) == 15247);
+}
+
+TEST_CASE("the reference generator confirms Three Player Hex Shogi's deeper recorded perft",
+          "[.][slow][differential]") {
+    const auto game = load_game(VARI_STDLIB_DIR "/three-player-hex-shogi-91.vari");
+    const ref::Generator reference(game->ir());
+    CHECK(reference.perft(reference.start(), 3) == 19683);
+    CHECK(reference.perft(reference_state(*game, THREE_PLAYER_KING_IN_HAND), 3) == 169615);
 }

@@ -149,6 +149,35 @@ TEST_CASE("Hex Shogi 41 perft from the start matches rules.md, then the recorded
     CHECK(perft_from("hex-shogi-41", "", depth) == nodes);
 }
 
+// Three Player Hex Shogi 91 (the placeholder setup of rules.md §3.5): the armies cannot reach one
+// another in three plies, so the start gives 27 moves a player; two positions from random play
+// (White to move in both) have captures, drops, a King in hand (Black's, taken from Gray: only
+// Kings may be dropped) and promoted pieces. All counts are ours; the reference generator
+// confirms them.
+const std::string THREE_PLAYER_KING_IN_HAND =
+    "LwPw1NgPgLg/Nw1Pw1Gg2/BwSwPwGwPg1SgRg/1Rw2PwPgPg1Bg/1SwPwKw1Nb1Pg1Gg/1LwPbNw2Sg1Pg1Lg/"
+    "PwPwPw2GbNg1PbPg/1PbGbNbPb4/Gw1PbPbSbPb2/PbLbSbKb2Pb/2BbRb1Lb[Kb] w - - 3 14";
+const std::string THREE_PLAYER_MIDGAME =
+    "LwPwGwGgPgLg/1BwPwPg+Pb1Ng/Pw3Pw1SgRg/1RwPwSw1Pg1Kg1/2Pw3Pg1SgLg/LwGw1BgSb1Pg2Lg1/"
+    "1KwNwPb4PgPg/PwLgSw1PbPb+Nw1Gb/2Pw2Pb2/Pb3Sb1Pb/1Nb1RbKbGg[GbNwPwPwBgNg] w - - 1 24";
+
+TEST_CASE("Three Player Hex Shogi perft keeps its recorded counts", "[interpreter][perft]") {
+    auto [position, depth, nodes] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 27}, {"", 2, 729}, {"", 3, 19683},
+        {THREE_PLAYER_KING_IN_HAND, 1, 50}, {THREE_PLAYER_KING_IN_HAND, 2, 1996},
+        {THREE_PLAYER_KING_IN_HAND, 3, 169615},
+        {THREE_PLAYER_MIDGAME, 1, 121}, {THREE_PLAYER_MIDGAME, 2, 15247},
+    }));
+    INFO("position '" << position << "', depth " << depth);
+    CHECK(perft_from("three-player-hex-shogi-91", position, depth) == nodes);
+}
+
+TEST_CASE("Three Player Hex Shogi perft to depths 4 and 3 keeps its recorded counts",
+          "[.][slow][perft]") {
+    CHECK(perft_from("three-player-hex-shogi-91", "", 4) == 576099);
+    CHECK(perft_from("three-player-hex-shogi-91", THREE_PLAYER_MIDGAME, 3) == 1321009);
+}
+
 // The "matsuri" position: a published mid-game shogi position with pieces in both hands, White
 // to move; its counts are also Fairy-Stockfish's (checked with Debian's 11.1).
 const std::string MATSURI =

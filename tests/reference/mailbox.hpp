@@ -22,16 +22,16 @@ struct Occupant {
 // (from, to, promotion, kind) packed so that integer order is tuple order, and cheap to sort.
 using MoveKey = std::uint32_t;
 constexpr MoveKey make_key(int from, int to, int promotion, int kind) {
-    return static_cast<MoveKey>(((from << 8 | to) << 8 | (promotion + 1)) << 2 | kind);
+    return static_cast<MoveKey>(((from << 8 | to) << 8 | (promotion + 1)) << 3 | kind);
 }
-constexpr int key_from(MoveKey k) { return static_cast<int>(k >> 18); }
-constexpr int key_to(MoveKey k) { return static_cast<int>(k >> 10 & 255); }
-constexpr int key_promotion(MoveKey k) { return static_cast<int>(k >> 2 & 255) - 1; }
-constexpr int key_kind(MoveKey k) { return static_cast<int>(k & 3); }
+constexpr int key_from(MoveKey k) { return static_cast<int>(k >> 19); }
+constexpr int key_to(MoveKey k) { return static_cast<int>(k >> 11 & 255); }
+constexpr int key_promotion(MoveKey k) { return static_cast<int>(k >> 3 & 255) - 1; }
+constexpr int key_kind(MoveKey k) { return static_cast<int>(k & 7); }
 
 struct Move {
-    enum Kind { normal = 0, en_passant = 1, castling = 2, drop = 3 };
-    int from = -1;       // for a drop, the dropped piece type
+    enum Kind { normal = 0, en_passant = 1, castling = 2, drop = 3, pass = 4 };
+    int from = -1;       // for a drop, the dropped piece type; 0 for a pass
     int to = -1;         // a castling's royal piece goes from -> to
     int promotion = -1;  // piece type, -1 for none
     Kind kind = normal;

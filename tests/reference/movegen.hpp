@@ -28,11 +28,15 @@ public:
         return s;
     }
 
-    // The legal moves, in key order.
+    // The legal moves, in key order (a pass, when there is one, last).
     std::vector<Move> legal(const State& s) const {
         std::vector<Move> moves;
         Board after;
         for (const Move& m : pseudo_legal(s)) {
+            if (game_.royals_capturable) {  // no check: nothing to test
+                moves.push_back(m);
+                continue;
+            }
             after = s.board;  // reuses the copy's storage
             if (m.kind == Move::drop)
                 after[m.to] = {s.side, m.from};
@@ -40,10 +44,20 @@ public:
                 move_pieces(after, m, s.ep_victim);
             if (!royal_attacked(after, s.side)) moves.push_back(m);
         }
+        if (game_.passing == ir::Passing::allowed ||
+            (game_.passing == ir::Passing::forced && moves.empty()))
+            moves.push_back({0, 0, -1, Move::pass});
         return moves;
     }
 
     void play(State& s, const Move& m) const {
+        if (m.kind == Move::pass) {
+            s.ep_cells.clear();
+            s.ep_victim = -1;
+            ++s.ply_clock;
+            s.side = (s.side + 1) % static_cast<int>(game_.players.size());
+            return;
+        }
         if (m.kind == Move::drop) {  // captures nothing, moves nothing: the clock runs on
             --hand(s, s.side, m.from);
             s.board[m.to] = {s.side, m.from};

@@ -39,6 +39,8 @@ Run run_vari(const std::string& args, const std::string& input = "") {
 
 const std::string CHESS = std::string("'") + VARI_STDLIB_DIR + "/chess.vari'";
 const std::string MINISHOGI = std::string("'") + VARI_STDLIB_DIR + "/minishogi.vari'";
+const std::string THREE_PLAYER =
+    std::string("'") + VARI_STDLIB_DIR + "/three-player-hex-shogi-91.vari'";
 
 }  // namespace
 
@@ -149,6 +151,32 @@ TEST_CASE("vari show draws the hands and writes them in the position string",
     CHECK(bad.exit_code == 1);
     CHECK(bad.output.find("position:1:23: error: the '[' at column 20 is not closed") !=
           std::string::npos);
+}
+
+
+TEST_CASE("vari play seats three humans: a refused pass, a forced one, and the three-King win",
+          "[runtime][commands][three-player]") {
+    // Black holds a King in hand and can take Gray's; White has nothing left.
+    const Run run = run_vari("play " + THREE_PLAYER +
+                                 " --position '6/7/8/9/5Kg4/11/9Pg/3Rb5/8/3Kb3/6[Kb] b - - 0 1'",
+                             "pass\n4j-4i\npass\n1g-2g\n6h-6e\n");
+    CHECK(run.exit_code == 0);
+    CHECK(run.output.find("a pass is allowed only without a legal move") != std::string::npos);
+    CHECK(run.output.find("White plays pass\n") != std::string::npos);
+    CHECK(run.output.find("Black plays 6hx6e\nBlack wins by owning all three Kings\n"
+                          "scores: Black 1, White 0, Gray 0\n") != std::string::npos);
+}
+
+TEST_CASE("vari play lets three random movers play a game to its end and prints the scores",
+          "[runtime][commands][three-player]") {
+    const Run run = run_vari("play " + THREE_PLAYER +
+                             " --player Black=random --player White=random --player Gray=random"
+                             " --seed 1");
+    CHECK(run.exit_code == 0);
+    INFO(run.output.substr(run.output.size() > 400 ? run.output.size() - 400 : 0));
+    CHECK(run.output.find("\nscores: Black ") != std::string::npos);
+    CHECK(run.output.find(", White ") != std::string::npos);
+    CHECK(run.output.find(", Gray ") != std::string::npos);
 }
 
 }  // namespace vari

@@ -45,6 +45,7 @@ ref::MoveKey key_of(Move move) {
 }
 
 std::string describe_move(const ir::Game& game, ref::MoveKey move) {
+    if (ref::key_kind(move) == ref::Move::pass) return "pass";
     std::string text =
         cell_text(game, ref::key_from(move)) + "-" + cell_text(game, ref::key_to(move));
     if (ref::key_promotion(move) >= 0)

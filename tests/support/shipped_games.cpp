@@ -81,7 +81,7 @@ std::string legal_targets(Position& pos, const std::string& from) {
     generate_legal(pos, list);
     std::vector<std::string> names;
     for (Move m : list)
-        if (!m.is_drop() && m.from() == f) names.push_back(pos.game().ir().board.cells[m.to()].name);
+        if (!m.is_drop() && !m.is_pass() && m.from() == f) names.push_back(pos.game().ir().board.cells[m.to()].name);
     std::sort(names.begin(), names.end());
     names.erase(std::unique(names.begin(), names.end()), names.end());
     std::string joined;

@@ -1,0 +1,59 @@
+// The checks over game-wide rules: `royals capturable` and `pass`, and what each rules out.
+#include "dsl/checker.hpp"
+#include "dsl/text.hpp"
+
+namespace vari::dsl {
+
+namespace {
+
+std::string at(ast::Span span) { return at_text(span.line, span.column); }
+
+const char* passing_word(ir::Passing passing) {
+    return passing == ir::Passing::allowed ? "allowed" : "forced";
+}
+
+}  // namespace
+
+// Without check there is no checkmate, and no drop can give one.
+void Checker::check_royals_capturable() {
+    for (std::size_t i = 1; i < file.royals.size(); ++i)
+        already_defined(file.royals[i].span, "'royals capturable'", file.royals[0].span);
+    if (file.royals.empty()) return;
+    const std::string declared = "'royals capturable' at " + at(file.royals[0].span);
+    for (const auto& end : file.ends)
+        if (end.kind == ir::EndKind::checkmate)
+            report.error(end.span,
+                         "there is no check when royal pieces may be captured (" + declared +
+                             "), so 'end checkmate' never applies",
+                         "remove 'end checkmate', or 'royals capturable' to play with check");
+    for (const auto& piece : file.pieces)
+        for (const auto& drop : piece.drops)
+            for (const auto& option : drop.options)
+                if (option.kind == ast::DropOption::Kind::no_mate)
+                    report.error(option.span,
+                                 "'no-mate' forbids a drop that gives checkmate, but there is no "
+                                 "check when royal pieces may be captured (" +
+                                     declared + "), so there is no mate");
+}
+
+// A player who passes always has a move, so neither checkmate nor stalemate can end the game.
+void Checker::check_passing() {
+    for (std::size_t i = 1; i < file.passes.size(); ++i)
+        already_defined(file.passes[i].span, "'pass'", file.passes[0].span);
+    if (file.passes.empty()) return;
+    const ast::Pass& pass = file.passes[0];
+    const std::string declared =
+        std::string("'pass ") + passing_word(pass.passing) + "' at " + at(pass.span);
+    for (const auto& end : file.ends) {
+        if (end.kind != ir::EndKind::checkmate && end.kind != ir::EndKind::stalemate) continue;
+        const std::string ended =
+            end.kind == ir::EndKind::checkmate ? "'end checkmate'" : "'end stalemate'";
+        const std::string why = pass.passing == ir::Passing::forced
+                                    ? "a player without a legal move passes (" + declared + ")"
+                                    : "a player may always pass (" + declared +
+                                          "): no player is ever without a legal move";
+        report.error(end.span, why + ", so " + ended + " never applies");
+    }
+}
+
+}  // namespace vari::dsl

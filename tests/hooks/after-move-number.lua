@@ -1,0 +1,5 @@
+return {
+  after_move = function(game)
+    return 42
+  end,
+}

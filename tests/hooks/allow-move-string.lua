@@ -1,0 +1,5 @@
+return {
+  allow_move = function(game, move)
+    return "yes"
+  end,
+}

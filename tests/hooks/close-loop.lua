@@ -1,0 +1,7 @@
+-- Hostile: fails with a to-be-closed variable whose __close never returns.
+return {
+  after_move = function(game)
+    local guard <close> = setmetatable({}, { __close = function() while true do end end })
+    error("failed on purpose")
+  end,
+}

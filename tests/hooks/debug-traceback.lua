@@ -1,0 +1,6 @@
+-- Hostile: reaches for the debug library.
+return {
+  after_move = function(game)
+    debug.traceback()
+  end,
+}

@@ -1,0 +1,6 @@
+-- Hostile: runs a file.
+return {
+  after_move = function(game)
+    dofile("/etc/passwd")
+  end,
+}

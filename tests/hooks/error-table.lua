@@ -1,0 +1,6 @@
+-- Hostile: raises a table, not a message.
+return {
+  after_move = function(game)
+    error({ code = 1 })
+  end,
+}

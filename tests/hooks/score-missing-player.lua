@@ -1,0 +1,5 @@
+return {
+  score = function(game, result)
+    return { White = 1, Black = 0 }
+  end,
+}

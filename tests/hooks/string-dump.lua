@@ -1,0 +1,6 @@
+-- Hostile: dumps a function as bytecode.
+return {
+  after_move = function(game)
+    string.dump(function() end)
+  end,
+}

@@ -1,0 +1,6 @@
+-- Does not compile.
+return {
+  after_move = function(game)
+    local x = = 1
+  end,
+}

@@ -1,0 +1,5 @@
+-- Fails while loading.
+
+error("these hooks refuse to load")
+
+return {}

@@ -1,0 +1,4 @@
+-- A misspelt hook name.
+return {
+  after_mvoe = function(game) end,
+}
