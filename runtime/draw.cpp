@@ -60,10 +60,12 @@ std::string name_part(const std::string& name, bool rank) {
     if (name.empty()) return {};
     const bool digits_first = digit(name[0]);
     std::size_t split = 0;
-    while (split < name.size() && (digits_first ? digit(name[split]) : letter(name[split]))) ++split;
+    while (split < name.size() && (digits_first ? digit(name[split]) : letter(name[split])))
+        ++split;
     const std::string file = name.substr(0, split), rank_part = name.substr(split);
-    const bool ok = !file.empty() && !rank_part.empty() &&
-                    std::all_of(rank_part.begin(), rank_part.end(), digits_first ? +letter : +digit);
+    const bool ok =
+        !file.empty() && !rank_part.empty() &&
+        std::all_of(rank_part.begin(), rank_part.end(), digits_first ? +letter : +digit);
     return ok ? (rank ? rank_part : file) : std::string();
 }
 

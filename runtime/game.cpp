@@ -131,7 +131,8 @@ HookContext Game::context() const {
 }
 
 bool Game::filter_moves() {
-    if (!hooks_ || !(hooks_->handles(HookEvent::allow_move) || hooks_->handles(HookEvent::allow_drop)))
+    if (!hooks_ ||
+        !(hooks_->handles(HookEvent::allow_move) || hooks_->handles(HookEvent::allow_drop)))
         return true;
     const HookContext c = context();
     int kept = 0;
@@ -173,11 +174,17 @@ void Game::refresh() {
     const ir::Game& game = game_.ir();
     const int count = game_.tables().player_count;
     const int mover = (pos_.side_to_move() + count - 1) % count;
-    if (hooks_ && !history_.empty() && hooks_->handles(HookEvent::after_move)) {
-        std::optional<HookVerdict> verdict;
-        if (!hooks_->after_move(context(), verdict)) return stop(hooks_->error());
-        if (verdict)
-            return end(make_result(game, verdict->outcome, verdict->player, verdict->reason));
+    if (hooks_ && !history_.empty()) {
+        const Step& last = history_.back();
+        const bool events[] = {true, last.undo.captured != NO_PIECE, last.move.is_pass()};
+        for (const HookEvent event :
+             {HookEvent::after_move, HookEvent::after_capture, HookEvent::after_pass}) {
+            if (!events[static_cast<int>(event)] || !hooks_->handles(event)) continue;
+            std::optional<HookVerdict> verdict;
+            if (!hooks_->after(event, context(), verdict)) return stop(hooks_->error());
+            if (verdict)
+                return end(make_result(game, verdict->outcome, verdict->player, verdict->reason));
+        }
     }
     // Mate and stalemate come first: a mate on the last ply of a counter is still a mate.
     if (legal_.size == 0) {

@@ -8,21 +8,34 @@ namespace {
 
 const char* kind_name(Move move) {
     switch (move.kind()) {
-    case Move::normal: return "move";
-    case Move::drop: return "drop";
-    case Move::castling: return "castling";
-    case Move::en_passant: return "en-passant";
-    default: return "pass";
+        case Move::normal:
+            return "move";
+        case Move::drop:
+            return "drop";
+        case Move::castling:
+            return "castling";
+        case Move::en_passant:
+            return "en-passant";
+        default:
+            return "pass";
     }
 }
 
 // create()'s values, in order after the three tables of names.
 enum Slot { players_array = 3, game_table, first_key };
 // The game table's plain fields, each a key kept as an upvalue.
-constexpr const char* KEYS[] = {"players", "to_move",     "mover",       "ply",
+constexpr const char* KEYS[] = {"players",   "to_move",     "mover",       "ply",
                                 "ply_clock", "move_number", "repetitions", "passes"};
-enum Key { players_key, to_move_key, mover_key, ply_key, ply_clock_key, move_number_key,
-           repetitions_key, passes_key };
+enum Key {
+    players_key,
+    to_move_key,
+    mover_key,
+    ply_key,
+    ply_clock_key,
+    move_number_key,
+    repetitions_key,
+    passes_key
+};
 static_assert(first_key + std::size(KEYS) == HookGame::UPVALUES);
 
 void push_name(lua_State* L, int names, int index) { lua_rawgeti(L, names, index + 1); }
@@ -44,7 +57,6 @@ int previous_player(const Position& pos) {
 
 HookGame::HookGame(const CompiledGame& game) : game_(game) {
     const ir::Game& rules = game.ir();
-    for (std::size_t i = 0; i < rules.board.cells.size(); ++i) cells_[rules.board.cells[i].name] = int(i);
     for (std::size_t i = 0; i < rules.pieces.size(); ++i) pieces_[rules.pieces[i].name] = int(i);
     for (std::size_t i = 0; i < rules.players.size(); ++i) players_[rules.players[i].name] = int(i);
 }
@@ -66,11 +78,12 @@ void HookGame::create(lua_State* L) {
     push_names(rules.board.cells);
     push_names(rules.pieces);
     push_names(rules.players);
-    lua_createtable(L, int(rules.players.size()), 0);  // game.players
+    push_names(rules.players);  // game.players: filled once, a table of its own
 
-    static const luaL_Reg methods[] = {{"piece_at", &HookGame::piece_at}, {"count", &HookGame::count},
-                                       {"in_hand", &HookGame::in_hand},   {"cells_of", &HookGame::cells_of},
-                                       {"cells", &HookGame::cells},       {"last_move", &HookGame::last_move}};
+    static const luaL_Reg methods[] = {
+        {"piece_at", &HookGame::piece_at}, {"count", &HookGame::count},
+        {"in_hand", &HookGame::in_hand},   {"cells_of", &HookGame::cells_of},
+        {"cells", &HookGame::cells},       {"last_move", &HookGame::last_move}};
     lua_createtable(L, 0, int(std::size(methods) + std::size(KEYS)));
     for (const luaL_Reg& m : methods) {
         lua_pushlightuserdata(L, this);
@@ -89,13 +102,10 @@ void HookGame::push(lua_State* L, const HookContext& context, int first) {
     lua_pushvalue(L, lua_upvalueindex(first + game_table));
     const int game = lua_gettop(L);
 
-    // Hooks may have written into the fields: every one is set again.
+    // Hooks may have written into the fields: every one is set again. (game.players is set once;
+    // refilling it every call would cost a tenth of a call.)
     key(players_key);
     lua_pushvalue(L, lua_upvalueindex(first + players_array));
-    for (int p = 0; p < pos.tables().player_count; ++p) {
-        push_name(L, names.players, p);
-        lua_rawseti(L, -2, p + 1);
-    }
     lua_rawset(L, game);
     key(to_move_key);
     push_name(L, names.players, pos.side_to_move());
@@ -106,10 +116,11 @@ void HookGame::push(lua_State* L, const HookContext& context, int first) {
     else
         push_name(L, names.players, previous_player(pos));
     lua_rawset(L, game);
-    const std::pair<Key, lua_Integer> counters[] = {
-        {ply_key, context.ply},           {ply_clock_key, pos.ply_clock()},
-        {move_number_key, pos.move_number()}, {repetitions_key, context.repetitions},
-        {passes_key, context.passes}};
+    const std::pair<Key, lua_Integer> counters[] = {{ply_key, context.ply},
+                                                    {ply_clock_key, pos.ply_clock()},
+                                                    {move_number_key, pos.move_number()},
+                                                    {repetitions_key, context.repetitions},
+                                                    {passes_key, context.passes}};
     for (const auto& [k, value] : counters) {
         key(k);
         lua_pushinteger(L, value);
@@ -173,22 +184,22 @@ MoveFacts HookGame::facts_of_last_move(const HookContext& context) {
 MoveFacts HookGame::facts_before(const Position& pos, Move move) {
     MoveFacts facts{move};
     switch (move.kind()) {
-    case Move::drop:
-        facts.piece = make_piece(pos.side_to_move(), move.dropped_type());
-        break;
-    case Move::normal:
-        facts.piece = pos.piece_on(move.from());
-        facts.captured = pos.piece_on(move.to());
-        break;
-    case Move::en_passant:
-        facts.piece = pos.piece_on(move.from());
-        if (pos.ep_victim() >= 0) facts.captured = pos.piece_on(pos.ep_victim());
-        break;
-    case Move::castling:
-        facts.piece = pos.piece_on(move.from());
-        break;
-    default:
-        break;
+        case Move::drop:
+            facts.piece = make_piece(pos.side_to_move(), move.dropped_type());
+            break;
+        case Move::normal:
+            facts.piece = pos.piece_on(move.from());
+            facts.captured = pos.piece_on(move.to());
+            break;
+        case Move::en_passant:
+            facts.piece = pos.piece_on(move.from());
+            if (pos.ep_victim() >= 0) facts.captured = pos.piece_on(pos.ep_victim());
+            break;
+        case Move::castling:
+            facts.piece = pos.piece_on(move.from());
+            break;
+        default:
+            break;
     }
     return facts;
 }
@@ -225,9 +236,9 @@ int HookGame::check_piece(lua_State* L, int arg) const {
 int HookGame::check_cell(lua_State* L, int arg) const {
     std::size_t size = 0;
     const char* name = luaL_checklstring(L, arg, &size);
-    const auto found = cells_.find(std::string_view(name, size));
-    if (found == cells_.end()) return luaL_error(L, "unknown cell '%s'", name);
-    return found->second;
+    const int cell = game_.cell_index(std::string_view(name, size));
+    if (cell < 0) return luaL_error(L, "unknown cell '%s'", name);
+    return cell;
 }
 
 // game:piece_at(CELL) -> PIECE, OWNER, or nil

@@ -13,7 +13,7 @@ namespace vari::runtime::lua {
 // A move as hooks see it, as played or about to be played.
 struct MoveFacts {
     Move move;
-    Piece piece = NO_PIECE;     // the piece that moves or is dropped, before any promotion
+    Piece piece = NO_PIECE;  // the piece that moves or is dropped, before any promotion
     Piece captured = NO_PIECE;
 };
 
@@ -67,7 +67,7 @@ private:
     static int last_move(lua_State* L);
 
     const CompiledGame& game_;
-    std::unordered_map<std::string_view, int> cells_, pieces_, players_;
+    std::unordered_map<std::string_view, int> pieces_, players_;  // cells: CompiledGame::cell_index
     const HookContext* context_ = nullptr;
 };
 

@@ -14,9 +14,11 @@
 namespace vari::runtime {
 namespace lua {
 
-constexpr int EVENTS = 4;
-constexpr const char* EVENT_NAMES[EVENTS] = {"after_move", "score", "allow_move", "allow_drop"};
-constexpr const char* KNOWN_HOOKS = "after_move, score, allow_move, allow_drop";
+constexpr int EVENTS = 6;
+constexpr const char* EVENT_NAMES[EVENTS] = {"after_move", "after_capture", "after_pass",
+                                             "score",      "allow_move",    "allow_drop"};
+constexpr const char* KNOWN_HOOKS =
+    "after_move, after_capture, after_pass, score, allow_move, allow_drop";
 constexpr const char* DEFAULT_REASON = "a rule of the game";
 
 struct HookCall;
@@ -54,8 +56,8 @@ struct Hooks::State : lua::HookState {
 
 namespace {
 
-using lua::EVENTS;
 using lua::EVENT_NAMES;
+using lua::EVENTS;
 using lua::KNOWN_HOOKS;
 
 // Run in protected mode with HookState::call set: builds the arguments (which allocates) and
@@ -70,7 +72,7 @@ int call_hook(lua_State* L) {
     if (call.event == HookEvent::score) {
         state.game.push_result(L, *call.result, names);
         ++arguments;
-    } else if (call.event != HookEvent::after_move) {
+    } else if (call.event == HookEvent::allow_move || call.event == HookEvent::allow_drop) {
         state.game.push_move(L, call.move, names);
         ++arguments;
     }
@@ -108,7 +110,8 @@ std::string describe(lua_State* L, int index) {
 }
 
 std::string key_text(lua_State* L, int index) {
-    if (lua_type(L, index) == LUA_TSTRING) return "the key '" + std::string(string_at(L, index)) + "'";
+    if (lua_type(L, index) == LUA_TSTRING)
+        return "the key '" + std::string(string_at(L, index)) + "'";
     return describe(L, index) + " key";
 }
 
@@ -158,14 +161,15 @@ std::string shape_problem(lua_State* L, int results, std::string& hint, std::str
     lua_pushnil(L);
     while (lua_next(L, 1)) {
         if (lua_type(L, -2) != LUA_TSTRING)
-            return "hooks: the returned table has " + key_text(L, -2) + "; its keys are hook names (known: " +
-                   KNOWN_HOOKS + ")";
+            return "hooks: the returned table has " + key_text(L, -2) +
+                   "; its keys are hook names (known: " + KNOWN_HOOKS + ")";
         const std::string name(string_at(L, -2));
         key = name;
         const auto known = std::find(std::begin(EVENT_NAMES), std::end(EVENT_NAMES), name);
         if (known == std::end(EVENT_NAMES)) {
             for (const char* event : EVENT_NAMES)
-                if (edit_distance(name, event) <= 2) hint = std::string("did you mean '") + event + "'?";
+                if (edit_distance(name, event) <= 2)
+                    hint = std::string("did you mean '") + event + "'?";
             return "unknown hook '" + name + "' (known: " + KNOWN_HOOKS + ")";
         }
         if (lua_type(L, -1) != LUA_TFUNCTION)
@@ -176,18 +180,21 @@ std::string shape_problem(lua_State* L, int results, std::string& hint, std::str
 }
 
 // A verdict from after_move's result at index 1, or what is wrong with it after "returned ".
-std::string read_verdict(lua_State* L, const lua::HookGame& game, std::optional<HookVerdict>& verdict) {
+std::string read_verdict(lua_State* L, const lua::HookGame& game,
+                         std::optional<HookVerdict>& verdict) {
     constexpr const char* KEYS[] = {"winner", "loser", "draw", "reason"};
     constexpr int WINNER = 2, LOSER = 3, DRAW = 4, REASON = 5;  // where their values go
     if (lua_isnil(L, 1)) return {};
-    if (!lua_istable(L, 1)) return describe(L, 1) + "; expected nil or a table with winner, loser or draw";
+    if (!lua_istable(L, 1))
+        return describe(L, 1) + "; expected nil or a table with winner, loser or draw";
     lua_settop(L, REASON);
     lua_pushnil(L);
     while (lua_next(L, 1)) {
         const auto key = lua_type(L, -2) == LUA_TSTRING ? string_at(L, -2) : std::string_view();
         const auto known = std::find(std::begin(KEYS), std::end(KEYS), key);
         if (key.empty() || known == std::end(KEYS))
-            return "a table with " + key_text(L, -2) + "; expected winner, loser or draw, and a reason";
+            return "a table with " + key_text(L, -2) +
+                   "; expected winner, loser or draw, and a reason";
         lua_copy(L, -1, WINNER + int(known - std::begin(KEYS)));
         lua_pop(L, 1);
     }
@@ -206,11 +213,13 @@ std::string read_verdict(lua_State* L, const lua::HookGame& game, std::optional<
         if (!lua_isboolean(L, DRAW) || !lua_toboolean(L, DRAW))
             return "draw = " + describe(L, DRAW) + "; expected draw = true";
     } else {
-        if (lua_type(L, slot) != LUA_TSTRING) return key + " = " + describe(L, slot) + "; expected a player's name";
+        if (lua_type(L, slot) != LUA_TSTRING)
+            return key + " = " + describe(L, slot) + "; expected a player's name";
         const auto name = string_at(L, slot);
         result.player = game.player_named(name);
         if (result.player < 0)
-            return key + " = '" + std::string(name) + "', which is not a player (" + player_list(game.rules()) + ")";
+            return key + " = '" + std::string(name) + "', which is not a player (" +
+                   player_list(game.rules()) + ")";
         result.outcome = slot == WINNER ? ir::Outcome::win : ir::Outcome::loss;
     }
     if (!lua_isnil(L, REASON) && lua_type(L, REASON) != LUA_TSTRING)
@@ -230,7 +239,8 @@ std::string number_text(double value) {
 // Scores from score's result at index 1, or what is wrong with it after "returned ".
 std::string read_scores(lua_State* L, const lua::HookGame& game, std::vector<double>& scores) {
     const ir::Game& rules = game.rules();
-    const std::string expected = "; expected a table with a number for each player (" + player_list(rules) + ")";
+    const std::string expected =
+        "; expected a table with a number for each player (" + player_list(rules) + ")";
     if (!lua_istable(L, 1)) return describe(L, 1) + expected;
     std::vector<double> found(rules.players.size(), 0.0);
     std::vector<bool> seen(rules.players.size(), false);
@@ -240,11 +250,13 @@ std::string read_scores(lua_State* L, const lua::HookGame& game, std::vector<dou
         if (lua_type(L, -2) != LUA_TSTRING) return "a table with " + key_text(L, -2) + expected;
         const auto name = string_at(L, -2);
         const int player = game.player_named(name);
-        if (player < 0) return "a score for '" + std::string(name) + "', which is not a player" + expected;
+        if (player < 0)
+            return "a score for '" + std::string(name) + "', which is not a player" + expected;
         if (lua_type(L, -1) != LUA_TNUMBER)
             return std::string(name) + " = " + describe(L, -1) + "; expected a number";
         const double value = lua_tonumber(L, -1);
-        if (!std::isfinite(value)) return std::string(name) + " = " + number_text(value) + "; expected a finite number";
+        if (!std::isfinite(value))
+            return std::string(name) + " = " + number_text(value) + "; expected a finite number";
         found[player] = value;
         seen[player] = true;
         lua_pop(L, 1);
@@ -280,8 +292,8 @@ bool invoke(lua::HookState& state, const lua::HookCall& call) {
     const int event = static_cast<int>(call.event);
     if (!ok)
         state.error = std::string("hook ") + EVENT_NAMES[event] + " failed at " +
-                      (failure.source.empty() ? state.defined_at[event] : location(failure)) + ": " +
-                      failure.message;
+                      (failure.source.empty() ? state.defined_at[event] : location(failure)) +
+                      ": " + failure.message;
     return ok;
 }
 
@@ -290,7 +302,8 @@ bool judge(lua::HookState& state, HookEvent event, const std::string& problem) {
     lua_settop(state.sandbox->thread(), 0);
     if (problem.empty()) return true;
     const int e = static_cast<int>(event);
-    state.error = std::string("hook ") + EVENT_NAMES[e] + " at " + state.defined_at[e] + " returned " + problem;
+    state.error = std::string("hook ") + EVENT_NAMES[e] + " at " + state.defined_at[e] +
+                  " returned " + problem;
     return false;
 }
 
@@ -300,7 +313,8 @@ Hooks::Hooks(std::unique_ptr<State> state) : state_(std::move(state)) {}
 
 Hooks::~Hooks() = default;
 
-std::unique_ptr<Hooks> Hooks::load(const CompiledGame& game, ir::Diagnostic& error, HookLimits limits) {
+std::unique_ptr<Hooks> Hooks::load(const CompiledGame& game, ir::Diagnostic& error,
+                                   HookLimits limits) {
     error = ir::Diagnostic{};
     const auto& source = game.ir().hooks;
     if (!source) return nullptr;
@@ -317,7 +331,8 @@ std::unique_ptr<Hooks> Hooks::load(const CompiledGame& game, ir::Diagnostic& err
     lua::Failure failure;
 
     // Blank lines ahead of inline code make Lua's line numbers the .vari file's.
-    const std::string code = std::string(static_cast<std::size_t>(first_line - 1), '\n') + source->code;
+    const std::string code =
+        std::string(static_cast<std::size_t>(first_line - 1), '\n') + source->code;
     if (!sandbox.load(code, source->chunk_name, failure)) {
         report(error, failure, failure.source);
         return nullptr;
@@ -361,9 +376,10 @@ std::unique_ptr<Hooks> Hooks::load(const CompiledGame& game, ir::Diagnostic& err
         lua_Debug function;
         lua_getupvalue(thread, 1, lua::FIRST_HOOK_UPVALUE + e);
         lua_getinfo(thread, ">S", &function);
-        state->defined_at[e] = function.linedefined > 0
-                                   ? std::string(function.short_src) + ":" + std::to_string(function.linedefined)
-                                   : own_source + ":" + std::to_string(return_line);
+        state->defined_at[e] =
+            function.linedefined > 0
+                ? std::string(function.short_src) + ":" + std::to_string(function.linedefined)
+                : own_source + ":" + std::to_string(return_line);
     }
     lua_settop(thread, 0);
     error = ir::Diagnostic{};
@@ -372,28 +388,31 @@ std::unique_ptr<Hooks> Hooks::load(const CompiledGame& game, ir::Diagnostic& err
 
 bool Hooks::handles(HookEvent event) const { return state_->handled[static_cast<int>(event)]; }
 
-bool Hooks::after_move(const HookContext& context, std::optional<HookVerdict>& verdict) {
+bool Hooks::after(HookEvent event, const HookContext& context,
+                  std::optional<HookVerdict>& verdict) {
     verdict.reset();
-    if (!handles(HookEvent::after_move)) return true;
-    const lua::HookCall call{HookEvent::after_move, &context, nullptr, {}};
+    if (!handles(event)) return true;
+    const lua::HookCall call{event, &context, nullptr, {}};
     if (!invoke(*state_, call)) return false;
     const std::string problem = read_verdict(state_->sandbox->thread(), state_->game, verdict);
     if (!problem.empty()) verdict.reset();
-    return judge(*state_, HookEvent::after_move, problem);
+    return judge(*state_, event, problem);
 }
 
 bool Hooks::score(const HookContext& context, const Result& result, std::vector<double>& scores) {
     if (!handles(HookEvent::score)) return true;
     const lua::HookCall call{HookEvent::score, &context, &result, {}};
     if (!invoke(*state_, call)) return false;
-    return judge(*state_, HookEvent::score, read_scores(state_->sandbox->thread(), state_->game, scores));
+    return judge(*state_, HookEvent::score,
+                 read_scores(state_->sandbox->thread(), state_->game, scores));
 }
 
 bool Hooks::allows(const HookContext& context, Move move, bool& allowed) {
     allowed = true;
     const HookEvent event = move.is_drop() ? HookEvent::allow_drop : HookEvent::allow_move;
     if (!handles(event)) return true;
-    const lua::HookCall call{event, &context, nullptr, lua::HookGame::facts_before(*context.position, move)};
+    const lua::HookCall call{event, &context, nullptr,
+                             lua::HookGame::facts_before(*context.position, move)};
     if (!invoke(*state_, call)) return false;
     lua_State* thread = state_->sandbox->thread();
     std::string problem;

@@ -17,7 +17,20 @@
 namespace vari::runtime::lua {
 namespace {
 
-enum class Work : int { find, match, gmatch, gsub, rep, byte, move, insert, remove, concat, unpack, sort };
+enum class Work : int {
+    find,
+    match,
+    gmatch,
+    gsub,
+    rep,
+    byte,
+    move,
+    insert,
+    remove,
+    concat,
+    unpack,
+    sort
+};
 
 struct Guard {
     const char* library;
@@ -45,29 +58,29 @@ double pattern_work(const char* p, std::size_t size, double n, bool may_anchor) 
     int quantifiers = 0;
     for (std::size_t i = anchored ? 1 : 0; i < size; ++i) {
         switch (p[i]) {
-        case '%':
-            if (++i < size) {
-                if (p[i] == 'b') {
-                    ++quantifiers;
-                    i += 2;
-                } else if (p[i] >= '1' && p[i] <= '9') {
-                    ++quantifiers;
+            case '%':
+                if (++i < size) {
+                    if (p[i] == 'b') {
+                        ++quantifiers;
+                        i += 2;
+                    } else if (p[i] >= '1' && p[i] <= '9') {
+                        ++quantifiers;
+                    }
                 }
-            }
-            break;
-        case '[':  // a ']' first in a set is a member, not its end
-            if (++i < size && p[i] == '^') ++i;
-            if (i < size && p[i] == ']') ++i;
-            while (i < size && p[i] != ']') i += p[i] == '%' ? 2 : 1;
-            break;
-        case '*':
-        case '+':
-        case '-':
-        case '?':
-            ++quantifiers;
-            break;
-        default:
-            break;
+                break;
+            case '[':  // a ']' first in a set is a member, not its end
+                if (++i < size && p[i] == '^') ++i;
+                if (i < size && p[i] == ']') ++i;
+                while (i < size && p[i] != ']') i += p[i] == '%' ? 2 : 1;
+                break;
+            case '*':
+            case '+':
+            case '-':
+            case '?':
+                ++quantifiers;
+                break;
+            default:
+                break;
         }
     }
     return (anchored ? 1.0 : n + 1) * std::pow(n + 1, quantifiers);
@@ -111,45 +124,47 @@ double pattern_call(lua_State* L, Work work) {
 double estimate(lua_State* L, Work work) {
     double first = 0, last = 0;
     switch (work) {
-    case Work::find:
-    case Work::match:
-    case Work::gmatch:
-    case Work::gsub:
-        return pattern_call(L, work);
-    case Work::rep:
-        return 0;  // what it builds is charged by the allocator
-    case Work::byte: {
-        if (!lua_isstring(L, 1)) return 0;
-        std::size_t n = 0;
-        lua_tolstring(L, 1, &n);
-        if (!integer_argument(L, 2, 1, first) || !integer_argument(L, 3, static_cast<lua_Integer>(first), last))
-            return 0;
-        const double size = static_cast<double>(n);
-        if (first < 0) first += size + 1;
-        if (last < 0) last += size + 1;
-        return span(std::max(first, 1.0), std::min(last, size));
-    }
-    case Work::move:
-        if (!integer_argument(L, 2, 0, first) || !integer_argument(L, 3, 0, last)) return 0;
-        return span(first, last);
-    case Work::insert:
-        if (lua_gettop(L) != 3 || !integer_argument(L, 2, 0, first)) return 0;  // appending is cheap
-        return span(first, static_cast<double>(length(L)) + 1);
-    case Work::remove:
-        if (lua_gettop(L) < 2 || !integer_argument(L, 2, 0, first)) return 0;  // so is popping
-        return span(first, static_cast<double>(length(L)));
-    case Work::concat:
-        if (lua_type(L, 1) != LUA_TTABLE || !integer_argument(L, 3, 1, first)) return 0;
-        if (lua_isnoneornil(L, 4)) return span(first, static_cast<double>(length(L)));
-        return integer_argument(L, 4, 0, last) ? span(first, last) : 0;
-    case Work::unpack:
-        if (!integer_argument(L, 2, 1, first)) return 0;
-        if (lua_isnoneornil(L, 3)) return span(first, static_cast<double>(length(L)));
-        return integer_argument(L, 3, 0, last) ? span(first, last) : 0;
-    case Work::sort: {
-        const double n = static_cast<double>(length(L));
-        return n > 1 ? n * std::log2(n) : 0;
-    }
+        case Work::find:
+        case Work::match:
+        case Work::gmatch:
+        case Work::gsub:
+            return pattern_call(L, work);
+        case Work::rep:
+            return 0;  // what it builds is charged by the allocator
+        case Work::byte: {
+            if (!lua_isstring(L, 1)) return 0;
+            std::size_t n = 0;
+            lua_tolstring(L, 1, &n);
+            if (!integer_argument(L, 2, 1, first) ||
+                !integer_argument(L, 3, static_cast<lua_Integer>(first), last))
+                return 0;
+            const double size = static_cast<double>(n);
+            if (first < 0) first += size + 1;
+            if (last < 0) last += size + 1;
+            return span(std::max(first, 1.0), std::min(last, size));
+        }
+        case Work::move:
+            if (!integer_argument(L, 2, 0, first) || !integer_argument(L, 3, 0, last)) return 0;
+            return span(first, last);
+        case Work::insert:
+            if (lua_gettop(L) != 3 || !integer_argument(L, 2, 0, first))
+                return 0;  // appending is cheap
+            return span(first, static_cast<double>(length(L)) + 1);
+        case Work::remove:
+            if (lua_gettop(L) < 2 || !integer_argument(L, 2, 0, first)) return 0;  // so is popping
+            return span(first, static_cast<double>(length(L)));
+        case Work::concat:
+            if (lua_type(L, 1) != LUA_TTABLE || !integer_argument(L, 3, 1, first)) return 0;
+            if (lua_isnoneornil(L, 4)) return span(first, static_cast<double>(length(L)));
+            return integer_argument(L, 4, 0, last) ? span(first, last) : 0;
+        case Work::unpack:
+            if (!integer_argument(L, 2, 1, first)) return 0;
+            if (lua_isnoneornil(L, 3)) return span(first, static_cast<double>(length(L)));
+            return integer_argument(L, 3, 0, last) ? span(first, last) : 0;
+        case Work::sort: {
+            const double n = static_cast<double>(length(L));
+            return n > 1 ? n * std::log2(n) : 0;
+        }
     }
     return 0;
 }

@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
 
 namespace vari::runtime::lua {
 namespace {
@@ -108,7 +110,8 @@ void split_location(const std::string& text, Failure& failure) {
 
 Sandbox::Sandbox(const HookLimits& limits)
     : limits_(limits),
-      interval_(static_cast<int>(std::clamp<std::int64_t>(limits.instructions, 1, CHECK_INTERVAL))) {}
+      interval_(
+          static_cast<int>(std::clamp<std::int64_t>(limits.instructions, 1, CHECK_INTERVAL))) {}
 
 Sandbox::~Sandbox() {
     if (main_) lua_close(main_);
@@ -125,9 +128,13 @@ std::unique_ptr<Sandbox> Sandbox::create(const HookLimits& limits, const std::st
     }
     *static_cast<Sandbox**>(lua_getextraspace(self->main_)) = self.get();
     lua_atpanic(self->main_, &panic);
+    // Opening the libraries makes no garbage: collecting meanwhile would be wasted work, and a
+    // state is made for every game in play.
+    lua_gc(self->main_, LUA_GCSTOP);
     lua_pushcfunction(self->main_, &Sandbox::set_up);
     lua_pushlightuserdata(self->main_, self.get());
     const int status = lua_pcall(self->main_, 1, 0, 0);
+    lua_gc(self->main_, LUA_GCRESTART);
     if (status != LUA_OK) {
         error = status == LUA_ERRMEM || lua_type(self->main_, -1) != LUA_TSTRING
                     ? self->out_of_memory()
@@ -171,7 +178,8 @@ int Sandbox::set_up(lua_State* L) {
     return 0;
 }
 
-void* Sandbox::allocate(void* self_pointer, void* block, std::size_t old_size, std::size_t new_size) {
+void* Sandbox::allocate(void* self_pointer, void* block, std::size_t old_size,
+                        std::size_t new_size) {
     Sandbox& self = *static_cast<Sandbox*>(self_pointer);
     const std::size_t old = block ? old_size : 0;  // without a block, old_size is a type tag
     if (new_size == 0) {
@@ -230,8 +238,38 @@ std::string Sandbox::out_of_memory() const {
 
 bool Sandbox::load(const std::string& code, const std::string& chunk_name, Failure& failure) {
     const std::string name = "@" + chunk_name;
+    // Every game in play compiles the same code: the first compilation is kept, as bytecode that
+    // only this function ever made (users' load() still takes text only), and read back after.
+    static std::mutex compiled_mutex;
+    static std::map<std::string, std::string> compiled;  // name, '\0', code -> bytecode
+    const std::string key = name + '\0' + code;
+    {
+        const std::lock_guard<std::mutex> lock(compiled_mutex);
+        if (const auto found = compiled.find(key); found != compiled.end()) {
+            const std::string& bytecode = found->second;
+            if (luaL_loadbufferx(thread_, bytecode.data(), bytecode.size(), name.c_str(), "b") ==
+                LUA_OK)
+                return true;
+            lua_settop(thread_, 0);  // out of memory: compile it again below, and say so there
+        }
+    }
     const int status = luaL_loadbufferx(thread_, code.data(), code.size(), name.c_str(), "t");
-    if (status == LUA_OK) return true;
+    if (status == LUA_OK) {
+        std::string bytecode;
+        const auto append = [](lua_State*, const void* data, std::size_t size, void* out) {
+            try {  // called from C: nothing may be thrown through it
+                static_cast<std::string*>(out)->append(static_cast<const char*>(data), size);
+                return 0;
+            } catch (...) {
+                return 1;
+            }
+        };
+        if (lua_dump(thread_, append, &bytecode, 0) == 0) {
+            const std::lock_guard<std::mutex> lock(compiled_mutex);
+            compiled.emplace(key, std::move(bytecode));
+        }
+        return true;
+    }
     failure = {};
     if (status == LUA_ERRMEM || lua_type(thread_, -1) != LUA_TSTRING)
         failure.message = out_of_memory();
@@ -280,12 +318,14 @@ bool Sandbox::run(int nargs, int& nresults, Failure& failure) {
     } else if (type == LUA_TNUMBER) {
         char text[64];
         if (lua_isinteger(thread_, -1))
-            std::snprintf(text, sizeof text, "%lld", static_cast<long long>(lua_tointeger(thread_, -1)));
+            std::snprintf(text, sizeof text, "%lld",
+                          static_cast<long long>(lua_tointeger(thread_, -1)));
         else
             std::snprintf(text, sizeof text, "%.14g", lua_tonumber(thread_, -1));
         failure.message = text;
     } else {
-        failure.message = std::string("error object is a ") + lua_typename(thread_, type) + " value";
+        failure.message =
+            std::string("error object is a ") + lua_typename(thread_, type) + " value";
     }
     lua_resetthread(thread_);  // closes pending to-be-closed variables, still under the budget
     running_ = false;

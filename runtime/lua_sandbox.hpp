@@ -5,10 +5,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <lua.hpp>
 #include <memory>
 #include <string>
-
-#include <lua.hpp>
 
 #include "runtime/runtime.hpp"
 
@@ -18,7 +17,7 @@ namespace vari::runtime::lua {
 
 // Where and why a run failed.
 struct Failure {
-    std::string source;   // the chunk as Lua shows it ("three-player.lua"); empty: no Lua line
+    std::string source;  // the chunk as Lua shows it ("three-player.lua"); empty: no Lua line
     int line = 0;
     std::string message;  // without a "source:line:" prefix
 };
@@ -71,8 +70,8 @@ private:
     lua_State* thread_ = nullptr;
     std::string chunk_name_;
     std::size_t memory_used_ = 0;
-    std::int64_t spent_ = 0;     // this run's instructions, and work charged for C calls
-    int interval_ = 1;           // instructions between budget checks
+    std::int64_t spent_ = 0;  // this run's instructions, and work charged for C calls
+    int interval_ = 1;        // instructions between budget checks
     bool running_ = false;
     bool note_returns_ = false;
     int return_line_ = 0;

@@ -331,8 +331,8 @@ std::optional<Move> parse_pass(const Position& pos, const MoveList& legal, std::
         return Move::make_pass();
     error = pos.game().ir().passing == ir::Passing::never
                 ? "this game has no passing"
-                : "a pass is allowed only without a legal move (" +
-                      std::to_string(legal.size) + " legal moves, e.g. " + format_move(pos, legal.moves[0]) + ")";
+                : "a pass is allowed only without a legal move (" + std::to_string(legal.size) +
+                      " legal moves, e.g. " + format_move(pos, legal.moves[0]) + ")";
     return std::nullopt;
 }
 

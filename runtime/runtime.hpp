@@ -95,6 +95,8 @@ struct Result {
 //   after_move(game)          after each move: nil to go on, or a table that ends the game:
 //                             { winner = PLAYER }, { loser = PLAYER } or { draw = true }, each
 //                             with an optional reason = "..."
+//   after_capture(game)       the same, after each move that captured (after after_move)
+//   after_pass(game)          the same, after each pass (after after_move)
 //   score(game, result)       when the game has ended: a table PLAYER -> number for every player
 //   allow_move(game, move)    a filter on the legal board moves: true keeps the move
 //   allow_drop(game, move)    the same for drops
@@ -106,7 +108,9 @@ struct HookLimits {
     std::size_t memory = std::size_t{32} << 20;  // bytes for the whole state
 };
 
-enum class HookEvent : std::uint8_t { after_move, score, allow_move, allow_drop };
+enum class HookEvent : std::uint8_t {
+    after_move, after_capture, after_pass, score, allow_move, allow_drop
+};
 
 // What a hook is told besides the position.
 struct HookContext {
@@ -138,7 +142,8 @@ public:
 
     bool handles(HookEvent event) const;
     // Each returns false when the hook failed; error() then says how.
-    bool after_move(const HookContext& context, std::optional<HookVerdict>& verdict);
+    // `event` is after_move, after_capture or after_pass.
+    bool after(HookEvent event, const HookContext& context, std::optional<HookVerdict>& verdict);
     bool score(const HookContext& context, const Result& result, std::vector<double>& scores);
     bool allows(const HookContext& context, Move move, bool& allowed);  // allow_move/allow_drop
     const std::string& error() const;
@@ -154,7 +159,8 @@ private:
 enum class HookUse : std::uint8_t { on, off };
 
 // A game from a start position: the history of moves, and the result once one of the game's end
-// conditions (ir::Game::ends) holds. After each move the after_move hook is asked first; then
+// conditions (ir::Game::ends) holds. After each move the after_move hook is asked first (then
+// after_capture or after_pass, when the move was one); then
 // checkmate and stalemate (no legal move, with or without a royal piece attacked) are judged,
 // and then the repetition and ply-limit counts. A position without a legal move that no end
 // condition covers ends the game as a draw by "no legal move". The score hook, when there is

@@ -1,14 +1,19 @@
 -- Three Player Hex Shogi 91: the rules the rule file leaves to hooks (rules.md §3.4).
 local hooks = {}
 
+local PLAYERS = 3
+
 -- "To win, you must acquire all three Kings": on the board or in hand, at once after the move
--- that takes the last one (only the player who just moved can have taken it). A round in which
--- every player was forced to pass is a draw.
-function hooks.after_move(game)
-  if game:count(game.mover, "King") == #game.players then
+-- that takes the last one. Only a capture can do that, and only for the player who made it.
+function hooks.after_capture(game)
+  if game:count(game.mover, "King") == PLAYERS then
     return { winner = game.mover, reason = "owning all three Kings" }
   end
-  if game.passes >= #game.players then
+end
+
+-- A round in which every player was forced to pass is a draw.
+function hooks.after_pass(game)
+  if game.passes >= PLAYERS then
     return { draw = true, reason = "a round of forced passes" }
   end
 end

@@ -80,8 +80,7 @@ private:
     void show_board() const {
         std::cout << '\n' << runtime::draw_board(game_.position());
         if (!game_.result())
-            std::cout << name(side()) << " to move"
-                      << (in_check() ? ", in check" : "") << '\n';
+            std::cout << name(side()) << " to move" << (in_check() ? ", in check" : "") << '\n';
     }
 
     // Reads lines until a move is played (true) or input ends or the player quits (false).

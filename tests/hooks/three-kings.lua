@@ -1,10 +1,13 @@
 -- three-kings.lua
 return {
-  after_move = function(game)
-    local mover = game.mover
-    if mover and game:count(mover, "King") == #game.players then
-      return { winner = mover, reason = "all three Kings" }
+  -- Only a capture can complete the set, for the player who made it.
+  after_capture = function(game)
+    if game:count(game.mover, "King") == #game.players then
+      return { winner = game.mover, reason = "all three Kings" }
     end
+  end,
+
+  after_pass = function(game)
     if game.passes >= #game.players then
       return { draw = true, reason = "a full round of passes" }
     end

@@ -35,7 +35,8 @@ void place(Position& pos, const std::string& pieces, int side_to_move) {
         INFO("piece " << word);
         REQUIRE(owner >= 0);
         REQUIRE(cell >= 0);
-        pos.put(cell, make_piece(owner, type_named(pos.game(), word.substr(first + 1, second - first - 1))));
+        pos.put(cell, make_piece(owner, type_named(pos.game(),
+                                                   word.substr(first + 1, second - first - 1))));
     }
     pos.set_side_to_move(side_to_move);
 }
@@ -99,8 +100,10 @@ std::string arrivals(Position& pos, const std::string& from, const std::string& 
     for (Move m : legal(pos))
         if (!m.is_drop() && !m.is_pass() && m.from() == game.cell_index(from) &&
             m.to() == game.cell_index(to))
-            names += " " + game.ir().pieces[m.is_promotion() ? m.promotion()
-                                                             : type_of(pos.piece_on(m.from()))].name;
+            names += " " +
+                     game.ir()
+                         .pieces[m.is_promotion() ? m.promotion() : type_of(pos.piece_on(m.from()))]
+                         .name;
     return sorted(names);
 }
 
@@ -117,12 +120,14 @@ TEST_CASE("Three Player Hex Shogi: each player's pieces move by the anchors of r
     const Anchor anchors[] = {
         {"Pawn", {"6e 7e", "5f 5g", "6g 7f"}},
         {"Knight", {"5d 7c 8c 9d", "3g 3h 4e 4i", "5i 7h 8g 9e"}},
-        {"Silver", {"4g 5e 5h 6e 7d 7e 7g 8e", "4g 5e 5f 5g 5h 7d 7g 8e",
-                    "4g 5e 5h 6g 7d 7f 7g 8e"}},
-        {"Gold", {"5e 5f 5g 6e 6g 7d 7e 7f 8e", "4g 5e 5f 5g 5h 6e 6g 7e 7f",
-                  "5f 5g 5h 6e 6g 7e 7f 7g 8e"}},
-        {"Lance", {"6a 6b 6c 6d 6e 7e 8d 9c 10b 11a", "5f 4f 3f 2f 1f 5g 4h 3i 2j 1k",
-                   "7f 8f 9f 10f 11f 6g 6h 6i 6j 6k"}},
+        {"Silver",
+         {"4g 5e 5h 6e 7d 7e 7g 8e", "4g 5e 5f 5g 5h 7d 7g 8e", "4g 5e 5h 6g 7d 7f 7g 8e"}},
+        {"Gold",
+         {"5e 5f 5g 6e 6g 7d 7e 7f 8e", "4g 5e 5f 5g 5h 6e 6g 7e 7f",
+          "5f 5g 5h 6e 6g 7e 7f 7g 8e"}},
+        {"Lance",
+         {"6a 6b 6c 6d 6e 7e 8d 9c 10b 11a", "5f 4f 3f 2f 1f 5g 4h 3i 2j 1k",
+          "7f 8f 9f 10f 11f 6g 6h 6i 6j 6k"}},
     };
     for (const Anchor& a : anchors)
         for (int player : {BLACK, WHITE, GRAY}) {
@@ -131,13 +136,15 @@ TEST_CASE("Three Player Hex Shogi: each player's pieces move by the anchors of r
         }
     // rules.md 3.1: the Bishop's anchor cells from Duniho's own implementation.
     const std::string bishop = " " + targets_from_centre(pos, BLACK, "Bishop") + " ";
-    for (const char* cell : {"10d", "2h", "4d", "4g", "4j", "5e", "5h", "7d", "7g", "8b", "8e", "8h"})
+    for (const char* cell :
+         {"10d", "2h", "4d", "4g", "4j", "5e", "5h", "7d", "7g", "8b", "8e", "8h"})
         CHECK(bishop.find(std::string(" ") + cell + " ") != std::string::npos);
 }
 
-TEST_CASE("Three Player Hex Shogi: every piece of White and Gray moves as Black's turned 120 and "
-          "240 degrees",
-          "[interpreter][three-player]") {
+TEST_CASE(
+    "Three Player Hex Shogi: every piece of White and Gray moves as Black's turned 120 and "
+    "240 degrees",
+    "[interpreter][three-player]") {
     auto game = test::load_shipped("three-player-hex-shogi-91");
     Position pos(*game);
     for (const ir::Piece& piece : game->ir().pieces) {
@@ -164,7 +171,7 @@ TEST_CASE("Three Player Hex Shogi: there is no check; a King is captured into th
     // White's King on 6e stands attacked by Black's Rook and may step to attacked cells.
     place(pos, "b:Rook:6h b:King:4j w:King:6e g:Gold:5c g:King:4d", WHITE);
     const std::string king_targets = " " + legal_targets(pos, "6e") + " ";
-    CHECK(king_targets.find(" 6f ") != std::string::npos);  // on the Rook's file
+    CHECK(king_targets.find(" 6f ") != std::string::npos);                   // on the Rook's file
     CHECK(std::count(king_targets.begin(), king_targets.end(), ' ') == 13);  // all 12 steps
     // Black takes it: the King goes to Black's hand as Black's.
     pos.set_side_to_move(BLACK);
@@ -240,11 +247,11 @@ TEST_CASE("Three Player Hex Shogi: Pawn drops by each player's own direction (ru
     const int pawn = type_named(*game, "Pawn");
     struct Case {
         int player;
-        const char* kings;         // another player's King on 6f and the dropper's own
-        const char* attacking;     // the cells from which a Pawn of `player` attacks 6f
-        const char* own_pawn;      // an own Pawn and the cells it defends
+        const char* kings;      // another player's King on 6f and the dropper's own
+        const char* attacking;  // the cells from which a Pawn of `player` attacks 6f
+        const char* own_pawn;   // an own Pawn and the cells it defends
         const char* defended;
-        const char* far_line;      // a cell of the player's far line
+        const char* far_line;  // a cell of the player's far line
     };
     const Case cases[] = {
         {BLACK, "g:King:6f b:King:4j", "5g 6g", "b:Pawn:9h", "9g 10g", "6a"},

@@ -70,7 +70,7 @@ std::string after_move_error(Loaded& loaded) {
     REQUIRE(loaded.hooks);
     const Position pos(*loaded.game);
     std::optional<runtime::HookVerdict> verdict;
-    if (loaded.hooks->after_move(at(pos), verdict)) return {};
+    if (loaded.hooks->after(runtime::HookEvent::after_move, at(pos), verdict)) return {};
     CHECK(!verdict);
     return loaded.hooks->error();
 }
@@ -97,7 +97,8 @@ TEST_CASE("a game without hooks loads none and reports nothing", "[hooks]") {
 }
 
 TEST_CASE("a chunk returning known hooks loads, and handles only those", "[hooks]") {
-    auto loaded = load("return { after_move = function() end, allow_drop = function() return true end }");
+    auto loaded =
+        load("return { after_move = function() end, allow_drop = function() return true end }");
     INFO(loaded.error.message);
     REQUIRE(loaded.hooks);
     CHECK(loaded.error.message.empty());
@@ -132,7 +133,8 @@ TEST_CASE("an unknown hook name fails the load, with the likely one as a hint", 
     CHECK(loaded.error.file == "unknown-hook.lua");
     CHECK(loaded.error.line == 3);
     CHECK(loaded.error.message ==
-          "unknown hook 'after_mvoe' (known: after_move, score, allow_move, allow_drop)");
+          "unknown hook 'after_mvoe' (known: after_move, after_capture, after_pass, score, "
+          "allow_move, allow_drop)");
     CHECK(loaded.error.hint == "did you mean 'after_move'?");
 }
 
@@ -140,10 +142,12 @@ TEST_CASE("a chunk must return a table of functions", "[hooks]") {
     auto loaded = load("local x = 1\nreturn 42\n");
     CHECK(!loaded.hooks);
     CHECK(loaded.error.line == 2);
-    CHECK(loaded.error.message == "hooks: the chunk must return a table of functions (it returned a number)");
+    CHECK(loaded.error.message ==
+          "hooks: the chunk must return a table of functions (it returned a number)");
 
     loaded = load("local x = 1\n");
-    CHECK(loaded.error.message == "hooks: the chunk must return a table of functions (it returned nothing)");
+    CHECK(loaded.error.message ==
+          "hooks: the chunk must return a table of functions (it returned nothing)");
 
     loaded = load("return {\n  score = 3,\n}\n");
     CHECK(loaded.error.line == 2);
@@ -151,11 +155,13 @@ TEST_CASE("a chunk must return a table of functions", "[hooks]") {
 }
 
 TEST_CASE("inline hooks count their lines from the top of the .vari file", "[hooks]") {
-    auto loaded = load("return {\n  after_move = function(game)\n    error(\"inline\")\n  end,\n}\n",
-                       "three-player.vari", 20);
+    auto loaded =
+        load("return {\n  after_move = function(game)\n    error(\"inline\")\n  end,\n}\n",
+             "three-player.vari", 20);
     CHECK(after_move_error(loaded) == "hook after_move failed at three-player.vari:22: inline");
 
-    loaded = load("return {\n  after_move = function(game)\n    local = 1\n  end,\n}\n", "three-player.vari", 20);
+    loaded = load("return {\n  after_move = function(game)\n    local = 1\n  end,\n}\n",
+                  "three-player.vari", 20);
     CHECK(!loaded.hooks);
     CHECK(loaded.error.line == 22);
 }
@@ -201,7 +207,8 @@ return {
     check(game.ply, 7, "ply")
     check(game.passes, 2, "passes")
     check(game.repetitions, 3, "repetitions")
-    check(game.ply_clock, )" + std::to_string(pos.ply_clock()) + R"(, "ply_clock")
+    check(game.ply_clock, )" +
+                             std::to_string(pos.ply_clock()) + R"(, "ply_clock")
     check(game.move_number, 1, "move_number")
     check(game:count("Black"), 1, "Black's pieces")
     check(game:count("White"), 2, "White's pieces")
@@ -241,18 +248,24 @@ return {
     // Twice: what the first call scribbled over is set again.
     for (int call = 0; call < 2; ++call) {
         INFO(loaded.hooks->error());
-        CHECK(loaded.hooks->after_move(context, verdict));
+        CHECK(loaded.hooks->after(runtime::HookEvent::after_move, context, verdict));
         CHECK(!verdict);
     }
 }
 
 TEST_CASE("unknown names given to the game's methods fail the hook", "[hooks]") {
-    auto loaded = load("return {\n  after_move = function(game)\n    return game:count(\"Grey\")\n  end,\n}\n");
-    CHECK(after_move_error(loaded) == "hook after_move failed at test.lua:3: unknown player 'Grey'");
-    loaded = load("return {\n  after_move = function(game)\n    game:piece_at(\"z9\")\n  end,\n}\n");
+    auto loaded = load(
+        "return {\n  after_move = function(game)\n    return game:count(\"Grey\")\n  end,\n}\n");
+    CHECK(after_move_error(loaded) ==
+          "hook after_move failed at test.lua:3: unknown player 'Grey'");
+    loaded =
+        load("return {\n  after_move = function(game)\n    game:piece_at(\"z9\")\n  end,\n}\n");
     CHECK(after_move_error(loaded) == "hook after_move failed at test.lua:3: unknown cell 'z9'");
-    loaded = load("return {\n  after_move = function(game)\n    game:count(\"Red\", \"Dragon\")\n  end,\n}\n");
-    CHECK(after_move_error(loaded) == "hook after_move failed at test.lua:3: unknown piece 'Dragon'");
+    loaded = load(
+        "return {\n  after_move = function(game)\n    game:count(\"Red\", \"Dragon\")\n  "
+        "end,\n}\n");
+    CHECK(after_move_error(loaded) ==
+          "hook after_move failed at test.lua:3: unknown piece 'Dragon'");
 }
 
 // ---- Verdicts, scores and filters -----------------------------------------------------------
@@ -270,22 +283,22 @@ return {
     const Position pos(*loaded.game);
     std::optional<runtime::HookVerdict> verdict;
 
-    REQUIRE(loaded.hooks->after_move(at(pos, 0), verdict));
+    REQUIRE(loaded.hooks->after(runtime::HookEvent::after_move, at(pos, 0), verdict));
     CHECK(!verdict);
 
-    REQUIRE(loaded.hooks->after_move(at(pos, 1), verdict));
+    REQUIRE(loaded.hooks->after(runtime::HookEvent::after_move, at(pos, 1), verdict));
     REQUIRE(verdict);
     CHECK(verdict->outcome == ir::Outcome::win);
     CHECK(verdict->player == 1);
     CHECK(verdict->reason == "three Kings");
 
-    REQUIRE(loaded.hooks->after_move(at(pos, 2), verdict));
+    REQUIRE(loaded.hooks->after(runtime::HookEvent::after_move, at(pos, 2), verdict));
     REQUIRE(verdict);
     CHECK(verdict->outcome == ir::Outcome::loss);
     CHECK(verdict->player == 2);
     CHECK(verdict->reason == "a rule of the game");
 
-    REQUIRE(loaded.hooks->after_move(at(pos, 3), verdict));
+    REQUIRE(loaded.hooks->after(runtime::HookEvent::after_move, at(pos, 3), verdict));
     REQUIRE(verdict);
     CHECK(verdict->outcome == ir::Outcome::draw);
     CHECK(verdict->player == -1);
@@ -344,36 +357,46 @@ return {
     CHECK(allowed);
     // No allow_drop: drops are allowed without a call.
     allowed = false;
-    REQUIRE(loaded.hooks->allows(at(pos), Move::make_drop(1, loaded.game->cell_index("c2")), allowed));
+    REQUIRE(
+        loaded.hooks->allows(at(pos), Move::make_drop(1, loaded.game->cell_index("c2")), allowed));
     CHECK(allowed);
 }
 
 TEST_CASE("a hook that failed can be called again", "[hooks]") {
-    auto loaded = load("return {\n  after_move = function(game)\n    if game.ply == 0 then error(\"not yet\") end\n"
-                       "    return { draw = true }\n  end,\n}\n");
+    auto loaded = load(
+        "return {\n  after_move = function(game)\n    if game.ply == 0 then error(\"not yet\") "
+        "end\n"
+        "    return { draw = true }\n  end,\n}\n");
     REQUIRE(loaded.hooks);
     const Position pos(*loaded.game);
     std::optional<runtime::HookVerdict> verdict;
-    CHECK(!loaded.hooks->after_move(at(pos, 0), verdict));
+    CHECK(!loaded.hooks->after(runtime::HookEvent::after_move, at(pos, 0), verdict));
     CHECK(loaded.hooks->error() == "hook after_move failed at test.lua:3: not yet");
-    CHECK(loaded.hooks->after_move(at(pos, 1), verdict));
+    CHECK(loaded.hooks->after(runtime::HookEvent::after_move, at(pos, 1), verdict));
     CHECK(verdict);
 }
 
 TEST_CASE("the budget and the cap are the limits given", "[hooks]") {
-    auto loaded = load(hook_file("endless-loop.lua"), "endless-loop.lua", 1, {5000, std::size_t{32} << 20});
-    CHECK(after_move_error(loaded) == "hook after_move failed at endless-loop.lua:4: instruction budget of 5000 exceeded");
-    loaded = load("return {\n  after_move = function(game)\n    local s = string.rep(\"x\", 2 << 20)\n  end,\n}\n",
-                  "test.lua", 1, {1'000'000, std::size_t{1} << 20});
-    CHECK(after_move_error(loaded) == "hook after_move failed at test.lua:3: out of memory (cap 1 MiB)");
+    auto loaded =
+        load(hook_file("endless-loop.lua"), "endless-loop.lua", 1, {5000, std::size_t{32} << 20});
+    CHECK(after_move_error(loaded) ==
+          "hook after_move failed at endless-loop.lua:4: instruction budget of 5000 exceeded");
+    loaded = load(
+        "return {\n  after_move = function(game)\n    local s = string.rep(\"x\", 2 << 20)\n  "
+        "end,\n}\n",
+        "test.lua", 1, {1'000'000, std::size_t{1} << 20});
+    CHECK(after_move_error(loaded) ==
+          "hook after_move failed at test.lua:3: out of memory (cap 1 MiB)");
     CHECK(loaded.hooks->memory_used() <= std::size_t{1} << 20);
 
     // With budget to spare, filling memory and recursing stop at the cap.
     const runtime::HookLimits roomy{1'000'000'000, std::size_t{4} << 20};
     loaded = load(hook_file("table-fill.lua"), "table-fill.lua", 1, roomy);
-    CHECK(after_move_error(loaded) == "hook after_move failed at table-fill.lua:5: out of memory (cap 4 MiB)");
+    CHECK(after_move_error(loaded) ==
+          "hook after_move failed at table-fill.lua:5: out of memory (cap 4 MiB)");
     loaded = load(hook_file("deep-recursion.lua"), "deep-recursion.lua", 1, roomy);
-    CHECK(after_move_error(loaded) == "hook after_move failed at deep-recursion.lua:3: out of memory (cap 4 MiB)");
+    CHECK(after_move_error(loaded) ==
+          "hook after_move failed at deep-recursion.lua:3: out of memory (cap 4 MiB)");
 }
 
 TEST_CASE("short patterns, loads of text and print work in the sandbox", "[hooks]") {
@@ -399,7 +422,8 @@ return {
     CHECK(after_move_error(loaded).empty());
 }
 
-TEST_CASE("the README's example: three Kings win, passes draw, the living share a draw", "[hooks]") {
+TEST_CASE("the README's example: three Kings win, passes draw, the living share a draw",
+          "[hooks]") {
     const std::string code = hook_file("three-kings.lua");
     std::ifstream readme(std::string(VARI_TEST_HOOKS) + "/../../README.md");
     std::stringstream text;
@@ -414,14 +438,15 @@ TEST_CASE("the README's example: three Kings win, passes draw, the living share 
     // White holds three Kings, Black a Rook, Red nothing; White moved last.
     Position held(game);
     held.clear();
-    for (const char* cell : {"a1", "b2", "c3"}) held.put(game.cell_index(cell), make_piece(0, KING));
+    for (const char* cell : {"a1", "b2", "c3"})
+        held.put(game.cell_index(cell), make_piece(0, KING));
     held.put(game.cell_index("d4"), make_piece(1, ROOK));
     held.set_side_to_move(1);
     runtime::HookContext context = at(held, 9);
     context.last_move = move(game, "b1", "b2");
     std::optional<runtime::HookVerdict> verdict;
     INFO(loaded.hooks->error());
-    REQUIRE(loaded.hooks->after_move(context, verdict));
+    REQUIRE(loaded.hooks->after(runtime::HookEvent::after_capture, context, verdict));
     REQUIRE(verdict);
     CHECK(verdict->outcome == ir::Outcome::win);
     CHECK(verdict->player == 0);
@@ -431,10 +456,10 @@ TEST_CASE("the README's example: three Kings win, passes draw, the living share 
     context = at(start, 12);
     context.last_move = Move::make_pass();
     context.passes = 2;
-    REQUIRE(loaded.hooks->after_move(context, verdict));
+    REQUIRE(loaded.hooks->after(runtime::HookEvent::after_pass, context, verdict));
     CHECK(!verdict);
     context.passes = 3;
-    REQUIRE(loaded.hooks->after_move(context, verdict));
+    REQUIRE(loaded.hooks->after(runtime::HookEvent::after_pass, context, verdict));
     REQUIRE(verdict);
     CHECK(verdict->outcome == ir::Outcome::draw);
     CHECK(verdict->reason == "a full round of passes");
@@ -469,8 +494,9 @@ TEST_CASE("hostile: io.open is not there", "[hooks]") {
 }
 
 TEST_CASE("hostile: require is not there", "[hooks]") {
-    CHECK(after_move_error("require.lua") ==
-          "hook after_move failed at require.lua:4: attempt to call a nil value (global 'require')");
+    CHECK(
+        after_move_error("require.lua") ==
+        "hook after_move failed at require.lua:4: attempt to call a nil value (global 'require')");
 }
 
 TEST_CASE("hostile: dofile is not there", "[hooks]") {
@@ -480,17 +506,20 @@ TEST_CASE("hostile: dofile is not there", "[hooks]") {
 
 TEST_CASE("hostile: loadfile is not there", "[hooks]") {
     CHECK(after_move_error("loadfile.lua") ==
-          "hook after_move failed at loadfile.lua:4: attempt to call a nil value (global 'loadfile')");
+          "hook after_move failed at loadfile.lua:4: attempt to call a nil value (global "
+          "'loadfile')");
 }
 
 TEST_CASE("hostile: debug.traceback is not there", "[hooks]") {
     CHECK(after_move_error("debug-traceback.lua") ==
-          "hook after_move failed at debug-traceback.lua:4: attempt to index a nil value (global 'debug')");
+          "hook after_move failed at debug-traceback.lua:4: attempt to index a nil value (global "
+          "'debug')");
 }
 
 TEST_CASE("hostile: string.dump is not there", "[hooks]") {
-    CHECK(after_move_error("string-dump.lua") ==
-          "hook after_move failed at string-dump.lua:4: attempt to call a nil value (field 'dump')");
+    CHECK(
+        after_move_error("string-dump.lua") ==
+        "hook after_move failed at string-dump.lua:4: attempt to call a nil value (field 'dump')");
 }
 
 TEST_CASE("hostile: an endless loop runs out of budget", "[hooks]") {
@@ -504,7 +533,8 @@ TEST_CASE("hostile: pcall does not swallow the budget's error", "[hooks]") {
 }
 
 TEST_CASE("hostile: a string.rep bomb hits the memory cap", "[hooks]") {
-    CHECK(after_move_error("rep-bomb.lua") == "hook after_move failed at rep-bomb.lua:4: out of memory (cap 32 MiB)");
+    CHECK(after_move_error("rep-bomb.lua") ==
+          "hook after_move failed at rep-bomb.lua:4: out of memory (cap 32 MiB)");
 }
 
 TEST_CASE("hostile: filling a table hits the cap or the budget", "[hooks]") {
@@ -522,13 +552,15 @@ TEST_CASE("hostile: copying megabytes per instruction runs out of budget", "[hoo
 TEST_CASE("hostile: deep recursion overflows the stack, the cap or the budget", "[hooks]") {
     const auto error = after_move_error("deep-recursion.lua");
     CHECK_THAT(error, Catch::StartsWith("hook after_move failed at deep-recursion.lua:3: "));
-    CHECK_THAT(error, Catch::EndsWith("stack overflow") || Catch::EndsWith("out of memory (cap 32 MiB)") ||
+    CHECK_THAT(error, Catch::EndsWith("stack overflow") ||
+                          Catch::EndsWith("out of memory (cap 32 MiB)") ||
                           Catch::EndsWith("instruction budget of 1000000 exceeded"));
 }
 
 TEST_CASE("hostile: load refuses a binary chunk", "[hooks]") {
     CHECK(after_move_error("binary-chunk.lua") ==
-          "hook after_move failed at binary-chunk.lua:4: attempt to load a binary chunk (mode is 't')");
+          "hook after_move failed at binary-chunk.lua:4: attempt to load a binary chunk (mode is "
+          "'t')");
 }
 
 TEST_CASE("hostile: load refuses the binary mode", "[hooks]") {
@@ -538,7 +570,8 @@ TEST_CASE("hostile: load refuses the binary mode", "[hooks]") {
 
 TEST_CASE("hostile: a pattern bomb is refused before it runs", "[hooks]") {
     CHECK(after_move_error("pattern-bomb.lua") ==
-          "hook after_move failed at pattern-bomb.lua:4: pattern too costly for the instruction budget");
+          "hook after_move failed at pattern-bomb.lua:4: pattern too costly for the instruction "
+          "budget");
 }
 
 TEST_CASE("hostile: a finalizer is refused", "[hooks]") {
@@ -548,11 +581,13 @@ TEST_CASE("hostile: a finalizer is refused", "[hooks]") {
 
 TEST_CASE("hostile: a table function looping over nothing is refused", "[hooks]") {
     CHECK(after_move_error("table-move.lua") ==
-          "hook after_move failed at table-move.lua:4: table.move: too much work for the instruction budget");
+          "hook after_move failed at table-move.lua:4: table.move: too much work for the "
+          "instruction budget");
 }
 
 TEST_CASE("hostile: an endless __close after an error ends with the budget", "[hooks]") {
-    CHECK(after_move_error("close-loop.lua") == "hook after_move failed at close-loop.lua:5: failed on purpose");
+    CHECK(after_move_error("close-loop.lua") ==
+          "hook after_move failed at close-loop.lua:5: failed on purpose");
 }
 
 TEST_CASE("hostile: an error with a table value", "[hooks]") {
@@ -562,20 +597,23 @@ TEST_CASE("hostile: an error with a table value", "[hooks]") {
 
 TEST_CASE("hostile: after_move returning a number", "[hooks]") {
     CHECK(after_move_error("after-move-number.lua") ==
-          "hook after_move at after-move-number.lua:2 returned a number; expected nil or a table with "
+          "hook after_move at after-move-number.lua:2 returned a number; expected nil or a table "
+          "with "
           "winner, loser or draw");
 }
 
 TEST_CASE("hostile: after_move naming an unknown player", "[hooks]") {
     CHECK(after_move_error("after-move-unknown-player.lua") ==
-          "hook after_move at after-move-unknown-player.lua:2 returned winner = 'Grey', which is not a "
+          "hook after_move at after-move-unknown-player.lua:2 returned winner = 'Grey', which is "
+          "not a "
           "player (White, Black, Red)");
 }
 
 TEST_CASE("hostile: after_move with both a winner and a draw", "[hooks]") {
-    CHECK(after_move_error("after-move-winner-and-draw.lua") ==
-          "hook after_move at after-move-winner-and-draw.lua:2 returned a table with both winner and "
-          "draw; expected exactly one of winner, loser or draw");
+    CHECK(
+        after_move_error("after-move-winner-and-draw.lua") ==
+        "hook after_move at after-move-winner-and-draw.lua:2 returned a table with both winner and "
+        "draw; expected exactly one of winner, loser or draw");
 }
 
 TEST_CASE("hostile: score missing a player", "[hooks]") {
@@ -585,7 +623,8 @@ TEST_CASE("hostile: score missing a player", "[hooks]") {
     std::vector<double> scores{0.5, 0.5, 0.5};
     CHECK(!loaded.hooks->score(at(pos), runtime::Result{}, scores));
     CHECK(loaded.hooks->error() ==
-          "hook score at score-missing-player.lua:2 returned no score for Red; expected a table with a "
+          "hook score at score-missing-player.lua:2 returned no score for Red; expected a table "
+          "with a "
           "number for each player (White, Black, Red)");
     CHECK(scores == std::vector<double>{0.5, 0.5, 0.5});
 }
@@ -598,6 +637,32 @@ TEST_CASE("hostile: allow_move returning a string", "[hooks]") {
     CHECK(!loaded.hooks->allows(at(pos), move(*loaded.game, "a1", "a2"), allowed));
     CHECK(loaded.hooks->error() ==
           "hook allow_move at allow-move-string.lua:2 returned a string; expected true or false");
+}
+
+}  // namespace vari
+
+namespace vari {
+
+TEST_CASE("a game in play asks after_capture only after captures, after every after_move",
+          "[hooks]") {
+    // after_move counts the moves; after_capture ends the game at the first capture and says
+    // how many moves after_move saw.
+    auto loaded = load(R"(
+local moves = 0
+return {
+  after_move = function(game) moves = moves + 1 end,
+  after_capture = function(game)
+    return { winner = game.mover, reason = "a capture after " .. moves .. " moves" }
+  end,
+  after_pass = function(game) error("this game has no passes") end,
+})");
+    REQUIRE(loaded.hooks);
+    runtime::Game play(*loaded.game);
+    play.play(move(*loaded.game, "a1", "a2"));  // White's King: quiet
+    CHECK(!play.result());
+    play.play(move(*loaded.game, "b4", "b1"));  // Black's Rook takes White's
+    REQUIRE(play.result());
+    CHECK(play.result()->summary == "Black wins by a capture after 2 moves");
 }
 
 }  // namespace vari

@@ -31,7 +31,8 @@ Position position(const CompiledGame& game, const std::string& pieces, int side_
         const int cell = game.cell_index(word.substr(second + 1));
         INFO(word);
         REQUIRE(cell >= 0);
-        pos.put(cell, make_piece(owner, type_named(game, word.substr(first + 1, second - first - 1))));
+        pos.put(cell,
+                make_piece(owner, type_named(game, word.substr(first + 1, second - first - 1))));
     }
     pos.set_side_to_move(side_to_move);
     return pos;
@@ -115,9 +116,10 @@ TEST_CASE("Three Player Hex Shogi: threefold repetition is a draw", "[runtime][t
     check_scores(*g.result(), 1.0 / 3, 1.0 / 3, 1.0 / 3);
 }
 
-TEST_CASE("Three Player Hex Shogi: 150 plies without a capture are a draw; drops and passes run "
-          "the count on, a capture resets it",
-          "[runtime][three-player]") {
+TEST_CASE(
+    "Three Player Hex Shogi: 150 plies without a capture are a draw; drops and passes run "
+    "the count on, a capture resets it",
+    "[runtime][three-player]") {
     auto game = test::load_shipped("three-player-hex-shogi-91");
     Position pos = position(*game, "b:King:4j b:Rook:6h w:King:10d g:King:4d g:Pawn:6e", BLACK);
     pos.set_counters(148, 60);
