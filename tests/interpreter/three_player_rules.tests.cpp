@@ -296,3 +296,21 @@ TEST_CASE("Three Player Hex Shogi: promotion is compulsory on each player's far 
     pos.set_side_to_move(GRAY);
     CHECK(arrivals(pos, "6i", "6j") == "Pawn Tokin");
 }
+
+TEST_CASE("Three Player Hex Shogi: a captured piece moves for its new owner once dropped",
+          "[interpreter][three-player]") {
+    auto game = test::load_shipped("three-player-hex-shogi-91");
+    Position pos(*game);
+    const int lance = type_named(*game, "Lance");
+    // Black's Rook takes White's Lance; dropped on 6f, it slides Black's way, not White's.
+    place(pos, "b:Rook:8h w:Lance:8d g:Pawn:1g", BLACK);
+    Undo undo;
+    pos.do_move(test::legal_move(pos, "8h", "8d"), undo);
+    CHECK(pos.in_hand(BLACK, lance) == 1);
+    pos.set_side_to_move(BLACK);
+    Undo drop;
+    pos.do_move(Move::make_drop(lance, game->cell_index("6f")), drop);
+    pos.set_side_to_move(BLACK);
+    // Black's forward lines from 6f; the Rook, now on 8d, cuts the 11 o'clock one.
+    CHECK(legal_targets(pos, "6f") == sorted("6a 6b 6c 6d 6e 7e"));
+}

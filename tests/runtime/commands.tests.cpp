@@ -153,13 +153,12 @@ TEST_CASE("vari show draws the hands and writes them in the position string",
           std::string::npos);
 }
 
-
 TEST_CASE("vari play seats three humans: a refused pass, a forced one, and the three-King win",
           "[runtime][commands][three-player]") {
     // Black holds a King in hand and can take Gray's; White has nothing left.
-    const Run run = run_vari("play " + THREE_PLAYER +
-                                 " --position '6/7/8/9/5Kg4/11/9Pg/3Rb5/8/3Kb3/6[Kb] b - - 0 1'",
-                             "pass\n4j-4i\npass\n1g-2g\n6h-6e\n");
+    const Run run = run_vari(
+        "play " + THREE_PLAYER + " --position '6/7/8/9/5Kg4/11/9Pg/3Rb5/8/3Kb3/6[Kb] b - - 0 1'",
+        "pass\n4j-4i\npass\n1g-2g\n6h-6e\n");
     CHECK(run.exit_code == 0);
     CHECK(run.output.find("a pass is allowed only without a legal move") != std::string::npos);
     CHECK(run.output.find("White plays pass\n") != std::string::npos);
@@ -177,6 +176,51 @@ TEST_CASE("vari play lets three random movers play a game to its end and prints 
     CHECK(run.output.find("\nscores: Black ") != std::string::npos);
     CHECK(run.output.find(", White ") != std::string::npos);
     CHECK(run.output.find(", Gray ") != std::string::npos);
+}
+
+namespace {
+
+// A two-player game on 3x3 with the given inline hook code, written to a temporary file.
+std::string game_with_hooks(const std::string& code) {
+    char path[] = "/tmp/vari-hooks-XXXXXX.vari";
+    const int fd = mkstemps(path, 5);
+    REQUIRE(fd >= 0);
+    const std::string text =
+        "game \"Hooked\"\nplayers White Black\n"
+        "board square { files a..c ranks 1..3 }\n"
+        "piece King K royal { step orthogonal diagonal }\n"
+        "setup White { King a1 }\nsetup Black { King c3 }\n"
+        "hooks \"\"\"\n" +
+        code + "\"\"\"\n";
+    REQUIRE(write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()));
+    close(fd);
+    return path;
+}
+
+}  // namespace
+
+TEST_CASE("vari check reports a hook that fails as it loads, at its line in the .vari file",
+          "[runtime][commands][hooks]") {
+    // The code starts on line 7 of the file, right after the quotes, so line 9 calls os.execute.
+    const std::string path =
+        game_with_hooks("local hooks = {}\nos.execute('true')\nreturn hooks\n");
+    const Run run = run_vari("check " + path);
+    unlink(path.c_str());
+    CHECK(run.exit_code == 1);
+    CHECK(run.output.find(path + ":9:1: error: attempt to index a nil value (global 'os')") !=
+          std::string::npos);
+}
+
+TEST_CASE("vari play stops a game whose hook fails, naming the hook and its line",
+          "[runtime][commands][hooks]") {
+    const std::string path = game_with_hooks(
+        "return {\n  after_move = function(game)\n    while true do end\n  end,\n}\n");
+    const Run run = run_vari("play " + path, "a1-b1\n");
+    unlink(path.c_str());
+    CHECK(run.exit_code == 0);
+    CHECK(run.output.find("game stopped: hook after_move failed at " + path +
+                          ":10: "
+                          "instruction budget of 1000000 exceeded") != std::string::npos);
 }
 
 }  // namespace vari
