@@ -15,6 +15,26 @@ namespace dsl = vari::dsl;
 namespace ir = vari::ir;
 using VecSet = std::set<std::pair<int, int>>;
 
+// Rule text that must load; the test fails with its diagnostics otherwise.
+inline ir::Game game_of(const std::string& text, const std::string& label = "rules.vari") {
+    auto result = dsl::load_text(text, label);
+    std::string report;
+    for (const auto& d : result.diagnostics) report += dsl::render(d, result.source);
+    INFO(text << "\n" << report);
+    REQUIRE(result.game);
+    return std::move(*result.game);
+}
+
+// The messages of rule text that must not load, one "L:C: message" per line.
+inline std::string errors_of(const std::string& text, const std::string& label = "rules.vari") {
+    const auto result = dsl::load_text(text, label);
+    CHECK_FALSE(result.game);
+    std::string out;
+    for (const auto& d : result.diagnostics)
+        out += std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message + "\n";
+    return out;
+}
+
 inline ir::Game load(const std::string& name) {
     const auto path = dsl::resolve_game(name);
     REQUIRE(path);

@@ -13,24 +13,6 @@ namespace {
 using namespace vari::dsl_test;
 namespace fs = std::filesystem;
 
-ir::Game game_of(const std::string& text, const std::string& label = "rules.vari") {
-    auto result = dsl::load_text(text, label);
-    std::string report;
-    for (const auto& d : result.diagnostics) report += dsl::render(d, result.source);
-    INFO(text << "\n" << report);
-    REQUIRE(result.game);
-    return std::move(*result.game);
-}
-
-std::string errors_of(const std::string& text, const std::string& label = "rules.vari") {
-    const auto result = dsl::load_text(text, label);
-    CHECK_FALSE(result.game);
-    std::string out;
-    for (const auto& d : result.diagnostics)
-        out += std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message + "\n";
-    return out;
-}
-
 const std::string head =
     "game \"T\"\nplayers A B\norient B rotate 180\nboard square { files a..e ranks 1..5 }\n";
 

@@ -2,35 +2,15 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "dsl/dsl.hpp"
+#include "dsl/game_facts.hpp"
 
 namespace {
 
-namespace dsl = vari::dsl;
-namespace ir = vari::ir;
+using namespace vari::dsl_test;
 
 const std::string header =
     "game \"T\"\nplayers A B\norient B rotate 180\nboard square { files a..e ranks 1..5 }\n"
     "zone far = rank 5\nzone near = rank 1\n";
-
-ir::Game game_of(const std::string& text) {
-    auto result = dsl::load_text(text, "test.vari");
-    std::string report;
-    for (const auto& d : result.diagnostics) report += dsl::render(d, result.source);
-    INFO(text << "\n" << report);
-    REQUIRE(result.game);
-    return std::move(*result.game);
-}
-
-// The messages of a text that must not load.
-std::string errors_of(const std::string& text) {
-    const auto result = dsl::load_text(text, "test.vari");
-    CHECK_FALSE(result.game);
-    std::string out;
-    for (const auto& d : result.diagnostics)
-        out += std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message + "\n";
-    return out;
-}
 
 }  // namespace
 

@@ -11,25 +11,6 @@ namespace {
 
 using namespace vari::dsl_test;
 
-ir::Game game_of(const std::string& text) {
-    auto result = dsl::load_text(text, "labels.vari");
-    std::string report;
-    for (const auto& d : result.diagnostics) report += dsl::render(d, result.source);
-    INFO(text << "\n" << report);
-    REQUIRE(result.game);
-    return std::move(*result.game);
-}
-
-// The messages of a text that must not load, one "L:C: message" per line.
-std::string errors_of(const std::string& text) {
-    const auto result = dsl::load_text(text, "labels.vari");
-    CHECK_FALSE(result.game);
-    std::string out;
-    for (const auto& d : result.diagnostics)
-        out += std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message + "\n";
-    return out;
-}
-
 // The 91-cell board of Three Player Hex Shogi: files 11..1 by q, ranks k..a by r.
 const std::string hex91 =
     "game \"T\"\nplayers A B C\norient B rotate 120\norient C rotate 240\n"

@@ -4,28 +4,15 @@
 #include <set>
 #include <string>
 
-#include "dsl/dsl.hpp"
+#include "dsl/game_facts.hpp"
 
 namespace {
 
 namespace dsl = vari::dsl;
 namespace ir = vari::ir;
-using VecSet = std::set<std::pair<int, int>>;
-
-ir::Game game_of(const std::string& text) {
-    auto result = dsl::load_text(text, "test.vari");
-    std::string report;
-    for (const auto& d : result.diagnostics) report += dsl::render(d, result.source);
-    INFO(text << "\n" << report);
-    REQUIRE(result.game);
-    return std::move(*result.game);
-}
-
-VecSet as_set(const std::vector<ir::Vec>& vectors) {
-    VecSet out;
-    for (const auto& v : vectors) out.insert({v.x, v.y});
-    return out;
-}
+using vari::dsl_test::as_set;
+using vari::dsl_test::game_of;
+using vari::dsl_test::VecSet;
 
 std::vector<std::string> names(const ir::Game& game, const std::vector<int>& cells) {
     std::vector<std::string> out;

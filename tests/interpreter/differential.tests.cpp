@@ -13,6 +13,7 @@
 #include "reference/movegen.hpp"
 #include "runtime/runtime.hpp"
 #include "support/reference_report.hpp"
+#include "support/shipped_games.hpp"
 
 namespace {
 
@@ -25,6 +26,8 @@ using vari::test::describe_move;
 using vari::test::describe_moves;
 using vari::test::describe_state;
 using vari::test::key_of;
+using vari::test::THREE_PLAYER_KING_IN_HAND;
+using vari::test::THREE_PLAYER_MIDGAME;
 
 // splitmix64: the same sequence on every platform, unlike the std distributions.
 class Rng {
@@ -301,14 +304,6 @@ ref::State reference_state(const CompiledGame& game, const std::string& text) {
             s.hands.push_back(pos.in_hand(static_cast<int>(p), static_cast<int>(t)));
     return s;
 }
-
-// The positions of tests/interpreter/perft.tests.cpp.
-const std::string THREE_PLAYER_KING_IN_HAND =
-    "LwPw1NgPgLg/Nw1Pw1Gg2/BwSwPwGwPg1SgRg/1Rw2PwPgPg1Bg/1SwPwKw1Nb1Pg1Gg/1LwPbNw2Sg1Pg1Lg/"
-    "PwPwPw2GbNg1PbPg/1PbGbNbPb4/Gw1PbPbSbPb2/PbLbSbKb2Pb/2BbRb1Lb[Kb] w - - 3 14";
-const std::string THREE_PLAYER_MIDGAME =
-    "LwPwGwGgPgLg/1BwPwPg+Pb1Ng/Pw3Pw1SgRg/1RwPwSw1Pg1Kg1/2Pw3Pg1SgLg/LwGw1BgSb1Pg2Lg1/"
-    "1KwNwPb4PgPg/PwLgSw1PbPb+Nw1Gb/2Pw2Pb2/Pb3Sb1Pb/1Nb1RbKbGg[GbNwPwPwBgNg] w - - 1 24";
 
 }  // namespace
 

@@ -10,6 +10,8 @@
 
 using vari::test::load_shipped;
 using vari::test::set_position;
+using vari::test::THREE_PLAYER_KING_IN_HAND;
+using vari::test::THREE_PLAYER_MIDGAME;
 
 namespace {
 
@@ -154,12 +156,6 @@ TEST_CASE("Hex Shogi 41 perft from the start matches rules.md, then the recorded
 // (White to move in both) have captures, drops, a King in hand (Black's, taken from Gray: only
 // Kings may be dropped) and promoted pieces. All counts are ours; the reference generator
 // confirms them.
-const std::string THREE_PLAYER_KING_IN_HAND =
-    "LwPw1NgPgLg/Nw1Pw1Gg2/BwSwPwGwPg1SgRg/1Rw2PwPgPg1Bg/1SwPwKw1Nb1Pg1Gg/1LwPbNw2Sg1Pg1Lg/"
-    "PwPwPw2GbNg1PbPg/1PbGbNbPb4/Gw1PbPbSbPb2/PbLbSbKb2Pb/2BbRb1Lb[Kb] w - - 3 14";
-const std::string THREE_PLAYER_MIDGAME =
-    "LwPwGwGgPgLg/1BwPwPg+Pb1Ng/Pw3Pw1SgRg/1RwPwSw1Pg1Kg1/2Pw3Pg1SgLg/LwGw1BgSb1Pg2Lg1/"
-    "1KwNwPb4PgPg/PwLgSw1PbPb+Nw1Gb/2Pw2Pb2/Pb3Sb1Pb/1Nb1RbKbGg[GbNwPwPwBgNg] w - - 1 24";
 
 TEST_CASE("Three Player Hex Shogi perft keeps its recorded counts", "[interpreter][perft]") {
     auto [position, depth, nodes] = GENERATE_COPY(table<std::string, int, std::uint64_t>({

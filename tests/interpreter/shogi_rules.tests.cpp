@@ -6,16 +6,9 @@
 
 using namespace vari;
 using vari::test::place;
+using vari::test::type_named;
 
 namespace {
-
-int type_named(const CompiledGame& game, const std::string& name) {
-    const auto& pieces = game.ir().pieces;
-    const auto it = std::find_if(pieces.begin(), pieces.end(),
-                                 [&](const ir::Piece& p) { return p.name == name; });
-    REQUIRE(it != pieces.end());
-    return static_cast<int>(it - pieces.begin());
-}
 
 // The cells a piece of `type` may be dropped on, sorted and space-separated.
 std::string drops_of(Position& pos, int type) {
@@ -39,10 +32,10 @@ std::string arrivals(Position& pos, const std::string& from, const std::string& 
     std::vector<std::string> names;
     for (Move m : list)
         if (!m.is_drop() && m.from() == game.cell_index(from) && m.to() == game.cell_index(to))
-            names.push_back(game.ir()
-                                .pieces[m.is_promotion() ? m.promotion()
-                                                         : type_of(pos.piece_on(m.from()))]
-                                .name);
+            names.push_back(
+                game.ir()
+                    .pieces[m.is_promotion() ? m.promotion() : type_of(pos.piece_on(m.from()))]
+                    .name);
     std::sort(names.begin(), names.end());
     std::string joined;
     for (const auto& n : names) joined += (joined.empty() ? "" : " ") + n;
@@ -118,7 +111,8 @@ TEST_CASE("Hex Shogi 41: no piece is dropped where it could never move",
     SECTION("Black: Pawn and Lance not on rank 9, Knight not on ranks 8 and 9") {
         place(pos, "Ke1 ka9", 0);
         for (int type : {pawn, lance, knight}) pos.set_in_hand(0, type, 1);
-        for (int type : {pawn, lance, knight}) CHECK(drops_of(pos, type).find("9 ") == std::string::npos);
+        for (int type : {pawn, lance, knight})
+            CHECK(drops_of(pos, type).find("9 ") == std::string::npos);
         CHECK(drops_of(pos, pawn).find(" b8 ") != std::string::npos);
         CHECK(drops_of(pos, knight).find("8 ") == std::string::npos);
         CHECK(drops_of(pos, knight).find(" a7 ") != std::string::npos);
@@ -128,7 +122,8 @@ TEST_CASE("Hex Shogi 41: no piece is dropped where it could never move",
     SECTION("White: Pawn and Lance not on rank 1, Knight not on ranks 1 and 2") {
         place(pos, "Ke1 ka9", 1);
         for (int type : {pawn, lance, knight}) pos.set_in_hand(1, type, 1);
-        for (int type : {pawn, lance, knight}) CHECK(drops_of(pos, type).find("1 ") == std::string::npos);
+        for (int type : {pawn, lance, knight})
+            CHECK(drops_of(pos, type).find("1 ") == std::string::npos);
         CHECK(drops_of(pos, knight).find("2 ") == std::string::npos);
         CHECK(drops_of(pos, knight).find(" a3 ") != std::string::npos);
     }

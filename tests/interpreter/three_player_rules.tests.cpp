@@ -10,36 +10,13 @@
 
 using namespace vari;
 using vari::test::legal_targets;
+using vari::test::place_named;
+using vari::test::type_named;
 
 namespace {
 
 constexpr int BLACK = 0, WHITE = 1, GRAY = 2;
-const char* const PLAYERS = "bwg";  // the players' tokens below
-
-int type_named(const CompiledGame& game, const std::string& name) {
-    const auto& pieces = game.ir().pieces;
-    const auto it = std::find_if(pieces.begin(), pieces.end(),
-                                 [&](const ir::Piece& p) { return p.name == name; });
-    REQUIRE(it != pieces.end());
-    return static_cast<int>(it - pieces.begin());
-}
-
-// Clears `pos` and places pieces written as owner token, piece name, cell: "b:King:4j w:Tokin:5g".
-void place(Position& pos, const std::string& pieces, int side_to_move) {
-    pos.clear();
-    std::istringstream words(pieces);
-    for (std::string word; words >> word;) {
-        const auto first = word.find(':'), second = word.rfind(':');
-        const int owner = static_cast<int>(std::string(PLAYERS).find(word[0]));
-        const int cell = pos.game().cell_index(word.substr(second + 1));
-        INFO("piece " << word);
-        REQUIRE(owner >= 0);
-        REQUIRE(cell >= 0);
-        pos.put(cell, make_piece(owner, type_named(pos.game(),
-                                                   word.substr(first + 1, second - first - 1))));
-    }
-    pos.set_side_to_move(side_to_move);
-}
+const char* const PLAYERS = "bwg";  // the players' tokens
 
 std::string sorted(const std::string& cells) {
     std::istringstream words(cells);
@@ -74,7 +51,7 @@ std::string turned(const std::string& cells, int times) {
 }
 
 std::string targets_from_centre(Position& pos, int player, const std::string& piece) {
-    place(pos, std::string(1, PLAYERS[player]) + ":" + piece + ":6f", player);
+    place_named(pos, std::string(1, PLAYERS[player]) + ":" + piece + ":6f", player);
     return legal_targets(pos, "6f");
 }
 
@@ -154,11 +131,11 @@ TEST_CASE(
         CHECK(targets_from_centre(pos, WHITE, piece.name) == turned(black, 1));
         CHECK(targets_from_centre(pos, GRAY, piece.name) == turned(black, 2));
         // Off centre too, where the board's edges cut the moves.
-        place(pos, "b:" + piece.name + ":8h", BLACK);
+        place_named(pos, "b:" + piece.name + ":8h", BLACK);
         const std::string off_centre = legal_targets(pos, "8h");
-        place(pos, "w:" + piece.name + ":" + turned("8h", 1), WHITE);
+        place_named(pos, "w:" + piece.name + ":" + turned("8h", 1), WHITE);
         CHECK(legal_targets(pos, turned("8h", 1)) == turned(off_centre, 1));
-        place(pos, "g:" + piece.name + ":" + turned("8h", 2), GRAY);
+        place_named(pos, "g:" + piece.name + ":" + turned("8h", 2), GRAY);
         CHECK(legal_targets(pos, turned("8h", 2)) == turned(off_centre, 2));
     }
 }
@@ -169,7 +146,7 @@ TEST_CASE("Three Player Hex Shogi: there is no check; a King is captured into th
     Position pos(*game);
     const int king = type_named(*game, "King");
     // White's King on 6e stands attacked by Black's Rook and may step to attacked cells.
-    place(pos, "b:Rook:6h b:King:4j w:King:6e g:Gold:5c g:King:4d", WHITE);
+    place_named(pos, "b:Rook:6h b:King:4j w:King:6e g:Gold:5c g:King:4d", WHITE);
     const std::string king_targets = " " + legal_targets(pos, "6e") + " ";
     CHECK(king_targets.find(" 6f ") != std::string::npos);                   // on the Rook's file
     CHECK(std::count(king_targets.begin(), king_targets.end(), ' ') == 13);  // all 12 steps
@@ -193,7 +170,7 @@ TEST_CASE("Three Player Hex Shogi: a King in hand drops on any empty cell, befor
     auto game = test::load_shipped("three-player-hex-shogi-91");
     Position pos(*game);
     const int king = type_named(*game, "King"), pawn = type_named(*game, "Pawn");
-    place(pos, "b:King:4j b:Gold:6h w:King:10d g:Rook:5g", BLACK);
+    place_named(pos, "b:King:4j b:Gold:6h w:King:10d g:Rook:5g", BLACK);
     pos.set_in_hand(BLACK, king, 1);
     pos.set_in_hand(BLACK, pawn, 1);
     CHECK(drops_of(pos, pawn).empty());
@@ -219,7 +196,7 @@ TEST_CASE("Three Player Hex Shogi: a pass only when forced", "[interpreter][thre
     SECTION("a player whose only piece cannot move passes, in each orientation") {
         // Each Pawn stands on its owner's far line: it can never move.
         Position pos(*game);
-        place(pos, "b:Pawn:6a w:Pawn:1f g:Pawn:6k", BLACK);
+        place_named(pos, "b:Pawn:6a w:Pawn:1f g:Pawn:6k", BLACK);
         for (int player : {BLACK, WHITE, GRAY}) {
             INFO("player " << player);
             pos.set_side_to_move(player);
@@ -260,7 +237,7 @@ TEST_CASE("Three Player Hex Shogi: Pawn drops by each player's own direction (ru
     };
     for (const Case& c : cases) {
         INFO("player " << c.player);
-        place(pos, std::string(c.kings) + " " + c.own_pawn, c.player);
+        place_named(pos, std::string(c.kings) + " " + c.own_pawn, c.player);
         pos.set_in_hand(c.player, pawn, 1);
         const std::string drops = " " + drops_of(pos, pawn) + " ";
         for (const std::string& cell : {std::string(c.attacking), std::string(c.defended)}) {
@@ -281,7 +258,7 @@ TEST_CASE("Three Player Hex Shogi: promotion is compulsory on each player's far 
           "[interpreter][three-player]") {
     auto game = test::load_shipped("three-player-hex-shogi-91");
     Position pos(*game);
-    place(pos, "b:Pawn:6b w:Pawn:2f g:Pawn:6j", BLACK);
+    place_named(pos, "b:Pawn:6b w:Pawn:2f g:Pawn:6j", BLACK);
     CHECK(arrivals(pos, "6b", "6a") == "Tokin");
     CHECK(arrivals(pos, "6b", "7a") == "Tokin");
     pos.set_side_to_move(WHITE);
@@ -289,7 +266,7 @@ TEST_CASE("Three Player Hex Shogi: promotion is compulsory on each player's far 
     pos.set_side_to_move(GRAY);
     CHECK(arrivals(pos, "6j", "6k") == "Tokin");
     // One line earlier, inside the zone, promotion is optional.
-    place(pos, "b:Pawn:6c w:Pawn:3f g:Pawn:6i", BLACK);
+    place_named(pos, "b:Pawn:6c w:Pawn:3f g:Pawn:6i", BLACK);
     CHECK(arrivals(pos, "6c", "6b") == "Pawn Tokin");
     pos.set_side_to_move(WHITE);
     CHECK(arrivals(pos, "3f", "2f") == "Pawn Tokin");
@@ -303,7 +280,7 @@ TEST_CASE("Three Player Hex Shogi: a captured piece moves for its new owner once
     Position pos(*game);
     const int lance = type_named(*game, "Lance");
     // Black's Rook takes White's Lance; dropped on 6f, it slides Black's way, not White's.
-    place(pos, "b:Rook:8h w:Lance:8d g:Pawn:1g", BLACK);
+    place_named(pos, "b:Rook:8h w:Lance:8d g:Pawn:1g", BLACK);
     Undo undo;
     pos.do_move(test::legal_move(pos, "8h", "8d"), undo);
     CHECK(pos.in_hand(BLACK, lance) == 1);

@@ -12,29 +12,10 @@ namespace {
 
 constexpr int BLACK = 0, WHITE = 1, GRAY = 2;
 
-int type_named(const CompiledGame& game, const std::string& name) {
-    const auto& pieces = game.ir().pieces;
-    const auto it = std::find_if(pieces.begin(), pieces.end(),
-                                 [&](const ir::Piece& p) { return p.name == name; });
-    REQUIRE(it != pieces.end());
-    return static_cast<int>(it - pieces.begin());
-}
-
-// A position of pieces written as owner token, piece name, cell: "b:King:4j w:Pawn:1f".
+// A position of pieces written as test::place_named reads them: "b:King:4j w:Pawn:1f".
 Position position(const CompiledGame& game, const std::string& pieces, int side_to_move) {
     Position pos(game);
-    pos.clear();
-    std::istringstream words(pieces);
-    for (std::string word; words >> word;) {
-        const auto first = word.find(':'), second = word.rfind(':');
-        const int owner = static_cast<int>(std::string("bwg").find(word[0]));
-        const int cell = game.cell_index(word.substr(second + 1));
-        INFO(word);
-        REQUIRE(cell >= 0);
-        pos.put(cell,
-                make_piece(owner, type_named(game, word.substr(first + 1, second - first - 1))));
-    }
-    pos.set_side_to_move(side_to_move);
+    test::place_named(pos, pieces, side_to_move);
     return pos;
 }
 
@@ -66,7 +47,7 @@ TEST_CASE("Three Player Hex Shogi: owning all three Kings wins at once",
     auto game = test::load_shipped("three-player-hex-shogi-91");
     // Black holds White's King in hand and takes Gray's; White has nothing left and passes.
     Position pos = position(*game, "b:King:4j b:Rook:6h g:King:6e g:Pawn:1g", BLACK);
-    pos.set_in_hand(BLACK, type_named(*game, "King"), 1);
+    pos.set_in_hand(BLACK, test::type_named(*game, "King"), 1);
     runtime::Game play_on(*game, pos);
     REQUIRE(play_on.runs_hooks());
     CHECK(!play_on.result());
@@ -124,7 +105,7 @@ TEST_CASE(
     Position pos = position(*game, "b:King:4j b:Rook:6h w:King:10d g:King:4d g:Pawn:6e", BLACK);
     pos.set_counters(148, 60);
     SECTION("a quiet move and a drop make 150") {
-        pos.set_in_hand(WHITE, type_named(*game, "Gold"), 1);
+        pos.set_in_hand(WHITE, test::type_named(*game, "Gold"), 1);
         runtime::Game g(*game, pos);
         play(g, "4j-4i");
         CHECK(!g.result());

@@ -81,12 +81,47 @@ std::string legal_targets(Position& pos, const std::string& from) {
     generate_legal(pos, list);
     std::vector<std::string> names;
     for (Move m : list)
-        if (!m.is_drop() && !m.is_pass() && m.from() == f) names.push_back(pos.game().ir().board.cells[m.to()].name);
+        if (!m.is_drop() && !m.is_pass() && m.from() == f)
+            names.push_back(pos.game().ir().board.cells[m.to()].name);
     std::sort(names.begin(), names.end());
     names.erase(std::unique(names.begin(), names.end()), names.end());
     std::string joined;
     for (const auto& n : names) joined += (joined.empty() ? "" : " ") + n;
     return joined;
 }
+
+int type_named(const CompiledGame& game, const std::string& name) {
+    const auto& pieces = game.ir().pieces;
+    const auto it = std::find_if(pieces.begin(), pieces.end(),
+                                 [&](const ir::Piece& p) { return p.name == name; });
+    INFO("piece " << name);
+    REQUIRE(it != pieces.end());
+    return static_cast<int>(it - pieces.begin());
+}
+
+void place_named(Position& pos, const std::string& pieces, int side_to_move) {
+    const ir::Game& ir = pos.game().ir();
+    pos.clear();
+    std::istringstream words(pieces);
+    for (std::string word; words >> word;) {
+        const auto first = word.find(':'), second = word.rfind(':');
+        INFO("piece " << word);
+        REQUIRE((first != std::string::npos && second > first));
+        int owner = -1;
+        for (int p = 0; p < static_cast<int>(ir.players.size()); ++p)
+            if (runtime::player_token(ir, p) == word[0] && first == 1) owner = p;
+        REQUIRE(owner >= 0);
+        const int type = type_named(pos.game(), word.substr(first + 1, second - first - 1));
+        pos.put(cell_named(pos, word.substr(second + 1)), make_piece(owner, type));
+    }
+    pos.set_side_to_move(side_to_move);
+}
+
+const std::string THREE_PLAYER_KING_IN_HAND =
+    "LwPw1NgPgLg/Nw1Pw1Gg2/BwSwPwGwPg1SgRg/1Rw2PwPgPg1Bg/1SwPwKw1Nb1Pg1Gg/1LwPbNw2Sg1Pg1Lg/"
+    "PwPwPw2GbNg1PbPg/1PbGbNbPb4/Gw1PbPbSbPb2/PbLbSbKb2Pb/2BbRb1Lb[Kb] w - - 3 14";
+const std::string THREE_PLAYER_MIDGAME =
+    "LwPwGwGgPgLg/1BwPwPg+Pb1Ng/Pw3Pw1SgRg/1RwPwSw1Pg1Kg1/2Pw3Pg1SgLg/LwGw1BgSb1Pg2Lg1/"
+    "1KwNwPb4PgPg/PwLgSw1PbPb+Nw1Gb/2Pw2Pb2/Pb3Sb1Pb/1Nb1RbKbGg[GbNwPwPwBgNg] w - - 1 24";
 
 }  // namespace vari::test

@@ -20,8 +20,8 @@ void set_position(Position& pos, const std::string& position_string);
 namespace vari::test {
 
 // Clears `pos` and places pieces written as letter + cell ("Ke1 Ra1 ke10", "+Pc3"): upper case
-// for the first player, lower case for the second. Then sets the side to move and the castling rights
-// (their characters, e.g. "KQ").
+// for the first player, lower case for the second. Then sets the side to move and the castling
+// rights (their characters, e.g. "KQ").
 void place(Position& pos, const std::string& pieces, int side_to_move = 0,
            const std::string& rights = "");
 
@@ -31,5 +31,18 @@ Move legal_move(Position& pos, const std::string& from, const std::string& to);
 
 // Names of the cells the piece on `from` may legally move to, sorted and space-separated.
 std::string legal_targets(Position& pos, const std::string& from);
+
+// The type of the piece called `name`; fails the test if there is none.
+int type_named(const CompiledGame& game, const std::string& name);
+
+// Clears `pos` and places pieces written as owner token (runtime::player_token), piece name and
+// cell, joined by ':' ("b:King:4j w:Tokin:5g"), for games of any number of players; then sets the
+// side to move.
+void place_named(Position& pos, const std::string& pieces, int side_to_move);
+
+// Positions of Three Player Hex Shogi 91 from random play, White to move in both: one with a
+// King in Black's hand (only Kings may be dropped), one with promoted pieces and full hands.
+extern const std::string THREE_PLAYER_KING_IN_HAND;
+extern const std::string THREE_PLAYER_MIDGAME;
 
 }  // namespace vari::test
