@@ -32,7 +32,7 @@ struct Vector {
     Span span;
 };
 
-// A direction name or a literal vector (in `direction`, `step`, `slide`, `leap`).
+// A direction name or a literal vector (in `direction`, `step`, `slide`, `leap`, `curve`).
 struct DirItem {
     bool is_vector = false;
     Name name;
@@ -129,10 +129,12 @@ struct Zone {
     Span span;
 };
 
-enum class Primitive : std::uint8_t { step, slide, leap };
+enum class Primitive : std::uint8_t { step, slide, leap, curve };
 
 struct Modifier {
-    enum class Kind : std::uint8_t { range, until, from, en_passant, symmetric };
+    // ORDER Modifier::Kind: check_moves.cpp's modifier words follow it. `left` and `right` are
+    // read on curves only.
+    enum class Kind : std::uint8_t { range, until, from, en_passant, symmetric, left, right };
     Kind kind = Kind::range;
     Number count;  // range
     Name zone;     // until, from
@@ -144,6 +146,7 @@ struct Movement {
     Primitive primitive = Primitive::step;
     std::vector<DirItem> items;
     std::vector<Modifier> modifiers;
+    Span primitive_span;  // the word 'step', 'slide', 'leap' or 'curve'
     Span span;
 };
 

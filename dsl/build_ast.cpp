@@ -77,7 +77,8 @@ void add_movement(State& s, ast::Primitive primitive, const Input& in) {
     auto& movement = s.file.pieces.back().movements.emplace_back();
     movement.primitive = primitive;
     movement.mode = s.has_mode ? s.mode : ir::MoveMode::move_or_capture;
-    movement.span = s.has_mode ? s.mode_span : span_of(in);
+    movement.primitive_span = span_of(in);
+    movement.span = s.has_mode ? s.mode_span : movement.primitive_span;
     s.has_mode = false;
 }
 
@@ -226,6 +227,9 @@ VARI_ACTION(kw_capture) { s.mode = ir::MoveMode::capture_only; s.has_mode = true
 VARI_ACTION(kw_step) { add_movement(s, ast::Primitive::step, in); }
 VARI_ACTION(kw_slide) { add_movement(s, ast::Primitive::slide, in); }
 VARI_ACTION(kw_leap) { add_movement(s, ast::Primitive::leap, in); }
+VARI_ACTION(kw_curve) { add_movement(s, ast::Primitive::curve, in); }
+VARI_ACTION(kw_left) { add_modifier(s, ast::Modifier::Kind::left, in); }
+VARI_ACTION(kw_right) { add_modifier(s, ast::Modifier::Kind::right, in); }
 VARI_ACTION(move_dir) { s.file.pieces.back().movements.back().items.push_back(dir_name(name_of(in))); }
 VARI_ACTION(move_vector) { s.file.pieces.back().movements.back().items.push_back(dir_vector(s.vector)); }
 VARI_ACTION(kw_range) { add_modifier(s, ast::Modifier::Kind::range, in); }

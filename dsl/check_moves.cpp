@@ -17,9 +17,8 @@ namespace {
 constexpr int max_direction_depth = 64;
 
 // ORDER Modifier::Kind
-constexpr const char* modifier_words[] = {"range", "until", "from", "en-passant", "symmetric"};
-
-const char* word(ast::Modifier::Kind kind) { return modifier_words[static_cast<int>(kind)]; }
+constexpr const char* modifier_words[] = {"range",     "until", "from", "en-passant",
+                                          "symmetric", "left",  "right"};
 
 const char* primitive_word(ast::Primitive primitive) {
     switch (primitive) {
@@ -29,6 +28,8 @@ const char* primitive_word(ast::Primitive primitive) {
             return "slide";
         case ast::Primitive::leap:
             return "leap";
+        case ast::Primitive::curve:
+            return "curve";
     }
     return "";
 }
@@ -46,6 +47,10 @@ bool looks_like_cell(const std::string& name) {
 }
 
 }  // namespace
+
+const char* modifier_word(ast::Modifier::Kind kind) {
+    return modifier_words[static_cast<int>(kind)];
+}
 
 // ---- Directions ---------------------------------------------------------------------------------
 
@@ -169,8 +174,9 @@ void Checker::check_pieces() {
     }
     for (const auto& piece : file.pieces) {
         if (piece.movements.empty())
-            report.error(piece.name.span, "piece " + quote(piece.name.text) + " has no way to move",
-                         "give it a 'step', 'slide' or 'leap', as in '{ step orthogonal }'");
+            report.error(
+                piece.name.span, "piece " + quote(piece.name.text) + " has no way to move",
+                "give it a 'step', 'slide', 'leap' or 'curve', as in '{ step orthogonal }'");
         for (const auto& movement : piece.movements) check_movement(movement);
         for (const auto& promotion : piece.promotions) {
             zone(promotion.zone);
@@ -188,6 +194,7 @@ void Checker::check_movement(const ast::Movement& movement) {
                  !is_broken(ast::DeclKind::direction, item.name.text))
             unknown(item.name, "direction", direction_names);
     }
+    if (movement.primitive == ast::Primitive::curve) check_curve(movement);
     check_modifiers(movement);
 }
 
@@ -196,10 +203,14 @@ void Checker::check_modifiers(const ast::Movement& movement) {
     std::map<ast::Modifier::Kind, ast::Span> seen;
     const bool slide = movement.primitive == ast::Primitive::slide;
     for (const auto& m : movement.modifiers) {
-        const std::string name = quote(word(m.kind));
+        const std::string name = quote(modifier_word(m.kind));
         if (const auto [it, fresh] = seen.emplace(m.kind, m.span); !fresh) {
             report.error(m.span, name + " is already given at " +
                                      at_text(it->second.line, it->second.column));
+            continue;
+        }
+        if (movement.primitive == ast::Primitive::curve) {
+            check_curve_modifier(m, seen);
             continue;
         }
         switch (m.kind) {
@@ -233,6 +244,8 @@ void Checker::check_modifiers(const ast::Movement& movement) {
                 break;
             }
             case ast::Modifier::Kind::symmetric:
+            case ast::Modifier::Kind::left:  // read on curves only
+            case ast::Modifier::Kind::right:
                 break;
         }
     }

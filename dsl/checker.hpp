@@ -11,6 +11,9 @@
 
 namespace vari::dsl {
 
+// "range", "left": a modifier as written.
+const char* modifier_word(ast::Modifier::Kind kind);
+
 struct Checker {
     Checker(const ast::File& f, Report& r) : file(f), report(r) {}
 
@@ -69,6 +72,10 @@ struct Checker {
     bool check_vector(const ast::Vector& vector);
     void check_movement(const ast::Movement& movement);
     void check_modifiers(const ast::Movement& movement);
+    // check_curves.cpp
+    void check_curve(const ast::Movement& movement);
+    void check_curve_modifier(const ast::Modifier& m,
+                              const std::map<ast::Modifier::Kind, ast::Span>& seen);
     enum class Resolution : std::uint8_t { fresh, resolving, done, failed };
     std::vector<Resolution> direction_state;                           // per declared direction
     std::unordered_map<std::string, std::size_t> declared_directions;  // name -> first declaration

@@ -53,6 +53,9 @@ struct kw_capture : kw<TAO_PEGTL_STRING("capture")> {};
 struct kw_step : kw<TAO_PEGTL_STRING("step")> {};
 struct kw_slide : kw<TAO_PEGTL_STRING("slide")> {};
 struct kw_leap : kw<TAO_PEGTL_STRING("leap")> {};
+struct kw_curve : kw<TAO_PEGTL_STRING("curve")> {};
+struct kw_left : kw<TAO_PEGTL_STRING("left")> {};
+struct kw_right : kw<TAO_PEGTL_STRING("right")> {};
 struct kw_range : kw<TAO_PEGTL_STRING("range")> {};
 struct kw_until : kw<TAO_PEGTL_STRING("until")> {};
 struct kw_from : kw<TAO_PEGTL_STRING("from")> {};
@@ -101,12 +104,12 @@ struct declaration_keyword : sor<kw_game::word, kw_players::word, kw_orient::wor
     kw_castling::word, kw_setup::word, kw_end::word, kw_royals::word, kw_pass::word,
     kw_hooks::word> {};
 struct keyword : sor<declaration_keyword, kw_rotate::word, kw_mirror::word, kw_square::word,
-    kw_hex::word, kw_flat::word, kw_pointy::word, kw_files::word, kw_ranks::word,
-    kw_lengths::word, kw_first::word, kw_indents::word, kw_hexagon::word, kw_cells::word,
-    kw_rank::word, kw_file::word, kw_royal::word, kw_move::word, kw_capture::word, kw_step::word,
-    kw_slide::word, kw_leap::word, kw_range::word, kw_until::word, kw_from::word,
-    kw_en_passant::word, kw_symmetric::word, kw_promote::word, kw_optional::word, kw_in::word,
-    kw_to::word, kw_empty::word, kw_safe::word, kw_checkmate::word, kw_stalemate::word,
+    kw_hex::word, kw_flat::word, kw_pointy::word, kw_files::word, kw_ranks::word, kw_lengths::word,
+    kw_first::word, kw_indents::word, kw_hexagon::word, kw_cells::word, kw_rank::word,
+    kw_file::word, kw_royal::word, kw_move::word, kw_capture::word, kw_step::word, kw_slide::word,
+    kw_leap::word, kw_curve::word, kw_left::word, kw_right::word, kw_range::word, kw_until::word,
+    kw_from::word, kw_en_passant::word, kw_symmetric::word, kw_promote::word, kw_optional::word,
+    kw_in::word, kw_to::word, kw_empty::word, kw_safe::word, kw_checkmate::word, kw_stalemate::word,
     kw_repetition::word, kw_ply_limit::word, kw_reset_by::word, kw_win::word, kw_loss::word,
     kw_draw::word, kw_touching::word, kw_captured_as::word, kw_captured_removed::word,
     kw_drop::word, kw_not_in::word, kw_where_movable::word, kw_not_on_file_with::word,
@@ -218,7 +221,9 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 // ---- piece -> 'piece' NAME LETTER ['royal'] '{' piece_item* '}' ---------------------------------
 // LETTER -> ['+'] 'A'..'Z'
 // piece_item -> movement | promotion | capture_fate | drop_item
-// movement -> ['move' | 'capture'] ('step' | 'slide' | 'leap') (NAME | vector)+ modifier*
+// movement -> ['move' | 'capture'] (line | curve)
+// line -> ('step' | 'slide' | 'leap') (NAME | vector)+ modifier*
+// curve -> 'curve' (NAME | vector)+ (modifier | 'left' | 'right')*
 // modifier -> 'range' INT | 'until' ZONE | 'from' ZONE | 'en-passant' | 'symmetric'
 // promotion -> 'promote' ['optional'] ['touching'] 'in' ZONE 'to' PIECE+
 // capture_fate -> 'captured-as' PIECE | 'captured-removed'
@@ -238,7 +243,12 @@ struct from_zone : tok<name_text> {};
 struct modifier : sor<if_must<kw_range, range_count>, if_must<kw_until, until_zone>,
     if_must<kw_from, from_zone>, kw_en_passant, kw_symmetric> {};
 struct primitive : sor<kw_step, kw_slide, kw_leap> {};
-struct movement_body : seq<primitive, must<move_items>, star<modifier>> {};
+struct line_body : seq<primitive, must<move_items>, star<modifier>> {};
+// Its own list rule: a curve without directions gets a message of its own.
+struct curve_items : plus<move_item> {};
+struct curve_turn : sor<kw_left, kw_right> {};
+struct curve_body : seq<kw_curve, must<curve_items>, star<sor<modifier, curve_turn>>> {};
+struct movement_body : sor<line_body, curve_body> {};
 struct mode : sor<kw_move, kw_capture> {};
 struct movement : sor<if_must<mode, movement_body>, movement_body> {};
 struct promote_zone : tok<name_text> {};

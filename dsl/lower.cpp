@@ -47,10 +47,40 @@ std::vector<ir::Vec> first_player_vectors(const ast::Movement& movement, const M
     return closed;
 }
 
+ir::MoveKind kind_of(ast::Primitive primitive) {
+    switch (primitive) {
+        case ast::Primitive::slide:
+            return ir::MoveKind::slide;
+        case ast::Primitive::curve:
+            return ir::MoveKind::curve;
+        case ast::Primitive::step:
+        case ast::Primitive::leap:
+            break;
+    }
+    return ir::MoveKind::leap;
+}
+
+// A curve's turn for each player: 'left' is counterclockwise as the player sees the board, which
+// a mirrored view makes clockwise on the board.
+std::vector<ir::Turn> curve_turns(const ast::Movement& movement, const Model& model) {
+    const bool left = has(movement, ast::Modifier::Kind::left);
+    const bool right = has(movement, ast::Modifier::Kind::right);
+    std::vector<ir::Turn> turns;
+    for (const Transform& view : model.orientation) {
+        if (!left && !right)
+            turns.push_back(ir::Turn::both);
+        else if (left != view.mirror)
+            turns.push_back(ir::Turn::counterclockwise);
+        else
+            turns.push_back(ir::Turn::clockwise);
+    }
+    return turns;
+}
+
 ir::Movement lower_movement(const ast::Movement& movement, const Model& model) {
     ir::Movement out;
-    out.kind =
-        movement.primitive == ast::Primitive::slide ? ir::MoveKind::slide : ir::MoveKind::leap;
+    out.kind = kind_of(movement.primitive);
+    if (out.kind == ir::MoveKind::curve) out.turn = curve_turns(movement, model);
     out.mode = movement.mode;
     out.source = ref(movement.span);
     const auto base = first_player_vectors(movement, model);
@@ -75,6 +105,8 @@ ir::Movement lower_movement(const ast::Movement& movement, const Model& model) {
                 out.captures_en_passant = out.kind == ir::MoveKind::leap;
                 break;
             case ast::Modifier::Kind::symmetric:
+            case ast::Modifier::Kind::left:  // see curve_turns
+            case ast::Modifier::Kind::right:
                 break;
         }
     }

@@ -33,6 +33,12 @@ bool Position::is_attacked(int cell, int by, CellSet occupied, std::uint32_t typ
                     detail::slide_reach(t, s, from, occupied).has(cell))
                     return true;
             }
+            for (std::uint32_t i = 0; i < r.curve_count; ++i) {
+                const CurveRule& c = t.curves[r.curve_first + i];
+                if (c.mode != ir::MoveMode::move_only &&
+                    detail::curve_reach(t, c, from, occupied).has(cell))
+                    return true;
+            }
         }
     }
     return false;

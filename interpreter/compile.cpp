@@ -123,11 +123,13 @@ private:
         r.royal = piece.royal;
         if (piece.royal) t_.royal_types |= 1u << type;
         r.slide_first = static_cast<std::uint32_t>(t_.slides.size());
+        r.curve_first = static_cast<std::uint32_t>(t_.curves.size());
         for (const auto& m : piece.movements) {
-            if (m.kind == ir::MoveKind::leap)
-                compile_leap(p, m, r);
-            else
-                compile_slide(p, type, m, r);
+            switch (m.kind) {
+                case ir::MoveKind::leap: compile_leap(p, m, r); break;
+                case ir::MoveKind::slide: compile_slide(p, type, m, r); break;
+                case ir::MoveKind::curve: compile_curve(p, type, m, r); break;
+            }
         }
         for (int c = 0; c < t_.cell_count; ++c)
             if (!reaches_anything(r, c)) r.stuck.add(c);
@@ -140,6 +142,8 @@ private:
             return true;
         for (std::uint32_t i = 0; i < r.slide_count; ++i)
             if (t_.pool[t_.slides[r.slide_first + i].reach + c]) return true;
+        for (std::uint32_t i = 0; i < r.curve_count; ++i)
+            if (t_.curve_paths[t_.curves[r.curve_first + i].paths + c].length) return true;
         return false;
     }
 
@@ -249,6 +253,50 @@ private:
             }
             t_.slides.push_back(rule);
             ++r.slide_count;
+        }
+    }
+
+    // A vector turned 60 degrees (hex boards; the rotation LANGUAGE.md gives for `orient`).
+    ir::Vec turned(ir::Vec v, bool clockwise) const {
+        if (game_.board.geometry == ir::Geometry::hex_flat)
+            return clockwise ? ir::Vec{v.y, v.y - v.x} : ir::Vec{v.x - v.y, v.x};
+        return clockwise ? ir::Vec{v.x + v.y, -v.x} : ir::Vec{-v.y, v.x + v.y};
+    }
+
+    // One CurveRule per start vector and way of turning; each cell gets its empty-board path.
+    void compile_curve(int p, int type, const ir::Movement& m, PieceRules& r) {
+        const CellSet from_cells = zone_cells(m.from_zone, p);
+        const int steps = m.max_range > 0 ? std::min(m.max_range, CURVE_STEPS) : CURVE_STEPS;
+        const ir::Turn turn = m.turn.empty() ? ir::Turn::both : m.turn[p];
+        std::vector<bool> ways;
+        if (turn != ir::Turn::counterclockwise) ways.push_back(true);
+        if (turn != ir::Turn::clockwise) ways.push_back(false);
+        for (ir::Vec start : m.vectors[p]) {
+            for (const bool clockwise : ways) {
+                CurveRule rule;
+                rule.mode = m.mode;
+                rule.paths = static_cast<std::uint32_t>(t_.curve_paths.size());
+                t_.curve_paths.resize(t_.curve_paths.size() + t_.cell_count);
+                for (int c = 0; c < t_.cell_count; ++c) {
+                    if (!from_cells.has(c)) continue;
+                    CurvePath& path = t_.curve_paths[rule.paths + c];
+                    ir::Vec v = start;
+                    for (int at = c; path.length < steps; v = turned(v, clockwise)) {
+                        at = cell_at(add(coord(at), v));
+                        if (at < 0) break;
+                        path.cells[path.length++] = static_cast<std::uint8_t>(at);
+                    }
+                    if (path.length) r.exists = true;
+                }
+                t_.curves.push_back(rule);
+                ++r.curve_count;
+            }
+        }
+        // No straight line carries a curve's attack: legality is judged by trial.
+        if (m.mode != ir::MoveMode::move_only) {
+            r.complex_attacks = true;
+            t_.complex_types[p] |= 1u << type;
+            t_.fast_legality = false;
         }
     }
 

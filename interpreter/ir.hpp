@@ -57,15 +57,22 @@ struct Zone {
 };
 
 enum class MoveMode : std::uint8_t { move_or_capture, move_only, capture_only };
-enum class MoveKind : std::uint8_t { leap, slide };
+enum class MoveKind : std::uint8_t { leap, slide, curve };
+// Which way a curve turns after each step, in the board's coordinates (a player's "left" is
+// counterclockwise unless the player's orientation is mirrored).
+enum class Turn : std::uint8_t { both, clockwise, counterclockwise };
 
 // One movement rule of a piece. `vectors[player]` are already turned to that player's orientation.
-// A step is a leap by a unit vector; a slide repeats its vector through empty cells.
+// A step is a leap by a unit vector; a slide repeats its vector through empty cells; a curve (hex
+// boards) starts along its vector and turns 60 degrees after every step, always the same way,
+// through empty cells: at most 5 steps, for a sixth would come back to the start. Moves are
+// identified by their cells, so two curves reaching one cell make one move.
 struct Movement {
     MoveKind kind = MoveKind::leap;
     MoveMode mode = MoveMode::move_or_capture;
     std::vector<std::vector<Vec>> vectors;
-    int max_range = 0;             // slide: at most this many cells, 0 = unlimited
+    int max_range = 0;             // slide, curve: at most this many cells, 0 = unlimited
+    std::vector<Turn> turn;        // curve: [player] which way it turns
     int stop_zone = -1;            // slide: stops on the first cell of this zone (inclusive), -1 none
     int from_zone = -1;            // only from cells of this zone, -1 anywhere
     bool creates_en_passant = false;  // the cells this move passes may be captured onto next turn

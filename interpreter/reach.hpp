@@ -15,6 +15,27 @@ inline CellSet slide_reach(const Tables& t, const SlideRule& s, int from, CellSe
     return reach & ~t.ray(s.dir, nearest);
 }
 
+// The cells a curve reaches from `from`: its path up to and including the first occupied cell.
+inline CellSet curve_reach(const Tables& t, const CurveRule& c, int from, CellSet occupied) {
+    const CurvePath& path = t.curve_paths[c.paths + from];
+    CellSet reach;
+    for (int i = 0; i < path.length; ++i) {
+        reach.add(path.cells[i]);
+        if (occupied.has(path.cells[i])) break;
+    }
+    return reach;
+}
+
+// Adds the part of `reach` that a movement of `mode` may go to.
+inline void add_by_mode(CellSet& result, CellSet reach, ir::MoveMode mode, CellSet own,
+                        CellSet occupied) {
+    switch (mode) {
+        case ir::MoveMode::move_or_capture: result |= reach & ~own; break;
+        case ir::MoveMode::move_only: result |= reach & ~occupied; break;
+        case ir::MoveMode::capture_only: result |= reach & occupied & ~own; break;
+    }
+}
+
 // Move and capture targets of a piece of rules `r` on `from`; `own` and `occupied` as on the board.
 inline CellSet targets(const Tables& t, const PieceRules& r, int from, CellSet own,
                        CellSet occupied) {
@@ -23,12 +44,11 @@ inline CellSet targets(const Tables& t, const PieceRules& r, int from, CellSet o
                      (t.pool[r.leap_capture + from] & enemy);
     for (std::uint32_t i = 0; i < r.slide_count; ++i) {
         const SlideRule& s = t.slides[r.slide_first + i];
-        const CellSet reach = slide_reach(t, s, from, occupied);
-        switch (s.mode) {
-            case ir::MoveMode::move_or_capture: result |= reach & ~own; break;
-            case ir::MoveMode::move_only: result |= reach & ~occupied; break;
-            case ir::MoveMode::capture_only: result |= reach & enemy; break;
-        }
+        add_by_mode(result, slide_reach(t, s, from, occupied), s.mode, own, occupied);
+    }
+    for (std::uint32_t i = 0; i < r.curve_count; ++i) {
+        const CurveRule& c = t.curves[r.curve_first + i];
+        add_by_mode(result, curve_reach(t, c, from, occupied), c.mode, own, occupied);
     }
     return result;
 }

@@ -21,6 +21,18 @@ struct SlideRule {
     TableRef reach = 0;
 };
 
+// A curve from one start vector, turning one way: per origin cell, the cells of its path on an
+// empty board, in order. Blockers cut it at run time.
+constexpr int CURVE_STEPS = 5;  // a sixth step would come back to the start
+struct CurvePath {
+    std::uint8_t cells[CURVE_STEPS] = {};
+    std::uint8_t length = 0;
+};
+struct CurveRule {
+    ir::MoveMode mode = ir::MoveMode::move_or_capture;
+    std::uint32_t paths = 0;  // Tables::curve_paths[paths + cell]
+};
+
 // Promotion on arrival at a cell: bit t set = may become type t; PROMOTION_COMPULSORY = must.
 constexpr std::uint32_t PROMOTION_COMPULSORY = 1u << 31;
 
@@ -31,10 +43,12 @@ struct PieceRules {
     TableRef ep_create = 0;      // destinations of moves that leave en-passant cells behind
     std::uint32_t slide_first = 0;   // this piece's slides: Tables::slides[first, first + count)
     std::uint32_t slide_count = 0;
+    std::uint32_t curve_first = 0;   // this piece's curves: Tables::curves[first, first + count)
+    std::uint32_t curve_count = 0;
     bool royal = false;
     bool has_ep_capture = false;
     bool has_ep_create = false;
-    bool complex_attacks = false;  // capture-capable slides that are limited: attacks by iteration
+    bool complex_attacks = false;  // limited capturing slides, or curves: attacks by iteration
     bool exists = false;            // the type has any movement at all
     CellSet promotion_zone;          // union of the zones it promotes on entering
     CellSet promotion_leaving;       // union of the zones it promotes on leaving
@@ -73,6 +87,8 @@ struct Tables {
     TableRef rays = 0;           // rays + dir * cell_count: full ray from a cell to the edge
 
     std::vector<SlideRule> slides;
+    std::vector<CurveRule> curves;
+    std::vector<CurvePath> curve_paths;
     std::vector<std::uint32_t> promotions;   // per piece rules and cell: choice bits
     std::vector<PieceRules> rules;           // [player * type_count + type]
     std::vector<std::uint32_t> slider_types; // [player * dirs + dir]: types sliding and capturing

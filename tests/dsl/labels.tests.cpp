@@ -88,11 +88,11 @@ TEST_CASE("the 91-cell hexagon labelled files 11..1 ranks k..a", "[dsl][board][l
 TEST_CASE("zones by a labelled rank or file, and their images for turned players",
           "[dsl][zones][labels]") {
     const auto game = game_of(hex91 +
-                              "zone top = rank a\nzone right = file 1\n"
+                              "zone top = rank a\nzone right-edge = file 1\n"
                               "zone far = rank a rank b rank c\nzone mid = rank f file 6\n"
                               "piece King K { step orthogonal }\n");
     CHECK(names(game, zone(game, "top").cells[0]) == split("11a 10a 9a 8a 7a 6a"));
-    CHECK(names(game, zone(game, "right").cells[0]) == split("1f 1g 1h 1i 1j 1k"));
+    CHECK(names(game, zone(game, "right-edge").cells[0]) == split("1f 1g 1h 1i 1j 1k"));
     CHECK(zone(game, "mid").cells[0].size() == 11 + 11 - 1);
     // Turned 120 degrees clockwise, (q, r) -> (r, -q - r): the top edge becomes the lower right
     // edge, file 1, and ranks a, b, c become files 1, 2, 3.
@@ -104,7 +104,8 @@ TEST_CASE("zones by a labelled rank or file, and their images for turned players
         files_1_to_3.insert(more.begin(), more.end());
     }
     CHECK(names(game, far.cells[1]) == files_1_to_3);
-    CHECK(names(game, zone(game, "top").cells[1]) == names(game, zone(game, "right").cells[0]));
+    CHECK(names(game, zone(game, "top").cells[1]) ==
+          names(game, zone(game, "right-edge").cells[0]));
     // Turned 240, (q, r) -> (-q - r, q): the top edge becomes the lower left edge.
     CHECK(names(game, zone(game, "top").cells[2]) == split("6k 7j 8i 9h 10g 11f"));
 }

@@ -56,16 +56,16 @@ TEST_CASE("a symmetric slide rides every image of its vector", "[dsl][lowering]"
 TEST_CASE("directions are turned and mirrored for each player", "[dsl][lowering]") {
     const auto game = game_of(
         "game \"T\"\nplayers A B C\norient B rotate 90\norient C rotate 90 mirror\n"
-        "board square { files a..h ranks 1..8 }\ndirection forward = n\ndirection right = e\n"
-        "piece X X { move step forward  capture step right ne }");
+        "board square { files a..h ranks 1..8 }\ndirection forward = n\ndirection sideways = e\n"
+        "piece X X { move step forward  capture step sideways ne }");
     const auto& forward = game.pieces[0].movements[0].vectors;
     CHECK(forward[0] == std::vector<ir::Vec>{{0, 1}});
     CHECK(forward[1] == std::vector<ir::Vec>{{1, 0}});
     CHECK(forward[2] == std::vector<ir::Vec>{{1, 0}});
-    const auto& right = game.pieces[0].movements[1].vectors;
-    CHECK(right[1] == std::vector<ir::Vec>{{0, -1}, {1, -1}});
+    const auto& sideways = game.pieces[0].movements[1].vectors;
+    CHECK(sideways[1] == std::vector<ir::Vec>{{0, -1}, {1, -1}});
     // Mirrored first: e becomes w, ne becomes nw; then turned a quarter clockwise.
-    CHECK(right[2] == std::vector<ir::Vec>{{0, 1}, {1, 1}});
+    CHECK(sideways[2] == std::vector<ir::Vec>{{0, 1}, {1, 1}});
 }
 
 TEST_CASE("hex directions turn by sixths", "[dsl][lowering]") {

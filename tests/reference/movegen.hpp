@@ -144,6 +144,7 @@ private:
     void walk(const Board& board, int player, int from, const ir::Movement& m, ir::Vec v,
               Visit visit) const {
         if (m.from_zone >= 0 && !in_zone(game_, m.from_zone, player, from)) return;
+        if (m.kind == ir::MoveKind::curve) return walk_curves(board, player, from, m, v, visit);
         int cell = from;
         for (int steps = 1;; ++steps) {
             cell = geometry_.step(cell, v);
@@ -153,9 +154,39 @@ private:
         }
     }
 
+    // A curve's paths from `from` starting along v, each way it may turn: every cell of a path
+    // is visited, a cell twice when two paths reach it (the caller's sets keep it once). A path
+    // turns 60 degrees after each step, stops on a piece, and has at most 5 steps.
+    template <class Visit>
+    void walk_curves(const Board& board, int player, int from, const ir::Movement& m, ir::Vec v,
+                     Visit visit) const {
+        const ir::Turn turn = m.turn.empty() ? ir::Turn::both : m.turn[player];
+        for (const bool clockwise : {true, false}) {
+            if (turn == (clockwise ? ir::Turn::counterclockwise : ir::Turn::clockwise)) continue;
+            ir::Vec d = v;
+            int cell = from;
+            for (int steps = 1; steps <= 5; ++steps) {
+                cell = geometry_.step(cell, d);
+                if (cell < 0) break;
+                if (!visit(cell)) return;
+                if (!board[cell].empty() || steps == m.max_range) break;
+                d = turned(d, clockwise);
+            }
+        }
+    }
+
+    // 60 degrees, as LANGUAGE.md turns a player's directions.
+    ir::Vec turned(ir::Vec v, bool clockwise) const {
+        if (game_.board.geometry == ir::Geometry::hex_flat)
+            return clockwise ? ir::Vec{v.y, v.y - v.x} : ir::Vec{v.x - v.y, v.x};
+        return clockwise ? ir::Vec{v.x + v.y, -v.x} : ir::Vec{-v.y, v.x + v.y};
+    }
+
     // Can vector v, once for a leap or repeated for a slide, add up to d? Only a shortcut: most
-    // vectors point elsewhere, and walking them all would make the tests slow.
+    // vectors point elsewhere, and walking them all would make the tests slow. Curves bend: they
+    // are always walked.
     static bool points_along(ir::MoveKind kind, ir::Vec v, ir::Vec d) {
+        if (kind == ir::MoveKind::curve) return true;
         if (kind == ir::MoveKind::leap) return d == v;
         const bool parallel = v.x * d.y == v.y * d.x && v.x * d.x + v.y * d.y > 0;
         return parallel && (v.x ? d.x % v.x == 0 : d.y % v.y == 0);
