@@ -195,6 +195,7 @@ struct Piece {
     std::vector<Promotion> promotions;
     std::vector<CaptureFate> fates;  // at most one is valid; checks report the others
     std::vector<Drop> drops;         // likewise
+    std::vector<Span> arrivals;      // each `arrive where-movable`; likewise
     Span span;
 };
 

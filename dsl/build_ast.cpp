@@ -255,6 +255,7 @@ VARI_ACTION(kw_not_on_file_with) { add_drop_option(s, ast::DropOption::Kind::not
 VARI_ACTION(kw_not_defended_by) { add_drop_option(s, ast::DropOption::Kind::not_defended_by, in); }
 VARI_ACTION(kw_no_check) { add_drop_option(s, ast::DropOption::Kind::no_check, in); }
 VARI_ACTION(kw_no_mate) { add_drop_option(s, ast::DropOption::Kind::no_mate, in); }
+VARI_ACTION(kw_arrive) { s.file.pieces.back().arrivals.push_back(span_of(in)); }
 VARI_ACTION(not_in_zone) { add_drop_name(s, in); }
 VARI_ACTION(file_piece) { add_drop_name(s, in); }
 VARI_ACTION(defender_piece) { add_drop_name(s, in); }

@@ -178,6 +178,10 @@ void Checker::check_pieces() {
                 piece.name.span, "piece " + quote(piece.name.text) + " has no way to move",
                 "give it a 'step', 'slide', 'leap' or 'curve', as in '{ step orthogonal }'");
         for (const auto& movement : piece.movements) check_movement(movement);
+        for (std::size_t i = 1; i < piece.arrivals.size(); ++i)
+            report.error(piece.arrivals[i],
+                         "'arrive where-movable' is already given at " +
+                             at_text(piece.arrivals[0].line, piece.arrivals[0].column));
         for (const auto& promotion : piece.promotions) {
             zone(promotion.zone);
             for (const auto& name : promotion.pieces) this->piece(name);

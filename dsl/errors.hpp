@@ -85,7 +85,7 @@ VARI_MESSAGE(zone_file, "expected a file after 'file': its letter, or its number
 VARI_MESSAGE(piece_name, "expected a name for the piece after 'piece'");
 VARI_MESSAGE(piece_letter, "expected the piece's letter after its name, one capital letter such as 'N' (or '+' and one, such as '+P')");
 VARI_MESSAGE(open_piece, "expected '{' to open the piece's moves (or 'royal' before it)");
-VARI_MESSAGE(close_piece, "expected '}' to close {decl}, or a movement ('step', 'slide', 'leap', 'curve', after 'move' or 'capture' if it only moves or only captures), 'promote', 'captured-as', 'captured-removed' or 'drop'");
+VARI_MESSAGE(close_piece, "expected '}' to close {decl}, or a movement ('step', 'slide', 'leap', 'curve', after 'move' or 'capture' if it only moves or only captures), 'promote', 'captured-as', 'captured-removed', 'drop' or 'arrive'");
 VARI_MESSAGE(movement_body, "expected 'step', 'slide', 'leap' or 'curve' after 'move' or 'capture'");
 VARI_MESSAGE(move_items, "expected a direction such as 'forward' or 'n', or a vector such as (1, 2)");
 VARI_MESSAGE(curve_items, "a curve needs at least one direction, such as 'orthogonal' or (1, 0), before 'left', 'right' or any modifier");
@@ -100,6 +100,7 @@ VARI_MESSAGE(captured_piece, "expected the piece a captor gets after 'captured-a
 VARI_MESSAGE(not_in_zones, "expected the zones it may not be dropped into after 'not-in', such as 'last-rank'");
 VARI_MESSAGE(file_pieces, "expected pieces' names after 'not-on-file-with', such as 'Pawn'");
 VARI_MESSAGE(defender_pieces, "expected pieces' names after 'not-defended-by', such as 'Pawn'");
+VARI_MESSAGE(arrive_where_movable, "expected 'where-movable' after 'arrive', as in 'arrive where-movable'");
 
 // drop-first
 VARI_MESSAGE(first_pieces, "expected the pieces that must be dropped before any other after 'drop-first'");

@@ -84,6 +84,7 @@ struct kw_touching : kw<TAO_PEGTL_STRING("touching")> {};
 struct kw_captured_as : kw<TAO_PEGTL_STRING("captured-as")> {};
 struct kw_captured_removed : kw<TAO_PEGTL_STRING("captured-removed")> {};
 struct kw_drop : kw<TAO_PEGTL_STRING("drop")> {};
+struct kw_arrive : kw<TAO_PEGTL_STRING("arrive")> {};
 struct kw_not_in : kw<TAO_PEGTL_STRING("not-in")> {};
 struct kw_where_movable : kw<TAO_PEGTL_STRING("where-movable")> {};
 struct kw_not_on_file_with : kw<TAO_PEGTL_STRING("not-on-file-with")> {};
@@ -112,9 +113,9 @@ struct keyword : sor<declaration_keyword, kw_rotate::word, kw_mirror::word, kw_s
     kw_in::word, kw_to::word, kw_empty::word, kw_safe::word, kw_checkmate::word, kw_stalemate::word,
     kw_repetition::word, kw_ply_limit::word, kw_reset_by::word, kw_win::word, kw_loss::word,
     kw_draw::word, kw_touching::word, kw_captured_as::word, kw_captured_removed::word,
-    kw_drop::word, kw_not_in::word, kw_where_movable::word, kw_not_on_file_with::word,
-    kw_not_defended_by::word, kw_no_check::word, kw_no_mate::word, kw_label::word,
-    kw_capturable::word, kw_forced::word, kw_allowed::word> {};
+    kw_drop::word, kw_arrive::word, kw_not_in::word, kw_where_movable::word,
+    kw_not_on_file_with::word, kw_not_defended_by::word, kw_no_check::word, kw_no_mate::word,
+    kw_label::word, kw_capturable::word, kw_forced::word, kw_allowed::word> {};
 
 // NAME -> letter or '_', then letters, digits, '_' or '-'; not a keyword
 struct name_text : seq<not_at<keyword>, ident_first, star<ident_other>> {};
@@ -220,7 +221,7 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 
 // ---- piece -> 'piece' NAME LETTER ['royal'] '{' piece_item* '}' ---------------------------------
 // LETTER -> ['+'] 'A'..'Z'
-// piece_item -> movement | promotion | capture_fate | drop_item
+// piece_item -> movement | promotion | capture_fate | drop_item | arrival
 // movement -> ['move' | 'capture'] (line | curve)
 // line -> ('step' | 'slide' | 'leap') (NAME | vector)+ modifier*
 // curve -> 'curve' (NAME | vector)+ (modifier | 'left' | 'right')*
@@ -230,6 +231,7 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 // drop_item -> 'drop' drop_option*
 // drop_option -> 'not-in' ZONE+ | 'where-movable' | 'not-on-file-with' PIECE+
 //              | 'not-defended-by' PIECE+ | 'no-check' | 'no-mate'
+// arrival -> 'arrive' 'where-movable'
 struct piece_name : tok<name_text> {};
 struct piece_letter : tok<seq<opt<one<'+'>>, range<'A', 'Z'>, not_at<ident_other>>> {};
 struct open_piece : tok<one<'{'>> {};
@@ -268,7 +270,10 @@ struct drop_option : sor<if_must<kw_not_in, not_in_zones>, kw_where_movable,
     if_must<kw_not_on_file_with, file_pieces>, if_must<kw_not_defended_by, defender_pieces>,
     kw_no_check, kw_no_mate> {};
 struct drop_item : seq<kw_drop, star<drop_option>> {};
-struct piece_item : sor<promotion, capture_fate, drop_item, movement> {};
+// Its own rule for the word: kw_where_movable's action adds a drop option.
+struct arrive_where_movable : kw<TAO_PEGTL_STRING("where-movable")> {};
+struct arrival : if_must<kw_arrive, arrive_where_movable> {};
+struct piece_item : sor<promotion, capture_fate, drop_item, arrival, movement> {};
 struct close_piece : tok<one<'}'>> {};
 struct piece_decl : seq<kw_piece, must<piece_name, piece_letter>, opt<kw_royal>,
     must<open_piece>, star<piece_item>, must<close_piece>> {};

@@ -175,6 +175,7 @@ ir::Piece lower_piece(const ast::Piece& piece, int self, bool hands, const Model
         out.promotions.push_back(std::move(p));
     }
     out.captured_as = captured_as(piece, self, hands, model);
+    out.arrive_only_where_movable = !piece.arrivals.empty();
     if (!piece.drops.empty()) out.drop = lower_drop(piece.drops.front(), model);
     return out;
 }

@@ -133,6 +133,7 @@ private:
         }
         for (int c = 0; c < t_.cell_count; ++c)
             if (!reaches_anything(r, c)) r.stuck.add(c);
+        r.arrivals = piece.arrive_only_where_movable ? t_.all_cells & ~r.stuck : t_.all_cells;
         compile_promotions(p, piece, r);
         compile_drop(p, piece, r);
     }

@@ -110,6 +110,9 @@ struct Piece {
     std::vector<Movement> movements;
     std::vector<Promotion> promotions;
     int captured_as = -1;         // in a game with hands: the type the captor gets, -1 removed
+    // A move may not leave it, unpromoted, where it could never move again (it promotes there
+    // or may not go there).
+    bool arrive_only_where_movable = false;
     Drop drop;
     SourceRef source;
 };

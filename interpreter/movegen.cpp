@@ -48,7 +48,7 @@ private:
         const PieceRules& r = rules_on(from);
         const bool leaving = r.promotion_leaving.has(from);
         const CellSet promoting = leaving ? targets : targets & r.promotion_zone;
-        for (int to : targets & ~promoting) push(Move::make(from, to));
+        for (int to : targets & ~promoting & r.arrivals) push(Move::make(from, to));
         for (int to : promoting) {
             std::uint32_t bits = t_.promotions[r.promotions + to];
             if (leaving) bits |= t_.promotions[r.promotions_out + from];

@@ -55,6 +55,7 @@ struct PieceRules {
     std::uint32_t promotions = 0;    // Tables::promotions[promotions + to]: on entering
     std::uint32_t promotions_out = 0;// Tables::promotions[promotions_out + from]: on leaving
     CellSet stuck;                   // cells it could never move from: promotion is compulsory
+    CellSet arrivals;                // where a move may leave it unpromoted (not stuck, if it says so)
 
     int captured_as = -1;            // the type a captor takes into hand, -1 removed
     bool droppable = false;

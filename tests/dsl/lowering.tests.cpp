@@ -1,4 +1,5 @@
-// Lowering: directions turned per player, symmetric leaps, zone images, modifiers, promotions.
+// Lowering: directions turned per player, symmetric leaps, zone images, modifiers, promotions,
+// arrivals.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <set>
@@ -133,6 +134,17 @@ TEST_CASE("movement modifiers and promotions lower to their fields", "[dsl][lowe
     CHECK_FALSE(pawn.promotions[0].on_leaving);
     CHECK(pawn.movements[1].source.line == 11);
     CHECK(pawn.movements[1].source.column == 3);
+}
+
+TEST_CASE("arrive where-movable lowers to its piece's flag only", "[dsl][lowering]") {
+    const auto game = game_of(
+        "game \"T\"\nplayers A B\norient B rotate 180\nboard square { files a..h ranks 1..8 }\n"
+        "piece Senhelm H {\n  leap (-1, 3) (-2, 3)\n  arrive where-movable\n}\n"
+        "piece Stray S { leap (-1, 3) (-2, 3) }\n");
+    REQUIRE(game.pieces.size() == 2);
+    CHECK(game.pieces[0].arrive_only_where_movable);
+    CHECK_FALSE(game.pieces[0].drop.only_where_movable);
+    CHECK_FALSE(game.pieces[1].arrive_only_where_movable);
 }
 
 TEST_CASE("directions may be defined through other directions and vectors", "[dsl][lowering]") {

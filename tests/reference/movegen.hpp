@@ -255,7 +255,10 @@ private:
             plain = plain && !p.compulsory;
             for (int choice : p.choices) moves.push_back({from, to, choice, kind});
         }
-        if (promotes && !can_move_from(o.player, o.type, to)) plain = false;
+        // Where the piece could never move again it must promote, or, when it says so, not go.
+        if ((promotes || game_.pieces[o.type].arrive_only_where_movable) &&
+            !can_move_from(o.player, o.type, to))
+            plain = false;
         if (plain) moves.push_back({from, to, -1, kind});
     }
 
