@@ -57,7 +57,10 @@ enum class DeclKind : std::uint8_t {
     end,
     royals,
     pass,
-    hooks
+    hooks,
+    army,
+    armies,
+    captures
 };
 
 struct Game {
@@ -257,6 +260,42 @@ struct Hooks {
     Span span;
 };
 
+// `promote PIECE ... to (PIECE... | others)` in an army: the piece's promotion for the army's
+// players, in place of the piece's own.
+struct ArmyPromotion {
+    Name piece;
+    Promotion rule;
+    bool to_others = false;  // `others`: every other non-royal piece of the army
+};
+
+// `army NAME { PIECE... promote ... }`: a set of pieces a player fields, with its own promotions.
+struct Army {
+    Name name;
+    std::vector<Name> pieces;
+    std::vector<ArmyPromotion> promotions;
+    Span span;
+};
+
+struct CaptureMapping {
+    Name captured;
+    Name becomes;
+};
+
+// `captures ARMY { PIECE as PIECE ... }` or `captures ARMY removed`: what the pieces that players of
+// the army capture become in their hands, or that they leave the game.
+struct Captures {
+    Name army;
+    bool removed = false;
+    std::vector<CaptureMapping> mappings;
+    Span span;
+};
+
+// `armies ARMY...`: one per player, in turn order.
+struct Armies {
+    std::vector<Name> names;
+    Span span;
+};
+
 // A declaration that failed to parse; checks stay quiet about names it may have defined.
 struct Broken {
     DeclKind kind = DeclKind::none;
@@ -280,6 +319,9 @@ struct File {
     std::vector<Royals> royals;
     std::vector<Pass> passes;
     std::vector<Hooks> hooks;
+    std::vector<Army> armies;
+    std::vector<Armies> army_choices;
+    std::vector<Captures> captures;
     std::vector<Broken> broken;
 };
 

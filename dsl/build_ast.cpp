@@ -101,6 +101,20 @@ void add_drop_name(State& s, const Input& in) {
     s.file.pieces.back().drops.back().options.back().names.push_back(name_of(in));
 }
 
+// A promotion line opens in a piece or, naming its piece, in an army.
+template <typename Input>
+void add_promotion(State& s, const Input& in) {
+    if (s.kind == DeclKind::army)
+        s.file.armies.back().promotions.emplace_back().rule.span = span_of(in);
+    else
+        s.file.pieces.back().promotions.emplace_back().span = span_of(in);
+}
+
+ast::Promotion& promotion(State& s) {
+    if (s.kind == DeclKind::army) return s.file.armies.back().promotions.back().rule;
+    return s.file.pieces.back().promotions.back();
+}
+
 // A `label` end or a zone's rank or file: a lower-case letter, or a number.
 template <typename Input>
 ast::LabelEnd label_end(const Input& in) {
@@ -240,11 +254,11 @@ VARI_ACTION(kw_symmetric) { add_modifier(s, ast::Modifier::Kind::symmetric, in);
 VARI_ACTION(range_count) { s.file.pieces.back().movements.back().modifiers.back().count = number_of(in); }
 VARI_ACTION(until_zone) { s.file.pieces.back().movements.back().modifiers.back().zone = name_of(in); }
 VARI_ACTION(from_zone) { s.file.pieces.back().movements.back().modifiers.back().zone = name_of(in); }
-VARI_ACTION(kw_promote) { s.file.pieces.back().promotions.emplace_back().span = span_of(in); }
-VARI_ACTION(kw_optional) { s.file.pieces.back().promotions.back().optional = true; }
-VARI_ACTION(kw_touching) { s.file.pieces.back().promotions.back().touching = true; }
-VARI_ACTION(promote_zone) { s.file.pieces.back().promotions.back().zone = name_of(in); }
-VARI_ACTION(promote_piece) { s.file.pieces.back().promotions.back().pieces.push_back(name_of(in)); }
+VARI_ACTION(kw_promote) { add_promotion(s, in); }
+VARI_ACTION(kw_optional) { promotion(s).optional = true; }
+VARI_ACTION(kw_touching) { promotion(s).touching = true; }
+VARI_ACTION(promote_zone) { promotion(s).zone = name_of(in); }
+VARI_ACTION(promote_piece) { promotion(s).pieces.push_back(name_of(in)); }
 VARI_ACTION(kw_captured_as) { s.file.pieces.back().fates.emplace_back().span = span_of(in); }
 VARI_ACTION(captured_piece) { s.file.pieces.back().fates.back().piece = name_of(in); }
 VARI_ACTION(kw_captured_removed) { auto& f = s.file.pieces.back().fates.emplace_back(); f.removed = true; f.span = span_of(in); }
@@ -307,6 +321,20 @@ VARI_ACTION(hooks_code) { auto& h = s.file.hooks.back(); h.is_inline = true; h.t
 VARI_ACTION(hooks_path_open) { s.file.hooks.back().text_span = span_of(in); }
 VARI_ACTION(hooks_path_text) { s.file.hooks.back().text = in.string(); }
 
+// army, armies, captures
+VARI_ACTION(kw_army) { open(s, DeclKind::army, s.file.armies, in); }
+VARI_ACTION(army_name) { s.file.armies.back().name = name_of(in); }
+VARI_ACTION(army_piece) { s.file.armies.back().pieces.push_back(name_of(in)); }
+VARI_ACTION(army_promote_piece) { s.file.armies.back().promotions.back().piece = name_of(in); }
+VARI_ACTION(kw_others) { s.file.armies.back().promotions.back().to_others = true; }
+VARI_ACTION(kw_armies) { open(s, DeclKind::armies, s.file.army_choices, in); }
+VARI_ACTION(army_choice) { s.file.army_choices.back().names.push_back(name_of(in)); }
+VARI_ACTION(kw_captures) { open(s, DeclKind::captures, s.file.captures, in); }
+VARI_ACTION(captures_army) { s.file.captures.back().army = name_of(in); }
+VARI_ACTION(kw_removed) { s.file.captures.back().removed = true; }
+VARI_ACTION(captured_type) { s.file.captures.back().mappings.push_back({name_of(in), {}}); }
+VARI_ACTION(becomes_type) { s.file.captures.back().mappings.back().becomes = name_of(in); }
+
 // clang-format on
 #undef VARI_ACTION
 
@@ -341,6 +369,14 @@ std::string describe(const State& s) {
         }
         case DeclKind::hooks:
             return "'hooks'" + opened_at(f.hooks.back().span);
+        case DeclKind::army: {
+            const auto& a = f.armies.back();
+            return (a.name.text.empty() ? "the army" : "army " + quoted(a.name.text)) +
+                   opened_at(a.span);
+        }
+        case DeclKind::captures:
+            return "the captures of " + quoted(f.captures.back().army.text) +
+                   opened_at(f.captures.back().span);
         default:
             return "the declaration";
     }
@@ -402,6 +438,15 @@ void discard(State& s) {
             break;
         case DeclKind::hooks:
             take(f.hooks, "");
+            break;
+        case DeclKind::army:
+            take(f.armies, f.armies.back().name.text);
+            break;
+        case DeclKind::armies:
+            take(f.army_choices, "");
+            break;
+        case DeclKind::captures:
+            take(f.captures, f.captures.back().army.text);
             break;
     }
     f.broken.push_back(std::move(broken));

@@ -19,7 +19,8 @@ constexpr ast::Span file_start{1, 1};
 // ORDER DeclKind
 constexpr const char* kind_words[] = {
     "",      "game",       "players",  "orient", "board", "direction", "zone", "piece",
-    "hands", "drop-first", "castling", "setup",  "end",   "royals",    "pass", "hooks"};
+    "hands", "drop-first", "castling", "setup",  "end",   "royals",    "pass", "hooks",
+    "army",  "armies",     "captures"};
 
 const char* end_word(ir::EndKind kind) {
     switch (kind) {
@@ -172,6 +173,8 @@ void Checker::check_declarations() {
                          file.pieces.empty() && file.hands.empty() && file.drop_firsts.empty() &&
                          file.castlings.empty() && file.setups.empty() && file.ends.empty() &&
                          file.royals.empty() && file.passes.empty() && file.hooks.empty() &&
+                         file.armies.empty() && file.army_choices.empty() &&
+                         file.captures.empty() &&
                          file.broken.empty();
     if (nothing) {
         report.error(
@@ -314,6 +317,7 @@ Model check(const ast::File& file, Report& report) {
     checker.check_directions();
     checker.check_zones();
     checker.check_pieces();
+    checker.check_armies();
     checker.check_promotion_cycles();
     checker.check_hands();
     checker.check_castlings();

@@ -27,6 +27,10 @@ struct Model {
     // Every direction, built in or declared, resolved to vectors as the first player sees them.
     std::unordered_map<std::string, std::vector<ir::Vec>> directions;
     std::optional<ir::HookSource> hooks;  // the code read for `hooks`
+    // Armies: each player's (an index into File::armies), empty without `armies`; and for each
+    // army's promotion line the pieces it may become (`others` spelled out).
+    std::vector<int> player_army;
+    std::vector<std::vector<std::vector<int>>> army_promotion_choices;  // [army][line]
 };
 
 // Runs every check, appending to `report`; never throws.

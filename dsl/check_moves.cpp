@@ -279,8 +279,9 @@ void Checker::check_promotion_cycles() {
     const std::size_t count = file.pieces.size();
     constexpr std::size_t fresh = SIZE_MAX, done = SIZE_MAX - 1;
     std::vector<std::size_t> depth(count, fresh);  // while walked: the piece's place in `path`
-    // The choices of a piece's promotions, in source order, as (target, name written).
-    std::vector<std::vector<std::pair<std::size_t, const ast::Name*>>> edges(count);
+    // The choices of a piece's promotions, in source order, then those armies give it, as
+    // (target, the name and where it is written).
+    std::vector<std::vector<std::pair<std::size_t, ast::Name>>> edges(count);
     for (std::size_t i = 0; i < count; ++i) {
         const auto self = model.piece_index.find(file.pieces[i].name.text);
         if (self == model.piece_index.end() || self->second != static_cast<int>(i))
@@ -289,8 +290,11 @@ void Checker::check_promotion_cycles() {
             for (const auto& name : promotion.pieces)
                 if (const auto it = model.piece_index.find(name.text);
                     it != model.piece_index.end())
-                    edges[i].emplace_back(static_cast<std::size_t>(it->second), &name);
+                    edges[i].emplace_back(static_cast<std::size_t>(it->second), name);
     }
+    for (const auto& [from, to, span] : army_promotion_edges)
+        edges[static_cast<std::size_t>(from)].emplace_back(
+            static_cast<std::size_t>(to), ast::Name{file.pieces[static_cast<std::size_t>(to)].name.text, span});
     for (std::size_t root = 0; root < count; ++root) {
         if (depth[root] != fresh) continue;
         // An explicit stack, no recursion on hostile input: the pieces walked and their next edge.
@@ -304,15 +308,15 @@ void Checker::check_promotion_cycles() {
                 next.pop_back();
                 continue;
             }
-            const auto [target, name] = edges[piece][next.back()++];
+            const auto& [target, name] = edges[piece][next.back()++];
             if (depth[target] == fresh) {
                 depth[target] = path.size();
                 path.push_back(target);
                 next.push_back(0);
             } else if (depth[target] != done) {
-                report.error(name->span,
+                report.error(name.span,
                              "promoting " + quote(file.pieces[piece].name.text) + " to " +
-                                 quote(name->text) + " closes a cycle (" +
+                                 quote(name.text) + " closes a cycle (" +
                                  cycle_text(path, depth[target]) +
                                  "): a piece could promote again and again",
                              "a promoted piece goes back to its first type when captured, through "

@@ -4,6 +4,8 @@
 
 #include <map>
 #include <optional>
+#include <set>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -62,6 +64,15 @@ struct Checker {
     std::string cycle_text(const std::vector<std::size_t>& path, std::size_t from) const;
     // check_hands.cpp
     void check_hands();
+    // check_armies.cpp
+    void check_armies();
+    void check_army(std::size_t index, std::set<std::string>& names);
+    std::vector<int> army_pieces(const ast::Army& army);
+    void check_army_choice();
+    void check_army_setups();
+    void check_captures();
+    // Promotions written in armies, for the cycle check: (piece, choice, where it is written).
+    std::vector<std::tuple<int, int, ast::Span>> army_promotion_edges;
     // check_cells.cpp
     void check_zones();
     void check_castlings();

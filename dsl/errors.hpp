@@ -29,7 +29,7 @@ namespace g = grammar;
 // clang-format off
 #define VARI_MESSAGE(rule, text) template <> inline constexpr const char* error_message<g::rule> = text
 
-VARI_MESSAGE(declaration, "expected a declaration: 'game', 'players', 'orient', 'board', 'direction', 'zone', 'piece', 'hands', 'drop-first', 'castling', 'setup', 'end', 'royals', 'pass' or 'hooks'");
+VARI_MESSAGE(declaration, "expected a declaration: 'game', 'players', 'orient', 'board', 'direction', 'zone', 'piece', 'hands', 'drop-first', 'castling', 'setup', 'end', 'royals', 'pass', 'hooks', 'army', 'armies' or 'captures'");
 
 // vectors
 VARI_MESSAGE(vector_x, "expected a whole number, the vector's first coordinate, as in (1, 2)");
@@ -137,6 +137,21 @@ VARI_MESSAGE(pass_kind, "expected 'forced' (a player with no legal move passes) 
 VARI_MESSAGE(hooks_source, "expected the hooks as a file name in double quotes, such as \"hooks.lua\", or as code between triple quotes: \"\"\" ... \"\"\"");
 VARI_MESSAGE(hooks_code_end, "expected '\"\"\"' to end the code of {decl}");
 VARI_MESSAGE(hooks_path_end, "expected '\"' to end the hooks file's name (a name ends on its own line and holds only printable text)");
+
+// army, armies, captures
+VARI_MESSAGE(army_name, "expected a name for the army after 'army'");
+VARI_MESSAGE(open_army, "expected '{' to open the army's pieces");
+VARI_MESSAGE(army_pieces, "expected the pieces the army fields, such as '{ King Rook Pawn }'");
+VARI_MESSAGE(army_promote_piece, "expected the piece that promotes after 'promote', as in 'promote Pawn in far-rank to others'");
+VARI_MESSAGE(army_promote_targets, "expected 'others' (every other non-royal piece of the army) or the pieces it may become after 'to'");
+VARI_MESSAGE(close_army, "expected '}' to close {decl}, or 'promote'");
+VARI_MESSAGE(army_choices, "expected one army per player, in turn order, as in 'armies Wellisch Wellisch'");
+VARI_MESSAGE(captures_army, "expected the capturing army after 'captures', as in 'captures Shogi { Rook as Wing }'");
+VARI_MESSAGE(captures_what, "expected 'removed' or '{' and what captured pieces become, as in 'captures Shogi { Rook as Wing }'");
+VARI_MESSAGE(capture_mappings, "expected a captured piece and what it becomes, as in 'Rook as Wing'");
+VARI_MESSAGE(kw_as, "expected 'as' and the piece the captured one becomes, as in 'Rook as Wing'");
+VARI_MESSAGE(becomes_type, "expected the piece the captured one becomes in hand after 'as'");
+VARI_MESSAGE(close_captures, "expected '}' to close {decl}, or another 'PIECE as PIECE'");
 
 #undef VARI_MESSAGE
 // clang-format on

@@ -98,12 +98,18 @@ struct kw_pass : kw<TAO_PEGTL_STRING("pass")> {};
 struct kw_forced : kw<TAO_PEGTL_STRING("forced")> {};
 struct kw_allowed : kw<TAO_PEGTL_STRING("allowed")> {};
 struct kw_hooks : kw<TAO_PEGTL_STRING("hooks")> {};
+struct kw_army : kw<TAO_PEGTL_STRING("army")> {};
+struct kw_armies : kw<TAO_PEGTL_STRING("armies")> {};
+struct kw_others : kw<TAO_PEGTL_STRING("others")> {};
+struct kw_captures : kw<TAO_PEGTL_STRING("captures")> {};
+struct kw_as : kw<TAO_PEGTL_STRING("as")> {};
+struct kw_removed : kw<TAO_PEGTL_STRING("removed")> {};
 
 // Every keyword is reserved: lists of names end at the first keyword.
 struct declaration_keyword : sor<kw_game::word, kw_players::word, kw_orient::word, kw_board::word,
     kw_direction::word, kw_zone::word, kw_piece::word, kw_hands::word, kw_drop_first::word,
     kw_castling::word, kw_setup::word, kw_end::word, kw_royals::word, kw_pass::word,
-    kw_hooks::word> {};
+    kw_hooks::word, kw_army::word, kw_armies::word, kw_captures::word> {};
 struct keyword : sor<declaration_keyword, kw_rotate::word, kw_mirror::word, kw_square::word,
     kw_hex::word, kw_flat::word, kw_pointy::word, kw_files::word, kw_ranks::word, kw_lengths::word,
     kw_first::word, kw_indents::word, kw_hexagon::word, kw_cells::word, kw_rank::word,
@@ -115,7 +121,8 @@ struct keyword : sor<declaration_keyword, kw_rotate::word, kw_mirror::word, kw_s
     kw_draw::word, kw_touching::word, kw_captured_as::word, kw_captured_removed::word,
     kw_drop::word, kw_arrive::word, kw_not_in::word, kw_where_movable::word,
     kw_not_on_file_with::word, kw_not_defended_by::word, kw_no_check::word, kw_no_mate::word,
-    kw_label::word, kw_capturable::word, kw_forced::word, kw_allowed::word> {};
+    kw_label::word, kw_capturable::word, kw_forced::word, kw_allowed::word, kw_others::word,
+    kw_as::word, kw_removed::word> {};
 
 // NAME -> letter or '_', then letters, digits, '_' or '-'; not a keyword
 struct name_text : seq<not_at<keyword>, ident_first, star<ident_other>> {};
@@ -356,11 +363,42 @@ struct hooks_path : seq<hooks_path_open, hooks_path_text, must<hooks_path_end>> 
 struct hooks_source : sor<hooks_inline, hooks_path> {};
 struct hooks_decl : if_must<kw_hooks, hooks_source> {};
 
+// ---- army -> 'army' NAME '{' PIECE+ army_promotion* '}' ----------------------------------------
+// army_promotion -> 'promote' PIECE ['optional'] ['touching'] 'in' ZONE 'to' ('others' | PIECE+)
+struct army_name : tok<name_text> {};
+struct open_army : tok<one<'{'>> {};
+struct army_piece : tok<name_text> {};
+struct army_pieces : plus<army_piece> {};
+struct army_promote_piece : tok<name_text> {};
+struct army_promote_targets : sor<kw_others, promote_pieces> {};
+struct army_promotion : seq<kw_promote, must<army_promote_piece>, opt<kw_optional>,
+    opt<kw_touching>, must<kw_in, promote_zone, kw_to, army_promote_targets>> {};
+struct close_army : tok<one<'}'>> {};
+struct army_decl : seq<kw_army, must<army_name, open_army, army_pieces>, star<army_promotion>,
+    must<close_army>> {};
+
+// ---- armies -> 'armies' ARMY+ -------------------------------------------------------------------
+struct army_choice : tok<name_text> {};
+struct army_choices : plus<army_choice> {};
+struct armies_decl : if_must<kw_armies, army_choices> {};
+
+// ---- captures -> 'captures' ARMY ('removed' | '{' (PIECE 'as' PIECE)+ '}') -----------------------
+struct captures_army : tok<name_text> {};
+struct open_captures : tok<one<'{'>> {};
+struct captured_type : tok<name_text> {};
+struct becomes_type : tok<name_text> {};
+struct capture_mapping : if_must<captured_type, kw_as, becomes_type> {};
+struct capture_mappings : plus<capture_mapping> {};
+struct close_captures : tok<one<'}'>> {};
+struct captures_map : if_must<open_captures, capture_mappings, close_captures> {};
+struct captures_what : sor<kw_removed, captures_map> {};
+struct captures_decl : if_must<kw_captures, captures_army, captures_what> {};
+
 // ---- file -> sep declaration* -------------------------------------------------------------------
 // The loop over declarations (and the recovery after a broken one) is in build_ast.cpp.
 struct declaration : sor<game_decl, players_decl, orient_decl, board_decl, direction_decl,
     zone_decl, piece_decl, hands_decl, drop_first_decl, castling_decl, setup_decl, end_decl,
-    royals_decl, pass_decl, hooks_decl> {};
+    royals_decl, pass_decl, hooks_decl, army_decl, armies_decl, captures_decl> {};
 struct any_declaration : must<declaration> {};
 // Where recovery resumes: a line whose first word is a declaration keyword.
 struct declaration_line : seq<star<blank>, declaration_keyword> {};

@@ -210,6 +210,57 @@ ir::EndCondition lower_end(const ast::End& end, const Model& model) {
     return out;
 }
 
+// The players fielding army `army`, a bit each.
+std::uint32_t players_of(int army, const Model& model) {
+    std::uint32_t players = 0;
+    for (std::size_t p = 0; p < model.player_army.size(); ++p)
+        if (model.player_army[p] == army) players |= 1u << p;
+    return players;
+}
+
+// An army's promotion lines replace, for its players, the promotions its pieces declare.
+void lower_army_promotions(const ast::File& file, const Model& model, ir::Game& game) {
+    for (std::size_t a = 0; a < file.armies.size(); ++a) {
+        const std::uint32_t players = players_of(static_cast<int>(a), model);
+        if (!players) continue;
+        const auto& lines = file.armies[a].promotions;
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            auto& piece = game.pieces[static_cast<std::size_t>(at(model.piece_index, lines[i].piece.text))];
+            for (auto& own : piece.promotions) own.players &= ~players;
+        }
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            const auto& rule = lines[i].rule;
+            ir::Promotion p;
+            p.zone = at(model.zone_index, rule.zone.text);
+            p.choices = model.army_promotion_choices[a][i];
+            p.on_leaving = rule.touching;
+            p.compulsory = !rule.optional;
+            p.players = players;
+            p.source = ref(rule.span);
+            game.pieces[static_cast<std::size_t>(at(model.piece_index, lines[i].piece.text))]
+                .promotions.push_back(std::move(p));
+        }
+    }
+}
+
+// What a player's captures become in hand: as its army's `captures` says, else as the piece says.
+void lower_captures(const ast::File& file, const Model& model, ir::Game& game) {
+    for (std::size_t p = 0; p < model.player_army.size(); ++p) {
+        const ast::Army& army = file.armies[static_cast<std::size_t>(model.player_army[p])];
+        ir::Player& player = game.players[p];
+        player.army = army.name.text;
+        const auto captures =
+            std::find_if(file.captures.begin(), file.captures.end(),
+                         [&](const ast::Captures& c) { return c.army.text == army.name.text; });
+        if (!game.hands || captures == file.captures.end()) continue;
+        for (const auto& piece : game.pieces)
+            player.captures_as.push_back(captures->removed ? -1 : piece.captured_as);
+        for (const auto& mapping : captures->mappings)
+            player.captures_as[static_cast<std::size_t>(at(model.piece_index, mapping.captured.text))] =
+                at(model.piece_index, mapping.becomes.text);
+    }
+}
+
 }  // namespace
 
 ir::Game lower(const ast::File& file, const Model& model) {
@@ -217,13 +268,15 @@ ir::Game lower(const ast::File& file, const Model& model) {
     ir::Game game;
     game.name = file.games.front().title;
     for (const auto& name : file.players.front().names)
-        game.players.push_back({name.text, ref(name.span)});
+        game.players.push_back({name.text, {}, {}, ref(name.span)});
     game.board = model.board.board;
     for (std::size_t z = 0; z < model.zone_names.size(); ++z)
         game.zones.push_back({model.zone_names[z], model.zone_cells[z], ref(model.zone_spans[z])});
     game.hands = !file.hands.empty();
     for (std::size_t i = 0; i < file.pieces.size(); ++i)
         game.pieces.push_back(lower_piece(file.pieces[i], static_cast<int>(i), game.hands, model));
+    lower_army_promotions(file, model, game);
+    lower_captures(file, model, game);
     for (const auto& first : file.drop_firsts)
         for (const auto& name : first.pieces)
             game.drop_first.push_back(at(model.piece_index, name.text));

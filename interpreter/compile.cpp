@@ -154,6 +154,7 @@ private:
         r.promotions_out = r.promotions + t_.cell_count;
         t_.promotions.resize(t_.promotions.size() + 2 * t_.cell_count, 0);
         for (const auto& promo : piece.promotions) {
+            if (!(promo.players >> p & 1)) continue;
             const CellSet zone = zone_cells(promo.zone, p);
             r.promotion_zone |= zone;
             if (promo.on_leaving) r.promotion_leaving |= zone;
@@ -169,7 +170,6 @@ private:
     }
 
     void compile_drop(int p, const ir::Piece& piece, PieceRules& r) {
-        r.captured_as = game_.hands ? piece.captured_as : -1;
         const ir::Drop& drop = piece.drop;
         r.droppable = game_.hands && drop.allowed;
         if (!r.droppable) return;
@@ -187,6 +187,9 @@ private:
         t_.royals_capturable = game_.royals_capturable;
         t_.passing = game_.passing;
         for (int type : game_.drop_first) t_.drop_first |= 1u << type;
+        for (int captor = 0; captor < t_.player_count; ++captor)
+            for (int type = 0; type < t_.type_count; ++type)
+                t_.hand_type.push_back(game_.hands ? game_.captured_into(captor, type) : -1);
         t_.file_of.assign(t_.cell_count, CellSet());
         for (const auto& file : game_.board.files) {
             CellSet cells;

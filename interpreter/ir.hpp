@@ -46,6 +46,10 @@ struct Board {
 
 struct Player {
     std::string name;
+    std::string army;                 // the army it fields, empty when the game names none
+    // In a game with hands, per piece type: the type this player gets in hand for capturing it, -1
+    // when the piece leaves the game. Empty: every piece's own `captured_as`.
+    std::vector<int> captures_as;
     SourceRef source;
 };
 
@@ -87,6 +91,7 @@ struct Promotion {
     bool on_leaving = false;      // ... or starts in it
     std::vector<int> choices;     // piece types
     bool compulsory = true;
+    std::uint32_t players = ~0u;  // the players it applies to, a bit each (an army's own)
     SourceRef source;
 };
 
@@ -181,6 +186,13 @@ struct Game {
     bool royals_capturable = false;
     Passing passing = Passing::never;
     std::optional<HookSource> hooks;
+
+    // The type `captor` gets in hand for capturing a piece of `type`, -1 when it leaves the game.
+    int captured_into(int captor, int type) const {
+        const auto& map = players[static_cast<std::size_t>(captor)].captures_as;
+        return map.empty() ? pieces[static_cast<std::size_t>(type)].captured_as
+                           : map[static_cast<std::size_t>(type)];
+    }
 };
 
 // A problem in user input (rule file, position string, typed move): where and what.

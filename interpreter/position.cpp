@@ -139,7 +139,7 @@ void Position::do_move(Move move, Undo& undo) {
             undo.captured = board_[captured_cell];
             undo.captured_cell = captured_cell;
             remove_piece(captured_cell);
-            const int as = t_->rules_of(owner_of(undo.captured), type_of(undo.captured)).captured_as;
+            const int as = t_->taken_as(side_, undo.captured);
             if (as >= 0) set_in_hand(side_, as, in_hand(side_, as) + 1);
         }
         remove_piece(from);
@@ -191,7 +191,7 @@ void Position::undo_move(Move move, const Undo& undo) {
         add_piece(from, undo.moved);
         if (undo.captured) {
             add_piece(undo.captured_cell, undo.captured);
-            const int as = t_->rules_of(owner_of(undo.captured), type_of(undo.captured)).captured_as;
+            const int as = t_->taken_as(side_, undo.captured);
             if (as >= 0) hands_[side_ * MAX_TYPES + as] -= 1;
         }
     }

@@ -57,7 +57,6 @@ struct PieceRules {
     CellSet stuck;                   // cells it could never move from: promotion is compulsory
     CellSet arrivals;                // where a move may leave it unpromoted (not stuck, if it says so)
 
-    int captured_as = -1;            // the type a captor takes into hand, -1 removed
     bool droppable = false;
     CellSet drop_cells;              // where a drop may go on an empty board
     std::uint32_t drop_not_on_file_with = 0;  // type masks of the drop rules
@@ -106,6 +105,7 @@ struct Tables {
 
     bool hands = false;
     std::uint32_t drop_first = 0;            // types that must be dropped before others
+    std::vector<int> hand_type;              // [captor * type_count + type]: what it takes, -1 none
     std::vector<CellSet> file_of;            // [cell] the cells of its file (Board::files)
 
     bool reset_clock_on_capture = true;
@@ -120,6 +120,8 @@ struct Tables {
     const PieceRules& rules_of(int player, int type) const {
         return rules[player * type_count + type];
     }
+    // The type `captor` takes into hand for capturing `piece`, -1 when it leaves the game.
+    int taken_as(int captor, Piece piece) const { return hand_type[captor * type_count + type_of(piece)]; }
     std::uint64_t piece_key(Piece piece, int cell) const {
         return piece_keys[(owner_of(piece) * type_count + type_of(piece)) * cell_count + cell];
     }

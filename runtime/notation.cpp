@@ -74,16 +74,18 @@ std::string suffix_text(const Suffix& s) {
     return "";
 }
 
-// The one `plus` type a piece of `type` may promote to, or -1 when it has none or several: a
-// promotion to it is written with a bare '+'.
-int plus_promotion(const ir::Game& game, int type) {
+// The one `plus` type a piece of `player` and `type` may promote to, or -1 when it has none or
+// several: a promotion to it is written with a bare '+'.
+int plus_promotion(const ir::Game& game, int player, int type) {
     int found = -1;
-    for (const ir::Promotion& promotion : game.pieces[type].promotions)
+    for (const ir::Promotion& promotion : game.pieces[type].promotions) {
+        if (!(promotion.players >> player & 1)) continue;
         for (int choice : promotion.choices) {
             if (!game.pieces[choice].plus || choice == found) continue;
             if (found >= 0) return -1;
             found = choice;
         }
+    }
     return found;
 }
 
@@ -92,8 +94,8 @@ int plus_promotion(const ir::Game& game, int type) {
 std::string promotion_text(const Position& pos, Move move) {
     if (!move.is_promotion()) return "";
     const ir::Game& game = pos.game().ir();
-    const int mover = type_of(pos.piece_on(move.from()));
-    if (plus_promotion(game, mover) == move.promotion()) return "+";
+    const Piece mover = pos.piece_on(move.from());
+    if (plus_promotion(game, owner_of(mover), type_of(mover)) == move.promotion()) return "+";
     return "=" + type_token(game, move.promotion());
 }
 
@@ -131,7 +133,8 @@ bool matches(const Position& pos, Move move, const Reading& r) {
             return !move.is_promotion();
         case Suffix::plus:
             return move.is_promotion() &&
-                   plus_promotion(game, type_of(pos.piece_on(move.from()))) == move.promotion();
+                   plus_promotion(game, owner_of(pos.piece_on(move.from())),
+                                  type_of(pos.piece_on(move.from()))) == move.promotion();
         case Suffix::piece:
             return move.is_promotion() &&
                    move.promotion() == type_of_token(game, r.suffix.letter, r.suffix.plus_piece);

@@ -71,8 +71,8 @@ public:
         const Occupant taken = m.kind == Move::en_passant ? s.board[s.ep_victim]
                                : m.kind == Move::normal   ? s.board[m.to]
                                                           : Occupant{};
-        if (game_.hands && !taken.empty() && game_.pieces[taken.type].captured_as >= 0)
-            ++hand(s, s.side, game_.pieces[taken.type].captured_as);
+        if (game_.hands && !taken.empty() && game_.captured_into(s.side, taken.type) >= 0)
+            ++hand(s, s.side, game_.captured_into(s.side, taken.type));
         const bool captured =
             m.kind == Move::en_passant || (m.kind == Move::normal && !s.board[m.to].empty());
         // En-passant cells last one turn; this move may leave new ones (judged before it moves).
@@ -248,6 +248,7 @@ private:
         const Occupant o = s.board[from];
         bool promotes = false, plain = true;
         for (const auto& p : game_.pieces[o.type].promotions) {
+            if (!(p.players >> o.player & 1)) continue;
             if (!in_zone(game_, p.zone, o.player, to) &&
                 !(p.on_leaving && in_zone(game_, p.zone, o.player, from)))
                 continue;
