@@ -17,9 +17,10 @@ constexpr int max_players = MAX_PLAYERS;
 constexpr ast::Span file_start{1, 1};
 
 // ORDER DeclKind
-constexpr const char* kind_words[] = {
-    "",      "game",       "players",  "orient", "board", "direction", "zone", "piece",
-    "hands", "drop-first", "castling", "setup",  "end",   "royals",    "pass", "hooks"};
+constexpr const char* kind_words[] = {"",          "game",   "players", "orient", "board",
+                                      "direction", "zone",   "piece",   "hands",  "drop-first",
+                                      "castling",  "setup",  "end",     "royals", "pass",
+                                      "hooks",     "include"};
 
 const char* end_word(ir::EndKind kind) {
     switch (kind) {
@@ -63,7 +64,7 @@ void Checker::unknown(const ast::Name& name, const std::string& what,
 }
 
 void Checker::already_defined(ast::Span at, const std::string& what, ast::Span first) {
-    report.error(at, what + " is already defined at " + at_text(first.line, first.column));
+    report.error(at, what + " is already defined at " + report.at(first, at));
 }
 
 std::optional<int> Checker::player(const ast::Name& name) {
@@ -172,7 +173,7 @@ void Checker::check_declarations() {
                          file.pieces.empty() && file.hands.empty() && file.drop_firsts.empty() &&
                          file.castlings.empty() && file.setups.empty() && file.ends.empty() &&
                          file.royals.empty() && file.passes.empty() && file.hooks.empty() &&
-                         file.broken.empty();
+                         file.includes.empty() && file.broken.empty();
     if (nothing) {
         report.error(
             file_start,

@@ -8,10 +8,11 @@
 
 namespace vari::ir {
 
-// Where a rule came from in its .vari file (1-based; line 0 = no source).
+// Where a rule came from: a line and column (1-based; line 0 = no source) in Game::files[file].
 struct SourceRef {
     std::uint32_t line = 0;
     std::uint32_t column = 0;
+    std::uint32_t file = 0;
 };
 
 // Lattice geometry. Coordinates are (file, rank) on square boards and axial (q, r) on hex boards;
@@ -181,6 +182,8 @@ struct Game {
     bool royals_capturable = false;
     Passing passing = Passing::never;
     std::optional<HookSource> hooks;
+    // The rule files read, as diagnostics name them: the loaded one, then those it includes.
+    std::vector<std::string> files;
 };
 
 // A problem in user input (rule file, position string, typed move): where and what.
