@@ -18,6 +18,15 @@ struct Closer {
 
 std::optional<std::string> read_bytes(const std::filesystem::path& path, std::size_t limit,
                                       std::string& reason) {
+    // A pipe or a device could block the read or never end; folders fail below with the system's
+    // words.
+    std::error_code ec;
+    const auto type = std::filesystem::status(path, ec).type();
+    if (!ec && type != std::filesystem::file_type::regular &&
+        type != std::filesystem::file_type::directory) {
+        reason = "it is not a regular file";
+        return std::nullopt;
+    }
     errno = 0;
     const std::unique_ptr<std::FILE, Closer> file(std::fopen(path.c_str(), "rb"));
     if (!file) {

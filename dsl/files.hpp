@@ -11,7 +11,8 @@ namespace vari::dsl {
 // Rule files and hooks files are small; anything larger is refused before parsing.
 inline constexpr std::size_t max_file_bytes = 1 << 20;
 
-// The file's bytes, or nothing and the reason (the system's words, or the size limit).
+// The bytes of a regular file, or nothing and the reason (the system's words, the size limit, or
+// "it is not a regular file").
 std::optional<std::string> read_bytes(const std::filesystem::path& path, std::size_t limit,
                                       std::string& reason);
 

@@ -189,6 +189,12 @@ TEST_CASE("an include that cannot be read is an error at its path, naming the re
     const auto folder = dsl::load_text(text, (dir.path / "game.vari").string());
     REQUIRE(folder.diagnostics.size() == 1);
     CHECK(folder.diagnostics[0].message.find("cannot read the included file") == 0);
+
+    // A device or a pipe is refused before it is opened: reading it might never end.
+    const auto device = dsl::load_text(head + board + "include \"/dev/zero\"\n", "game.vari");
+    REQUIRE(device.diagnostics.size() == 1);
+    CHECK(device.diagnostics[0].message ==
+          "cannot read the included file '/dev/zero': it is not a regular file");
 }
 
 TEST_CASE("an include that closes a cycle is an error there", "[dsl][include][diagnostics]") {
