@@ -9,10 +9,12 @@
 
 namespace vari::dsl::ast {
 
-// Where a node begins in the source (1-based, as PEGTL counts: columns are bytes).
+// Where a node begins in the source (1-based, as PEGTL counts: columns are bytes), and in which
+// of the files read for the game (0 is the loaded file; `include` adds the others).
 struct Span {
     std::uint32_t line = 0;
     std::uint32_t column = 0;
+    std::uint32_t file = 0;
 };
 
 struct Name {
@@ -58,6 +60,7 @@ enum class DeclKind : std::uint8_t {
     royals,
     pass,
     hooks,
+    include,
     army,
     armies,
     captures
@@ -260,6 +263,14 @@ struct Hooks {
     Span span;
 };
 
+// `include "FILE"`: a path relative to the folder of the file that holds it. The loader reads the
+// file as the parser meets this, so its declarations take its place in every list below.
+struct Include {
+    std::string path;
+    Span path_span;  // the opening quote
+    Span span;
+};
+
 // `promote PIECE ... to (PIECE... | others)` in an army: the piece's promotion for the army's
 // players, in place of the piece's own.
 struct ArmyPromotion {
@@ -319,6 +330,7 @@ struct File {
     std::vector<Royals> royals;
     std::vector<Pass> passes;
     std::vector<Hooks> hooks;
+    std::vector<Include> includes;
     std::vector<Army> armies;
     std::vector<Armies> army_choices;
     std::vector<Captures> captures;

@@ -19,8 +19,9 @@ namespace pegtl = tao::pegtl;
 using ast::DeclKind;
 
 struct State {
-    explicit State(ast::File& f) : file(f) {}
+    State(ast::File& f, std::uint32_t index) : file(f), file_index(index) {}
     ast::File& file;
+    std::uint32_t file_index;  // which of the files read this is, for every span
     DeclKind kind = DeclKind::none;  // the declaration being read (its node is the last one)
     ast::Vector vector;              // the vector being read
     ir::MoveMode mode = ir::MoveMode::move_or_capture;  // of the next movement
@@ -29,9 +30,9 @@ struct State {
 };
 
 template <typename Input>
-ast::Span span_of(const Input& in) {
+ast::Span span_of(const Input& in, const State& s) {
     const auto p = in.position();
-    return {static_cast<std::uint32_t>(p.line), static_cast<std::uint32_t>(p.column)};
+    return {static_cast<std::uint32_t>(p.line), static_cast<std::uint32_t>(p.column), s.file_index};
 }
 
 // A token's text without the blanks and comments its rule swallowed after it.
@@ -42,34 +43,34 @@ std::string_view token(const Input& in) {
 }
 
 template <typename Input>
-ast::Name name_of(const Input& in) {
-    return {std::string(token(in)), span_of(in)};
+ast::Name name_of(const Input& in, const State& s) {
+    return {std::string(token(in)), span_of(in, s)};
 }
 
 // Saturates to the int range: checks bound each use, so a huge number is reported, not wrapped.
 template <typename Input>
-ast::Number number_of(const Input& in) {
+ast::Number number_of(const Input& in, const State& s) {
     using limits = std::numeric_limits<int>;
     const std::string_view text = token(in);
     long long value = 0;
     if (std::from_chars(text.data(), text.data() + text.size(), value).ec != std::errc{})
         value = text.front() == '-' ? limits::min() : limits::max();  // too many digits
     value = std::clamp<long long>(value, limits::min(), limits::max());
-    return {static_cast<int>(value), span_of(in)};
+    return {static_cast<int>(value), span_of(in, s)};
 }
 
 // A declaration's keyword opens its node; the actions after it fill in the last node.
 template <typename Node, typename Input>
 void open(State& s, DeclKind kind, std::vector<Node>& nodes, const Input& in) {
     s.kind = kind;
-    nodes.emplace_back().span = span_of(in);
+    nodes.emplace_back().span = span_of(in, s);
 }
 
 template <typename Input>
 void add_clause(State& s, ast::BoardClause::Kind kind, const Input& in) {
     auto& clause = s.file.boards.back().clauses.emplace_back();
     clause.kind = kind;
-    clause.span = span_of(in);
+    clause.span = span_of(in, s);
 }
 
 template <typename Input>
@@ -77,7 +78,7 @@ void add_movement(State& s, ast::Primitive primitive, const Input& in) {
     auto& movement = s.file.pieces.back().movements.emplace_back();
     movement.primitive = primitive;
     movement.mode = s.has_mode ? s.mode : ir::MoveMode::move_or_capture;
-    movement.primitive_span = span_of(in);
+    movement.primitive_span = span_of(in, s);
     movement.span = s.has_mode ? s.mode_span : movement.primitive_span;
     s.has_mode = false;
 }
@@ -86,28 +87,28 @@ template <typename Input>
 void add_modifier(State& s, ast::Modifier::Kind kind, const Input& in) {
     auto& modifier = s.file.pieces.back().movements.back().modifiers.emplace_back();
     modifier.kind = kind;
-    modifier.span = span_of(in);
+    modifier.span = span_of(in, s);
 }
 
 template <typename Input>
 void add_drop_option(State& s, ast::DropOption::Kind kind, const Input& in) {
     auto& option = s.file.pieces.back().drops.back().options.emplace_back();
     option.kind = kind;
-    option.span = span_of(in);
+    option.span = span_of(in, s);
 }
 
 template <typename Input>
 void add_drop_name(State& s, const Input& in) {
-    s.file.pieces.back().drops.back().options.back().names.push_back(name_of(in));
+    s.file.pieces.back().drops.back().options.back().names.push_back(name_of(in, s));
 }
 
 // A promotion line opens in a piece or, naming its piece, in an army.
 template <typename Input>
 void add_promotion(State& s, const Input& in) {
     if (s.kind == DeclKind::army)
-        s.file.armies.back().promotions.emplace_back().rule.span = span_of(in);
+        s.file.armies.back().promotions.emplace_back().rule.span = span_of(in, s);
     else
-        s.file.pieces.back().promotions.emplace_back().span = span_of(in);
+        s.file.pieces.back().promotions.emplace_back().span = span_of(in, s);
 }
 
 ast::Promotion& promotion(State& s) {
@@ -117,22 +118,22 @@ ast::Promotion& promotion(State& s) {
 
 // A `label` end or a zone's rank or file: a lower-case letter, or a number.
 template <typename Input>
-ast::LabelEnd label_end(const Input& in) {
+ast::LabelEnd label_end(const Input& in, const State& s) {
     const char first = token(in).front();
     ast::LabelEnd end;
     end.is_letter = first >= 'a' && first <= 'z';
     if (end.is_letter)
         end.letter = first;
     else
-        end.number = number_of(in);
-    end.span = span_of(in);
+        end.number = number_of(in, s);
+    end.span = span_of(in, s);
     return end;
 }
 
 // Numbers as a cell name writes them: "08" is rank 8.
 template <typename Input>
-ast::Name label_name(const Input& in) {
-    const ast::LabelEnd end = label_end(in);
+ast::Name label_name(const Input& in, const State& s) {
+    const ast::LabelEnd end = label_end(in, s);
     ast::Name name;
     name.text = end.is_letter ? std::string(1, end.letter) : std::to_string(end.number.value);
     name.span = end.span;
@@ -141,7 +142,7 @@ ast::Name label_name(const Input& in) {
 
 template <typename Input>
 void add_label_end(State& s, const Input& in) {
-    s.file.boards.back().clauses.back().ends.push_back(label_end(in));
+    s.file.boards.back().clauses.back().ends.push_back(label_end(in, s));
 }
 
 ast::DirItem dir_name(ast::Name name) { return {false, std::move(name), {}}; }
@@ -162,18 +163,18 @@ struct action : pegtl::nothing<Rule> {};
 // clang-format off
 
 // vectors
-VARI_ACTION(open_paren) { s.vector = {0, 0, span_of(in)}; }
-VARI_ACTION(vector_x) { s.vector.x = number_of(in).value; }
-VARI_ACTION(vector_y) { s.vector.y = number_of(in).value; }
+VARI_ACTION(open_paren) { s.vector = {0, 0, span_of(in, s)}; }
+VARI_ACTION(vector_x) { s.vector.x = number_of(in, s).value; }
+VARI_ACTION(vector_y) { s.vector.y = number_of(in, s).value; }
 
 // game, players, orient
 VARI_ACTION(kw_game) { open(s, DeclKind::game, s.file.games, in); }
 VARI_ACTION(game_title_text) { s.file.games.back().title = in.string(); }
 VARI_ACTION(kw_players) { open(s, DeclKind::players, s.file.players, in); }
-VARI_ACTION(player_name) { s.file.players.back().names.push_back(name_of(in)); }
+VARI_ACTION(player_name) { s.file.players.back().names.push_back(name_of(in, s)); }
 VARI_ACTION(kw_orient) { open(s, DeclKind::orient, s.file.orients, in); }
-VARI_ACTION(orient_player) { s.file.orients.back().player = name_of(in); }
-VARI_ACTION(orient_degrees) { s.file.orients.back().degrees = number_of(in); }
+VARI_ACTION(orient_player) { s.file.orients.back().player = name_of(in, s); }
+VARI_ACTION(orient_degrees) { s.file.orients.back().degrees = number_of(in, s); }
 VARI_ACTION(kw_mirror) { s.file.orients.back().mirror = true; }
 
 // board
@@ -195,17 +196,17 @@ VARI_ACTION(label_ranks_from) { add_label_end(s, in); }
 VARI_ACTION(label_ranks_to) { add_label_end(s, in); }
 VARI_ACTION(files_from) { s.file.boards.back().clauses.back().letters += token(in).front(); }
 VARI_ACTION(files_to) { s.file.boards.back().clauses.back().letters += token(in).front(); }
-VARI_ACTION(ranks_from) { s.file.boards.back().clauses.back().numbers.push_back(number_of(in)); }
-VARI_ACTION(ranks_to) { s.file.boards.back().clauses.back().numbers.push_back(number_of(in)); }
-VARI_ACTION(list_value) { s.file.boards.back().clauses.back().numbers.push_back(number_of(in)); }
-VARI_ACTION(hexagon_size) { s.file.boards.back().clauses.back().numbers.push_back(number_of(in)); }
-VARI_ACTION(cell_def_name) { s.file.boards.back().clauses.back().cells.push_back({name_of(in), {}}); }
+VARI_ACTION(ranks_from) { s.file.boards.back().clauses.back().numbers.push_back(number_of(in, s)); }
+VARI_ACTION(ranks_to) { s.file.boards.back().clauses.back().numbers.push_back(number_of(in, s)); }
+VARI_ACTION(list_value) { s.file.boards.back().clauses.back().numbers.push_back(number_of(in, s)); }
+VARI_ACTION(hexagon_size) { s.file.boards.back().clauses.back().numbers.push_back(number_of(in, s)); }
+VARI_ACTION(cell_def_name) { s.file.boards.back().clauses.back().cells.push_back({name_of(in, s), {}}); }
 VARI_ACTION(cell_coord) { s.file.boards.back().clauses.back().cells.back().coord = s.vector; }
 
 // direction
 VARI_ACTION(kw_direction) { open(s, DeclKind::direction, s.file.directions, in); }
-VARI_ACTION(direction_name) { s.file.directions.back().name = name_of(in); }
-VARI_ACTION(direction_ref) { s.file.directions.back().items.push_back(dir_name(name_of(in))); }
+VARI_ACTION(direction_name) { s.file.directions.back().name = name_of(in, s); }
+VARI_ACTION(direction_ref) { s.file.directions.back().items.push_back(dir_name(name_of(in, s))); }
 VARI_ACTION(direction_vector) { s.file.directions.back().items.push_back(dir_vector(s.vector)); }
 
 // zone
@@ -214,62 +215,62 @@ template <typename Input>
 ast::ZoneSpec& add_zone_spec(State& s, ast::ZoneSpec::Kind kind, const Input& in) {
     auto& spec = s.file.zones.back().specs.emplace_back();
     spec.kind = kind;
-    spec.span = span_of(in);
+    spec.span = span_of(in, s);
     return spec;
 }
 VARI_ACTION(kw_zone) { open(s, DeclKind::zone, s.file.zones, in); }
-VARI_ACTION(zone_name) { s.file.zones.back().name = name_of(in); }
-VARI_ACTION(zone_player) { auto& z = s.file.zones.back(); z.has_player = true; z.player = name_of(in); }
+VARI_ACTION(zone_name) { s.file.zones.back().name = name_of(in, s); }
+VARI_ACTION(zone_player) { auto& z = s.file.zones.back(); z.has_player = true; z.player = name_of(in, s); }
 VARI_ACTION(kw_rank) { add_zone_spec(s, ast::ZoneSpec::Kind::rank, in); }
-VARI_ACTION(zone_rank) { s.file.zones.back().specs.back().label = label_name(in); }
+VARI_ACTION(zone_rank) { s.file.zones.back().specs.back().label = label_name(in, s); }
 VARI_ACTION(kw_file) { add_zone_spec(s, ast::ZoneSpec::Kind::file, in); }
-VARI_ACTION(zone_file) { s.file.zones.back().specs.back().label = label_name(in); }
-VARI_ACTION(zone_cell) { add_zone_spec(s, ast::ZoneSpec::Kind::cell, in).cell = name_of(in); }
+VARI_ACTION(zone_file) { s.file.zones.back().specs.back().label = label_name(in, s); }
+VARI_ACTION(zone_cell) { add_zone_spec(s, ast::ZoneSpec::Kind::cell, in).cell = name_of(in, s); }
 
 // piece
 VARI_ACTION(kw_piece) { open(s, DeclKind::piece, s.file.pieces, in); s.has_mode = false; }
-VARI_ACTION(piece_name) { s.file.pieces.back().name = name_of(in); }
+VARI_ACTION(piece_name) { s.file.pieces.back().name = name_of(in, s); }
 VARI_ACTION(piece_letter) {
     auto& p = s.file.pieces.back();
     p.plus = token(in).front() == '+';
     p.letter = token(in)[p.plus ? 1 : 0];
-    p.letter_span = span_of(in);
+    p.letter_span = span_of(in, s);
 }
 VARI_ACTION(kw_royal) { s.file.pieces.back().royal = true; }
-VARI_ACTION(kw_move) { s.mode = ir::MoveMode::move_only; s.has_mode = true; s.mode_span = span_of(in); }
-VARI_ACTION(kw_capture) { s.mode = ir::MoveMode::capture_only; s.has_mode = true; s.mode_span = span_of(in); }
+VARI_ACTION(kw_move) { s.mode = ir::MoveMode::move_only; s.has_mode = true; s.mode_span = span_of(in, s); }
+VARI_ACTION(kw_capture) { s.mode = ir::MoveMode::capture_only; s.has_mode = true; s.mode_span = span_of(in, s); }
 VARI_ACTION(kw_step) { add_movement(s, ast::Primitive::step, in); }
 VARI_ACTION(kw_slide) { add_movement(s, ast::Primitive::slide, in); }
 VARI_ACTION(kw_leap) { add_movement(s, ast::Primitive::leap, in); }
 VARI_ACTION(kw_curve) { add_movement(s, ast::Primitive::curve, in); }
 VARI_ACTION(kw_left) { add_modifier(s, ast::Modifier::Kind::left, in); }
 VARI_ACTION(kw_right) { add_modifier(s, ast::Modifier::Kind::right, in); }
-VARI_ACTION(move_dir) { s.file.pieces.back().movements.back().items.push_back(dir_name(name_of(in))); }
+VARI_ACTION(move_dir) { s.file.pieces.back().movements.back().items.push_back(dir_name(name_of(in, s))); }
 VARI_ACTION(move_vector) { s.file.pieces.back().movements.back().items.push_back(dir_vector(s.vector)); }
 VARI_ACTION(kw_range) { add_modifier(s, ast::Modifier::Kind::range, in); }
 VARI_ACTION(kw_until) { add_modifier(s, ast::Modifier::Kind::until, in); }
 VARI_ACTION(kw_from) { add_modifier(s, ast::Modifier::Kind::from, in); }
 VARI_ACTION(kw_en_passant) { add_modifier(s, ast::Modifier::Kind::en_passant, in); }
 VARI_ACTION(kw_symmetric) { add_modifier(s, ast::Modifier::Kind::symmetric, in); }
-VARI_ACTION(range_count) { s.file.pieces.back().movements.back().modifiers.back().count = number_of(in); }
-VARI_ACTION(until_zone) { s.file.pieces.back().movements.back().modifiers.back().zone = name_of(in); }
-VARI_ACTION(from_zone) { s.file.pieces.back().movements.back().modifiers.back().zone = name_of(in); }
+VARI_ACTION(range_count) { s.file.pieces.back().movements.back().modifiers.back().count = number_of(in, s); }
+VARI_ACTION(until_zone) { s.file.pieces.back().movements.back().modifiers.back().zone = name_of(in, s); }
+VARI_ACTION(from_zone) { s.file.pieces.back().movements.back().modifiers.back().zone = name_of(in, s); }
 VARI_ACTION(kw_promote) { add_promotion(s, in); }
 VARI_ACTION(kw_optional) { promotion(s).optional = true; }
 VARI_ACTION(kw_touching) { promotion(s).touching = true; }
-VARI_ACTION(promote_zone) { promotion(s).zone = name_of(in); }
-VARI_ACTION(promote_piece) { promotion(s).pieces.push_back(name_of(in)); }
-VARI_ACTION(kw_captured_as) { s.file.pieces.back().fates.emplace_back().span = span_of(in); }
-VARI_ACTION(captured_piece) { s.file.pieces.back().fates.back().piece = name_of(in); }
-VARI_ACTION(kw_captured_removed) { auto& f = s.file.pieces.back().fates.emplace_back(); f.removed = true; f.span = span_of(in); }
-VARI_ACTION(kw_drop) { s.file.pieces.back().drops.emplace_back().span = span_of(in); }
+VARI_ACTION(promote_zone) { promotion(s).zone = name_of(in, s); }
+VARI_ACTION(promote_piece) { promotion(s).pieces.push_back(name_of(in, s)); }
+VARI_ACTION(kw_captured_as) { s.file.pieces.back().fates.emplace_back().span = span_of(in, s); }
+VARI_ACTION(captured_piece) { s.file.pieces.back().fates.back().piece = name_of(in, s); }
+VARI_ACTION(kw_captured_removed) { auto& f = s.file.pieces.back().fates.emplace_back(); f.removed = true; f.span = span_of(in, s); }
+VARI_ACTION(kw_drop) { s.file.pieces.back().drops.emplace_back().span = span_of(in, s); }
 VARI_ACTION(kw_not_in) { add_drop_option(s, ast::DropOption::Kind::not_in, in); }
 VARI_ACTION(kw_where_movable) { add_drop_option(s, ast::DropOption::Kind::where_movable, in); }
 VARI_ACTION(kw_not_on_file_with) { add_drop_option(s, ast::DropOption::Kind::not_on_file_with, in); }
 VARI_ACTION(kw_not_defended_by) { add_drop_option(s, ast::DropOption::Kind::not_defended_by, in); }
 VARI_ACTION(kw_no_check) { add_drop_option(s, ast::DropOption::Kind::no_check, in); }
 VARI_ACTION(kw_no_mate) { add_drop_option(s, ast::DropOption::Kind::no_mate, in); }
-VARI_ACTION(kw_arrive) { s.file.pieces.back().arrivals.push_back(span_of(in)); }
+VARI_ACTION(kw_arrive) { s.file.pieces.back().arrivals.push_back(span_of(in, s)); }
 VARI_ACTION(not_in_zone) { add_drop_name(s, in); }
 VARI_ACTION(file_piece) { add_drop_name(s, in); }
 VARI_ACTION(defender_piece) { add_drop_name(s, in); }
@@ -277,26 +278,26 @@ VARI_ACTION(defender_piece) { add_drop_name(s, in); }
 // hands, drop-first
 VARI_ACTION(kw_hands) { open(s, DeclKind::hands, s.file.hands, in); }
 VARI_ACTION(kw_drop_first) { open(s, DeclKind::drop_first, s.file.drop_firsts, in); }
-VARI_ACTION(first_piece) { s.file.drop_firsts.back().pieces.push_back(name_of(in)); }
+VARI_ACTION(first_piece) { s.file.drop_firsts.back().pieces.push_back(name_of(in, s)); }
 
 // castling
 VARI_ACTION(kw_castling) { open(s, DeclKind::castling, s.file.castlings, in); }
-VARI_ACTION(castling_player) { s.file.castlings.back().player = name_of(in); }
-VARI_ACTION(castling_right) { auto& c = s.file.castlings.back(); c.right = token(in).front(); c.right_span = span_of(in); }
-VARI_ACTION(castling_royal) { s.file.castlings.back().royal = name_of(in); }
-VARI_ACTION(royal_from) { s.file.castlings.back().royal_from = name_of(in); }
-VARI_ACTION(royal_to) { s.file.castlings.back().royal_to = name_of(in); }
-VARI_ACTION(castling_partner) { s.file.castlings.back().partner = name_of(in); }
-VARI_ACTION(partner_from) { s.file.castlings.back().partner_from = name_of(in); }
-VARI_ACTION(partner_to) { s.file.castlings.back().partner_to = name_of(in); }
-VARI_ACTION(empty_cell) { s.file.castlings.back().empty.push_back(name_of(in)); }
-VARI_ACTION(safe_cell) { s.file.castlings.back().safe.push_back(name_of(in)); }
+VARI_ACTION(castling_player) { s.file.castlings.back().player = name_of(in, s); }
+VARI_ACTION(castling_right) { auto& c = s.file.castlings.back(); c.right = token(in).front(); c.right_span = span_of(in, s); }
+VARI_ACTION(castling_royal) { s.file.castlings.back().royal = name_of(in, s); }
+VARI_ACTION(royal_from) { s.file.castlings.back().royal_from = name_of(in, s); }
+VARI_ACTION(royal_to) { s.file.castlings.back().royal_to = name_of(in, s); }
+VARI_ACTION(castling_partner) { s.file.castlings.back().partner = name_of(in, s); }
+VARI_ACTION(partner_from) { s.file.castlings.back().partner_from = name_of(in, s); }
+VARI_ACTION(partner_to) { s.file.castlings.back().partner_to = name_of(in, s); }
+VARI_ACTION(empty_cell) { s.file.castlings.back().empty.push_back(name_of(in, s)); }
+VARI_ACTION(safe_cell) { s.file.castlings.back().safe.push_back(name_of(in, s)); }
 
 // setup
 VARI_ACTION(kw_setup) { open(s, DeclKind::setup, s.file.setups, in); }
-VARI_ACTION(setup_player) { s.file.setups.back().player = name_of(in); }
-VARI_ACTION(setup_piece) { s.file.setups.back().groups.push_back({name_of(in), {}}); }
-VARI_ACTION(setup_cell) { s.file.setups.back().groups.back().cells.push_back(name_of(in)); }
+VARI_ACTION(setup_player) { s.file.setups.back().player = name_of(in, s); }
+VARI_ACTION(setup_piece) { s.file.setups.back().groups.push_back({name_of(in, s), {}}); }
+VARI_ACTION(setup_cell) { s.file.setups.back().groups.back().cells.push_back(name_of(in, s)); }
 
 // end
 VARI_ACTION(kw_end) { open(s, DeclKind::end, s.file.ends, in); }
@@ -304,12 +305,12 @@ VARI_ACTION(kw_checkmate) { s.file.ends.back().kind = ir::EndKind::checkmate; }
 VARI_ACTION(kw_stalemate) { s.file.ends.back().kind = ir::EndKind::stalemate; }
 VARI_ACTION(kw_repetition) { s.file.ends.back().kind = ir::EndKind::repetition; }
 VARI_ACTION(kw_ply_limit) { s.file.ends.back().kind = ir::EndKind::ply_limit; }
-VARI_ACTION(end_count) { s.file.ends.back().count = number_of(in); }
+VARI_ACTION(end_count) { s.file.ends.back().count = number_of(in, s); }
 VARI_ACTION(kw_win) { s.file.ends.back().outcome = ir::Outcome::win; }
 VARI_ACTION(kw_loss) { s.file.ends.back().outcome = ir::Outcome::loss; }
 VARI_ACTION(kw_draw) { s.file.ends.back().outcome = ir::Outcome::draw; }
 VARI_ACTION(reset_capture) { s.file.ends.back().reset_by_capture = true; }
-VARI_ACTION(reset_piece) { s.file.ends.back().reset_pieces.push_back(name_of(in)); }
+VARI_ACTION(reset_piece) { s.file.ends.back().reset_pieces.push_back(name_of(in, s)); }
 
 // royals, pass, hooks
 VARI_ACTION(kw_royals) { open(s, DeclKind::royals, s.file.royals, in); }
@@ -317,23 +318,28 @@ VARI_ACTION(kw_pass) { open(s, DeclKind::pass, s.file.passes, in); }
 VARI_ACTION(kw_forced) { s.file.passes.back().passing = ir::Passing::forced; }
 VARI_ACTION(kw_allowed) { s.file.passes.back().passing = ir::Passing::allowed; }
 VARI_ACTION(kw_hooks) { open(s, DeclKind::hooks, s.file.hooks, in); }
-VARI_ACTION(hooks_code) { auto& h = s.file.hooks.back(); h.is_inline = true; h.text = in.string(); h.text_span = span_of(in); }
-VARI_ACTION(hooks_path_open) { s.file.hooks.back().text_span = span_of(in); }
+VARI_ACTION(hooks_code) { auto& h = s.file.hooks.back(); h.is_inline = true; h.text = in.string(); h.text_span = span_of(in, s); }
+VARI_ACTION(hooks_path_open) { s.file.hooks.back().text_span = span_of(in, s); }
 VARI_ACTION(hooks_path_text) { s.file.hooks.back().text = in.string(); }
 
 // army, armies, captures
 VARI_ACTION(kw_army) { open(s, DeclKind::army, s.file.armies, in); }
-VARI_ACTION(army_name) { s.file.armies.back().name = name_of(in); }
-VARI_ACTION(army_piece) { s.file.armies.back().pieces.push_back(name_of(in)); }
-VARI_ACTION(army_promote_piece) { s.file.armies.back().promotions.back().piece = name_of(in); }
+VARI_ACTION(army_name) { s.file.armies.back().name = name_of(in, s); }
+VARI_ACTION(army_piece) { s.file.armies.back().pieces.push_back(name_of(in, s)); }
+VARI_ACTION(army_promote_piece) { s.file.armies.back().promotions.back().piece = name_of(in, s); }
 VARI_ACTION(kw_others) { s.file.armies.back().promotions.back().to_others = true; }
 VARI_ACTION(kw_armies) { open(s, DeclKind::armies, s.file.army_choices, in); }
-VARI_ACTION(army_choice) { s.file.army_choices.back().names.push_back(name_of(in)); }
+VARI_ACTION(army_choice) { s.file.army_choices.back().names.push_back(name_of(in, s)); }
 VARI_ACTION(kw_captures) { open(s, DeclKind::captures, s.file.captures, in); }
-VARI_ACTION(captures_army) { s.file.captures.back().army = name_of(in); }
+VARI_ACTION(captures_army) { s.file.captures.back().army = name_of(in, s); }
 VARI_ACTION(kw_removed) { s.file.captures.back().removed = true; }
-VARI_ACTION(captured_type) { s.file.captures.back().mappings.push_back({name_of(in), {}}); }
-VARI_ACTION(becomes_type) { s.file.captures.back().mappings.back().becomes = name_of(in); }
+VARI_ACTION(captured_type) { s.file.captures.back().mappings.push_back({name_of(in, s), {}}); }
+VARI_ACTION(becomes_type) { s.file.captures.back().mappings.back().becomes = name_of(in, s); }
+
+// include
+VARI_ACTION(kw_include) { open(s, DeclKind::include, s.file.includes, in); }
+VARI_ACTION(include_path_open) { s.file.includes.back().path_span = span_of(in, s); }
+VARI_ACTION(include_path_text) { s.file.includes.back().path = in.string(); }
 
 // clang-format on
 #undef VARI_ACTION
@@ -448,6 +454,9 @@ void discard(State& s) {
         case DeclKind::captures:
             take(f.captures, f.captures.back().army.text);
             break;
+        case DeclKind::include:
+            take(f.includes, "");
+            break;
     }
     f.broken.push_back(std::move(broken));
     s.kind = DeclKind::none;
@@ -519,15 +528,18 @@ std::string fill_in(std::string_view message, const State& s) {
 
 }  // namespace
 
-ParseResult parse(std::string_view text, const std::string& file_label) {
-    ParseResult result;
-    State state(result.file);
+void parse(const ParseInput& input, ast::File& file, std::vector<ir::Diagnostic>& diagnostics,
+           const IncludeReader& read_include) {
+    const std::string_view text = input.text;
+    const std::string& label = input.label;
+    State state(file, input.index);
+    std::size_t errors = 0;
     Cursor at;
     // A byte-order mark that some editors write is not part of the text; columns start after it.
     if (text.substr(0, 3) == "\xEF\xBB\xBF") at.byte = 3;
     while (true) {
-        pegtl::memory_input in(text.data() + at.byte, text.data() + text.size(), file_label,
-                               at.byte, at.line, at.column);
+        pegtl::memory_input in(text.data() + at.byte, text.data() + text.size(), label, at.byte,
+                               at.line, at.column);
         (void)pegtl::parse<g::sep>(in);
         if (in.empty()) break;
         const auto start = in.position();
@@ -540,20 +552,22 @@ ParseResult parse(std::string_view text, const std::string& file_label) {
             const auto& p = e.positions().front();
             const Cursor error{p.byte, p.line, p.column};
             const Cursor shown = error_position(text, p);
-            result.diagnostics.push_back(
-                error_at(file_label, shown.line, shown.column,
+            diagnostics.push_back(
+                error_at(label, shown.line, shown.column,
                          fill_in(e.message(), state) + ", found " + describe_found(text, p.byte)));
             discard(state);
-            if (result.diagnostics.size() == max_parse_errors) {
-                result.diagnostics.push_back(
-                    error_at(file_label, shown.line, shown.column,
+            if (++errors == max_parse_errors) {
+                diagnostics.push_back(
+                    error_at(label, shown.line, shown.column,
                              "too many errors; the rest of the file was not read"));
                 break;
             }
             at = resume_after(text, error, start.byte);
+            continue;
         }
+        // Read now, so that the included declarations stand where the `include` does.
+        if (state.kind == DeclKind::include) read_include(file.includes.back());
     }
-    return result;
 }
 
 }  // namespace vari::dsl

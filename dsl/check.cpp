@@ -20,7 +20,7 @@ constexpr ast::Span file_start{1, 1};
 constexpr const char* kind_words[] = {
     "",      "game",       "players",  "orient", "board", "direction", "zone", "piece",
     "hands", "drop-first", "castling", "setup",  "end",   "royals",    "pass", "hooks",
-    "army",  "armies",     "captures"};
+    "include", "army",     "armies",   "captures"};
 
 const char* end_word(ir::EndKind kind) {
     switch (kind) {
@@ -64,7 +64,7 @@ void Checker::unknown(const ast::Name& name, const std::string& what,
 }
 
 void Checker::already_defined(ast::Span at, const std::string& what, ast::Span first) {
-    report.error(at, what + " is already defined at " + at_text(first.line, first.column));
+    report.error(at, what + " is already defined at " + report.at(first, at));
 }
 
 std::optional<int> Checker::player(const ast::Name& name) {
@@ -174,8 +174,7 @@ void Checker::check_declarations() {
                          file.castlings.empty() && file.setups.empty() && file.ends.empty() &&
                          file.royals.empty() && file.passes.empty() && file.hooks.empty() &&
                          file.armies.empty() && file.army_choices.empty() &&
-                         file.captures.empty() &&
-                         file.broken.empty();
+                         file.captures.empty() && file.includes.empty() && file.broken.empty();
     if (nothing) {
         report.error(
             file_start,

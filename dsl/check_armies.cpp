@@ -4,15 +4,8 @@
 #include <map>
 
 #include "dsl/checker.hpp"
-#include "dsl/text.hpp"
 
 namespace vari::dsl {
-
-namespace {
-
-std::string at(ast::Span span) { return at_text(span.line, span.column); }
-
-}  // namespace
 
 void Checker::check_armies() {
     std::set<std::string> names;
@@ -32,7 +25,7 @@ std::vector<int> Checker::army_pieces(const ast::Army& army) {
         if (!index) continue;
         if (const auto [it, fresh] = listed.emplace(*index, name.span); !fresh) {
             report.error(name.span, "piece " + quote(name.text) + " is already in army " +
-                                        quote(army.name.text) + ", at " + at(it->second));
+                                        quote(army.name.text) + ", at " + report.at(it->second, name.span));
             continue;
         }
         pieces.push_back(*index);
@@ -125,7 +118,8 @@ void Checker::check_army_setups() {
                              "piece " + quote(group.piece.text) + " is not in army " +
                                  quote(army.name.text) + ", which " + quote(setup.player.text) +
                                  " fields",
-                             "set up the army's pieces, or add it to the army at " + at(army.span));
+                             "set up the army's pieces, or add it to the army at " +
+                                 report.at(army.span, group.piece.span));
         }
     }
 }
@@ -156,7 +150,7 @@ void Checker::check_captures() {
         }
         if (const auto [it, fresh] = seen.emplace(captures.army.text, captures.span); !fresh)
             report.error(captures.span, "what army " + army + " captures is already given at " +
-                                            at(it->second));
+                                            report.at(it->second, captures.span));
         std::map<int, ast::Span> mapped;
         for (const auto& mapping : captures.mappings) {
             const auto captured = piece(mapping.captured);
@@ -164,7 +158,8 @@ void Checker::check_captures() {
             if (!captured) continue;
             if (const auto [it, fresh] = mapped.emplace(*captured, mapping.captured.span); !fresh)
                 report.error(mapping.captured.span, "what a captured " + quote(mapping.captured.text) +
-                                                        " becomes is already given at " + at(it->second));
+                                                        " becomes is already given at " +
+                                                        report.at(it->second, mapping.captured.span));
         }
         if (!captures.mappings.empty() && file.hands.empty())
             no_hands(captures.mappings.front().captured.span);

@@ -99,7 +99,7 @@ void Checker::check_per_player_zone(const std::vector<const ast::Zone*>& group,
     for (const ast::Zone* zone : group) {
         if (!zone->has_player) {
             report.error(zone->span, "zone " + name + " is given per player at " +
-                                         at_text(first.span.line, first.span.column) +
+                                         report.at(first.span, zone->span) +
                                          ", so this one needs a player too");
             continue;
         }
@@ -174,11 +174,11 @@ void Checker::check_castlings() {
                 report.error(c.right_span, std::string("castling right '") + c.right +
                                                "' already belongs to " + quote(other.player.text) +
                                                " (at " +
-                                               at_text(other.span.line, other.span.column) + ")");
+                                               report.at(other.span, c.right_span) + ")");
             else if (other.partner_from.text != c.partner_from.text)
                 report.error(c.right_span, std::string("castling right '") + c.right +
                                                "' is shared with the castling at " +
-                                               at_text(other.span.line, other.span.column) +
+                                               report.at(other.span, c.right_span) +
                                                ", whose partner starts on " +
                                                quote(other.partner_from.text) +
                                                "; castlings that share a right share the partner");
@@ -207,7 +207,7 @@ void Checker::check_setup() {
                 if (const auto [it, fresh] = occupied.emplace(*index, &name); !fresh)
                     report.error(name.span,
                                  "cell " + quote(name.text) + " already has a piece (set up at " +
-                                     at_text(it->second->span.line, it->second->span.column) + ")");
+                                     report.at(it->second->span, name.span) + ")");
             }
         }
     }

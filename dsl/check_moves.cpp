@@ -167,10 +167,10 @@ void Checker::check_pieces() {
                                               "setups could not tell them apart");
         if (const auto [it, fresh] = letters.emplace(std::pair{piece.plus, piece.letter}, &piece);
             !fresh)
-            report.error(piece.letter_span,
-                         "letter " + quote(letter_text(piece)) + " is already used by piece " +
-                             quote(it->second->name.text) + " at " +
-                             at_text(it->second->span.line, it->second->span.column));
+            report.error(piece.letter_span, "letter " + quote(letter_text(piece)) +
+                                                " is already used by piece " +
+                                                quote(it->second->name.text) + " at " +
+                                                report.at(it->second->span, piece.letter_span));
     }
     for (const auto& piece : file.pieces) {
         if (piece.movements.empty())

@@ -6,8 +6,6 @@ namespace vari::dsl {
 
 namespace {
 
-std::string at(ast::Span span) { return at_text(span.line, span.column); }
-
 const char* passing_word(ir::Passing passing) {
     return passing == ir::Passing::allowed ? "allowed" : "forced";
 }
@@ -19,12 +17,14 @@ void Checker::check_royals_capturable() {
     for (std::size_t i = 1; i < file.royals.size(); ++i)
         already_defined(file.royals[i].span, "'royals capturable'", file.royals[0].span);
     if (file.royals.empty()) return;
-    const std::string declared = "'royals capturable' at " + at(file.royals[0].span);
+    const auto declared = [this](ast::Span here) {
+        return "'royals capturable' at " + report.at(file.royals[0].span, here);
+    };
     for (const auto& end : file.ends)
         if (end.kind == ir::EndKind::checkmate)
             report.error(end.span,
-                         "there is no check when royal pieces may be captured (" + declared +
-                             "), so 'end checkmate' never applies",
+                         "there is no check when royal pieces may be captured (" +
+                             declared(end.span) + "), so 'end checkmate' never applies",
                          "remove 'end checkmate', or 'royals capturable' to play with check");
     for (const auto& piece : file.pieces)
         for (const auto& drop : piece.drops)
@@ -33,7 +33,7 @@ void Checker::check_royals_capturable() {
                     report.error(option.span,
                                  "'no-mate' forbids a drop that gives checkmate, but there is no "
                                  "check when royal pieces may be captured (" +
-                                     declared + "), so there is no mate");
+                                     declared(option.span) + "), so there is no mate");
 }
 
 // A player who passes always has a move, so neither checkmate nor stalemate can end the game.
@@ -42,12 +42,12 @@ void Checker::check_passing() {
         already_defined(file.passes[i].span, "'pass'", file.passes[0].span);
     if (file.passes.empty()) return;
     const ast::Pass& pass = file.passes[0];
-    const std::string declared =
-        std::string("'pass ") + passing_word(pass.passing) + "' at " + at(pass.span);
+    const std::string word = std::string("'pass ") + passing_word(pass.passing) + "' at ";
     for (const auto& end : file.ends) {
         if (end.kind != ir::EndKind::checkmate && end.kind != ir::EndKind::stalemate) continue;
         const std::string ended =
             end.kind == ir::EndKind::checkmate ? "'end checkmate'" : "'end stalemate'";
+        const std::string declared = word + report.at(pass.span, end.span);
         const std::string why = pass.passing == ir::Passing::forced
                                     ? "a player without a legal move passes (" + declared + ")"
                                     : "a player may always pass (" + declared +

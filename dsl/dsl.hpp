@@ -1,6 +1,7 @@
 // The rule language: reading .vari text into the IR, with every problem as a located diagnostic.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,13 +11,32 @@
 
 namespace vari::dsl {
 
-struct LoadResult {
-    std::optional<ir::Game> game;              // set only when there is no error
-    std::vector<ir::Diagnostic> diagnostics;   // every error found, in source order
-    std::string source;                        // the text that was read (for rendering carets)
+// One rule file read for a game: the loaded one, or one it includes (directly or not).
+struct SourceFile {
+    std::string label;  // its name in diagnostics: an included path joins its includer's folder
+    std::string text;
+    // Where it was first included: the `include` at line:column of sources[included_by];
+    // -1 for the loaded file.
+    int included_by = -1;
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
 };
 
-// Parses, checks and lowers a rule text; `file_label` names it in diagnostics.
+struct LoadResult {
+    std::optional<ir::Game> game;  // set only when there is no error
+    // Every error found, by file (in the order of `sources`), then by line and column.
+    std::vector<ir::Diagnostic> diagnostics;
+    // Every file read, in the order first read; sources[0] is the loaded one (its text empty
+    // when it could not be read). Diagnostics name them by label.
+    std::vector<SourceFile> sources;
+
+    // The file a diagnostic names, or nothing (a label no file read has).
+    const SourceFile* source(const std::string& label) const;
+};
+
+// Parses, checks and lowers a rule text; `file_label` names it in diagnostics, and the files it
+// includes (and its hooks file) are found relative to the label's folder: the current directory
+// when the label names none.
 LoadResult load_text(std::string_view text, const std::string& file_label);
 
 // Reads and loads a file. A missing or unreadable file is a diagnostic at 0:0.
@@ -35,6 +55,11 @@ std::vector<std::string> shipped_games();
 //           ^
 //     hint: HINT
 std::string render(const ir::Diagnostic& diagnostic, std::string_view source);
+
+// A diagnostic of a load, shown with the line of the file it names and, when that file was
+// included, one line per include that led to it:
+//     note: included from game.vari:3:1
+std::string render(const ir::Diagnostic& diagnostic, const LoadResult& loaded);
 
 // Diagnostics as a JSON array of {file, line, column, severity, message, hint}.
 std::string to_json(const std::vector<ir::Diagnostic>& diagnostics);

@@ -29,7 +29,7 @@ namespace g = grammar;
 // clang-format off
 #define VARI_MESSAGE(rule, text) template <> inline constexpr const char* error_message<g::rule> = text
 
-VARI_MESSAGE(declaration, "expected a declaration: 'game', 'players', 'orient', 'board', 'direction', 'zone', 'piece', 'hands', 'drop-first', 'castling', 'setup', 'end', 'royals', 'pass', 'hooks', 'army', 'armies' or 'captures'");
+VARI_MESSAGE(declaration, "expected a declaration: 'game', 'players', 'orient', 'board', 'direction', 'zone', 'piece', 'hands', 'drop-first', 'castling', 'setup', 'end', 'royals', 'pass', 'hooks', 'include', 'army', 'armies' or 'captures'");
 
 // vectors
 VARI_MESSAGE(vector_x, "expected a whole number, the vector's first coordinate, as in (1, 2)");
@@ -137,6 +137,10 @@ VARI_MESSAGE(pass_kind, "expected 'forced' (a player with no legal move passes) 
 VARI_MESSAGE(hooks_source, "expected the hooks as a file name in double quotes, such as \"hooks.lua\", or as code between triple quotes: \"\"\" ... \"\"\"");
 VARI_MESSAGE(hooks_code_end, "expected '\"\"\"' to end the code of {decl}");
 VARI_MESSAGE(hooks_path_end, "expected '\"' to end the hooks file's name (a name ends on its own line and holds only printable text)");
+
+// include
+VARI_MESSAGE(include_path, "expected the file to include in double quotes, such as \"board.vari\", a path relative to this file's folder");
+VARI_MESSAGE(include_path_end, "expected '\"' to end the included file's name (a name ends on its own line and holds only printable text)");
 
 // army, armies, captures
 VARI_MESSAGE(army_name, "expected a name for the army after 'army'");

@@ -98,6 +98,7 @@ struct kw_pass : kw<TAO_PEGTL_STRING("pass")> {};
 struct kw_forced : kw<TAO_PEGTL_STRING("forced")> {};
 struct kw_allowed : kw<TAO_PEGTL_STRING("allowed")> {};
 struct kw_hooks : kw<TAO_PEGTL_STRING("hooks")> {};
+struct kw_include : kw<TAO_PEGTL_STRING("include")> {};
 struct kw_army : kw<TAO_PEGTL_STRING("army")> {};
 struct kw_armies : kw<TAO_PEGTL_STRING("armies")> {};
 struct kw_others : kw<TAO_PEGTL_STRING("others")> {};
@@ -109,7 +110,7 @@ struct kw_removed : kw<TAO_PEGTL_STRING("removed")> {};
 struct declaration_keyword : sor<kw_game::word, kw_players::word, kw_orient::word, kw_board::word,
     kw_direction::word, kw_zone::word, kw_piece::word, kw_hands::word, kw_drop_first::word,
     kw_castling::word, kw_setup::word, kw_end::word, kw_royals::word, kw_pass::word,
-    kw_hooks::word, kw_army::word, kw_armies::word, kw_captures::word> {};
+    kw_hooks::word, kw_include::word, kw_army::word, kw_armies::word, kw_captures::word> {};
 struct keyword : sor<declaration_keyword, kw_rotate::word, kw_mirror::word, kw_square::word,
     kw_hex::word, kw_flat::word, kw_pointy::word, kw_files::word, kw_ranks::word, kw_lengths::word,
     kw_first::word, kw_indents::word, kw_hexagon::word, kw_cells::word, kw_rank::word,
@@ -363,6 +364,13 @@ struct hooks_path : seq<hooks_path_open, hooks_path_text, must<hooks_path_end>> 
 struct hooks_source : sor<hooks_inline, hooks_path> {};
 struct hooks_decl : if_must<kw_hooks, hooks_source> {};
 
+// ---- include -> 'include' STRING ---------------------------------------------------------------
+struct include_path_open : one<'"'> {};
+struct include_path_text : star<string_char> {};
+struct include_path_end : tok<one<'"'>> {};
+struct include_path : seq<include_path_open, include_path_text, must<include_path_end>> {};
+struct include_decl : if_must<kw_include, include_path> {};
+
 // ---- army -> 'army' NAME '{' PIECE+ army_promotion* '}' ----------------------------------------
 // army_promotion -> 'promote' PIECE ['optional'] ['touching'] 'in' ZONE 'to' ('others' | PIECE+)
 struct army_name : tok<name_text> {};
@@ -398,7 +406,7 @@ struct captures_decl : if_must<kw_captures, captures_army, captures_what> {};
 // The loop over declarations (and the recovery after a broken one) is in build_ast.cpp.
 struct declaration : sor<game_decl, players_decl, orient_decl, board_decl, direction_decl,
     zone_decl, piece_decl, hands_decl, drop_first_decl, castling_decl, setup_decl, end_decl,
-    royals_decl, pass_decl, hooks_decl, army_decl, armies_decl, captures_decl> {};
+    royals_decl, pass_decl, hooks_decl, include_decl, army_decl, armies_decl, captures_decl> {};
 struct any_declaration : must<declaration> {};
 // Where recovery resumes: a line whose first word is a declaration keyword.
 struct declaration_line : seq<star<blank>, declaration_keyword> {};

@@ -3,11 +3,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <tuple>
+#include <unordered_map>
 
 #include "dsl/check.hpp"
 #include "dsl/dsl.hpp"
+#include "dsl/files.hpp"
+#include "dsl/includes.hpp"
 #include "dsl/lower.hpp"
-#include "dsl/parse.hpp"
 #include "dsl/report.hpp"
 
 namespace vari::dsl {
@@ -16,8 +19,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Rule files are small; anything larger is refused before parsing.
-constexpr std::size_t max_file_bytes = 1 << 20;
 // Past this many, a list of errors stops helping; the rest are counted, not shown.
 constexpr std::size_t max_diagnostics = 100;
 
@@ -44,11 +45,39 @@ bool is_file(const fs::path& path) {
     return fs::is_regular_file(path, ec);
 }
 
+// By file, in the order the files were read, then by position.
+void sort_diagnostics(std::vector<ir::Diagnostic>& diagnostics,
+                      const std::vector<std::string>& labels) {
+    std::unordered_map<std::string, std::size_t> order;
+    for (std::size_t i = labels.size(); i-- > 0;) order[labels[i]] = i;
+    const auto key = [&order](const ir::Diagnostic& d) {
+        const auto it = order.find(d.file);
+        return std::tuple{it == order.end() ? std::size_t{0} : it->second, d.line, d.column};
+    };
+    std::stable_sort(
+        diagnostics.begin(), diagnostics.end(),
+        [&key](const ir::Diagnostic& a, const ir::Diagnostic& b) { return key(a) < key(b); });
+}
+
+// A file that could not be read: no text, and why.
+LoadResult unread(const std::string& path, std::string message) {
+    LoadResult result;
+    result.sources.push_back({path, {}, -1, 0, 0});
+    result.diagnostics.push_back(file_error(path, std::move(message)));
+    return result;
+}
+
 }  // namespace
+
+const SourceFile* LoadResult::source(const std::string& label) const {
+    const auto it = std::find_if(sources.begin(), sources.end(),
+                                 [&label](const SourceFile& s) { return s.label == label; });
+    return it == sources.end() ? nullptr : &*it;
+}
 
 LoadResult load_text(std::string_view text, const std::string& file_label) {
     LoadResult result;
-    result.source = std::string(text);
+    result.sources.push_back({file_label, std::string(text), -1, 0, 0});
     if (text.size() > max_file_bytes) {
         auto d =
             file_error(file_label, "the file has " + std::to_string(text.size()) +
@@ -57,14 +86,13 @@ LoadResult load_text(std::string_view text, const std::string& file_label) {
         result.diagnostics.push_back(std::move(d));
         return result;
     }
-    ParseResult parsed = parse(text, file_label);
-    result.diagnostics = std::move(parsed.diagnostics);
-    Report report(file_label, result.diagnostics);
-    const Model model = check(parsed.file, report);
-    std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
-                     [](const ir::Diagnostic& a, const ir::Diagnostic& b) {
-                         return std::pair{a.line, a.column} < std::pair{b.line, b.column};
-                     });
+    ast::File file;
+    parse_sources(result.sources, file, result.diagnostics);
+    std::vector<std::string> labels;
+    for (const auto& source : result.sources) labels.push_back(source.label);
+    Report report(labels, result.diagnostics);
+    const Model model = check(file, report);
+    sort_diagnostics(result.diagnostics, labels);
     if (result.diagnostics.size() > max_diagnostics) {
         const std::size_t hidden = result.diagnostics.size() - max_diagnostics;
         result.diagnostics.resize(max_diagnostics);
@@ -73,23 +101,18 @@ LoadResult load_text(std::string_view text, const std::string& file_label) {
         more.hint.clear();
         result.diagnostics.push_back(std::move(more));
     }
-    if (!has_error(result.diagnostics)) result.game = lower(parsed.file, model);
+    if (!has_error(result.diagnostics)) {
+        result.game = lower(file, model);
+        result.game->files = std::move(labels);
+    }
     return result;
 }
 
 LoadResult load_file(const std::string& path) {
     std::error_code ec;
-    if (!fs::exists(path, ec)) {
-        LoadResult result;
-        result.diagnostics.push_back(file_error(path, "cannot read the file: it does not exist"));
-        return result;
-    }
-    if (!fs::is_regular_file(path, ec)) {
-        LoadResult result;
-        result.diagnostics.push_back(
-            file_error(path, "cannot read the file: it is not a regular file"));
-        return result;
-    }
+    if (!fs::exists(path, ec)) return unread(path, "cannot read the file: it does not exist");
+    if (!fs::is_regular_file(path, ec))
+        return unread(path, "cannot read the file: it is not a regular file");
     std::ifstream in(path, std::ios::binary);
     std::string text;
     if (in) {
@@ -98,11 +121,7 @@ LoadResult load_file(const std::string& path) {
         in.read(text.data(), static_cast<std::streamsize>(text.size()));
         text.resize(static_cast<std::size_t>(in.gcount()));
     }
-    if (!in && !in.eof()) {
-        LoadResult result;
-        result.diagnostics.push_back(file_error(path, "cannot read the file"));
-        return result;
-    }
+    if (!in && !in.eof()) return unread(path, "cannot read the file");
     return load_text(text, path);
 }
 

@@ -9,7 +9,7 @@ namespace vari::dsl {
 
 namespace {
 
-ir::SourceRef ref(ast::Span span) { return {span.line, span.column}; }
+ir::SourceRef ref(ast::Span span) { return {span.line, span.column, span.file}; }
 
 int at(const std::unordered_map<std::string, int>& map, const std::string& name) {
     const auto it = map.find(name);

@@ -1,6 +1,8 @@
 // Text to syntax tree, recovering after each broken declaration (internal to dsl/).
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,14 +12,23 @@
 
 namespace vari::dsl {
 
-struct ParseResult {
-    ast::File file;                           // every declaration that parsed; broken ones listed
-    std::vector<ir::Diagnostic> diagnostics;  // one per broken declaration or stray text
+// One file to parse: its text, its name in diagnostics, and its index among the files read (the
+// file of every span taken from it).
+struct ParseInput {
+    std::string_view text;
+    const std::string& label;
+    std::uint32_t index = 0;
 };
 
-// At most this many parse errors are reported; the rest of the file is then skipped.
+// Reads the file an `include` names into the same tree (see load.cpp).
+using IncludeReader = std::function<void(const ast::Include&)>;
+
+// At most this many parse errors are reported per file; the rest of that file is then skipped.
 inline constexpr std::size_t max_parse_errors = 50;
 
-ParseResult parse(std::string_view text, const std::string& file_label);
+// Appends the declarations that parse to `file`, listing broken ones there, with a diagnostic per
+// broken declaration or stray text. Calls `read_include` after each `include`.
+void parse(const ParseInput& input, ast::File& file, std::vector<ir::Diagnostic>& diagnostics,
+           const IncludeReader& read_include);
 
 }  // namespace vari::dsl

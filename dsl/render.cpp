@@ -54,6 +54,17 @@ std::string render(const ir::Diagnostic& diagnostic, std::string_view source) {
     return out;
 }
 
+std::string render(const ir::Diagnostic& diagnostic, const LoadResult& loaded) {
+    const SourceFile* file = loaded.source(diagnostic.file);
+    std::string out = render(diagnostic, file != nullptr ? std::string_view(file->text) : "");
+    while (file != nullptr && file->included_by >= 0) {
+        const SourceFile& by = loaded.sources[static_cast<std::size_t>(file->included_by)];
+        out += "  note: included from " + by.label + ":" + at_text(file->line, file->column) + "\n";
+        file = &by;
+    }
+    return out;
+}
+
 std::string to_json(const std::vector<ir::Diagnostic>& diagnostics) {
     auto array = nlohmann::json::array();
     for (const auto& d : diagnostics)

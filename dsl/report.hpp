@@ -1,4 +1,4 @@
-// Collects the diagnostics of one file: every check appends here and never throws.
+// Collects the diagnostics of one game's files: every check appends here and never throws.
 #pragma once
 
 #include <string>
@@ -6,18 +6,20 @@
 #include <vector>
 
 #include "dsl/ast.hpp"
+#include "dsl/text.hpp"
 #include "interpreter/ir.hpp"
 
 namespace vari::dsl {
 
 class Report {
 public:
-    Report(std::string file_label, std::vector<ir::Diagnostic>& out)
-        : label_(std::move(file_label)), out_(out) {}
+    // `labels[i]` names file i (a span's `file`) in diagnostics; labels[0] is the loaded file.
+    Report(std::vector<std::string> labels, std::vector<ir::Diagnostic>& out)
+        : labels_(std::move(labels)), out_(out) {}
 
     void error(ast::Span span, std::string message, std::string hint = {}) {
         ir::Diagnostic d;
-        d.file = label_;
+        d.file = label(span.file);
         d.line = span.line;
         d.column = span.column;
         d.message = std::move(message);
@@ -27,10 +29,18 @@ public:
     }
 
     int error_count() const { return errors_; }
-    const std::string& label() const { return label_; }  // the file's name, as diagnostics give it
+    // The name of file `file`, as diagnostics give it.
+    const std::string& label(std::uint32_t file = 0) const {
+        return labels_[file < labels_.size() ? file : 0];
+    }
+    // `cited` as a message about `here` names it: "3:1", or "board.vari:3:1" in another file.
+    std::string at(ast::Span cited, ast::Span here) const {
+        const std::string place = at_text(cited.line, cited.column);
+        return cited.file == here.file ? place : label(cited.file) + ":" + place;
+    }
 
 private:
-    std::string label_;
+    std::vector<std::string> labels_;
     std::vector<ir::Diagnostic>& out_;
     int errors_ = 0;
 };

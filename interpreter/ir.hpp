@@ -1,4 +1,5 @@
 // The rules of a game as plain data: what the rule language lowers to and the compiler reads.
+// Values compare member by member (sources included).
 #pragma once
 
 #include <cstdint>
@@ -8,10 +9,12 @@
 
 namespace vari::ir {
 
-// Where a rule came from in its .vari file (1-based; line 0 = no source).
+// Where a rule came from: a line and column (1-based; line 0 = no source) in Game::files[file].
 struct SourceRef {
     std::uint32_t line = 0;
     std::uint32_t column = 0;
+    std::uint32_t file = 0;
+    friend bool operator==(const SourceRef&, const SourceRef&) = default;
 };
 
 // Lattice geometry. Coordinates are (file, rank) on square boards and axial (q, r) on hex boards;
@@ -27,6 +30,7 @@ struct Vec {
 struct Cell {
     std::string name;
     Vec coord;
+    friend bool operator==(const Cell&, const Cell&) = default;
 };
 
 // A line of cells as the game's notation reads them (a rank of a square or pointy-top board, a file
@@ -42,6 +46,7 @@ struct Board {
     // The other family of lines (the files of a square or pointy-top board, the ranks of a
     // flat-top one): what "a file" means in drop rules. Every cell is on exactly one.
     std::vector<Line> files;
+    friend bool operator==(const Board&, const Board&) = default;
 };
 
 struct Player {
@@ -51,6 +56,7 @@ struct Player {
     // when the piece leaves the game. Empty: every piece's own `captured_as`.
     std::vector<int> captures_as;
     SourceRef source;
+    friend bool operator==(const Player&, const Player&) = default;
 };
 
 // A named cell set, resolved for every player (cells[player] holds cell indices).
@@ -58,6 +64,7 @@ struct Zone {
     std::string name;
     std::vector<std::vector<int>> cells;
     SourceRef source;
+    friend bool operator==(const Zone&, const Zone&) = default;
 };
 
 enum class MoveMode : std::uint8_t { move_or_capture, move_only, capture_only };
@@ -82,6 +89,7 @@ struct Movement {
     bool creates_en_passant = false;  // the cells this move passes may be captured onto next turn
     bool captures_en_passant = false; // this capture may take a piece that just passed its target
     SourceRef source;
+    friend bool operator==(const Movement&, const Movement&) = default;
 };
 
 // Promotion is also compulsory, whatever `compulsory` says, where the piece could never move
@@ -93,6 +101,7 @@ struct Promotion {
     bool compulsory = true;
     std::uint32_t players = ~0u;  // the players it applies to, a bit each (an army's own)
     SourceRef source;
+    friend bool operator==(const Promotion&, const Promotion&) = default;
 };
 
 // Whether and where a piece in hand may be dropped (onto an empty cell, always).
@@ -105,6 +114,7 @@ struct Drop {
     bool may_not_check = false;            // never attacking another player's royal piece
     bool may_not_mate = false;             // never checkmating
     SourceRef source;
+    friend bool operator==(const Drop&, const Drop&) = default;
 };
 
 struct Piece {
@@ -120,6 +130,7 @@ struct Piece {
     bool arrive_only_where_movable = false;
     Drop drop;
     SourceRef source;
+    friend bool operator==(const Piece&, const Piece&) = default;
 };
 
 // A castling: the royal piece and its partner move at once. Rights are named by `right` (one
@@ -133,12 +144,14 @@ struct Castling {
     std::vector<int> must_be_empty;   // besides the two start cells
     std::vector<int> must_be_safe;    // cells the royal piece may not be attacked on
     SourceRef source;
+    friend bool operator==(const Castling&, const Castling&) = default;
 };
 
 struct Placement {
     int player = 0;
     int type = 0;
     int cell = 0;
+    friend bool operator==(const Placement&, const Placement&) = default;
 };
 
 enum class EndKind : std::uint8_t { checkmate, stalemate, repetition, ply_limit };
@@ -152,6 +165,7 @@ struct EndCondition {
     bool reset_by_capture = false;    // ply_limit
     std::vector<int> reset_by_types;  // ply_limit: a move of one of these piece types resets it
     SourceRef source;
+    friend bool operator==(const EndCondition&, const EndCondition&) = default;
 };
 
 // Whether a player may pass (give up the turn without moving); a pass is a move like any other.
@@ -168,6 +182,7 @@ struct HookSource {
     std::string chunk_name;           // a file name: "three-player-hex-shogi-91.lua"
     int first_line = 1;
     SourceRef source;                 // the `hooks` declaration
+    friend bool operator==(const HookSource&, const HookSource&) = default;
 };
 
 struct Game {
@@ -186,6 +201,9 @@ struct Game {
     bool royals_capturable = false;
     Passing passing = Passing::never;
     std::optional<HookSource> hooks;
+    // The rule files read, as diagnostics name them: the loaded one, then those it includes.
+    std::vector<std::string> files;
+    friend bool operator==(const Game&, const Game&) = default;
 
     // The type `captor` gets in hand for capturing a piece of `type`, -1 when it leaves the game.
     int captured_into(int captor, int type) const {

@@ -45,7 +45,7 @@ int run_check(int argc, char** argv) {
         bool has_error = false;
         for (const auto& d : loaded.diagnostics) {
             has_error = has_error || d.severity == ir::Diagnostic::Severity::error;
-            if (!json) std::cerr << dsl::render(d, loaded.source);
+            if (!json) std::cerr << dsl::render(d, loaded);
             all.push_back(d);
         }
         if (has_error || !loaded.game || !hooks_load(*loaded.game, json, all)) {

@@ -17,7 +17,7 @@ ir::Board board_of(const std::string& board) {
         "game \"T\"\nplayers A B\n" + board + "\npiece King K { step orthogonal }\n";
     auto result = dsl::load_text(text, "board.vari");
     std::string report;
-    for (const auto& d : result.diagnostics) report += dsl::render(d, result.source);
+    for (const auto& d : result.diagnostics) report += dsl::render(d, result);
     INFO(report);
     REQUIRE(result.game);
     return result.game->board;

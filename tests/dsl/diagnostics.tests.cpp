@@ -56,7 +56,7 @@ std::vector<std::string> corpus() {
 
 std::string rendered(const dsl::LoadResult& result) {
     std::string out;
-    for (const auto& d : result.diagnostics) out += dsl::render(d, result.source);
+    for (const auto& d : result.diagnostics) out += dsl::render(d, result);
     return out;
 }
 
@@ -91,9 +91,9 @@ TEST_CASE("every file of the diagnostics corpus reports exactly the errors it ex
     REQUIRE(paths.size() >= 20);
     for (const auto& path : paths) {
         const auto result = dsl::load_file(path);
-        auto expected = expectations_in(result.source);
+        auto expected = expectations_in(result.sources.front().text);
         // An empty file cannot say what it expects.
-        if (result.source.empty())
+        if (result.sources.front().text.empty())
             expected.push_back({false, 1, 1, "the file holds no declarations"});
         INFO(std::filesystem::path(path).filename().string() << " reported:\n" << rendered(result));
         CHECK(!result.game);
@@ -154,7 +154,7 @@ TEST_CASE("Windows line ends and a byte-order mark read as plain text", "[dsl][d
     REQUIRE(broken.diagnostics.size() == 1);
     CHECK(broken.diagnostics[0].line == 1);
     CHECK(broken.diagnostics[0].column == 8);
-    CHECK(dsl::render(broken.diagnostics[0], broken.source).find("\n  game \"X\n         ^\n") !=
+    CHECK(dsl::render(broken.diagnostics[0], broken).find("\n  game \"X\n         ^\n") !=
           std::string::npos);
 }
 

@@ -19,7 +19,7 @@ using VecSet = std::set<std::pair<int, int>>;
 inline ir::Game game_of(const std::string& text, const std::string& label = "rules.vari") {
     auto result = dsl::load_text(text, label);
     std::string report;
-    for (const auto& d : result.diagnostics) report += dsl::render(d, result.source);
+    for (const auto& d : result.diagnostics) report += dsl::render(d, result);
     INFO(text << "\n" << report);
     REQUIRE(result.game);
     return std::move(*result.game);
@@ -40,7 +40,7 @@ inline ir::Game load(const std::string& name) {
     REQUIRE(path);
     auto result = dsl::load_file(*path);
     std::string report;
-    for (const auto& d : result.diagnostics) report += dsl::render(d, result.source);
+    for (const auto& d : result.diagnostics) report += dsl::render(d, result);
     INFO(report);
     REQUIRE(result.diagnostics.empty());
     REQUIRE(result.game);

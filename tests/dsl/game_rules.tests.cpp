@@ -1,37 +1,20 @@
 // Game-wide rules: royals that may be captured, passing, and the Lua hooks a game carries.
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
-#include <random>
 #include <string>
 
 #include "dsl/dsl.hpp"
 #include "dsl/game_facts.hpp"
+#include "support/temp_dir.hpp"
 
 namespace {
 
 using namespace vari::dsl_test;
+using vari::test::TempDir;
 namespace fs = std::filesystem;
 
 const std::string head =
     "game \"T\"\nplayers A B\norient B rotate 180\nboard square { files a..e ranks 1..5 }\n";
-
-// A fresh folder under the system's temporary one, removed when the test ends.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        path = fs::temp_directory_path() /
-               ("vari-dsl-hooks-" + std::to_string(std::random_device{}()));
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    void write(const std::string& name, const std::string& text) const {
-        std::ofstream(path / name, std::ios::binary) << text;
-    }
-};
 
 }  // namespace
 

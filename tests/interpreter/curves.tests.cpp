@@ -33,7 +33,7 @@ piece Pawn P { step clock1 clock11 }
 std::unique_ptr<CompiledGame> curves_game() {
     auto loaded = dsl::load_text(RULES, "curves.vari");
     std::string report;
-    for (const auto& d : loaded.diagnostics) report += dsl::render(d, loaded.source);
+    for (const auto& d : loaded.diagnostics) report += dsl::render(d, loaded);
     INFO(report);
     REQUIRE(loaded.game);
     return std::make_unique<CompiledGame>(std::move(*loaded.game));

@@ -56,7 +56,7 @@ std::vector<std::string> games_in(const std::string& folder) {
 
 std::unique_ptr<CompiledGame> load_game(const std::string& path) {
     auto loaded = vari::dsl::load_file(path);
-    for (const auto& d : loaded.diagnostics) UNSCOPED_INFO(vari::dsl::render(d, loaded.source));
+    for (const auto& d : loaded.diagnostics) UNSCOPED_INFO(vari::dsl::render(d, loaded));
     REQUIRE(loaded.game);
     return std::make_unique<CompiledGame>(std::move(*loaded.game));
 }

@@ -223,4 +223,28 @@ TEST_CASE("vari play stops a game whose hook fails, naming the hook and its line
                           "instruction budget of 1000000 exceeded") != std::string::npos);
 }
 
+TEST_CASE("vari check reads the files a game includes and names the one an error is in",
+          "[runtime][commands][include]") {
+    const std::string folder = std::string(VARI_TEST_DATA) + "/include/";
+    const Run ok = run_vari("check '" + folder + "split/game.vari'");
+    INFO(ok.output);
+    CHECK(ok.exit_code == 0);
+    CHECK(ok.output ==
+          folder + "split/game.vari: ok: \"Split\", 2 players, 25 cells, 3 piece types\n");
+
+    const Run broken = run_vari("check '" + folder + "broken/game.vari'");
+    INFO(broken.output);
+    CHECK(broken.exit_code == 1);
+    CHECK(broken.output.find(folder +
+                             "broken/pieces.vari:2:22: error: unknown direction 'orthogonl'\n"
+                             "  piece Rook R { slide orthogonl }\n") != std::string::npos);
+    CHECK(broken.output.find("  note: included from " + folder + "broken/game.vari:3:1\n") !=
+          std::string::npos);
+
+    const Run json = run_vari("check --json '" + folder + "broken/game.vari'");
+    CHECK(json.exit_code == 1);
+    CHECK(json.output.find("\"file\":\"" + folder + "broken/pieces.vari\"") != std::string::npos);
+    CHECK(json.output.find("\"file\":\"" + folder + "broken/game.vari\"") != std::string::npos);
+}
+
 }  // namespace vari

@@ -14,7 +14,7 @@ namespace vari::test {
 inline std::unique_ptr<CompiledGame> load_text(const std::string& text) {
     auto loaded = dsl::load_text(text, "test.vari");
     std::string report;
-    for (const auto& d : loaded.diagnostics) report += dsl::render(d, loaded.source);
+    for (const auto& d : loaded.diagnostics) report += dsl::render(d, loaded);
     INFO(report);
     REQUIRE(loaded.game);
     return std::make_unique<CompiledGame>(std::move(*loaded.game));

@@ -14,7 +14,7 @@ namespace vari::test {
 std::unique_ptr<CompiledGame> load_shipped(const std::string& name) {
     auto loaded = dsl::load_file(std::string(VARI_STDLIB_DIR) + "/" + name + ".vari");
     std::string report;
-    for (const auto& d : loaded.diagnostics) report += dsl::render(d, loaded.source);
+    for (const auto& d : loaded.diagnostics) report += dsl::render(d, loaded);
     INFO(report);
     REQUIRE(loaded.game);
     return std::make_unique<CompiledGame>(std::move(*loaded.game));

@@ -1,0 +1,7 @@
+local hooks = {}
+
+function hooks.after_move(game)
+  return nil
+end
+
+return hooks
