@@ -30,6 +30,10 @@ void Checker::no_hands(ast::Span span) {
                  "'captured-as', 'drop' and 'drop-first' are about pieces in hand");
 }
 
+// A piece from an included file serves games with hands and without: there, its drop rules and
+// what its captor gets are simply unused.
+bool Checker::from_library(ast::Span span) { return span.file != 0; }
+
 // Each option once; zones and pieces named must exist.
 void Checker::check_drop(const ast::Drop& drop) {
     std::map<Option, ast::Span> seen;
@@ -61,7 +65,7 @@ bool Checker::check_piece_hand(const ast::Piece& piece, bool hands) {
             continue;
         }
         if (!fate.removed && !this->piece(fate.piece)) known = false;
-        if (!fate.removed && !hands) no_hands(fate.span);
+        if (!fate.removed && !hands && !from_library(fate.span)) no_hands(fate.span);
     }
     for (std::size_t i = 0; i < piece.drops.size(); ++i) {
         const auto& drop = piece.drops[i];
@@ -72,7 +76,7 @@ bool Checker::check_piece_hand(const ast::Piece& piece, bool hands) {
                 "give all its drop rules after one 'drop'");
             continue;
         }
-        if (!hands) no_hands(drop.span);
+        if (!hands && !from_library(drop.span)) no_hands(drop.span);
         check_drop(drop);
     }
     return known;

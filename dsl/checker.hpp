@@ -97,6 +97,7 @@ struct Checker {
     void check_drop_first(bool hands);
     void check_hand_flow(const std::map<int, int>& gets);
     void no_hands(ast::Span span);
+    static bool from_library(ast::Span span);
     bool reported_no_hands = false;
 
     // Helpers of check_cells.cpp.

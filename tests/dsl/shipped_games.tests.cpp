@@ -9,8 +9,13 @@ TEST_CASE("the shipped games are found by name and listed", "[dsl][games]") {
     const auto games = dsl::shipped_games();
     CHECK(std::find(games.begin(), games.end(), "chess") != games.end());
     CHECK(std::find(games.begin(), games.end(), "shafran-chess") != games.end());
-    for (const char* name : {"shogi", "minishogi", "hex-shogi-41"})
+    for (const char* name : {"shogi", "minishogi", "hex-shogi-41", "compact-hex-chess-wellisch",
+                             "compact-hex-chess-revergent", "compact-hex-chess-anglojewish",
+                             "compact-hex-chess-shogi", "compact-hex-chess-shogi-vs-revergent",
+                             "compact-hex-chess-hexgi"})
         CHECK(std::find(games.begin(), games.end(), name) != games.end());
+    // The files the games include are not games.
+    CHECK(std::find(games.begin(), games.end(), "pieces") == games.end());
     CHECK(std::is_sorted(games.begin(), games.end()));
     CHECK(dsl::resolve_game("chess") == std::string(VARI_STDLIB_DIR) + "/chess.vari");
     CHECK(dsl::resolve_game(std::string(VARI_STDLIB_DIR) + "/chess.vari"));

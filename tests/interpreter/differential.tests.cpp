@@ -28,6 +28,8 @@ using vari::test::describe_state;
 using vari::test::key_of;
 using vari::test::THREE_PLAYER_KING_IN_HAND;
 using vari::test::THREE_PLAYER_MIDGAME;
+using vari::test::COMPACT_SHOGI_MIDGAME;
+using vari::test::COMPACT_SHOGI_VS_REVERGENT_MIDGAME;
 
 // splitmix64: the same sequence on every platform, unlike the std distributions.
 class Rng {
@@ -322,4 +324,30 @@ TEST_CASE("the reference generator confirms Three Player Hex Shogi's deeper reco
     const ref::Generator reference(game->ir());
     CHECK(reference.perft(reference.start(), 3) == 19683);
     CHECK(reference.perft(reference_state(*game, THREE_PLAYER_KING_IN_HAND), 3) == 169615);
+}
+
+TEST_CASE("the reference generator confirms Compact Hex Chess's recorded perft", "[differential]") {
+    struct Count {
+        const char* game;
+        const std::string* position;  // nullptr: the start
+        int depth;
+        std::uint64_t nodes;
+    };
+    const Count counts[] = {
+        {"compact-hex-chess-wellisch", nullptr, 3, 3190},
+        {"compact-hex-chess-revergent", nullptr, 3, 12070},
+        {"compact-hex-chess-anglojewish", nullptr, 3, 12722},
+        {"compact-hex-chess-shogi", nullptr, 3, 11550},
+        {"compact-hex-chess-shogi-vs-revergent", nullptr, 3, 12252},
+        {"compact-hex-chess-hexgi", nullptr, 3, 2856},
+        {"compact-hex-chess-shogi", &COMPACT_SHOGI_MIDGAME, 2, 5950},
+        {"compact-hex-chess-shogi-vs-revergent", &COMPACT_SHOGI_VS_REVERGENT_MIDGAME, 2, 2279},
+    };
+    for (const Count& c : counts) {
+        INFO(c.game << (c.position ? " from " + *c.position : std::string(" from the start")));
+        const auto game = load_game(std::string(VARI_STDLIB_DIR "/") + c.game + ".vari");
+        const ref::Generator reference(game->ir());
+        const ref::State state = c.position ? reference_state(*game, *c.position) : reference.start();
+        CHECK(reference.perft(state, c.depth) == c.nodes);
+    }
 }

@@ -12,6 +12,8 @@ using vari::test::load_shipped;
 using vari::test::set_position;
 using vari::test::THREE_PLAYER_KING_IN_HAND;
 using vari::test::THREE_PLAYER_MIDGAME;
+using vari::test::COMPACT_SHOGI_MIDGAME;
+using vari::test::COMPACT_SHOGI_VS_REVERGENT_MIDGAME;
 
 namespace {
 
@@ -172,6 +174,52 @@ TEST_CASE("Three Player Hex Shogi perft to depths 4 and 3 keeps its recorded cou
           "[.][slow][perft]") {
     CHECK(perft_from("three-player-hex-shogi-91", "", 4) == 576099);
     CHECK(perft_from("three-player-hex-shogi-91", THREE_PLAYER_MIDGAME, 3) == 1321009);
+}
+
+// Compact Hex Chess (rules.md §4; the setups are the reconstructions of §4.6): every start to
+// depth 3, and two positions from random play with pieces in hand, promoted pieces and both armies
+// of S-v-R in contact. All counts are ours; the reference generator confirms them.
+
+TEST_CASE("Compact Hex Chess perft keeps its recorded counts", "[interpreter][perft][compact-hex]") {
+    auto [game, position, depth, nodes] =
+        GENERATE_COPY(table<std::string, std::string, int, std::uint64_t>({
+            {"compact-hex-chess-wellisch", "", 1, 14},
+            {"compact-hex-chess-wellisch", "", 2, 196},
+            {"compact-hex-chess-wellisch", "", 3, 3190},
+            {"compact-hex-chess-revergent", "", 1, 22},
+            {"compact-hex-chess-revergent", "", 2, 480},
+            {"compact-hex-chess-revergent", "", 3, 12070},
+            {"compact-hex-chess-anglojewish", "", 1, 22},
+            {"compact-hex-chess-anglojewish", "", 2, 484},
+            {"compact-hex-chess-anglojewish", "", 3, 12722},
+            {"compact-hex-chess-shogi", "", 1, 22},
+            {"compact-hex-chess-shogi", "", 2, 484},
+            {"compact-hex-chess-shogi", "", 3, 11550},
+            {"compact-hex-chess-shogi-vs-revergent", "", 1, 22},
+            {"compact-hex-chess-shogi-vs-revergent", "", 2, 480},
+            {"compact-hex-chess-shogi-vs-revergent", "", 3, 12252},
+            {"compact-hex-chess-hexgi", "", 1, 14},
+            {"compact-hex-chess-hexgi", "", 2, 196},
+            {"compact-hex-chess-hexgi", "", 3, 2856},
+            {"compact-hex-chess-shogi", COMPACT_SHOGI_MIDGAME, 1, 59},
+            {"compact-hex-chess-shogi", COMPACT_SHOGI_MIDGAME, 2, 5950},
+            {"compact-hex-chess-shogi-vs-revergent", COMPACT_SHOGI_VS_REVERGENT_MIDGAME, 1, 34},
+            {"compact-hex-chess-shogi-vs-revergent", COMPACT_SHOGI_VS_REVERGENT_MIDGAME, 2, 2279},
+        }));
+    INFO(game << " from '" << position << "', depth " << depth);
+    CHECK(perft_from(game, position, depth) == nodes);
+}
+
+TEST_CASE("Compact Hex Chess perft to depth 4 keeps its recorded counts", "[.][slow][perft]") {
+    CHECK(perft_from("compact-hex-chess-wellisch", "", 4) == 51885);
+    CHECK(perft_from("compact-hex-chess-revergent", "", 4) == 297431);
+    CHECK(perft_from("compact-hex-chess-anglojewish", "", 4) == 329111);
+    CHECK(perft_from("compact-hex-chess-shogi", "", 4) == 277376);
+    CHECK(perft_from("compact-hex-chess-shogi-vs-revergent", "", 4) == 285972);
+    CHECK(perft_from("compact-hex-chess-hexgi", "", 4) == 41616);
+    CHECK(perft_from("compact-hex-chess-shogi", COMPACT_SHOGI_MIDGAME, 3) == 283729);
+    CHECK(perft_from("compact-hex-chess-shogi-vs-revergent", COMPACT_SHOGI_VS_REVERGENT_MIDGAME, 3) ==
+          67794);
 }
 
 // The "matsuri" position: a published mid-game shogi position with pieces in both hands, White

@@ -45,4 +45,9 @@ void place_named(Position& pos, const std::string& pieces, int side_to_move);
 extern const std::string THREE_PLAYER_KING_IN_HAND;
 extern const std::string THREE_PLAYER_MIDGAME;
 
+// Positions of Compact Hex Chess from random play, White to move: the shogi game and the shogi
+// army against the Revergent one, with pieces in hand and promoted pieces.
+extern const std::string COMPACT_SHOGI_MIDGAME;
+extern const std::string COMPACT_SHOGI_VS_REVERGENT_MIDGAME;
+
 }  // namespace vari::test
