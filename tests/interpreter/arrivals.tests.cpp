@@ -5,6 +5,7 @@
 #include <string>
 
 #include "dsl/dsl.hpp"
+#include "runtime/inline_game.hpp"
 #include "support/shipped_games.hpp"
 
 using namespace vari;
@@ -30,15 +31,6 @@ piece Brass B { step orthogonal (-1, 2)  captured-as Senhelm }
 hands
 )";
 
-std::unique_ptr<CompiledGame> senhelm_game() {
-    auto loaded = dsl::load_text(RULES, "senhelms.vari");
-    std::string report;
-    for (const auto& d : loaded.diagnostics) report += dsl::render(d, loaded);
-    INFO(report);
-    REQUIRE(loaded.game);
-    return std::make_unique<CompiledGame>(std::move(*loaded.game));
-}
-
 std::string targets(const CompiledGame& game, const std::string& pieces, const std::string& from,
                     int side) {
     Position pos(game);
@@ -50,7 +42,7 @@ std::string targets(const CompiledGame& game, const std::string& pieces, const s
 
 TEST_CASE("a Senhelm may not land where it could never move again: a3-a6 and g3-h6 are illegal",
           "[interpreter][arrivals]") {
-    const auto game = senhelm_game();
+    const auto game = vari::test::load_text(RULES);
     CHECK(targets(*game, "Ha3", "a3", 0) == "b6");
     CHECK(targets(*game, "Hg3", "g3", 0) == "g6");
     // Black, the board turned half round: a7-a4 and g7-h4.
@@ -72,7 +64,7 @@ TEST_CASE("a Senhelm may not land where it could never move again: a3-a6 and g3-
 
 TEST_CASE("a Senhelm is never dropped where it could not move: the camp and a5, i5, a6, h6",
           "[interpreter][arrivals][drops]") {
-    const auto game = senhelm_game();
+    const auto game = vari::test::load_text(RULES);
     Position pos(*game);
     place(pos, "", 0);
     pos.set_in_hand(0, 0, 1);

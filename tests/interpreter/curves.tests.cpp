@@ -8,11 +8,13 @@
 #include <string>
 
 #include "dsl/dsl.hpp"
+#include "runtime/inline_game.hpp"
 #include "support/shipped_games.hpp"
 
 using namespace vari;
 using vari::test::legal_targets;
 using vari::test::place;
+using vari::test::sorted_cells;
 
 namespace {
 
@@ -29,25 +31,6 @@ piece Righty G { curve orthogonal right }
 piece Short S { curve orthogonal range 2 }
 piece Pawn P { step clock1 clock11 }
 )";
-
-std::unique_ptr<CompiledGame> curves_game() {
-    auto loaded = dsl::load_text(RULES, "curves.vari");
-    std::string report;
-    for (const auto& d : loaded.diagnostics) report += dsl::render(d, loaded);
-    INFO(report);
-    REQUIRE(loaded.game);
-    return std::make_unique<CompiledGame>(std::move(*loaded.game));
-}
-
-std::string sorted(const std::string& cells) {
-    std::istringstream words(cells);
-    std::vector<std::string> names;
-    for (std::string w; words >> w;) names.push_back(w);
-    std::sort(names.begin(), names.end());
-    std::string joined;
-    for (const auto& n : names) joined += (joined.empty() ? "" : " ") + n;
-    return joined;
-}
 
 int count(const std::string& cells) {
     std::istringstream words(cells);
@@ -67,13 +50,13 @@ std::string targets(const CompiledGame& game, const std::string& pieces, const s
 
 TEST_CASE("curved riders reach the cells of rules.md 4.3 from e5, each cell once",
           "[interpreter][curves]") {
-    const auto game = curves_game();
+    const auto game = vari::test::load_text(RULES);
     CHECK(targets(*game, "Fe5", "e5") ==
-          sorted("c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e6 e7 f4 f5 f6 g5"));
+          sorted_cells("c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e6 e7 f4 f5 f6 g5"));
     CHECK(targets(*game, "Re5", "e5") ==
-          sorted("a3 a7 b2 b5 b8 c1 c4 c6 c9 d3 d7 e2 e8 f4 f6 g3 g7 h5"));
+          sorted_cells("a3 a7 b2 b5 b8 c1 c4 c6 c9 d3 d7 e2 e8 f4 f6 g3 g7 h5"));
     CHECK(targets(*game, "Ce5", "e5") ==
-          sorted("a3 a7 b2 b5 b8 c1 c3 c4 c5 c6 c7 c9 d3 d4 d5 d6 d7 e2 e3 e4 e6 e7 e8 f4 f5 f6 "
+          sorted_cells("a3 a7 b2 b5 b8 c1 c3 c4 c5 c6 c7 c9 d3 d4 d5 d6 d7 e2 e3 e4 e6 e7 e8 f4 f5 f6 "
                  "g3 g5 g7 h5"));
     // Each a move of its own: perft counts 18, 18 and 30.
     for (const auto& [piece, moves] : {std::pair{"Fe5", 18}, {"Re5", 18}, {"Ce5", 30}}) {
@@ -85,7 +68,7 @@ TEST_CASE("curved riders reach the cells of rules.md 4.3 from e5, each cell once
 
 TEST_CASE("a curve stops on the first piece; other paths still reach what lies beyond",
           "[interpreter][curves]") {
-    const auto game = curves_game();
+    const auto game = vari::test::load_text(RULES);
     // A friendly piece on f5: the Finch loses f5 alone (rules.md 4.3).
     const std::string finch = targets(*game, "Fe5 Pf5", "e5");
     CHECK(count(finch) == 17);
@@ -98,7 +81,7 @@ TEST_CASE("a curve stops on the first piece; other paths still reach what lies b
 
 TEST_CASE("a one-way curve turns only its way, and turns the other way for the other player",
           "[interpreter][curves]") {
-    const auto game = curves_game();
+    const auto game = vari::test::load_text(RULES);
     // On an empty board both ways go round the same six hexagons that have e5 as a corner, one
     // clockwise and one the other way: the same cells.
     const std::string finch = targets(*game, "Fe5", "e5");
@@ -115,7 +98,7 @@ TEST_CASE("a one-way curve turns only its way, and turns the other way for the o
     }
     std::string joined;
     for (const auto& c : both) joined += (joined.empty() ? "" : " ") + c;
-    CHECK(sorted(joined) == targets(*game, "Fe5 Pf5", "e5"));
+    CHECK(sorted_cells(joined) == targets(*game, "Fe5 Pf5", "e5"));
     // Black sees the board turned half round, which keeps the sense of turning: Black's left
     // with a piece on d5 (White's f5 turned) matches White's, cell for cell turned.
     CHECK(count(targets(*game, "le5 pd5", "e5", 1)) == count(left));

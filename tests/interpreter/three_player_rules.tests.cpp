@@ -11,22 +11,13 @@
 using namespace vari;
 using vari::test::legal_targets;
 using vari::test::place_named;
+using vari::test::sorted_cells;
 using vari::test::type_named;
 
 namespace {
 
 constexpr int BLACK = 0, WHITE = 1, GRAY = 2;
 const char* const PLAYERS = "bwg";  // the players' tokens
-
-std::string sorted(const std::string& cells) {
-    std::istringstream words(cells);
-    std::vector<std::string> names;
-    for (std::string w; words >> w;) names.push_back(w);
-    std::sort(names.begin(), names.end());
-    std::string joined;
-    for (const auto& n : names) joined += (joined.empty() ? "" : " ") + n;
-    return joined;
-}
 
 // rules.md §3.1: file + rank letter <-> axial (q, r) = (6 - file, 5 - rank index).
 struct Axial {
@@ -47,7 +38,7 @@ std::string turned(const std::string& cells, int times) {
         for (int i = 0; i < times; ++i) a = {a.r, -a.q - a.r};
         out += " " + cell_name(a);
     }
-    return sorted(out);
+    return sorted_cells(out);
 }
 
 std::string targets_from_centre(Position& pos, int player, const std::string& piece) {
@@ -67,7 +58,7 @@ std::string drops_of(Position& pos, int type) {
     for (Move m : legal(pos))
         if (m.is_drop() && m.dropped_type() == type)
             cells += " " + pos.game().ir().board.cells[m.to()].name;
-    return sorted(cells);
+    return sorted_cells(cells);
 }
 
 // The piece names the moves from `from` to `to` end as ("Pawn Tokin").
@@ -81,7 +72,7 @@ std::string arrivals(Position& pos, const std::string& from, const std::string& 
                      game.ir()
                          .pieces[m.is_promotion() ? m.promotion() : type_of(pos.piece_on(m.from()))]
                          .name;
-    return sorted(names);
+    return sorted_cells(names);
 }
 
 }  // namespace
@@ -109,7 +100,7 @@ TEST_CASE("Three Player Hex Shogi: each player's pieces move by the anchors of r
     for (const Anchor& a : anchors)
         for (int player : {BLACK, WHITE, GRAY}) {
             INFO(a.piece << " of player " << player);
-            CHECK(targets_from_centre(pos, player, a.piece) == sorted(a.cells[player]));
+            CHECK(targets_from_centre(pos, player, a.piece) == sorted_cells(a.cells[player]));
         }
     // rules.md 3.1: the Bishop's anchor cells from Duniho's own implementation.
     const std::string bishop = " " + targets_from_centre(pos, BLACK, "Bishop") + " ";
@@ -289,5 +280,5 @@ TEST_CASE("Three Player Hex Shogi: a captured piece moves for its new owner once
     pos.do_move(Move::make_drop(lance, game->cell_index("6f")), drop);
     pos.set_side_to_move(BLACK);
     // Black's forward lines from 6f; the Rook, now on 8d, cuts the 11 o'clock one.
-    CHECK(legal_targets(pos, "6f") == sorted("6a 6b 6c 6d 6e 7e"));
+    CHECK(legal_targets(pos, "6f") == sorted_cells("6a 6b 6c 6d 6e 7e"));
 }

@@ -124,6 +124,16 @@ const std::string THREE_PLAYER_MIDGAME =
     "LwPwGwGgPgLg/1BwPwPg+Pb1Ng/Pw3Pw1SgRg/1RwPwSw1Pg1Kg1/2Pw3Pg1SgLg/LwGw1BgSb1Pg2Lg1/"
     "1KwNwPb4PgPg/PwLgSw1PbPb+Nw1Gb/2Pw2Pb2/Pb3Sb1Pb/1Nb1RbKbGg[GbNwPwPwBgNg] w - - 1 24";
 
+std::string sorted_cells(const std::string& cells) {
+    std::istringstream words(cells);
+    std::vector<std::string> names;
+    for (std::string w; words >> w;) names.push_back(w);
+    std::sort(names.begin(), names.end());
+    std::string joined;
+    for (const auto& n : names) joined += (joined.empty() ? "" : " ") + n;
+    return joined;
+}
+
 const std::string COMPACT_SHOGI_MIDGAME =
     "1k3/zz3l/l+UPpb1p/pu2p2b/BPpPr1h2/2P2PPp/2PrP2/z3B1/LHK1L[Hzh] w - - 0 36";
 const std::string COMPACT_SHOGI_VS_REVERGENT_MIDGAME =

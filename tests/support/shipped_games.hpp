@@ -29,6 +29,10 @@ void place(Position& pos, const std::string& pieces, int side_to_move = 0,
 // there is none.
 Move legal_move(Position& pos, const std::string& from, const std::string& to);
 
+// The cell names in `cells` (space-separated), sorted and space-separated, as legal_targets gives
+// them.
+std::string sorted_cells(const std::string& cells);
+
 // Names of the cells the piece on `from` may legally move to, sorted and space-separated.
 std::string legal_targets(Position& pos, const std::string& from);
 
