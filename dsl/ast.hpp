@@ -32,7 +32,7 @@ struct Vector {
     Span span;
 };
 
-// A direction name or a literal vector (in `direction`, `step`, `slide`, `leap`, `curve`).
+// A direction name or a literal vector (in `direction` and the movements).
 struct DirItem {
     bool is_vector = false;
     Name name;
@@ -57,7 +57,8 @@ enum class DeclKind : std::uint8_t {
     end,
     royals,
     pass,
-    hooks
+    hooks,
+    jumps
 };
 
 struct Game {
@@ -129,7 +130,7 @@ struct Zone {
     Span span;
 };
 
-enum class Primitive : std::uint8_t { step, slide, leap, curve };
+enum class Primitive : std::uint8_t { step, slide, leap, curve, jump };
 
 struct Modifier {
     // ORDER Modifier::Kind: check_moves.cpp's modifier words follow it. `left` and `right` are
@@ -146,7 +147,7 @@ struct Movement {
     Primitive primitive = Primitive::step;
     std::vector<DirItem> items;
     std::vector<Modifier> modifiers;
-    Span primitive_span;  // the word 'step', 'slide', 'leap' or 'curve'
+    Span primitive_span;  // the word 'step', 'slide', 'leap', 'curve' or 'jump'
     Span span;
 };
 
@@ -257,6 +258,12 @@ struct Hooks {
     Span span;
 };
 
+// `jumps compulsory` or `jumps maximum`.
+struct Jumps {
+    ir::JumpRule rule = ir::JumpRule::compulsory;
+    Span span;
+};
+
 // A declaration that failed to parse; checks stay quiet about names it may have defined.
 struct Broken {
     DeclKind kind = DeclKind::none;
@@ -280,6 +287,7 @@ struct File {
     std::vector<Royals> royals;
     std::vector<Pass> passes;
     std::vector<Hooks> hooks;
+    std::vector<Jumps> jumps;
     std::vector<Broken> broken;
 };
 

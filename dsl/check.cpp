@@ -19,7 +19,8 @@ constexpr ast::Span file_start{1, 1};
 // ORDER DeclKind
 constexpr const char* kind_words[] = {
     "",      "game",       "players",  "orient", "board", "direction", "zone", "piece",
-    "hands", "drop-first", "castling", "setup",  "end",   "royals",    "pass", "hooks"};
+    "hands", "drop-first", "castling", "setup",  "end",   "royals",    "pass", "hooks",
+    "jumps"};
 
 const char* end_word(ir::EndKind kind) {
     switch (kind) {
@@ -31,6 +32,8 @@ const char* end_word(ir::EndKind kind) {
             return "repetition";
         case ir::EndKind::ply_limit:
             return "ply-limit";
+        case ir::EndKind::no_pieces:
+            return "no-pieces";
     }
     return "";
 }
@@ -172,7 +175,7 @@ void Checker::check_declarations() {
                          file.pieces.empty() && file.hands.empty() && file.drop_firsts.empty() &&
                          file.castlings.empty() && file.setups.empty() && file.ends.empty() &&
                          file.royals.empty() && file.passes.empty() && file.hooks.empty() &&
-                         file.broken.empty();
+                         file.jumps.empty() && file.broken.empty();
     if (nothing) {
         report.error(
             file_start,
@@ -322,6 +325,7 @@ Model check(const ast::File& file, Report& report) {
     checker.check_royals();
     checker.check_royals_capturable();
     checker.check_passing();
+    checker.check_jumps();
     checker.check_hooks();
     return std::move(checker.model);
 }

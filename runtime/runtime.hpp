@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <random>
@@ -177,7 +176,7 @@ public:
     const Position& position() const { return pos_; }
     // The legal moves, less those a move filter hook refuses.
     const MoveList& legal_moves() const { return legal_; }
-    int ply() const { return static_cast<int>(history_.size()); }  // moves played since start
+    int ply() const { return plies_; }  // moves played since the start
     int passes() const;   // passes in a row ending with the last move
     bool runs_hooks() const { return hooks_ != nullptr; }
 
@@ -188,9 +187,18 @@ public:
 
 private:
     struct Step {
+        Step() {}  // leaves the undo record's capture-sequence arrays unset: do_move fills them
         Move move;
         Undo undo;
     };
+    // The moves played live in blocks that never move (hooks read the last undo record by
+    // address); an undo record is large, for it may hold a capture sequence, so play allocates
+    // one block of records at a time and never copies them.
+    static constexpr int STEPS_PER_BLOCK = 64;
+    Step& step(int ply) { return steps_[ply / STEPS_PER_BLOCK][ply % STEPS_PER_BLOCK]; }
+    const Step& step(int ply) const {
+        return steps_[ply / STEPS_PER_BLOCK][ply % STEPS_PER_BLOCK];
+    }
     void refresh();           // legal moves and result for the current position
     int count_repetitions() const;  // how often the current position has occurred
     HookContext context() const;
@@ -200,7 +208,8 @@ private:
 
     const CompiledGame& game_;
     Position pos_;
-    std::deque<Step> history_;           // a deque: each Undo keeps its address while play goes on
+    std::vector<std::unique_ptr<Step[]>> steps_;  // steps_[ply / STEPS_PER_BLOCK]
+    int plies_ = 0;
     std::vector<std::uint64_t> hashes_;  // hash after each ply, hashes_[0] = start
     MoveList legal_;
     std::optional<Result> result_;

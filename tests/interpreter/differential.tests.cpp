@@ -113,7 +113,7 @@ private:
             vari::MoveList list;
             vari::generate_legal(pos, list);
             std::vector<MoveKey> compiled;
-            for (vari::Move m : list) compiled.push_back(key_of(m));
+            for (vari::Move m : list) compiled.push_back(key_of(pos, m));
             std::sort(compiled.begin(), compiled.end());
             const std::vector<ref::Move> expected = reference_.legal(state);
             if (!same_moves(compiled, expected, pos, state) ||
@@ -123,7 +123,7 @@ private:
             if (expected.empty()) return;
             const ref::Move& m = expected[choose(expected)];
             const vari::Move move = *std::find_if(
-                list.begin(), list.end(), [&](vari::Move c) { return key_of(c) == m.key(); });
+                list.begin(), list.end(), [&](vari::Move c) { return key_of(pos, c) == m.key(); });
             history_.push_back(m.key());
             vari::Undo undo;
             pos.do_move(move, undo);
@@ -157,7 +157,7 @@ private:
             if (!hash_ok || !(Snapshot(pos) == before)) {
                 fail(std::string(hash_ok ? "make/unmake does not restore the position"
                                          : "the incremental hash differs from compute_hash()") +
-                         " after " + describe_move(game_.ir(), key_of(m)) + "\n",
+                         " after " + describe_move(game_.ir(), key_of(pos, m)) + "\n",
                      pos, state);
                 return false;
             }
