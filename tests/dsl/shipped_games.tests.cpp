@@ -9,7 +9,7 @@ TEST_CASE("the shipped games are found by name and listed", "[dsl][games]") {
     const auto games = dsl::shipped_games();
     CHECK(std::find(games.begin(), games.end(), "chess") != games.end());
     CHECK(std::find(games.begin(), games.end(), "shafran-chess") != games.end());
-    for (const char* name : {"shogi", "minishogi", "hex-shogi-41"})
+    for (const char* name : {"shogi", "minishogi", "hex-shogi-41", "compact-hex-draughts"})
         CHECK(std::find(games.begin(), games.end(), name) != games.end());
     CHECK(std::is_sorted(games.begin(), games.end()));
     CHECK(dsl::resolve_game("chess") == std::string(VARI_STDLIB_DIR) + "/chess.vari");

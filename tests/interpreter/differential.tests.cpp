@@ -86,6 +86,7 @@ struct Snapshot {
 // How many of the rare kinds of move the positions of the playouts offered.
 struct Coverage {
     long positions = 0, en_passant = 0, castling = 0, promotion = 0, passes = 0, drops = 0;
+    long chains = 0, chain_promotions = 0;  // capture sequences of two jumps or more
     bool agreed = true;  // false once a disagreement has been reported
 };
 
@@ -181,6 +182,8 @@ private:
             coverage_.promotion += m.promotion >= 0;
             coverage_.passes += m.kind == ref::Move::pass;
             coverage_.drops += m.kind == ref::Move::drop;
+            coverage_.chains += m.path.size() >= 2;
+            coverage_.chain_promotions += m.path.size() >= 2 && m.promotion >= 0;
         }
     }
 
@@ -207,6 +210,13 @@ bool has_en_passant(const ir::Game& game) {
     return false;
 }
 
+bool has_jumps(const ir::Game& game) {
+    for (const auto& piece : game.pieces)
+        for (const auto& m : piece.movements)
+            if (m.kind == ir::MoveKind::jump) return true;
+    return false;
+}
+
 bool has_promotion(const ir::Game& game) {
     return std::any_of(game.pieces.begin(), game.pieces.end(),
                        [](const auto& p) { return !p.promotions.empty(); });
@@ -221,12 +231,15 @@ void check_playouts(const std::string& path, int playouts, int max_plies, bool e
     const Coverage seen = Differential(*game).run(playouts, max_plies);
     INFO("positions " << seen.positions << ", en passant " << seen.en_passant << ", castlings "
                       << seen.castling << ", promotions " << seen.promotion << ", passes "
-                      << seen.passes << ", drops " << seen.drops);
+                      << seen.passes << ", drops " << seen.drops << ", chains " << seen.chains
+                      << " (" << seen.chain_promotions << " promoting)");
     if (!seen.agreed) return;  // the playouts stopped early: their coverage means nothing
     CHECK((seen.en_passant > 0 || !has_en_passant(game->ir())));
     CHECK((seen.castling > 0 || game->ir().castlings.empty()));
     CHECK((seen.promotion > 0 || !has_promotion(game->ir())));
     CHECK((seen.drops > 0 || !game->ir().hands));
+    CHECK((seen.chains > 0 || !has_jumps(game->ir())));
+    CHECK((seen.chain_promotions > 0 || !has_jumps(game->ir()) || !has_promotion(game->ir())));
     CHECK((seen.passes > 0 || !expect_passes || game->ir().passing == ir::Passing::never));
 }
 
@@ -306,6 +319,23 @@ ref::State reference_state(const CompiledGame& game, const std::string& text) {
 }
 
 }  // namespace
+
+TEST_CASE("the reference generator confirms Hex Orthogonal Draughts' recorded perft",
+          "[differential]") {
+    const auto game = load_game(VARI_STDLIB_DIR "/compact-hex-draughts.vari");
+    const ref::Generator reference(game->ir());
+    CHECK(reference.perft(reference.start(), 3) == 2912);
+    CHECK(reference.perft(reference_state(*game, vari::test::DRAUGHTS_KINGS), 2) == 478);
+}
+
+TEST_CASE("the reference generator confirms Hex Orthogonal Draughts' deeper recorded perft",
+          "[.][slow][differential]") {
+    const auto game = load_game(VARI_STDLIB_DIR "/compact-hex-draughts.vari");
+    const ref::Generator reference(game->ir());
+    CHECK(reference.perft(reference.start(), 4) == 43262);
+    CHECK(reference.perft(reference.start(), 5) == 683220);
+    CHECK(reference.perft(reference_state(*game, vari::test::DRAUGHTS_KINGS), 3) == 9343);
+}
 
 TEST_CASE("the reference generator confirms Three Player Hex Shogi's recorded perft",
           "[differential]") {

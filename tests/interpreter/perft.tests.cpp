@@ -12,6 +12,7 @@ using vari::test::load_shipped;
 using vari::test::set_position;
 using vari::test::THREE_PLAYER_KING_IN_HAND;
 using vari::test::THREE_PLAYER_MIDGAME;
+using vari::test::DRAUGHTS_KINGS;
 
 namespace {
 
@@ -172,6 +173,26 @@ TEST_CASE("Three Player Hex Shogi perft to depths 4 and 3 keeps its recorded cou
           "[.][slow][perft]") {
     CHECK(perft_from("three-player-hex-shogi-91", "", 4) == 576099);
     CHECK(perft_from("three-player-hex-shogi-91", THREE_PLAYER_MIDGAME, 3) == 1321009);
+}
+
+// Hex Orthogonal Draughts: the armies meet on the fourth ply, where the first jumps come. Every
+// capture sequence counts as a move of its own (a move is its start and its landing cells). All
+// counts are ours; the reference generator confirms them.
+
+TEST_CASE("Hex Orthogonal Draughts perft keeps its recorded counts", "[interpreter][perft]") {
+    auto [position, depth, nodes] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 14}, {"", 2, 196}, {"", 3, 2912}, {"", 4, 43262}, {"", 5, 683220},
+        {DRAUGHTS_KINGS, 1, 24}, {DRAUGHTS_KINGS, 2, 478}, {DRAUGHTS_KINGS, 3, 9343},
+    }));
+    INFO("position '" << position << "', depth " << depth);
+    CHECK(perft_from("compact-hex-draughts", position, depth) == nodes);
+}
+
+TEST_CASE("Hex Orthogonal Draughts perft to depths 7 and 4 keeps its recorded counts",
+          "[.][slow][perft]") {
+    CHECK(perft_from("compact-hex-draughts", "", 6) == 10778052);
+    CHECK(perft_from("compact-hex-draughts", "", 7) == 178830490);
+    CHECK(perft_from("compact-hex-draughts", DRAUGHTS_KINGS, 4) == 180103);
 }
 
 // The "matsuri" position: a published mid-game shogi position with pieces in both hands, White

@@ -124,4 +124,6 @@ const std::string THREE_PLAYER_MIDGAME =
     "LwPwGwGgPgLg/1BwPwPg+Pb1Ng/Pw3Pw1SgRg/1RwPwSw1Pg1Kg1/2Pw3Pg1SgLg/LwGw1BgSb1Pg2Lg1/"
     "1KwNwPb4PgPg/PwLgSw1PbPb+Nw1Gb/2Pw2Pb2/Pb3Sb1Pb/1Nb1RbKbGg[GbNwPwPwBgNg] w - - 1 24";
 
+const std::string DRAUGHTS_KINGS = "5/4t1/2w4/1t1ttt2/W3Wt2w/5t2/3t1TT/1T4/T4 w - - 0 1";
+
 }  // namespace vari::test

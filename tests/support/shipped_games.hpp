@@ -45,4 +45,9 @@ void place_named(Position& pos, const std::string& pieces, int side_to_move);
 extern const std::string THREE_PLAYER_KING_IN_HAND;
 extern const std::string THREE_PLAYER_MIDGAME;
 
+// A position of Hex Orthogonal Draughts (compact-hex-draughts), White to move: White's king on e5
+// has 12 capture sequences of one to four jumps, two of them back to e5 by different landing
+// cells, and each side has a second king.
+extern const std::string DRAUGHTS_KINGS;
+
 }  // namespace vari::test
