@@ -26,6 +26,7 @@ struct Reading {
     int from = -1, to = -1;
     Suffix suffix;
     std::vector<int> landings;
+    bool sequence = false;  // read as a capture sequence
 };
 
 bool is_separator(char c) { return c == '-' || c == 'x' || c == 'X' || c == ':' || c == ' '; }
@@ -129,7 +130,8 @@ void sequence_readings(const CompiledGame& game, std::string_view text, bool str
                        std::vector<int>& cells, std::vector<Reading>& out) {
     if (cells.size() >= 2)
         if (const auto suffix = read_suffix(text))
-            out.push_back({cells.front(), cells.back(), *suffix, {cells.begin() + 1, cells.end()}});
+            out.push_back(
+                {cells.front(), cells.back(), *suffix, {cells.begin() + 1, cells.end()}, true});
     for (std::size_t skip = 0; skip < 2; ++skip) {
         // The first cell opens the text; a later one follows a mark (or, unless strict, nothing).
         if (cells.empty() ? skip == 1 : skip == 0 && strict) continue;
@@ -177,9 +179,10 @@ bool matches(const Position& pos, Move move, const Reading& r) {
     return false;
 }
 
-// "e2-e4", "e4xd5" or "c3xc5xe5", for messages about a move that may not exist.
+// "e2-e4", "e4xd5", or "c3xc5xe5" for a capture sequence, for messages about a move that may not
+// exist.
 std::string cells_text(const Position& pos, const Reading& r) {
-    if (r.landings.size() > 1) {
+    if (r.sequence) {
         std::string text = name_of(pos, r.from);
         for (int cell : r.landings) text += "x" + name_of(pos, cell);
         return text;
