@@ -34,7 +34,7 @@ struct Vector {
     Span span;
 };
 
-// A direction name or a literal vector (in `direction`, `step`, `slide`, `leap`, `curve`).
+// A direction name or a literal vector (in `direction` and the movements).
 struct DirItem {
     bool is_vector = false;
     Name name;
@@ -63,7 +63,8 @@ enum class DeclKind : std::uint8_t {
     include,
     army,
     armies,
-    captures
+    captures,
+    jumps
 };
 
 struct Game {
@@ -135,7 +136,7 @@ struct Zone {
     Span span;
 };
 
-enum class Primitive : std::uint8_t { step, slide, leap, curve };
+enum class Primitive : std::uint8_t { step, slide, leap, curve, jump };
 
 struct Modifier {
     // ORDER Modifier::Kind: check_moves.cpp's modifier words follow it. `left` and `right` are
@@ -152,7 +153,7 @@ struct Movement {
     Primitive primitive = Primitive::step;
     std::vector<DirItem> items;
     std::vector<Modifier> modifiers;
-    Span primitive_span;  // the word 'step', 'slide', 'leap' or 'curve'
+    Span primitive_span;  // the word 'step', 'slide', 'leap', 'curve' or 'jump'
     Span span;
 };
 
@@ -263,6 +264,12 @@ struct Hooks {
     Span span;
 };
 
+// `jumps compulsory` or `jumps maximum`.
+struct Jumps {
+    ir::JumpRule rule = ir::JumpRule::compulsory;
+    Span span;
+};
+
 // `include "FILE"`: a path relative to the folder of the file that holds it. The loader reads the
 // file as the parser meets this, so its declarations take its place in every list below.
 struct Include {
@@ -334,6 +341,7 @@ struct File {
     std::vector<Army> armies;
     std::vector<Armies> army_choices;
     std::vector<Captures> captures;
+    std::vector<Jumps> jumps;
     std::vector<Broken> broken;
 };
 

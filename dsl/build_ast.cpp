@@ -243,6 +243,7 @@ VARI_ACTION(kw_step) { add_movement(s, ast::Primitive::step, in); }
 VARI_ACTION(kw_slide) { add_movement(s, ast::Primitive::slide, in); }
 VARI_ACTION(kw_leap) { add_movement(s, ast::Primitive::leap, in); }
 VARI_ACTION(kw_curve) { add_movement(s, ast::Primitive::curve, in); }
+VARI_ACTION(kw_jump) { add_movement(s, ast::Primitive::jump, in); }
 VARI_ACTION(kw_left) { add_modifier(s, ast::Modifier::Kind::left, in); }
 VARI_ACTION(kw_right) { add_modifier(s, ast::Modifier::Kind::right, in); }
 VARI_ACTION(move_dir) { s.file.pieces.back().movements.back().items.push_back(dir_name(name_of(in, s))); }
@@ -303,6 +304,7 @@ VARI_ACTION(setup_cell) { s.file.setups.back().groups.back().cells.push_back(nam
 VARI_ACTION(kw_end) { open(s, DeclKind::end, s.file.ends, in); }
 VARI_ACTION(kw_checkmate) { s.file.ends.back().kind = ir::EndKind::checkmate; }
 VARI_ACTION(kw_stalemate) { s.file.ends.back().kind = ir::EndKind::stalemate; }
+VARI_ACTION(kw_no_pieces) { s.file.ends.back().kind = ir::EndKind::no_pieces; }
 VARI_ACTION(kw_repetition) { s.file.ends.back().kind = ir::EndKind::repetition; }
 VARI_ACTION(kw_ply_limit) { s.file.ends.back().kind = ir::EndKind::ply_limit; }
 VARI_ACTION(end_count) { s.file.ends.back().count = number_of(in, s); }
@@ -312,7 +314,7 @@ VARI_ACTION(kw_draw) { s.file.ends.back().outcome = ir::Outcome::draw; }
 VARI_ACTION(reset_capture) { s.file.ends.back().reset_by_capture = true; }
 VARI_ACTION(reset_piece) { s.file.ends.back().reset_pieces.push_back(name_of(in, s)); }
 
-// royals, pass, hooks
+// royals, pass, hooks, jumps
 VARI_ACTION(kw_royals) { open(s, DeclKind::royals, s.file.royals, in); }
 VARI_ACTION(kw_pass) { open(s, DeclKind::pass, s.file.passes, in); }
 VARI_ACTION(kw_forced) { s.file.passes.back().passing = ir::Passing::forced; }
@@ -321,6 +323,9 @@ VARI_ACTION(kw_hooks) { open(s, DeclKind::hooks, s.file.hooks, in); }
 VARI_ACTION(hooks_code) { auto& h = s.file.hooks.back(); h.is_inline = true; h.text = in.string(); h.text_span = span_of(in, s); }
 VARI_ACTION(hooks_path_open) { s.file.hooks.back().text_span = span_of(in, s); }
 VARI_ACTION(hooks_path_text) { s.file.hooks.back().text = in.string(); }
+VARI_ACTION(kw_jumps) { open(s, DeclKind::jumps, s.file.jumps, in); }
+VARI_ACTION(kw_compulsory) { s.file.jumps.back().rule = ir::JumpRule::compulsory; }
+VARI_ACTION(kw_maximum) { s.file.jumps.back().rule = ir::JumpRule::maximum; }
 
 // army, armies, captures
 VARI_ACTION(kw_army) { open(s, DeclKind::army, s.file.armies, in); }
@@ -456,6 +461,9 @@ void discard(State& s) {
             break;
         case DeclKind::include:
             take(f.includes, "");
+            break;
+        case DeclKind::jumps:
+            take(f.jumps, "");
             break;
     }
     f.broken.push_back(std::move(broken));

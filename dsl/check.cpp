@@ -20,7 +20,7 @@ constexpr ast::Span file_start{1, 1};
 constexpr const char* kind_words[] = {
     "",      "game",       "players",  "orient", "board", "direction", "zone", "piece",
     "hands", "drop-first", "castling", "setup",  "end",   "royals",    "pass", "hooks",
-    "include", "army",     "armies",   "captures"};
+    "include", "army",     "armies",   "captures", "jumps"};
 
 const char* end_word(ir::EndKind kind) {
     switch (kind) {
@@ -32,6 +32,8 @@ const char* end_word(ir::EndKind kind) {
             return "repetition";
         case ir::EndKind::ply_limit:
             return "ply-limit";
+        case ir::EndKind::no_pieces:
+            return "no-pieces";
     }
     return "";
 }
@@ -174,7 +176,8 @@ void Checker::check_declarations() {
                          file.castlings.empty() && file.setups.empty() && file.ends.empty() &&
                          file.royals.empty() && file.passes.empty() && file.hooks.empty() &&
                          file.armies.empty() && file.army_choices.empty() &&
-                         file.captures.empty() && file.includes.empty() && file.broken.empty();
+                         file.captures.empty() && file.includes.empty() && file.jumps.empty() &&
+                         file.broken.empty();
     if (nothing) {
         report.error(
             file_start,
@@ -325,6 +328,7 @@ Model check(const ast::File& file, Report& report) {
     checker.check_royals();
     checker.check_royals_capturable();
     checker.check_passing();
+    checker.check_jumps();
     checker.check_hooks();
     return std::move(checker.model);
 }

@@ -30,6 +30,8 @@ const char* primitive_word(ast::Primitive primitive) {
             return "leap";
         case ast::Primitive::curve:
             return "curve";
+        case ast::Primitive::jump:
+            return "jump";
     }
     return "";
 }
@@ -176,7 +178,8 @@ void Checker::check_pieces() {
         if (piece.movements.empty())
             report.error(
                 piece.name.span, "piece " + quote(piece.name.text) + " has no way to move",
-                "give it a 'step', 'slide', 'leap' or 'curve', as in '{ step orthogonal }'");
+                "give it a 'step', 'slide', 'leap', 'curve' or 'jump', as in "
+                "'{ step orthogonal }'");
         for (const auto& movement : piece.movements) check_movement(movement);
         for (std::size_t i = 1; i < piece.arrivals.size(); ++i)
             report.error(piece.arrivals[i],
@@ -199,6 +202,7 @@ void Checker::check_movement(const ast::Movement& movement) {
             unknown(item.name, "direction", direction_names);
     }
     if (movement.primitive == ast::Primitive::curve) check_curve(movement);
+    if (movement.primitive == ast::Primitive::jump) return check_jump(movement);
     check_modifiers(movement);
 }
 

@@ -55,6 +55,9 @@ struct Checker {
     // check_rules.cpp
     void check_royals_capturable();
     void check_passing();
+    // check_jumps.cpp
+    void check_jumps();
+    void check_jump(const ast::Movement& movement);
     // hooks.cpp
     void check_hooks();
     // check_moves.cpp

@@ -29,7 +29,7 @@ namespace g = grammar;
 // clang-format off
 #define VARI_MESSAGE(rule, text) template <> inline constexpr const char* error_message<g::rule> = text
 
-VARI_MESSAGE(declaration, "expected a declaration: 'game', 'players', 'orient', 'board', 'direction', 'zone', 'piece', 'hands', 'drop-first', 'castling', 'setup', 'end', 'royals', 'pass', 'hooks', 'include', 'army', 'armies' or 'captures'");
+VARI_MESSAGE(declaration, "expected a declaration: 'game', 'players', 'orient', 'board', 'direction', 'zone', 'piece', 'hands', 'drop-first', 'castling', 'setup', 'end', 'royals', 'pass', 'hooks', 'include', 'army', 'armies', 'captures' or 'jumps'");
 
 // vectors
 VARI_MESSAGE(vector_x, "expected a whole number, the vector's first coordinate, as in (1, 2)");
@@ -85,8 +85,8 @@ VARI_MESSAGE(zone_file, "expected a file after 'file': its letter, or its number
 VARI_MESSAGE(piece_name, "expected a name for the piece after 'piece'");
 VARI_MESSAGE(piece_letter, "expected the piece's letter after its name, one capital letter such as 'N' (or '+' and one, such as '+P')");
 VARI_MESSAGE(open_piece, "expected '{' to open the piece's moves (or 'royal' before it)");
-VARI_MESSAGE(close_piece, "expected '}' to close {decl}, or a movement ('step', 'slide', 'leap', 'curve', after 'move' or 'capture' if it only moves or only captures), 'promote', 'captured-as', 'captured-removed', 'drop' or 'arrive'");
-VARI_MESSAGE(movement_body, "expected 'step', 'slide', 'leap' or 'curve' after 'move' or 'capture'");
+VARI_MESSAGE(close_piece, "expected '}' to close {decl}, or a movement ('step', 'slide', 'leap', 'curve', 'jump', after 'move' or 'capture' if it only moves or only captures), 'promote', 'captured-as', 'captured-removed', 'drop' or 'arrive'");
+VARI_MESSAGE(movement_body, "expected 'step', 'slide', 'leap', 'curve' or 'jump' after 'move' or 'capture'");
 VARI_MESSAGE(move_items, "expected a direction such as 'forward' or 'n', or a vector such as (1, 2)");
 VARI_MESSAGE(curve_items, "a curve needs at least one direction, such as 'orthogonal' or (1, 0), before 'left', 'right' or any modifier");
 VARI_MESSAGE(range_count, "expected the number of cells after 'range', such as 2");
@@ -126,16 +126,17 @@ VARI_MESSAGE(setup_cells, "expected the cells the piece stands on, such as 'e1'"
 VARI_MESSAGE(close_setup, "expected '}' to close {decl}, or a piece's name followed by its cells");
 
 // end
-VARI_MESSAGE(end_kind, "expected 'checkmate', 'stalemate', 'repetition' or 'ply-limit' after 'end'");
+VARI_MESSAGE(end_kind, "expected 'checkmate', 'stalemate', 'no-pieces', 'repetition' or 'ply-limit' after 'end'");
 VARI_MESSAGE(outcome, "expected the result for the player who made the last move: 'win', 'loss' or 'draw'");
 VARI_MESSAGE(end_count, "expected a number, such as 3 for threefold repetition or 100 plies");
 VARI_MESSAGE(reset_items, "expected 'capture' or pieces' names after 'reset-by'");
 
-// royals, pass, hooks
+// royals, pass, hooks, jumps
 VARI_MESSAGE(kw_capturable, "expected 'capturable' after 'royals', as in 'royals capturable'");
 VARI_MESSAGE(pass_kind, "expected 'forced' (a player with no legal move passes) or 'allowed' (a player may always pass) after 'pass'");
 VARI_MESSAGE(hooks_source, "expected the hooks as a file name in double quotes, such as \"hooks.lua\", or as code between triple quotes: \"\"\" ... \"\"\"");
 VARI_MESSAGE(hooks_code_end, "expected '\"\"\"' to end the code of {decl}");
+VARI_MESSAGE(jumps_kind, "expected 'compulsory' (a player who can jump must, and a sequence goes on while it can) or 'maximum' (only the sequences capturing the most pieces) after 'jumps'");
 VARI_MESSAGE(hooks_path_end, "expected '\"' to end the hooks file's name (a name ends on its own line and holds only printable text)");
 
 // include

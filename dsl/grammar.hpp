@@ -54,6 +54,7 @@ struct kw_step : kw<TAO_PEGTL_STRING("step")> {};
 struct kw_slide : kw<TAO_PEGTL_STRING("slide")> {};
 struct kw_leap : kw<TAO_PEGTL_STRING("leap")> {};
 struct kw_curve : kw<TAO_PEGTL_STRING("curve")> {};
+struct kw_jump : kw<TAO_PEGTL_STRING("jump")> {};
 struct kw_left : kw<TAO_PEGTL_STRING("left")> {};
 struct kw_right : kw<TAO_PEGTL_STRING("right")> {};
 struct kw_range : kw<TAO_PEGTL_STRING("range")> {};
@@ -105,12 +106,17 @@ struct kw_others : kw<TAO_PEGTL_STRING("others")> {};
 struct kw_captures : kw<TAO_PEGTL_STRING("captures")> {};
 struct kw_as : kw<TAO_PEGTL_STRING("as")> {};
 struct kw_removed : kw<TAO_PEGTL_STRING("removed")> {};
+struct kw_jumps : kw<TAO_PEGTL_STRING("jumps")> {};
+struct kw_compulsory : kw<TAO_PEGTL_STRING("compulsory")> {};
+struct kw_maximum : kw<TAO_PEGTL_STRING("maximum")> {};
+struct kw_no_pieces : kw<TAO_PEGTL_STRING("no-pieces")> {};
 
 // Every keyword is reserved: lists of names end at the first keyword.
 struct declaration_keyword : sor<kw_game::word, kw_players::word, kw_orient::word, kw_board::word,
     kw_direction::word, kw_zone::word, kw_piece::word, kw_hands::word, kw_drop_first::word,
     kw_castling::word, kw_setup::word, kw_end::word, kw_royals::word, kw_pass::word,
-    kw_hooks::word, kw_include::word, kw_army::word, kw_armies::word, kw_captures::word> {};
+    kw_hooks::word, kw_include::word, kw_army::word, kw_armies::word, kw_captures::word,
+    kw_jumps::word> {};
 struct keyword : sor<declaration_keyword, kw_rotate::word, kw_mirror::word, kw_square::word,
     kw_hex::word, kw_flat::word, kw_pointy::word, kw_files::word, kw_ranks::word, kw_lengths::word,
     kw_first::word, kw_indents::word, kw_hexagon::word, kw_cells::word, kw_rank::word,
@@ -123,7 +129,8 @@ struct keyword : sor<declaration_keyword, kw_rotate::word, kw_mirror::word, kw_s
     kw_drop::word, kw_arrive::word, kw_not_in::word, kw_where_movable::word,
     kw_not_on_file_with::word, kw_not_defended_by::word, kw_no_check::word, kw_no_mate::word,
     kw_label::word, kw_capturable::word, kw_forced::word, kw_allowed::word, kw_others::word,
-    kw_as::word, kw_removed::word> {};
+    kw_as::word, kw_removed::word, kw_jump::word, kw_compulsory::word, kw_maximum::word,
+    kw_no_pieces::word> {};
 
 // NAME -> letter or '_', then letters, digits, '_' or '-'; not a keyword
 struct name_text : seq<not_at<keyword>, ident_first, star<ident_other>> {};
@@ -231,7 +238,7 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 // LETTER -> ['+'] 'A'..'Z'
 // piece_item -> movement | promotion | capture_fate | drop_item | arrival
 // movement -> ['move' | 'capture'] (line | curve)
-// line -> ('step' | 'slide' | 'leap') (NAME | vector)+ modifier*
+// line -> ('step' | 'slide' | 'leap' | 'jump') (NAME | vector)+ modifier*
 // curve -> 'curve' (NAME | vector)+ (modifier | 'left' | 'right')*
 // modifier -> 'range' INT | 'until' ZONE | 'from' ZONE | 'en-passant' | 'symmetric'
 // promotion -> 'promote' ['optional'] ['touching'] 'in' ZONE 'to' PIECE+
@@ -252,7 +259,7 @@ struct until_zone : tok<name_text> {};
 struct from_zone : tok<name_text> {};
 struct modifier : sor<if_must<kw_range, range_count>, if_must<kw_until, until_zone>,
     if_must<kw_from, from_zone>, kw_en_passant, kw_symmetric> {};
-struct primitive : sor<kw_step, kw_slide, kw_leap> {};
+struct primitive : sor<kw_step, kw_slide, kw_leap, kw_jump> {};
 struct line_body : seq<primitive, must<move_items>, star<modifier>> {};
 // Its own list rule: a curve without directions gets a message of its own.
 struct curve_items : plus<move_item> {};
@@ -328,8 +335,8 @@ struct setup_decl : seq<kw_setup, must<setup_player, open_setup>, star<setup_gro
     must<close_setup>> {};
 
 // ---- end -> 'end' end_kind ----------------------------------------------------------------------
-// end_kind -> 'checkmate' OUTCOME | 'stalemate' OUTCOME | 'repetition' INT OUTCOME
-//           | 'ply-limit' INT OUTCOME ['reset-by' ('capture' | PIECE)+]
+// end_kind -> 'checkmate' OUTCOME | 'stalemate' OUTCOME | 'no-pieces' OUTCOME
+//           | 'repetition' INT OUTCOME | 'ply-limit' INT OUTCOME ['reset-by' ('capture' | PIECE)+]
 // OUTCOME -> 'win' | 'loss' | 'draw'
 struct outcome : sor<kw_win, kw_loss, kw_draw> {};
 struct end_count : tok<integer_text> {};
@@ -340,9 +347,11 @@ struct reset_items : plus<reset_item> {};
 struct reset_clause : if_must<kw_reset_by, reset_items> {};
 struct end_checkmate : if_must<kw_checkmate, outcome> {};
 struct end_stalemate : if_must<kw_stalemate, outcome> {};
+struct end_no_pieces : if_must<kw_no_pieces, outcome> {};
 struct end_repetition : if_must<kw_repetition, end_count, outcome> {};
 struct end_ply_limit : seq<kw_ply_limit, must<end_count, outcome>, opt<reset_clause>> {};
-struct end_kind : sor<end_checkmate, end_stalemate, end_repetition, end_ply_limit> {};
+struct end_kind : sor<end_checkmate, end_stalemate, end_no_pieces, end_repetition,
+    end_ply_limit> {};
 struct end_decl : if_must<kw_end, end_kind> {};
 
 // ---- royals -> 'royals' 'capturable' ----------------------------------------------------------
@@ -351,6 +360,10 @@ struct royals_decl : if_must<kw_royals, kw_capturable> {};
 // ---- pass -> 'pass' ('forced' | 'allowed') ------------------------------------------------------
 struct pass_kind : sor<kw_forced, kw_allowed> {};
 struct pass_decl : if_must<kw_pass, pass_kind> {};
+
+// ---- jumps -> 'jumps' ('compulsory' | 'maximum') ----------------------------------------------
+struct jumps_kind : sor<kw_compulsory, kw_maximum> {};
+struct jumps_decl : if_must<kw_jumps, jumps_kind> {};
 
 // ---- hooks -> 'hooks' (STRING | '"""' anything up to the next '"""' '"""') ----------------------
 struct triple_quote : string<'"', '"', '"'> {};
@@ -406,7 +419,8 @@ struct captures_decl : if_must<kw_captures, captures_army, captures_what> {};
 // The loop over declarations (and the recovery after a broken one) is in build_ast.cpp.
 struct declaration : sor<game_decl, players_decl, orient_decl, board_decl, direction_decl,
     zone_decl, piece_decl, hands_decl, drop_first_decl, castling_decl, setup_decl, end_decl,
-    royals_decl, pass_decl, hooks_decl, include_decl, army_decl, armies_decl, captures_decl> {};
+    royals_decl, pass_decl, hooks_decl, include_decl, army_decl, armies_decl, captures_decl,
+    jumps_decl> {};
 struct any_declaration : must<declaration> {};
 // Where recovery resumes: a line whose first word is a declaration keyword.
 struct declaration_line : seq<star<blank>, declaration_keyword> {};

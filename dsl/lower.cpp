@@ -53,6 +53,8 @@ ir::MoveKind kind_of(ast::Primitive primitive) {
             return ir::MoveKind::slide;
         case ast::Primitive::curve:
             return ir::MoveKind::curve;
+        case ast::Primitive::jump:
+            return ir::MoveKind::jump;
         case ast::Primitive::step:
         case ast::Primitive::leap:
             break;
@@ -81,7 +83,8 @@ ir::Movement lower_movement(const ast::Movement& movement, const Model& model) {
     ir::Movement out;
     out.kind = kind_of(movement.primitive);
     if (out.kind == ir::MoveKind::curve) out.turn = curve_turns(movement, model);
-    out.mode = movement.mode;
+    // A jump always captures, with or without the word `capture`.
+    out.mode = out.kind == ir::MoveKind::jump ? ir::MoveMode::capture_only : movement.mode;
     out.source = ref(movement.span);
     const auto base = first_player_vectors(movement, model);
     for (const Transform& view : model.orientation) {
@@ -292,6 +295,7 @@ ir::Game lower(const ast::File& file, const Model& model) {
     for (const auto& end : file.ends) game.ends.push_back(lower_end(end, model));
     game.royals_capturable = !file.royals.empty();
     if (!file.passes.empty()) game.passing = file.passes.front().passing;
+    if (!file.jumps.empty()) game.jump_rule = file.jumps.front().rule;
     game.hooks = model.hooks;
     return game;
 }

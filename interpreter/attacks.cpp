@@ -1,6 +1,8 @@
 // Attack detection: is a cell attacked by a player, read backwards from the cell through the
-// reverse leap tables and the slide rays.
+// reverse leap tables and the slide rays, and forwards from the pieces whose attacks no table
+// holds. A jump attacks the cell it would pass over (not the cells of a sequence's later jumps).
 #include "interpreter/interpreter.hpp"
+#include "interpreter/jumps.hpp"
 #include "interpreter/reach.hpp"
 
 namespace vari {
@@ -39,6 +41,7 @@ bool Position::is_attacked(int cell, int by, CellSet occupied, std::uint32_t typ
                     detail::curve_reach(t, c, from, occupied).has(cell))
                     return true;
             }
+            if (r.jump_count && detail::jump_attacks(t, r, from, occupied).has(cell)) return true;
         }
     }
     return false;

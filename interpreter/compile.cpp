@@ -129,8 +129,10 @@ private:
                 case ir::MoveKind::leap: compile_leap(p, m, r); break;
                 case ir::MoveKind::slide: compile_slide(p, type, m, r); break;
                 case ir::MoveKind::curve: compile_curve(p, type, m, r); break;
+                case ir::MoveKind::jump: break;  // all of a piece's jumps at once, below
             }
         }
+        compile_jumps(p, type, piece, r);
         for (int c = 0; c < t_.cell_count; ++c)
             if (!reaches_anything(r, c)) r.stuck.add(c);
         r.arrivals = piece.arrive_only_where_movable ? t_.all_cells & ~r.stuck : t_.all_cells;
@@ -145,6 +147,8 @@ private:
             if (t_.pool[t_.slides[r.slide_first + i].reach + c]) return true;
         for (std::uint32_t i = 0; i < r.curve_count; ++i)
             if (t_.curve_paths[t_.curves[r.curve_first + i].paths + c].length) return true;
+        for (std::uint32_t k = 0; k < r.jump_count; ++k)
+            if (t_.jump_steps[r.jump_first + k * t_.cell_count + c].land != NO_CELL) return true;
         return false;
     }
 
@@ -186,6 +190,7 @@ private:
         t_.hands = game_.hands;
         t_.royals_capturable = game_.royals_capturable;
         t_.passing = game_.passing;
+        t_.jump_rule = game_.jump_rule;
         for (int type : game_.drop_first) t_.drop_first |= 1u << type;
         for (int captor = 0; captor < t_.player_count; ++captor)
             for (int type = 0; type < t_.type_count; ++type)
@@ -302,6 +307,46 @@ private:
             t_.complex_types[p] |= 1u << type;
             t_.fast_legality = false;
         }
+    }
+
+    // One table per distinct jump vector of the piece, in rule order: two rules with one vector
+    // make one jump (from the cells of either), or each sequence through it would count twice.
+    void compile_jumps(int p, int type, const ir::Piece& piece, PieceRules& r) {
+        std::vector<std::pair<ir::Vec, CellSet>> jumps;
+        for (const auto& m : piece.movements) {
+            if (m.kind != ir::MoveKind::jump) continue;
+            const CellSet from_cells = zone_cells(m.from_zone, p);
+            for (ir::Vec v : m.vectors[p]) {
+                auto same = std::find_if(jumps.begin(), jumps.end(),
+                                         [v](const auto& j) { return j.first == v; });
+                if (same == jumps.end())
+                    jumps.emplace_back(v, from_cells);
+                else
+                    same->second |= from_cells;
+            }
+        }
+        if (jumps.empty()) return;
+        r.jump_first = static_cast<std::uint32_t>(t_.jump_steps.size());
+        r.jump_count = static_cast<std::uint32_t>(jumps.size());
+        t_.jump_steps.resize(t_.jump_steps.size() + jumps.size() * t_.cell_count);
+        for (std::size_t k = 0; k < jumps.size(); ++k) {
+            const auto& [v, from_cells] = jumps[k];
+            for (int c = 0; c < t_.cell_count; ++c) {
+                const int over = cell_at(add(coord(c), v));
+                const int land = over < 0 ? -1 : cell_at(add(coord(over), v));
+                if (!from_cells.has(c) || land < 0) continue;
+                JumpStep& step = t_.jump_steps[r.jump_first + k * t_.cell_count + c];
+                step.over = static_cast<std::uint8_t>(over);
+                step.land = static_cast<std::uint8_t>(land);
+                r.exists = true;
+            }
+        }
+        // A jump attacks the cell it passes over: no straight line carries it, and sequences are
+        // judged by trial.
+        r.complex_attacks = true;
+        t_.complex_types[p] |= 1u << type;
+        t_.fast_legality = false;
+        t_.has_jumps = true;
     }
 
     void compile_castlings() {

@@ -32,6 +32,13 @@ private:
     std::map<std::string, int> cell_names_;
 };
 
+// The cells of a capture sequence, in order: where each jump lands and the cell it passes over.
+struct JumpPath {
+    int length = 0;                     // jumps
+    std::uint8_t landings[MAX_JUMPS];   // the last is the move's destination
+    std::uint8_t jumped[MAX_JUMPS];
+};
+
 // What do_move changes besides the board, so undo_move can put it back.
 struct Undo {
     std::uint64_t hash = 0;
@@ -41,8 +48,12 @@ struct Undo {
     int ply_clock = 0;
     int move_number = 1;
     Piece moved = NO_PIECE;      // as it stood before a promotion
-    Piece captured = NO_PIECE;
+    Piece captured = NO_PIECE;   // a capture sequence: the first piece it took
     int captured_cell = -1;
+    // A capture sequence: its cells, found from the position before the move, and the pieces it
+    // took, in order (at most MAX_JUMPS, one per jump; left unset by other moves).
+    JumpPath path;
+    Piece jumped[MAX_JUMPS];
 };
 
 class Position {
@@ -94,6 +105,9 @@ public:
 
 private:
     void add_piece(int cell, Piece piece);
+    void capture(int cell);                // removes the piece; the mover's hand may take it
+    void uncapture(int cell, Piece piece); // puts it back, out of the hand
+    void capture_jumped(Move move, Undo& undo);
     void finish_move();   // passes the turn: side, move number, hash, consistency
     void remove_piece(int cell);
 
@@ -120,6 +134,10 @@ CellSet en_passant_passed(const Tables& t, const PieceRules& rules, int from, in
 // Why dropping a piece of `type` from the hand of the side to move onto `cell` is not legal
 // (e.g. "a Pawn may not be dropped where it gives check"); nothing when it is legal.
 std::optional<std::string> drop_refusal(Position& pos, int type, int cell);
+
+// The cells of the capture sequence `move` (legal in `pos`) names, as do_move finds them; false
+// when there is no such sequence.
+bool jump_path(const Position& pos, Move move, JumpPath& path);
 
 // Writes the legal moves of the side to move into `list`. The position is used as scratch and is
 // unchanged on return.

@@ -68,7 +68,7 @@ struct Zone {
 };
 
 enum class MoveMode : std::uint8_t { move_or_capture, move_only, capture_only };
-enum class MoveKind : std::uint8_t { leap, slide, curve };
+enum class MoveKind : std::uint8_t { leap, slide, curve, jump };
 // Which way a curve turns after each step, in the board's coordinates (a player's "left" is
 // counterclockwise unless the player's orientation is mirrored).
 enum class Turn : std::uint8_t { both, clockwise, counterclockwise };
@@ -78,6 +78,10 @@ enum class Turn : std::uint8_t { both, clockwise, counterclockwise };
 // boards) starts along its vector and turns 60 degrees after every step, always the same way,
 // through empty cells: at most 5 steps, for a sixth would come back to the start. Moves are
 // identified by their cells, so two curves reaching one cell make one move.
+// A jump (always capturing: mode capture_only) from X by v passes over the cell X+v, which must
+// hold another player's piece, to the empty cell X+2v, removing the piece at once; from the
+// landing cell the piece may jump again by any of its jump vectors within the same turn. A capture
+// sequence is identified by its start cell and its landing cells in order.
 struct Movement {
     MoveKind kind = MoveKind::leap;
     MoveMode mode = MoveMode::move_or_capture;
@@ -85,7 +89,7 @@ struct Movement {
     int max_range = 0;             // slide, curve: at most this many cells, 0 = unlimited
     std::vector<Turn> turn;        // curve: [player] which way it turns
     int stop_zone = -1;            // slide: stops on the first cell of this zone (inclusive), -1 none
-    int from_zone = -1;            // only from cells of this zone, -1 anywhere
+    int from_zone = -1;            // only from cells of this zone, -1 anywhere (a jump: each jump)
     bool creates_en_passant = false;  // the cells this move passes may be captured onto next turn
     bool captures_en_passant = false; // this capture may take a piece that just passed its target
     SourceRef source;
@@ -154,7 +158,8 @@ struct Placement {
     friend bool operator==(const Placement&, const Placement&) = default;
 };
 
-enum class EndKind : std::uint8_t { checkmate, stalemate, repetition, ply_limit };
+// no_pieces: the player to move has no piece on the board or in hand.
+enum class EndKind : std::uint8_t { checkmate, stalemate, repetition, ply_limit, no_pieces };
 // The result for the player who made the last move.
 enum class Outcome : std::uint8_t { win, loss, draw };
 
@@ -173,6 +178,13 @@ enum class Passing : std::uint8_t {
     never,    // a player without a legal move ends the game by the end conditions
     forced,   // a player without a legal move must pass, and may not pass otherwise
     allowed,  // a player may always pass
+};
+
+// How capture sequences (jumps) are chosen.
+enum class JumpRule : std::uint8_t {
+    optional,    // a player may jump or not, and may stop a sequence after any jump
+    compulsory,  // a player who can jump must; a sequence goes on while another jump is possible
+    maximum,     // compulsory, and only the sequences capturing the most pieces are legal
 };
 
 // Lua code the runtime runs at defined events (see runtime::Hooks). Messages about it name
@@ -200,6 +212,7 @@ struct Game {
     // matters to the rules that name it (drops that may not attack a royal piece).
     bool royals_capturable = false;
     Passing passing = Passing::never;
+    JumpRule jump_rule = JumpRule::optional;
     std::optional<HookSource> hooks;
     // The rule files read, as diagnostics name them: the loaded one, then those it includes.
     std::vector<std::string> files;

@@ -1,8 +1,13 @@
 // Legal move generation. With one royal piece and only straight-line sliders, checks and pins are
 // read off the rays around the royal piece (the fast path); otherwise every pseudo-legal move is
 // made and tested. En passant and castling are always made and tested: they are rare. In a game
-// whose royal pieces may be captured, every pseudo-legal move is legal.
+// whose royal pieces may be captured, every pseudo-legal move is legal. Capture sequences come
+// last, made and tested like the others, and the game's jump rule may then leave only them.
+#include <algorithm>
+#include <iterator>
+
 #include "interpreter/interpreter.hpp"
+#include "interpreter/jumps.hpp"
 #include "interpreter/reach.hpp"
 
 namespace vari {
@@ -25,6 +30,7 @@ public:
             fast();
         else
             by_trial();
+        if (t_.has_jumps) jumps();
         if (t_.passing == ir::Passing::allowed ||
             (t_.passing == ir::Passing::forced && list_.size == 0))
             push(Move::make_pass());
@@ -43,19 +49,22 @@ private:
 
     void push(Move m) { list_.moves[list_.size++] = m; }
 
-    // One move per target, or one per promotion choice (plus the plain move when optional).
-    void emit(int from, CellSet targets) {
+    // One move per target, or one per promotion choice (plus the plain move when optional);
+    // `index` as Move::make takes it.
+    void emit(int from, CellSet targets, Move::Kind kind = Move::normal, int index = 0) {
         const PieceRules& r = rules_on(from);
         const bool leaving = r.promotion_leaving.has(from);
         const CellSet promoting = leaving ? targets : targets & r.promotion_zone;
-        for (int to : targets & ~promoting & r.arrivals) push(Move::make(from, to));
+        for (int to : targets & ~promoting & r.arrivals)
+            push(Move::make(from, to, kind, -1, index));
         for (int to : promoting) {
             std::uint32_t bits = t_.promotions[r.promotions + to];
             if (leaving) bits |= t_.promotions[r.promotions_out + from];
             for (std::uint32_t choices = bits & ~PROMOTION_COMPULSORY; choices; choices &= choices - 1)
-                push(Move::make(from, to, Move::normal, std::countr_zero(choices)));
+                push(Move::make(from, to, kind, std::countr_zero(choices), index));
             // A piece that could never move again from `to` must promote there.
-            if (!(bits & PROMOTION_COMPULSORY) && !r.stuck.has(to)) push(Move::make(from, to));
+            if (!(bits & PROMOTION_COMPULSORY) && !r.stuck.has(to))
+                push(Move::make(from, to, kind, -1, index));
         }
     }
 
@@ -155,7 +164,8 @@ private:
             return false;
         if (!r.drop_may_not_check && !r.drop_may_not_mate) return true;
         const CellSet reach = detail::targets(t_, r, cell, own_ | CellSet::of(cell),
-                                              occupied_ | CellSet::of(cell));
+                                              occupied_ | CellSet::of(cell)) |
+                              detail::jump_attacks(t_, r, cell, occupied_ | CellSet::of(cell));
         if (!(reach & enemy_royals())) return true;
         if (r.drop_may_not_check) return false;
         // May not mate: the opponent must have an answer.
@@ -256,6 +266,63 @@ private:
         filter_from(0);
         en_passant();
         castlings();
+    }
+
+    // Capture sequences of every piece, appended after all other moves; with royal pieces each is
+    // made and tested. `jumps compulsory` then leaves only them when there are any, and only
+    // sequences that cannot go on; `jumps maximum` only those that capture the most.
+    void jumps() {
+        const int first = list_.size;
+        const ir::JumpRule rule = t_.jump_rule;
+        const bool prune = rule == ir::JumpRule::maximum && !royals_;  // nothing can be refused
+        const CellSet enemy = occupied_ & ~own_;
+        std::uint8_t length[MAX_MOVES];  // [i - first]: captures of the move at i
+        int ordinal[MAX_CELLS];  // per destination: sequences found so far
+        int best = 0;
+        JumpPath path;
+        for (int from : own_) {
+            const PieceRules& r = rules_on(from);
+            if (!r.jump_count || !detail::can_jump(t_, r, from, enemy, occupied_)) continue;
+            std::fill(std::begin(ordinal), std::end(ordinal), 0);
+            detail::walk_jumps(t_, r, from, enemy, occupied_, path, [&](const JumpPath& p,
+                                                                        bool complete) {
+                const int to = p.landings[p.length - 1];
+                const int index = ordinal[to]++;
+                if (index > MAX_JUMP_ORDINAL) return true;  // past the encoding (types.hpp)
+                if (rule != ir::JumpRule::optional && !complete) return true;
+                if (prune && p.length < best) return true;
+                if (prune && p.length > best) list_.size = first;
+                best = std::max(best, p.length);
+                // A full list keeps the moves it has (one move per promotion choice at most).
+                if (list_.size + MAX_TYPES + 1 > MAX_MOVES) return false;
+                const int before = list_.size;
+                emit(from, CellSet::of(to), Move::jumps, index);
+                for (int i = before; i < list_.size; ++i)
+                    length[i - first] = static_cast<std::uint8_t>(p.length);
+                return true;
+            });
+        }
+        if (royals_ || rule == ir::JumpRule::maximum) {
+            best = 0;
+            int kept = first;
+            for (int i = first; i < list_.size; ++i) {
+                if (royals_ && !leaves_royal_safe(list_.moves[i])) continue;
+                length[kept - first] = length[i - first];
+                list_.moves[kept++] = list_.moves[i];
+                best = std::max<int>(best, length[i - first]);
+            }
+            list_.size = kept;
+            if (rule == ir::JumpRule::maximum) {
+                kept = first;
+                for (int i = first; i < list_.size; ++i)
+                    if (length[i - first] == best) list_.moves[kept++] = list_.moves[i];
+                list_.size = kept;
+            }
+        }
+        if (rule != ir::JumpRule::optional && list_.size > first) {
+            std::copy(list_.moves + first, list_.moves + list_.size, list_.moves);
+            list_.size -= first;
+        }
     }
 
     Position& pos_;

@@ -135,12 +135,12 @@ void Position::do_move(Move move, Undo& undo) {
         add_piece(c.partner_to, c.partner);
     } else {
         const int captured_cell = move.kind() == Move::en_passant ? undo.ep_victim : to;
-        if (board_[captured_cell]) {
+        if (move.is_jumps()) {
+            capture_jumped(move, undo);
+        } else if (board_[captured_cell]) {
             undo.captured = board_[captured_cell];
             undo.captured_cell = captured_cell;
-            remove_piece(captured_cell);
-            const int as = t_->taken_as(side_, undo.captured);
-            if (as >= 0) set_in_hand(side_, as, in_hand(side_, as) + 1);
+            capture(captured_cell);
         }
         remove_piece(from);
         add_piece(to, move.is_promotion() ? make_piece(owner_of(piece), move.promotion()) : piece);
@@ -162,6 +162,35 @@ void Position::do_move(Move move, Undo& undo) {
                         (t_->reset_clock_types >> type & 1);
     ply_clock_ = resets ? 0 : ply_clock_ + 1;
     finish_move();
+}
+
+void Position::capture(int cell) {
+    const Piece piece = board_[cell];
+    remove_piece(cell);
+    const int as = t_->taken_as(side_, piece);
+    if (as >= 0) set_in_hand(side_, as, in_hand(side_, as) + 1);
+}
+
+// Called with side_ back on the player who captured.
+void Position::uncapture(int cell, Piece piece) {
+    add_piece(cell, piece);
+    const int as = t_->taken_as(side_, piece);
+    if (as >= 0) hands_[side_ * MAX_TYPES + as] -= 1;
+}
+
+// Takes the pieces of a capture sequence, found again from the position before it.
+void Position::capture_jumped(Move move, Undo& undo) {
+    [[maybe_unused]] const bool found = jump_path(*this, move, undo.path);
+    assert(found);
+    for (int i = 0; i < undo.path.length; ++i) {
+        const int cell = undo.path.jumped[i];
+        undo.jumped[i] = board_[cell];
+        capture(cell);
+    }
+    if (undo.path.length) {
+        undo.captured = undo.jumped[0];
+        undo.captured_cell = undo.path.jumped[0];
+    }
 }
 
 void Position::finish_move() {
@@ -189,10 +218,11 @@ void Position::undo_move(Move move, const Undo& undo) {
     } else {
         remove_piece(to);
         add_piece(from, undo.moved);
-        if (undo.captured) {
-            add_piece(undo.captured_cell, undo.captured);
-            const int as = t_->taken_as(side_, undo.captured);
-            if (as >= 0) hands_[side_ * MAX_TYPES + as] -= 1;
+        if (move.is_jumps()) {
+            for (int i = undo.path.length - 1; i >= 0; --i)
+                uncapture(undo.path.jumped[i], undo.jumped[i]);
+        } else if (undo.captured) {
+            uncapture(undo.captured_cell, undo.captured);
         }
     }
     ep_cells_ = undo.ep_cells;

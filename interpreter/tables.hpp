@@ -33,6 +33,13 @@ struct CurveRule {
     std::uint32_t paths = 0;  // Tables::curve_paths[paths + cell]
 };
 
+// A jump by one vector from one cell: the cell it passes over and the cell it lands on, or
+// NO_CELL in both where it leaves the board or may not start.
+struct JumpStep {
+    std::uint8_t over = NO_CELL;
+    std::uint8_t land = NO_CELL;
+};
+
 // Promotion on arrival at a cell: bit t set = may become type t; PROMOTION_COMPULSORY = must.
 constexpr std::uint32_t PROMOTION_COMPULSORY = 1u << 31;
 
@@ -45,10 +52,13 @@ struct PieceRules {
     std::uint32_t slide_count = 0;
     std::uint32_t curve_first = 0;   // this piece's curves: Tables::curves[first, first + count)
     std::uint32_t curve_count = 0;
+    // Its distinct jump vectors, in rule order: Tables::jump_steps[jump_first + k * cells + cell].
+    std::uint32_t jump_first = 0;
+    std::uint32_t jump_count = 0;
     bool royal = false;
     bool has_ep_capture = false;
     bool has_ep_create = false;
-    bool complex_attacks = false;  // limited capturing slides, or curves: attacks by iteration
+    bool complex_attacks = false;  // limited capturing slides, curves, jumps: attacks by iteration
     bool exists = false;            // the type has any movement at all
     CellSet promotion_zone;          // union of the zones it promotes on entering
     CellSet promotion_leaving;       // union of the zones it promotes on leaving
@@ -89,6 +99,9 @@ struct Tables {
     std::vector<SlideRule> slides;
     std::vector<CurveRule> curves;
     std::vector<CurvePath> curve_paths;
+    std::vector<JumpStep> jump_steps;
+    bool has_jumps = false;
+    ir::JumpRule jump_rule = ir::JumpRule::optional;
     std::vector<std::uint32_t> promotions;   // per piece rules and cell: choice bits
     std::vector<PieceRules> rules;           // [player * type_count + type]
     std::vector<std::uint32_t> slider_types; // [player * dirs + dir]: types sliding and capturing

@@ -15,6 +15,11 @@ constexpr int MAX_MOVES = 1024;
 constexpr int MAX_CASTLINGS = 32;
 constexpr int MAX_HAND = 64;  // pieces of one type in one hand
 constexpr std::size_t MAX_PIN_LINES = 64;  // slide directions the fast legality path handles
+// Each jump of a capture sequence removes a piece of another player, so a sequence has fewer
+// jumps than the board has cells.
+constexpr int MAX_JUMPS = MAX_CELLS - 1;
+constexpr int MAX_JUMP_ORDINAL = 255;  // see Move
+constexpr int NO_CELL = 255;           // a cell index that is none (cells fit in a byte)
 
 // A set of board cells, one bit per cell index (boards are at most MAX_CELLS cells).
 class CellSet {
@@ -92,29 +97,48 @@ constexpr int type_of(Piece p) { return (p & 31) - 1; }
 constexpr int owner_of(Piece p) { return p >> 5; }
 
 // A move packed in 32 bits:
-//   bits  0-7   destination cell
+//   bits  0-7   destination cell; for a capture sequence, its last landing cell
 //   bits  8-15  origin cell; for a drop, the dropped piece type
 //   bits 16-20  promotion: piece type + 1, 0 for none
 //   bits 21-23  kind (Move::Kind below)
-//   bits 24-28  castling index, for castlings
+//   bits 24-31  castling: the castling index (bits 24-28);
+//               capture sequence (kind jumps): its ordinal, 0..MAX_JUMP_ORDINAL
 // Move::none() (all zero) is never a real move: a normal move has origin != destination, and a
 // pass has its own kind.
+//
+// A capture sequence is named by its origin, its last landing cell and its ordinal: how many
+// sequences from the same origin to the same cell come before it in the generator's fixed order
+// (depth first, a sequence before its continuations, the piece's jump vectors in rule order: see
+// interpreter/jumps.hpp). Two sequences with different landing lists are two moves even when they
+// end on the same cell. do_move finds the landing list again from the position before the move.
+// Sequences past the MAX_JUMP_ORDINAL-th between two cells are not generated.
 class Move {
 public:
-    enum Kind : std::uint8_t { normal = 0, en_passant = 1, castling = 2, drop = 3, pass = 4 };
+    enum Kind : std::uint8_t {
+        normal = 0,
+        en_passant = 1,
+        castling = 2,
+        drop = 3,
+        pass = 4,
+        jumps = 5,  // a capture sequence of one or more jumps
+    };
 
     constexpr Move() = default;
     static constexpr Move none() { return Move(); }
+    // `index`: the castling index of a castling, the ordinal of a capture sequence.
     static constexpr Move make(int from, int to, Kind kind = normal, int promotion = -1,
-                               int castling_index = 0) {
+                               int index = 0) {
         return Move(static_cast<std::uint32_t>(to) | static_cast<std::uint32_t>(from) << 8 |
                     static_cast<std::uint32_t>(promotion + 1) << 16 |
                     static_cast<std::uint32_t>(kind) << 21 |
-                    static_cast<std::uint32_t>(castling_index) << 24);
+                    static_cast<std::uint32_t>(index) << 24);
     }
 
     static constexpr Move make_drop(int type, int to) { return make(type, to, drop); }
     static constexpr Move make_pass() { return make(0, 0, pass); }
+    static constexpr Move make_jumps(int from, int to, int ordinal, int promotion = -1) {
+        return make(from, to, jumps, promotion, ordinal);
+    }
 
     constexpr int to() const { return bits_ & 0xff; }
     constexpr int from() const { return (bits_ >> 8) & 0xff; }
@@ -122,8 +146,10 @@ public:
     constexpr bool is_promotion() const { return (bits_ >> 16) & 31; }
     constexpr Kind kind() const { return static_cast<Kind>((bits_ >> 21) & 7); }
     constexpr int castling_index() const { return (bits_ >> 24) & 31; }
+    constexpr int jump_ordinal() const { return static_cast<int>(bits_ >> 24); }
     constexpr bool is_drop() const { return kind() == drop; }
     constexpr bool is_pass() const { return kind() == pass; }
+    constexpr bool is_jumps() const { return kind() == jumps; }
     constexpr int dropped_type() const { return from(); }
     constexpr std::uint32_t raw() const { return bits_; }
     constexpr bool is_none() const { return bits_ == 0; }

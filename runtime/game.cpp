@@ -22,7 +22,9 @@ std::string repetition_name(int count) {
     }
 }
 
-std::string reason_of(const ir::EndCondition& end) {
+// Why the game ended by `end`, said of the player who made the last move (`mover`): "X wins by
+// capturing every piece", "draw by stalemate".
+std::string reason_of(const ir::Game& game, const ir::EndCondition& end, int mover) {
     switch (end.kind) {
         case ir::EndKind::checkmate:
             return "checkmate";
@@ -32,6 +34,13 @@ std::string reason_of(const ir::EndCondition& end) {
             return repetition_name(end.count) + " repetition";
         case ir::EndKind::ply_limit:
             return "the " + std::to_string(end.count) + "-ply rule";
+        case ir::EndKind::no_pieces: {
+            const int players = static_cast<int>(game.players.size());
+            const std::string& bare = game.players[(mover + 1) % players].name;
+            if (end.outcome == ir::Outcome::win) return "capturing every piece";
+            if (end.outcome == ir::Outcome::loss && players == 2) return "losing every piece";
+            return bare + " having no pieces left";
+        }
     }
     return "the end of the game";
 }
@@ -64,6 +73,15 @@ Result make_result(const ir::Game& game, ir::Outcome outcome, int player, std::s
     return r;
 }
 
+// The player to move has no piece on the board or in hand.
+bool has_no_pieces(const Position& pos) {
+    const int side = pos.side_to_move();
+    if (pos.pieces(side)) return false;
+    for (int type = 0; type < pos.tables().type_count; ++type)
+        if (pos.in_hand(side, type)) return false;
+    return true;
+}
+
 }  // namespace
 
 Game::Game(const CompiledGame& game, HookUse hooks) : Game(game, Position(game), hooks) {}
@@ -86,22 +104,25 @@ Game::~Game() = default;
 
 int Game::passes() const {
     int count = 0;
-    for (auto it = history_.rbegin(); it != history_.rend() && it->move.is_pass(); ++it) ++count;
+    for (int ply = plies_ - 1; ply >= 0 && step(ply).move.is_pass(); --ply) ++count;
     return count;
 }
 
 void Game::play(Move move) {
     assert(std::find(legal_.begin(), legal_.end(), move) != legal_.end());
-    history_.push_back({move, Undo{}});
-    pos_.do_move(move, history_.back().undo);
+    if (plies_ == static_cast<int>(steps_.size()) * STEPS_PER_BLOCK)
+        steps_.emplace_back(new Step[STEPS_PER_BLOCK]);
+    Step& played = step(plies_++);
+    played.move = move;
+    pos_.do_move(move, played.undo);
     hashes_.push_back(pos_.hash());
     refresh();
 }
 
 bool Game::undo() {
-    if (history_.empty()) return false;
-    pos_.undo_move(history_.back().move, history_.back().undo);
-    history_.pop_back();
+    if (plies_ == 0) return false;
+    const Step& last = step(--plies_);
+    pos_.undo_move(last.move, last.undo);
     hashes_.pop_back();
     refresh();
     return true;
@@ -123,9 +144,9 @@ HookContext Game::context() const {
     c.ply = ply();
     c.repetitions = repetitions_;
     c.passes = passes();
-    if (!history_.empty()) {
-        c.last_move = history_.back().move;
-        c.last_undo = &history_.back().undo;
+    if (plies_ > 0) {
+        c.last_move = step(plies_ - 1).move;
+        c.last_undo = &step(plies_ - 1).undo;
     }
     return c;
 }
@@ -174,8 +195,8 @@ void Game::refresh() {
     const ir::Game& game = game_.ir();
     const int count = game_.tables().player_count;
     const int mover = (pos_.side_to_move() + count - 1) % count;
-    if (hooks_ && !history_.empty()) {
-        const Step& last = history_.back();
+    if (hooks_ && plies_ > 0) {
+        const Step& last = step(plies_ - 1);
         const bool events[] = {true, last.undo.captured != NO_PIECE, last.move.is_pass()};
         for (const HookEvent event :
              {HookEvent::after_move, HookEvent::after_capture, HookEvent::after_pass}) {
@@ -186,12 +207,19 @@ void Game::refresh() {
                 return end(make_result(game, verdict->outcome, verdict->player, verdict->reason));
         }
     }
-    // Mate and stalemate come first: a mate on the last ply of a counter is still a mate.
+    // A player left without pieces, then mate and stalemate: a mate on the last ply of a counter
+    // is still a mate.
+    if (has_no_pieces(pos_))
+        for (const auto& end_rule : game.ends)
+            if (end_rule.kind == ir::EndKind::no_pieces)
+                return end(
+                    make_result(game, end_rule.outcome, mover, reason_of(game, end_rule, mover)));
     if (legal_.size == 0) {
         const auto kind = pos_.in_check() ? ir::EndKind::checkmate : ir::EndKind::stalemate;
         for (const auto& end_rule : game.ends)
             if (end_rule.kind == kind)
-                return end(make_result(game, end_rule.outcome, mover, reason_of(end_rule)));
+                return end(
+                    make_result(game, end_rule.outcome, mover, reason_of(game, end_rule, mover)));
         // No rule says what happens, but the game cannot go on.
         return end(make_result(game, ir::Outcome::draw, mover, "no legal move"));
     }
@@ -199,7 +227,9 @@ void Game::refresh() {
         const bool over =
             (end_rule.kind == ir::EndKind::repetition && repetitions_ >= end_rule.count) ||
             (end_rule.kind == ir::EndKind::ply_limit && pos_.ply_clock() >= end_rule.count);
-        if (over) return end(make_result(game, end_rule.outcome, mover, reason_of(end_rule)));
+        if (over)
+            return end(
+                make_result(game, end_rule.outcome, mover, reason_of(game, end_rule, mover)));
     }
 }
 

@@ -16,6 +16,8 @@ const char* kind_name(Move move) {
             return "castling";
         case Move::en_passant:
             return "en-passant";
+        case Move::jumps:
+            return "jumps";
         default:
             return "pass";
     }
@@ -39,6 +41,15 @@ enum Key {
 static_assert(first_key + std::size(KEYS) == HookGame::UPVALUES);
 
 void push_name(lua_State* L, int names, int index) { lua_rawgeti(L, names, index + 1); }
+
+// A new array of the names of `count` cells.
+void push_cells(lua_State* L, int names, const std::uint8_t* cells, int count) {
+    lua_createtable(L, count, 0);
+    for (int i = 0; i < count; ++i) {
+        push_name(L, names, cells[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+}
 
 // Pieces of `type` (any type when -1) in the player's hand.
 lua_Integer held(const Position& pos, int player, int type) {
@@ -155,6 +166,15 @@ void HookGame::push_move(lua_State* L, const MoveFacts& facts, Names names) cons
         push_name(L, names.players, owner_of(facts.captured));
         lua_setfield(L, -2, "captured_owner");
     }
+    if (move.is_jumps()) {
+        const JumpPath& path = facts.path;
+        push_cells(L, names.cells, path.landings, path.length);
+        lua_setfield(L, -2, "path");
+        push_cells(L, names.cells, path.jumped, path.length);
+        lua_setfield(L, -2, "jumped");
+        lua_pushinteger(L, path.length);
+        lua_setfield(L, -2, "captures");
+    }
 }
 
 void HookGame::push_result(lua_State* L, const Result& result, Names names) const {
@@ -170,19 +190,24 @@ void HookGame::push_result(lua_State* L, const Result& result, Names names) cons
 }
 
 MoveFacts HookGame::facts_of_last_move(const HookContext& context) {
-    MoveFacts facts{context.last_move};
+    MoveFacts facts;
+    facts.move = context.last_move;
     const Move move = context.last_move;
     const Position& pos = *context.position;
     if (move.is_drop())
         facts.piece = make_piece(previous_player(pos), move.dropped_type());
     else if (!move.is_pass() && !move.is_none())
         facts.piece = context.last_undo ? context.last_undo->moved : pos.piece_on(move.to());
-    if (context.last_undo) facts.captured = context.last_undo->captured;
+    if (context.last_undo) {
+        facts.captured = context.last_undo->captured;
+        if (move.is_jumps()) facts.path = context.last_undo->path;
+    }
     return facts;
 }
 
 MoveFacts HookGame::facts_before(const Position& pos, Move move) {
-    MoveFacts facts{move};
+    MoveFacts facts;
+    facts.move = move;
     switch (move.kind()) {
         case Move::drop:
             facts.piece = make_piece(pos.side_to_move(), move.dropped_type());
@@ -197,6 +222,11 @@ MoveFacts HookGame::facts_before(const Position& pos, Move move) {
             break;
         case Move::castling:
             facts.piece = pos.piece_on(move.from());
+            break;
+        case Move::jumps:
+            facts.piece = pos.piece_on(move.from());
+            if (jump_path(pos, move, facts.path))
+                facts.captured = pos.piece_on(facts.path.jumped[0]);
             break;
         default:
             break;

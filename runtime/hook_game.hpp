@@ -14,7 +14,8 @@ namespace vari::runtime::lua {
 struct MoveFacts {
     Move move;
     Piece piece = NO_PIECE;  // the piece that moves or is dropped, before any promotion
-    Piece captured = NO_PIECE;
+    Piece captured = NO_PIECE;  // a capture sequence: the first piece it takes
+    JumpPath path;              // a capture sequence: its cells (length 0 otherwise)
 };
 
 // Stack indices (upvalue pseudo-indices) of the tables of cell, piece and player names.
@@ -40,7 +41,8 @@ public:
     // create()'s. The methods read `context` until release().
     void push(lua_State* L, const HookContext& context, int first);
     void release() { context_ = nullptr; }
-    // A new table { kind, from, to, piece, promotion, captured, captured_owner }.
+    // A new table { kind, from, to, piece, promotion, captured, captured_owner }, and for a
+    // capture sequence also { path, jumped, captures }.
     void push_move(lua_State* L, const MoveFacts& facts, Names names) const;
     // A new table { winner, loser, draw, reason }.
     void push_result(lua_State* L, const Result& result, Names names) const;

@@ -1,6 +1,6 @@
-// Move notation: FROM-TO / FROMxTO [=L | +], and PIECE*CELL for drops, written from a legal move
-// and read back by matching the legal moves, with messages that say exactly why a typed move is
-// refused.
+// Move notation: FROM-TO / FROMxTO [=L | +], FROMxL1xL2... for a capture sequence, and
+// PIECE*CELL for drops, written from a legal move and read back by matching the legal moves, with
+// messages that say exactly why a typed move is refused.
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -20,13 +20,17 @@ struct Suffix {
     bool plus_piece = false;  // kind piece: written "+L"
 };
 
-// One way of reading typed text: two cells and what follows them.
+// One way of reading typed text: the cells and what follows them. `landings` are the cells after
+// the first (one for FROM-TO, several for a capture sequence); `to` is the last.
 struct Reading {
     int from = -1, to = -1;
     Suffix suffix;
+    std::vector<int> landings;
+    bool sequence = false;  // read as a capture sequence
 };
 
 bool is_separator(char c) { return c == '-' || c == 'x' || c == 'X' || c == ':' || c == ' '; }
+bool is_capture_mark(char c) { return c == 'x' || c == 'X' || c == ':'; }
 bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
 bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)); }
 bool is_drop_mark(char c) { return c == '*' || c == '@'; }
@@ -113,19 +117,55 @@ std::vector<Reading> readings(const CompiledGame& game, std::string_view text) {
                 const int to = find_cell(game, rest.substr(0, j));
                 if (to < 0) continue;
                 if (const auto suffix = read_suffix(rest.substr(j)))
-                    out.push_back({from, to, *suffix});
+                    out.push_back({from, to, *suffix, {to}});
             }
         }
     }
     return out;
 }
 
+// Every reading of `text` as a capture sequence: CELL, then a CELL once or more, each after 'x'
+// or ':' (or, unless `strict`, after any separator or none), then a suffix; `cells` holds the
+// cells read so far. At most MAX_READINGS, against hostile text.
+constexpr std::size_t MAX_READINGS = 64;
+void sequence_readings(const CompiledGame& game, std::string_view text, bool strict,
+                       std::vector<int>& cells, std::vector<Reading>& out) {
+    if (cells.size() >= 2)
+        if (const auto suffix = read_suffix(text))
+            out.push_back(
+                {cells.front(), cells.back(), *suffix, {cells.begin() + 1, cells.end()}, true});
+    for (std::size_t skip = 0; skip < 2; ++skip) {
+        // The first cell opens the text; a later one follows a mark (or, unless strict, nothing).
+        if (cells.empty() ? skip == 1 : skip == 0 && strict) continue;
+        if (skip && (text.empty() || !(strict ? is_capture_mark(text[0]) : is_separator(text[0]))))
+            continue;
+        const std::string_view rest = text.substr(skip);
+        for (std::size_t j = 1; j <= rest.size() && out.size() < MAX_READINGS; ++j) {
+            const int cell = find_cell(game, rest.substr(0, j));
+            if (cell < 0) continue;
+            cells.push_back(cell);
+            sequence_readings(game, rest.substr(j), strict, cells, out);
+            cells.pop_back();
+        }
+    }
+}
+
 // A move of a piece from `from` (never a drop, whose origin field holds a piece type).
 bool moves_from(Move m, int from) { return !m.is_drop() && !m.is_pass() && m.from() == from; }
 bool moves_between(Move m, int from, int to) { return moves_from(m, from) && m.to() == to; }
 
+// Does `m` go through the reading's cells: a capture sequence by its landing cells in order, any
+// other move by its two cells?
+bool same_cells(const Position& pos, Move m, const Reading& r) {
+    if (!moves_between(m, r.from, r.to)) return false;
+    if (!m.is_jumps()) return r.landings.size() == 1;
+    JumpPath path;
+    return jump_path(pos, m, path) && std::equal(r.landings.begin(), r.landings.end(),
+                                                 path.landings, path.landings + path.length);
+}
+
 bool matches(const Position& pos, Move move, const Reading& r) {
-    if (!moves_between(move, r.from, r.to)) return false;
+    if (!same_cells(pos, move, r)) return false;
     const ir::Game& game = pos.game().ir();
     switch (r.suffix.kind) {
         case Suffix::none:
@@ -142,11 +182,17 @@ bool matches(const Position& pos, Move move, const Reading& r) {
     return false;
 }
 
-// "e2-e4" or "e4xd5", for messages about a move that may not exist.
-std::string cells_text(const Position& pos, int from, int to) {
-    const Piece a = pos.piece_on(from), b = pos.piece_on(to);
+// "e2-e4", "e4xd5", or "c3xc5xe5" for a capture sequence, for messages about a move that may not
+// exist.
+std::string cells_text(const Position& pos, const Reading& r) {
+    if (r.sequence) {
+        std::string text = name_of(pos, r.from);
+        for (int cell : r.landings) text += "x" + name_of(pos, cell);
+        return text;
+    }
+    const Piece a = pos.piece_on(r.from), b = pos.piece_on(r.to);
     const bool capture = a && b && owner_of(a) != owner_of(b);
-    return name_of(pos, from) + (capture ? "x" : "-") + name_of(pos, to);
+    return name_of(pos, r.from) + (capture ? "x" : "-") + name_of(pos, r.to);
 }
 
 std::string player_name(const Position& pos, int player) {
@@ -176,9 +222,15 @@ std::string not_legal(const Position& pos, const MoveList& legal, const Reading&
     const Piece piece = pos.piece_on(r.from);
     const std::string& piece_name = game.pieces[type_of(piece)].name;
     const std::string from = name_of(pos, r.from);
-    std::string msg = cells_text(pos, r.from, r.to) + " is not a legal move for the " + piece_name +
-                      " on " + from;
-    if (piece_targets(pos, r.from).has(r.to)) {
+    std::string msg =
+        cells_text(pos, r) + " is not a legal move for the " + piece_name + " on " + from;
+    const bool can_jump =
+        std::any_of(legal.begin(), legal.end(), [](Move m) { return m.is_jumps(); });
+    if (can_jump && game.jump_rule == ir::JumpRule::maximum) {
+        msg += ": only the capture sequences that take the most pieces may be played";
+    } else if (can_jump && game.jump_rule == ir::JumpRule::compulsory) {
+        msg += ": capturing is compulsory, and a sequence goes on while it can capture";
+    } else if (r.landings.size() == 1 && piece_targets(pos, r.from).has(r.to)) {
         // Only the royal rule can forbid a move the piece's movement allows.
         std::string royal = "a royal piece";
         for (int type = 0; type < pos.tables().type_count; ++type)
@@ -205,7 +257,7 @@ std::string explain(const Position& pos, const MoveList& legal, const Reading& r
     std::vector<std::string> choices;
     bool plain = false;
     for (Move m : legal) {
-        if (!moves_between(m, r.from, r.to)) continue;
+        if (!same_cells(pos, m, r)) continue;
         if (m.is_promotion())
             choices.push_back(promotion_text(pos, m));
         else
@@ -215,7 +267,7 @@ std::string explain(const Position& pos, const MoveList& legal, const Reading& r
     const Suffix& s = r.suffix;
     if (s.kind == Suffix::none || s.kind == Suffix::decline)
         return "promotion needed: add " + choice_list(choices);
-    const std::string move = cells_text(pos, r.from, r.to);
+    const std::string move = cells_text(pos, r);
     if (choices.empty()) return move + " is not a promotion: leave out " + suffix_text(s);
     const std::string add = ": add " + choice_list(choices) + (plain ? ", or nothing" : "");
     if (s.kind == Suffix::plus) return "cannot promote with + on " + name_of(pos, r.to) + add;
@@ -343,6 +395,13 @@ std::optional<Move> parse_pass(const Position& pos, const MoveList& legal, std::
 
 std::string format_move(const Position& pos, Move move) {
     if (move.is_pass()) return "pass";
+    if (move.is_jumps()) {
+        JumpPath path;
+        std::string out = name_of(pos, move.from());
+        if (jump_path(pos, move, path))
+            for (int i = 0; i < path.length; ++i) out += "x" + name_of(pos, path.landings[i]);
+        return out + promotion_text(pos, move);
+    }
     if (move.is_drop())
         return type_token(pos.game().ir(), move.dropped_type()) + '*' + name_of(pos, move.to());
     const Piece target = pos.piece_on(move.to());
@@ -370,10 +429,18 @@ std::optional<Move> parse_move(Position& pos, std::string_view text, std::string
     const auto mark = std::find_if(text.begin(), text.end(), is_drop_mark);
     if (mark != text.end())
         return parse_drop(pos, legal, text, static_cast<std::size_t>(mark - text.begin()), error);
-    const std::vector<Reading> rs = readings(pos.game(), text);
+    // Capture sequences written with 'x' first ("c3xc5" is the jump when a quiet move c3-c5 exists
+    // too), then two cells, then sequences written without capture marks ("c3c5e5").
+    std::vector<int> cells;
+    std::vector<Reading> rs;
+    sequence_readings(pos.game(), text, true, cells, rs);
+    const std::vector<Reading> pairs = readings(pos.game(), text);
+    rs.insert(rs.end(), pairs.begin(), pairs.end());
+    sequence_readings(pos.game(), text, false, cells, rs);
     for (const Reading& r : rs)
-        for (Move m : legal)
-            if (matches(pos, m, r)) return m;
+        for (const bool jumps : {true, false})
+            for (Move m : legal)
+                if (m.is_jumps() == jumps && matches(pos, m, r)) return m;
     error = rs.empty() ? unreadable(pos, legal, text) : explain(pos, legal, best(pos, legal, rs));
     return std::nullopt;
 }

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <random>
@@ -54,12 +53,15 @@ std::optional<ir::Diagnostic> parse_position(Position& pos, std::string_view tex
 // token (e2-e4, e7xd8=Q, e7-e8=+R), except that a promotion to the one `plus` type the piece may
 // promote to is written with '+' alone (c6-c7+). Castling is written as the royal piece's move
 // (e1-g1). A drop is the dropped piece's token (upper case for every player), '*' and the cell:
-// P*c5, +R*e5. A pass is written "pass".
+// P*c5, +R*e5. A pass is written "pass". A capture sequence is its start cell and each landing
+// cell after an 'x', then any promotion: c3xe5xe7, c3xe5xe7xe9=W.
 std::string format_move(const Position& pos, Move move);  // `move` is legal in `pos`
 
 // Finds the legal move `text` names: FROM, an optional separator ('-', 'x', ':' or a blank), TO,
 // and for a promotion the piece token with or without '=', or '+' ("e2e4", "E7XD8=q", "e7d8q"
 // and "c6c7+" work; cell names may be typed in upper case); a trailing '=' says "no promotion".
+// A capture sequence is its cells with 'x' or ':' between them, or nothing ("c3xe5xe7",
+// "c3:e5:e7", "c3e5e7"); read with capture marks, two cells name a jump before a quiet move.
 // A drop is PIECE*CELL or PIECE@CELL, the piece in either case; "pass" (any case) is a pass, when
 // the game allows one here. On failure `error` says exactly
 // what is wrong, e.g.
@@ -160,9 +162,9 @@ enum class HookUse : std::uint8_t { on, off };
 
 // A game from a start position: the history of moves, and the result once one of the game's end
 // conditions (ir::Game::ends) holds. After each move the after_move hook is asked first (then
-// after_capture or after_pass, when the move was one); then
-// checkmate and stalemate (no legal move, with or without a royal piece attacked) are judged,
-// and then the repetition and ply-limit counts. A position without a legal move that no end
+// after_capture or after_pass, when the move was one); then a player to move without pieces (on
+// the board or in hand), then checkmate and stalemate (no legal move, with or without a royal
+// piece attacked) are judged, and then the repetition and ply-limit counts. A position without a legal move that no end
 // condition covers ends the game as a draw by "no legal move". The score hook, when there is
 // one, scores every ending. A hook that fails stops the game (Result::stopped).
 class Game {
@@ -177,7 +179,7 @@ public:
     const Position& position() const { return pos_; }
     // The legal moves, less those a move filter hook refuses.
     const MoveList& legal_moves() const { return legal_; }
-    int ply() const { return static_cast<int>(history_.size()); }  // moves played since start
+    int ply() const { return plies_; }  // moves played since the start
     int passes() const;   // passes in a row ending with the last move
     bool runs_hooks() const { return hooks_ != nullptr; }
 
@@ -188,9 +190,18 @@ public:
 
 private:
     struct Step {
+        Step() {}  // leaves the undo record's capture-sequence arrays unset: do_move fills them
         Move move;
         Undo undo;
     };
+    // The moves played live in blocks that never move (hooks read the last undo record by
+    // address); an undo record is large, for it may hold a capture sequence, so play allocates
+    // one block of records at a time and never copies them.
+    static constexpr int STEPS_PER_BLOCK = 64;
+    Step& step(int ply) { return steps_[ply / STEPS_PER_BLOCK][ply % STEPS_PER_BLOCK]; }
+    const Step& step(int ply) const {
+        return steps_[ply / STEPS_PER_BLOCK][ply % STEPS_PER_BLOCK];
+    }
     void refresh();           // legal moves and result for the current position
     int count_repetitions() const;  // how often the current position has occurred
     HookContext context() const;
@@ -200,7 +211,8 @@ private:
 
     const CompiledGame& game_;
     Position pos_;
-    std::deque<Step> history_;           // a deque: each Undo keeps its address while play goes on
+    std::vector<std::unique_ptr<Step[]>> steps_;  // steps_[ply / STEPS_PER_BLOCK]
+    int plies_ = 0;
     std::vector<std::uint64_t> hashes_;  // hash after each ply, hashes_[0] = start
     MoveList legal_;
     std::optional<Result> result_;

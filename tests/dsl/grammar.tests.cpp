@@ -68,6 +68,12 @@ TEST_CASE("names are identifiers that are not keywords", "[dsl][grammar]") {
         {"forced", L},
         {"allowed", L},
         {"hooks", L},
+        {"jump", L},
+        {"jumps", L},
+        {"compulsory", L},
+        {"maximum", L},
+        {"no-pieces", L},
+        {"jumper", M},
         {"label", L},
         {"labels", M},
         {"touching", L},
@@ -219,7 +225,10 @@ TEST_CASE("piece declarations", "[dsl][grammar]") {
         {"piece Pawn P { promote last-rank to Queen }", G},
         {"piece Pawn P { promote in last-rank Queen }", G},
         {"piece Pawn P { promote in last-rank to }", G},
-        {"piece Knight N { jump (1, 2) }", G},
+        {"piece Knight N { hop (1, 2) }", G},
+        {"piece Man M { jump (1, 1) (-1, 1)  move step (1, 1) (-1, 1) }", M},
+        {"piece Man M { capture jump n from home }", M},
+        {"piece Man M { jump }", G},
         {"piece Knight N { leap (1, 2) symmetric", G},
         {"piece Tokin +P { step orthogonal  captured-as Pawn }", M},
         {"piece Bomb B { step n  captured-removed }", M},
@@ -265,6 +274,8 @@ TEST_CASE("castling, setup and end declarations", "[dsl][grammar]") {
         {"end repetition 3 draw", M},
         {"end ply-limit 100 draw reset-by capture Pawn", M},
         {"end ply-limit 100 loss", M},
+        {"end no-pieces win", M},
+        {"end no-pieces", G},
         {"end repetition draw", G},
         {"end checkmate victory", G},
         {"end victory", G},
@@ -288,7 +299,7 @@ TEST_CASE("hands and drop-first declarations", "[dsl][grammar]") {
     CHECK(parse_whole<g::declaration>(input) == expected);
 }
 
-TEST_CASE("royals, pass and hooks declarations", "[dsl][grammar]") {
+TEST_CASE("royals, pass, hooks and jumps declarations", "[dsl][grammar]") {
     auto [input, expected] = GENERATE(table<std::string, Result>({
         {"royals capturable", M},
         {"royals", G},
@@ -306,6 +317,10 @@ TEST_CASE("royals, pass and hooks declarations", "[dsl][grammar]") {
         {"hooks \"rules.lua", G},
         {"hooks rules.lua", G},
         {"hooks", G},
+        {"jumps compulsory", M},
+        {"jumps maximum", M},
+        {"jumps", G},
+        {"jumps optional", G},
         {"passes", L},
         {"royalsx", L},
     }));

@@ -43,3 +43,12 @@ TEST_CASE("perft allocates no memory in any shipped game", "[interpreter][alloca
         CHECK(during == 0);
     }
 }
+
+TEST_CASE("capture sequences allocate no memory either", "[interpreter][allocation][jumps]") {
+    auto game = vari::test::load_shipped("compact-hex-draughts");
+    vari::Position pos(*game);
+    vari::test::set_position(pos, vari::test::DRAUGHTS_KINGS);
+    const long before = allocations.load();
+    CHECK(vari::perft(pos, 3) == 9343);
+    CHECK(allocations.load() - before == 0);
+}

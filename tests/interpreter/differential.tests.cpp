@@ -88,6 +88,7 @@ struct Snapshot {
 // How many of the rare kinds of move the positions of the playouts offered.
 struct Coverage {
     long positions = 0, en_passant = 0, castling = 0, promotion = 0, passes = 0, drops = 0;
+    long chains = 0, chain_promotions = 0;  // capture sequences of two jumps or more
     bool agreed = true;  // false once a disagreement has been reported
 };
 
@@ -115,7 +116,7 @@ private:
             vari::MoveList list;
             vari::generate_legal(pos, list);
             std::vector<MoveKey> compiled;
-            for (vari::Move m : list) compiled.push_back(key_of(m));
+            for (vari::Move m : list) compiled.push_back(key_of(pos, m));
             std::sort(compiled.begin(), compiled.end());
             const std::vector<ref::Move> expected = reference_.legal(state);
             if (!same_moves(compiled, expected, pos, state) ||
@@ -125,7 +126,7 @@ private:
             if (expected.empty()) return;
             const ref::Move& m = expected[choose(expected)];
             const vari::Move move = *std::find_if(
-                list.begin(), list.end(), [&](vari::Move c) { return key_of(c) == m.key(); });
+                list.begin(), list.end(), [&](vari::Move c) { return key_of(pos, c) == m.key(); });
             history_.push_back(m.key());
             vari::Undo undo;
             pos.do_move(move, undo);
@@ -159,7 +160,7 @@ private:
             if (!hash_ok || !(Snapshot(pos) == before)) {
                 fail(std::string(hash_ok ? "make/unmake does not restore the position"
                                          : "the incremental hash differs from compute_hash()") +
-                         " after " + describe_move(game_.ir(), key_of(m)) + "\n",
+                         " after " + describe_move(game_.ir(), key_of(pos, m)) + "\n",
                      pos, state);
                 return false;
             }
@@ -183,6 +184,8 @@ private:
             coverage_.promotion += m.promotion >= 0;
             coverage_.passes += m.kind == ref::Move::pass;
             coverage_.drops += m.kind == ref::Move::drop;
+            coverage_.chains += m.path.size() >= 2;
+            coverage_.chain_promotions += m.path.size() >= 2 && m.promotion >= 0;
         }
     }
 
@@ -209,6 +212,13 @@ bool has_en_passant(const ir::Game& game) {
     return false;
 }
 
+bool has_jumps(const ir::Game& game) {
+    for (const auto& piece : game.pieces)
+        for (const auto& m : piece.movements)
+            if (m.kind == ir::MoveKind::jump) return true;
+    return false;
+}
+
 bool has_promotion(const ir::Game& game) {
     return std::any_of(game.pieces.begin(), game.pieces.end(),
                        [](const auto& p) { return !p.promotions.empty(); });
@@ -223,12 +233,15 @@ void check_playouts(const std::string& path, int playouts, int max_plies, bool e
     const Coverage seen = Differential(*game).run(playouts, max_plies);
     INFO("positions " << seen.positions << ", en passant " << seen.en_passant << ", castlings "
                       << seen.castling << ", promotions " << seen.promotion << ", passes "
-                      << seen.passes << ", drops " << seen.drops);
+                      << seen.passes << ", drops " << seen.drops << ", chains " << seen.chains
+                      << " (" << seen.chain_promotions << " promoting)");
     if (!seen.agreed) return;  // the playouts stopped early: their coverage means nothing
     CHECK((seen.en_passant > 0 || !has_en_passant(game->ir())));
     CHECK((seen.castling > 0 || game->ir().castlings.empty()));
     CHECK((seen.promotion > 0 || !has_promotion(game->ir())));
     CHECK((seen.drops > 0 || !game->ir().hands));
+    CHECK((seen.chains > 0 || !has_jumps(game->ir())));
+    CHECK((seen.chain_promotions > 0 || !has_jumps(game->ir()) || !has_promotion(game->ir())));
     CHECK((seen.passes > 0 || !expect_passes || game->ir().passing == ir::Passing::never));
 }
 
@@ -308,6 +321,23 @@ ref::State reference_state(const CompiledGame& game, const std::string& text) {
 }
 
 }  // namespace
+
+TEST_CASE("the reference generator confirms Hex Orthogonal Draughts' recorded perft",
+          "[differential]") {
+    const auto game = load_game(VARI_STDLIB_DIR "/compact-hex-draughts.vari");
+    const ref::Generator reference(game->ir());
+    CHECK(reference.perft(reference.start(), 3) == 2912);
+    CHECK(reference.perft(reference_state(*game, vari::test::DRAUGHTS_KINGS), 2) == 478);
+}
+
+TEST_CASE("the reference generator confirms Hex Orthogonal Draughts' deeper recorded perft",
+          "[.][slow][differential]") {
+    const auto game = load_game(VARI_STDLIB_DIR "/compact-hex-draughts.vari");
+    const ref::Generator reference(game->ir());
+    CHECK(reference.perft(reference.start(), 4) == 43262);
+    CHECK(reference.perft(reference.start(), 5) == 683220);
+    CHECK(reference.perft(reference_state(*game, vari::test::DRAUGHTS_KINGS), 3) == 9343);
+}
 
 TEST_CASE("the reference generator confirms Three Player Hex Shogi's recorded perft",
           "[differential]") {

@@ -14,6 +14,7 @@ using vari::test::THREE_PLAYER_KING_IN_HAND;
 using vari::test::THREE_PLAYER_MIDGAME;
 using vari::test::COMPACT_SHOGI_MIDGAME;
 using vari::test::COMPACT_SHOGI_VS_REVERGENT_MIDGAME;
+using vari::test::DRAUGHTS_KINGS;
 
 namespace {
 
@@ -220,6 +221,26 @@ TEST_CASE("Compact Hex Chess perft to depth 4 keeps its recorded counts", "[.][s
     CHECK(perft_from("compact-hex-chess-shogi", COMPACT_SHOGI_MIDGAME, 3) == 283729);
     CHECK(perft_from("compact-hex-chess-shogi-vs-revergent", COMPACT_SHOGI_VS_REVERGENT_MIDGAME, 3) ==
           67794);
+}
+
+// Hex Orthogonal Draughts: the armies meet on the fourth ply, where the first jumps come. Every
+// capture sequence counts as a move of its own (a move is its start and its landing cells). All
+// counts are ours; the reference generator confirms them.
+
+TEST_CASE("Hex Orthogonal Draughts perft keeps its recorded counts", "[interpreter][perft]") {
+    auto [position, depth, nodes] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 14}, {"", 2, 196}, {"", 3, 2912}, {"", 4, 43262}, {"", 5, 683220},
+        {DRAUGHTS_KINGS, 1, 24}, {DRAUGHTS_KINGS, 2, 478}, {DRAUGHTS_KINGS, 3, 9343},
+    }));
+    INFO("position '" << position << "', depth " << depth);
+    CHECK(perft_from("compact-hex-draughts", position, depth) == nodes);
+}
+
+TEST_CASE("Hex Orthogonal Draughts perft to depths 7 and 4 keeps its recorded counts",
+          "[.][slow][perft]") {
+    CHECK(perft_from("compact-hex-draughts", "", 6) == 10778052);
+    CHECK(perft_from("compact-hex-draughts", "", 7) == 178830490);
+    CHECK(perft_from("compact-hex-draughts", DRAUGHTS_KINGS, 4) == 180103);
 }
 
 // The "matsuri" position: a published mid-game shogi position with pieces in both hands, White

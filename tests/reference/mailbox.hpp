@@ -2,8 +2,10 @@
 // the IR. Deliberately simple (no tables, no bit sets) so that it can check the interpreter.
 #pragma once
 
+#include <compare>
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "interpreter/ir.hpp"
@@ -19,25 +21,39 @@ struct Occupant {
 };
 
 // A move's identity, the same for both generators (two rules reaching one cell give one move):
-// (from, to, promotion, kind) packed so that integer order is tuple order, and cheap to sort.
-using MoveKey = std::uint32_t;
-constexpr MoveKey make_key(int from, int to, int promotion, int kind) {
-    return static_cast<MoveKey>(((from << 8 | to) << 8 | (promotion + 1)) << 3 | kind);
+// (from, to, promotion, kind) packed so that integer order is tuple order, and for a capture
+// sequence its landing cells in order (two sequences to one cell are two moves).
+constexpr std::uint32_t pack_cells(int from, int to, int promotion, int kind) {
+    return static_cast<std::uint32_t>(((from << 8 | to) << 8 | (promotion + 1)) << 3 | kind);
 }
-constexpr int key_from(MoveKey k) { return static_cast<int>(k >> 19); }
-constexpr int key_to(MoveKey k) { return static_cast<int>(k >> 11 & 255); }
-constexpr int key_promotion(MoveKey k) { return static_cast<int>(k >> 3 & 255) - 1; }
-constexpr int key_kind(MoveKey k) { return static_cast<int>(k & 7); }
+struct MoveKey {
+    std::uint32_t cells = 0;
+    std::vector<int> path;
+    friend auto operator<=>(const MoveKey&, const MoveKey&) = default;
+    friend bool operator==(const MoveKey&, const MoveKey&) = default;
+};
+inline int key_from(const MoveKey& k) { return static_cast<int>(k.cells >> 19); }
+inline int key_to(const MoveKey& k) { return static_cast<int>(k.cells >> 11 & 255); }
+inline int key_promotion(const MoveKey& k) { return static_cast<int>(k.cells >> 3 & 255) - 1; }
+inline int key_kind(const MoveKey& k) { return static_cast<int>(k.cells & 7); }
 
 struct Move {
-    enum Kind { normal = 0, en_passant = 1, castling = 2, drop = 3, pass = 4 };
+    enum Kind { normal = 0, en_passant = 1, castling = 2, drop = 3, pass = 4, jumps = 5 };
     int from = -1;       // for a drop, the dropped piece type; 0 for a pass
-    int to = -1;         // a castling's royal piece goes from -> to
+    int to = -1;         // a castling's royal piece goes from -> to; a sequence's last landing
     int promotion = -1;  // piece type, -1 for none
     Kind kind = normal;
     int castling_index = -1;  // into ir::Game::castlings, for castlings
+    std::vector<int> path = {};    // a capture sequence: the landing cells, in order
+    std::vector<int> jumped = {};  // ... and the cells it jumps over
 
-    MoveKey key() const { return make_key(from, to, promotion, kind); }
+    MoveKey key() const { return {pack_cells(from, to, promotion, kind), path}; }
+    // Key order without building keys.
+    friend bool operator<(const Move& a, const Move& b) {
+        return std::tie(a.from, a.to, a.promotion, a.kind, a.path) <
+               std::tie(b.from, b.to, b.promotion, b.kind, b.path);
+    }
+    bool same(const Move& o) const { return !(*this < o) && !(o < *this); }
 };
 
 using Board = std::vector<Occupant>;  // by cell index

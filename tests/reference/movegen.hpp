@@ -1,6 +1,7 @@
 // The reference move generator: walks every movement rule cell by cell on the mailbox, and judges
-// legality by playing each move on a copy and looking for an attacked royal piece. Slow and plain
-// on purpose; it shares nothing with the interpreter but the IR.
+// legality by playing each move on a copy and looking for an attacked royal piece. Capture
+// sequences are found by recursion over the mailbox, each with its list of landing cells. Slow and
+// plain on purpose; it shares nothing with the interpreter but the IR.
 #pragma once
 
 #include <algorithm>
@@ -44,6 +45,7 @@ public:
                 move_pieces(after, m, s.ep_victim);
             if (!royal_attacked(after, s.side)) moves.push_back(m);
         }
+        apply_jump_rule(moves);
         if (game_.passing == ir::Passing::allowed ||
             (game_.passing == ir::Passing::forced && moves.empty()))
             moves.push_back({0, 0, -1, Move::pass});
@@ -68,13 +70,14 @@ public:
             return;
         }
         const Occupant mover = s.board[m.from];
-        const Occupant taken = m.kind == Move::en_passant ? s.board[s.ep_victim]
-                               : m.kind == Move::normal   ? s.board[m.to]
-                                                          : Occupant{};
-        if (game_.hands && !taken.empty() && game_.captured_into(s.side, taken.type) >= 0)
-            ++hand(s, s.side, game_.captured_into(s.side, taken.type));
-        const bool captured =
-            m.kind == Move::en_passant || (m.kind == Move::normal && !s.board[m.to].empty());
+        std::vector<Occupant> taken;
+        if (m.kind == Move::en_passant) taken.push_back(s.board[s.ep_victim]);
+        if (m.kind == Move::normal && !s.board[m.to].empty()) taken.push_back(s.board[m.to]);
+        for (int cell : m.jumped) taken.push_back(s.board[cell]);
+        for (const Occupant& t : taken)
+            if (game_.hands && game_.captured_into(s.side, t.type) >= 0)
+                ++hand(s, s.side, game_.captured_into(s.side, t.type));
+        const bool captured = !taken.empty();
         // En-passant cells last one turn; this move may leave new ones (judged before it moves).
         std::vector<int> passed =
             m.kind == Move::normal ? ep_cells_left(s.board, m) : std::vector<int>{};
@@ -100,6 +103,7 @@ public:
             const ir::Vec d{b.x - a.x, b.y - a.y};
             for (const auto& m : game_.pieces[o.type].movements) {
                 if (m.mode == ir::MoveMode::move_only) continue;
+                if (jump_attacks(board, o.player, from, m, cell)) return true;
                 bool hit = false;
                 for (ir::Vec v : m.vectors[o.player])
                     if (points_along(m.kind, v, d))
@@ -144,6 +148,7 @@ private:
     void walk(const Board& board, int player, int from, const ir::Movement& m, ir::Vec v,
               Visit visit) const {
         if (m.from_zone >= 0 && !in_zone(game_, m.from_zone, player, from)) return;
+        if (m.kind == ir::MoveKind::jump) return;  // see add_jumps
         if (m.kind == ir::MoveKind::curve) return walk_curves(board, player, from, m, v, visit);
         int cell = from;
         for (int steps = 1;; ++steps) {
@@ -216,6 +221,7 @@ private:
                 if (std::find(ep.begin(), ep.end(), to) == ep.end())
                     add_with_promotions(moves, s, from, to, Move::normal);
             for (int to : ep) add_with_promotions(moves, s, from, to, Move::en_passant);
+            add_jumps(moves, s, from);
         }
         for (std::size_t i = 0; i < game_.castlings.size(); ++i) {
             const ir::Castling& c = game_.castlings[i];
@@ -224,10 +230,9 @@ private:
         }
         add_drops(moves, s);
         // Rules reaching the same cell, or promotion choices given twice, give one move.
-        std::sort(moves.begin(), moves.end(),
-                  [](const Move& a, const Move& b) { return a.key() < b.key(); });
+        std::sort(moves.begin(), moves.end());
         moves.erase(std::unique(moves.begin(), moves.end(),
-                                [](const Move& a, const Move& b) { return a.key() == b.key(); }),
+                                [](const Move& a, const Move& b) { return a.same(b); }),
                     moves.end());
         return moves;
     }
@@ -245,6 +250,11 @@ private:
     // the piece could never move again from `to`.
     void add_with_promotions(std::vector<Move>& moves, const State& s, int from, int to,
                              Move::Kind kind) const {
+        add_with_promotions(moves, s, Move{from, to, -1, kind});
+    }
+
+    void add_with_promotions(std::vector<Move>& moves, const State& s, const Move& base) const {
+        const int from = base.from, to = base.to;
         const Occupant o = s.board[from];
         bool promotes = false, plain = true;
         for (const auto& p : game_.pieces[o.type].promotions) {
@@ -254,13 +264,90 @@ private:
                 continue;
             promotes = true;
             plain = plain && !p.compulsory;
-            for (int choice : p.choices) moves.push_back({from, to, choice, kind});
+            for (int choice : p.choices) {
+                moves.push_back(base);
+                moves.back().promotion = choice;
+            }
         }
         // Where the piece could never move again it must promote, or, when it says so, not go.
         if ((promotes || game_.pieces[o.type].arrive_only_where_movable) &&
             !can_move_from(o.player, o.type, to))
             plain = false;
-        if (plain) moves.push_back({from, to, -1, kind});
+        if (plain) moves.push_back(base);
+    }
+
+    // The capture sequences of the piece on `from`: every jump over another player's piece to
+    // the empty cell beyond, the piece taken off at once, then every jump from there, and so on.
+    // With `jumps compulsory` or `maximum` only sequences that cannot go on.
+    void add_jumps(std::vector<Move>& moves, const State& s, int from) const {
+        Board board = s.board;
+        const Occupant o = board[from];
+        board[from] = {};
+        Move sequence{from, from, -1, Move::jumps};
+        jump_on(moves, s, board, o, sequence);
+    }
+
+    // Returns whether any jump goes on from sequence.to.
+    bool jump_on(std::vector<Move>& moves, const State& s, Board& board, Occupant o,
+                 Move& sequence) const {
+        bool any = false;
+        for (const auto& m : game_.pieces[o.type].movements) {
+            if (m.kind != ir::MoveKind::jump) continue;
+            for (ir::Vec v : m.vectors[o.player]) {
+                const auto [over, land] = jump_cells(o.player, sequence.to, m, v);
+                if (over < 0 || board[over].empty() || board[over].player == o.player ||
+                    !board[land].empty())
+                    continue;
+                any = true;
+                const Occupant taken = board[over];
+                const int at = sequence.to;
+                board[over] = {};
+                sequence.path.push_back(land);
+                sequence.jumped.push_back(over);
+                sequence.to = land;
+                const bool goes_on = jump_on(moves, s, board, o, sequence);
+                if (!goes_on || game_.jump_rule == ir::JumpRule::optional)
+                    add_with_promotions(moves, s, sequence);
+                sequence.to = at;
+                sequence.path.pop_back();
+                sequence.jumped.pop_back();
+                board[over] = taken;
+            }
+        }
+        return any;
+    }
+
+    // The cells a jump by v from `cell` passes over and lands on; -1s when it leaves the board
+    // or may not start there.
+    std::pair<int, int> jump_cells(int player, int cell, const ir::Movement& m, ir::Vec v) const {
+        if (m.from_zone >= 0 && !in_zone(game_, m.from_zone, player, cell)) return {-1, -1};
+        const int over = geometry_.step(cell, v);
+        const int land = over < 0 ? -1 : geometry_.step(over, v);
+        return land < 0 ? std::pair{-1, -1} : std::pair{over, land};
+    }
+
+    // Does movement m of the piece on `from` jump over `cell` onto an empty cell?
+    bool jump_attacks(const Board& board, int player, int from, const ir::Movement& m,
+                      int cell) const {
+        if (m.kind != ir::MoveKind::jump) return false;
+        for (ir::Vec v : m.vectors[player]) {
+            const auto [over, land] = jump_cells(player, from, m, v);
+            if (over == cell && board[land].empty()) return true;
+        }
+        return false;
+    }
+
+    // `jumps compulsory`: when there is a capture sequence, only sequences; `jumps maximum`:
+    // only those capturing the most pieces.
+    void apply_jump_rule(std::vector<Move>& moves) const {
+        if (game_.jump_rule == ir::JumpRule::optional) return;
+        std::size_t most = 0;
+        for (const Move& m : moves) most = std::max(most, m.path.size());
+        if (most == 0) return;
+        if (game_.jump_rule == ir::JumpRule::compulsory) most = 1;
+        std::erase_if(moves, [most](const Move& m) {
+            return m.kind != Move::jumps || (m.path.size() < most);
+        });
     }
 
     // Has a piece on `cell` any move on an otherwise empty board?
@@ -268,6 +355,8 @@ private:
         const Board empty(game_.board.cells.size());
         for (const auto& m : game_.pieces[type].movements)
             for (ir::Vec v : m.vectors[player]) {
+                if (m.kind == ir::MoveKind::jump && jump_cells(player, cell, m, v).first >= 0)
+                    return true;
                 bool any = false;
                 walk(empty, player, cell, m, v, [&](int) {
                     any = true;
@@ -364,6 +453,7 @@ private:
         bool hit = false;
         for (const auto& m : game_.pieces[o.type].movements) {
             if (m.mode == ir::MoveMode::move_only) continue;
+            if (jump_attacks(board, o.player, from, m, cell)) return true;
             for (ir::Vec v : m.vectors[o.player])
                 walk(board, o.player, from, m, v, [&](int to) {
                     hit = hit || to == cell;
@@ -389,6 +479,7 @@ private:
             return;
         }
         if (m.kind == Move::en_passant) board[ep_victim] = {};
+        for (int cell : m.jumped) board[cell] = {};
         const Occupant mover = board[m.from];
         board[m.from] = {};
         board[m.to] = {mover.player, m.promotion >= 0 ? m.promotion : mover.type};

@@ -41,6 +41,7 @@ const std::string CHESS = std::string("'") + VARI_STDLIB_DIR + "/chess.vari'";
 const std::string MINISHOGI = std::string("'") + VARI_STDLIB_DIR + "/minishogi.vari'";
 const std::string THREE_PLAYER =
     std::string("'") + VARI_STDLIB_DIR + "/three-player-hex-shogi-91.vari'";
+const std::string DRAUGHTS = std::string("'") + VARI_STDLIB_DIR + "/compact-hex-draughts.vari'";
 
 }  // namespace
 
@@ -176,6 +177,23 @@ TEST_CASE("vari play lets three random movers play a game to its end and prints 
     CHECK(run.output.find("\nscores: Black ") != std::string::npos);
     CHECK(run.output.find(", White ") != std::string::npos);
     CHECK(run.output.find(", Gray ") != std::string::npos);
+}
+
+TEST_CASE("vari play takes capture sequences by their landing cells; perft divides by them",
+          "[runtime][commands][draughts]") {
+    // White's man on c3 takes both of Black's men in one turn: d4, landing on e5, then e6.
+    const std::string position = " --position '5/6/7/4t3/9/3t4/2T4/6/5 w - - 0 1'";
+    const Run run = run_vari("play " + DRAUGHTS + position, "c3xe5xe9\nc3e5e7\n");
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK(run.output ==
+          "c3xe5xe9 is not a legal move for the Twice-Pawn on c3 (legal: c3-c4, c3xe5, "
+          "c3xe5xe7)\n"
+          "White plays c3xe5xe7\n"
+          "White wins by capturing every piece\n"
+          "scores: White 1, Black 0\n");
+    const Run perft = run_vari("perft " + DRAUGHTS + " 1 --divide" + position);
+    CHECK(perft.output == "c3-c4 1\nc3xe5 1\nc3xe5xe7 1\n3\n");
 }
 
 namespace {

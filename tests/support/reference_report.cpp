@@ -40,14 +40,21 @@ std::string rights_text(const Position& pos) {
 
 }  // namespace
 
-ref::MoveKey key_of(Move move) {
-    return ref::make_key(move.from(), move.to(), move.promotion(), move.kind());
+ref::MoveKey key_of(const Position& pos, Move move) {
+    ref::MoveKey key{ref::pack_cells(move.from(), move.to(), move.promotion(), move.kind()), {}};
+    JumpPath path;
+    if (move.is_jumps() && jump_path(pos, move, path))
+        key.path.assign(path.landings, path.landings + path.length);
+    return key;
 }
 
-std::string describe_move(const ir::Game& game, ref::MoveKey move) {
+std::string describe_move(const ir::Game& game, const ref::MoveKey& move) {
     if (ref::key_kind(move) == ref::Move::pass) return "pass";
-    std::string text =
-        cell_text(game, ref::key_from(move)) + "-" + cell_text(game, ref::key_to(move));
+    std::string text = cell_text(game, ref::key_from(move));
+    if (ref::key_kind(move) == ref::Move::jumps)
+        for (int cell : move.path) text += "x" + cell_text(game, cell);
+    else
+        text += "-" + cell_text(game, ref::key_to(move));
     if (ref::key_promotion(move) >= 0)
         text += std::string("=") + game.pieces[ref::key_promotion(move)].letter;
     if (ref::key_kind(move) == ref::Move::en_passant) text += " (en passant)";
@@ -57,7 +64,7 @@ std::string describe_move(const ir::Game& game, ref::MoveKey move) {
 
 std::string describe_moves(const ir::Game& game, const std::vector<ref::MoveKey>& moves) {
     std::string text;
-    for (ref::MoveKey m : moves) text += (text.empty() ? "" : " ") + describe_move(game, m);
+    for (const ref::MoveKey& m : moves) text += (text.empty() ? "" : " ") + describe_move(game, m);
     return text.empty() ? "(none)" : text;
 }
 

@@ -10,11 +10,11 @@
 
 namespace vari::test {
 
-// The interpreter's move as the reference identifies moves.
-reference::MoveKey key_of(Move move);
+// The interpreter's move, legal in `pos`, as the reference identifies moves.
+reference::MoveKey key_of(const Position& pos, Move move);
 
-// "e7-e8=Q", "e1-g1 (castling)", "d5-e6 (en passant)".
-std::string describe_move(const ir::Game& game, reference::MoveKey move);
+// "e7-e8=Q", "e1-g1 (castling)", "d5-e6 (en passant)", "c3xc5xe5=W" (a capture sequence).
+std::string describe_move(const ir::Game& game, const reference::MoveKey& move);
 // The moves separated by blanks, "(none)" for none.
 std::string describe_moves(const ir::Game& game, const std::vector<reference::MoveKey>& moves);
 

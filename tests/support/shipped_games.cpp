@@ -138,5 +138,6 @@ const std::string COMPACT_SHOGI_MIDGAME =
     "1k3/zz3l/l+UPpb1p/pu2p2b/BPpPr1h2/2P2PPp/2PrP2/z3B1/LHK1L[Hzh] w - - 0 36";
 const std::string COMPACT_SHOGI_VS_REVERGENT_MIDGAME =
     "Upkrl/2b1zh/pz1pb1N/3p2pp/1Php3p1/1P1PP3/U1u2KR/p+z1P2/5[b] w - - 0 31";
+const std::string DRAUGHTS_KINGS = "5/4t1/2w4/1t1ttt2/W3Wt2w/5t2/3t1TT/1T4/T4 w - - 0 1";
 
 }  // namespace vari::test

@@ -54,4 +54,9 @@ extern const std::string THREE_PLAYER_MIDGAME;
 extern const std::string COMPACT_SHOGI_MIDGAME;
 extern const std::string COMPACT_SHOGI_VS_REVERGENT_MIDGAME;
 
+// A position of Hex Orthogonal Draughts (compact-hex-draughts), White to move: White's king on e5
+// has 12 capture sequences of one to four jumps, two of them back to e5 by different landing
+// cells, and each side has a second king.
+extern const std::string DRAUGHTS_KINGS;
+
 }  // namespace vari::test

@@ -1,0 +1,61 @@
+// The checks of jumps: the modifiers a jump accepts, and the game-wide `jumps` option.
+#include <algorithm>
+
+#include "dsl/checker.hpp"
+#include "dsl/text.hpp"
+
+namespace vari::dsl {
+
+namespace {
+
+const char* rule_word(ir::JumpRule rule) {
+    return rule == ir::JumpRule::maximum ? "maximum" : "compulsory";
+}
+
+}  // namespace
+
+// A jump always captures, and only `from` has a meaning for it.
+void Checker::check_jump(const ast::Movement& movement) {
+    if (movement.mode == ir::MoveMode::move_only)
+        report.error(movement.span,
+                     "'move jump' cannot be: a jump always captures the piece it passes over",
+                     "write 'jump' (or 'capture jump'); a move that does not capture is a "
+                     "'move leap'");
+    std::map<ast::Modifier::Kind, ast::Span> seen;
+    for (const auto& m : movement.modifiers) {
+        const std::string name = quote(modifier_word(m.kind));
+        if (const auto [it, fresh] = seen.emplace(m.kind, m.span); !fresh) {
+            report.error(m.span, name + " is already given at " +
+                                     at_text(it->second.line, it->second.column));
+            continue;
+        }
+        if (m.kind == ast::Modifier::Kind::from) {
+            zone(m.zone);
+            continue;
+        }
+        report.error(m.span,
+                     name +
+                         " is not for a jump: a jump passes over one piece to the empty cell "
+                         "beyond, and may jump again from there",
+                     "only 'from ZONE' applies to a jump (each jump of a sequence starts in the "
+                     "zone)");
+    }
+}
+
+// Given once, and only in a game where some piece jumps.
+void Checker::check_jumps() {
+    for (std::size_t i = 1; i < file.jumps.size(); ++i)
+        already_defined(file.jumps[i].span, "'jumps'", file.jumps[0].span);
+    if (file.jumps.empty() || any_broken(ast::DeclKind::piece)) return;
+    const bool jumps = std::any_of(file.pieces.begin(), file.pieces.end(), [](const auto& p) {
+        return std::any_of(p.movements.begin(), p.movements.end(),
+                           [](const auto& m) { return m.primitive == ast::Primitive::jump; });
+    });
+    if (!jumps)
+        report.error(file.jumps[0].span,
+                     std::string("'jumps ") + rule_word(file.jumps[0].rule) +
+                         "' says how capture sequences are chosen, but no piece jumps",
+                     "give a piece a 'jump', as in '{ jump orthogonal }', or remove this line");
+}
+
+}  // namespace vari::dsl
