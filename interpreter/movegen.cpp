@@ -51,7 +51,9 @@ private:
 
     // One move per target, or one per promotion choice (plus the plain move when optional);
     // `index` as Move::make takes it.
-    void emit(int from, CellSet targets, Move::Kind kind = Move::normal, int index = 0) {
+    // The kind is a template argument: ordinary moves, the hot case, pack no run-time fields.
+    template <Move::Kind kind = Move::normal>
+    void emit(int from, CellSet targets, int index = 0) {
         const PieceRules& r = rules_on(from);
         const bool leaving = r.promotion_leaving.has(from);
         const CellSet promoting = leaving ? targets : targets & r.promotion_zone;
@@ -296,7 +298,7 @@ private:
                 // A full list keeps the moves it has (one move per promotion choice at most).
                 if (list_.size + MAX_TYPES + 1 > MAX_MOVES) return false;
                 const int before = list_.size;
-                emit(from, CellSet::of(to), Move::jumps, index);
+                emit<Move::jumps>(from, CellSet::of(to), index);
                 for (int i = before; i < list_.size; ++i)
                     length[i - first] = static_cast<std::uint8_t>(p.length);
                 return true;

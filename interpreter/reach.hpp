@@ -46,6 +46,8 @@ inline CellSet targets(const Tables& t, const PieceRules& r, int from, CellSet o
         const SlideRule& s = t.slides[r.slide_first + i];
         add_by_mode(result, slide_reach(t, s, from, occupied), s.mode, own, occupied);
     }
+    if (r.curve_count == 0) [[likely]]
+        return result;
     for (std::uint32_t i = 0; i < r.curve_count; ++i) {
         const CurveRule& c = t.curves[r.curve_first + i];
         add_by_mode(result, curve_reach(t, c, from, occupied), c.mode, own, occupied);
