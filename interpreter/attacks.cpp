@@ -9,10 +9,9 @@ namespace vari {
 
 bool Position::is_attacked(int cell, int by, CellSet occupied, std::uint32_t types) const {
     const Tables& t = *t_;
-    for (int type = 0; type < t.type_count; ++type) {
-        if (!(types >> type & 1)) continue;
-        const CellSet mine = pieces(by, type);
-        if (mine && (t.table(t.rules_of(by, type).attackers)[cell] & mine)) return true;
+    for (std::uint32_t leapers = t.leaper_types[by] & types; leapers; leapers &= leapers - 1) {
+        const int type = std::countr_zero(leapers);
+        if (t.table(t.rules_of(by, type).attackers)[cell] & pieces(by, type)) return true;
     }
     const int dir_count = static_cast<int>(t.dirs.size());
     for (int d = 0; d < dir_count; ++d) {

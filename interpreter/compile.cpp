@@ -27,6 +27,7 @@ public:
         t_.rules.resize(t_.player_count * t_.type_count);
         t_.slider_types.assign(t_.player_count * t_.dirs.size(), 0);
         t_.complex_types.assign(t_.player_count, 0);
+        t_.leaper_types.assign(t_.player_count, 0);
         for (int p = 0; p < t_.player_count; ++p)
             for (int type = 0; type < t_.type_count; ++type) compile_piece(p, type);
         // The fast path keeps one pin per direction on the stack.
@@ -126,7 +127,7 @@ private:
         r.curve_first = static_cast<std::uint32_t>(t_.curves.size());
         for (const auto& m : piece.movements) {
             switch (m.kind) {
-                case ir::MoveKind::leap: compile_leap(p, m, r); break;
+                case ir::MoveKind::leap: compile_leap(p, type, m, r); break;
                 case ir::MoveKind::slide: compile_slide(p, type, m, r); break;
                 case ir::MoveKind::curve: compile_curve(p, type, m, r); break;
                 case ir::MoveKind::jump: break;  // all of a piece's jumps at once, below
@@ -203,7 +204,7 @@ private:
         }
     }
 
-    void compile_leap(int p, const ir::Movement& m, PieceRules& r) {
+    void compile_leap(int p, int type, const ir::Movement& m, PieceRules& r) {
         const CellSet from_cells = zone_cells(m.from_zone, p);
         const TableRef table = m.mode == ir::MoveMode::move_only      ? r.leap_move
                                : m.mode == ir::MoveMode::capture_only ? r.leap_capture
@@ -215,7 +216,10 @@ private:
                 if (to < 0) continue;
                 r.exists = true;
                 at(table, c).add(to);
-                if (m.mode != ir::MoveMode::move_only) at(r.attackers, to).add(c);
+                if (m.mode != ir::MoveMode::move_only) {
+                    at(r.attackers, to).add(c);
+                    t_.leaper_types[p] |= 1u << type;
+                }
                 if (m.captures_en_passant && m.mode != ir::MoveMode::move_only) {
                     at(r.ep_capture, c).add(to);
                     r.has_ep_capture = true;

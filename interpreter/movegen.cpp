@@ -200,7 +200,8 @@ private:
 
         for (int by = 0; by < t_.player_count; ++by) {
             if (by == us_) continue;
-            for (int type = 0; type < t_.type_count; ++type) {
+            for (std::uint32_t leapers = t_.leaper_types[by]; leapers; leapers &= leapers - 1) {
+                const int type = std::countr_zero(leapers);
                 const CellSet hit = t_.table(t_.rules_of(by, type).attackers)[royal] &
                                     pos_.pieces(by, type);
                 if (hit) {

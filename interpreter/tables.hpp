@@ -106,6 +106,7 @@ struct Tables {
     std::vector<PieceRules> rules;           // [player * type_count + type]
     std::vector<std::uint32_t> slider_types; // [player * dirs + dir]: types sliding and capturing
     std::vector<std::uint32_t> complex_types;// [player]: types with complex_attacks
+    std::vector<std::uint32_t> leaper_types; // [player]: types with a non-empty attackers table
     std::uint32_t royal_types = 0;
     bool fast_legality = true;   // pins and checks can be read off straight lines
     bool royals_capturable = false;  // no check: every pseudo-legal move is legal
