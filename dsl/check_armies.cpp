@@ -140,7 +140,7 @@ void Checker::check_captures() {
             }
         } else if (file.army_choices.empty()) {
             report.error(captures.army.span, "no player fields army " + army,
-                         "'armies' gives each player's army, as in 'armies Shogi Shogi'");
+                         "'armies' gives each player's army, one per player in turn order");
         } else if (!model.player_army.empty() &&
                    std::none_of(model.player_army.begin(), model.player_army.end(), [&](int a) {
                        return file.armies[static_cast<std::size_t>(a)].name.text == captures.army.text;

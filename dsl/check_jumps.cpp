@@ -2,7 +2,6 @@
 #include <algorithm>
 
 #include "dsl/checker.hpp"
-#include "dsl/text.hpp"
 
 namespace vari::dsl {
 
@@ -23,12 +22,8 @@ void Checker::check_jump(const ast::Movement& movement) {
                      "'move leap'");
     std::map<ast::Modifier::Kind, ast::Span> seen;
     for (const auto& m : movement.modifiers) {
+        if (!first_time(m, seen)) continue;
         const std::string name = quote(modifier_word(m.kind));
-        if (const auto [it, fresh] = seen.emplace(m.kind, m.span); !fresh) {
-            report.error(m.span, name + " is already given at " +
-                                     at_text(it->second.line, it->second.column));
-            continue;
-        }
         if (m.kind == ast::Modifier::Kind::from) {
             zone(m.zone);
             continue;

@@ -206,17 +206,22 @@ void Checker::check_movement(const ast::Movement& movement) {
     check_modifiers(movement);
 }
 
+// Records the modifier in `seen`; false, with the error, when the movement already gave it.
+bool Checker::first_time(const ast::Modifier& m, std::map<ast::Modifier::Kind, ast::Span>& seen) {
+    const auto [it, fresh] = seen.emplace(m.kind, m.span);
+    if (!fresh)
+        report.error(m.span, quote(modifier_word(m.kind)) + " is already given at " +
+                                 report.at(it->second, m.span));
+    return fresh;
+}
+
 // Each modifier once, and only where it has a meaning.
 void Checker::check_modifiers(const ast::Movement& movement) {
     std::map<ast::Modifier::Kind, ast::Span> seen;
     const bool slide = movement.primitive == ast::Primitive::slide;
     for (const auto& m : movement.modifiers) {
+        if (!first_time(m, seen)) continue;
         const std::string name = quote(modifier_word(m.kind));
-        if (const auto [it, fresh] = seen.emplace(m.kind, m.span); !fresh) {
-            report.error(m.span, name + " is already given at " +
-                                     at_text(it->second.line, it->second.column));
-            continue;
-        }
         if (movement.primitive == ast::Primitive::curve) {
             check_curve_modifier(m, seen);
             continue;

@@ -86,6 +86,7 @@ struct Checker {
     bool check_vector(const ast::Vector& vector);
     void check_movement(const ast::Movement& movement);
     void check_modifiers(const ast::Movement& movement);
+    bool first_time(const ast::Modifier& m, std::map<ast::Modifier::Kind, ast::Span>& seen);
     // check_curves.cpp
     void check_curve(const ast::Movement& movement);
     void check_curve_modifier(const ast::Modifier& m,

@@ -150,11 +150,11 @@ VARI_MESSAGE(army_pieces, "expected the pieces the army fields, such as '{ King 
 VARI_MESSAGE(army_promote_piece, "expected the piece that promotes after 'promote', as in 'promote Pawn in far-rank to others'");
 VARI_MESSAGE(army_promote_targets, "expected 'others' (every other non-royal piece of the army) or the pieces it may become after 'to'");
 VARI_MESSAGE(close_army, "expected '}' to close {decl}, or 'promote'");
-VARI_MESSAGE(army_choices, "expected one army per player, in turn order, as in 'armies Wellisch Wellisch'");
-VARI_MESSAGE(captures_army, "expected the capturing army after 'captures', as in 'captures Shogi { Rook as Wing }'");
-VARI_MESSAGE(captures_what, "expected 'removed' or '{' and what captured pieces become, as in 'captures Shogi { Rook as Wing }'");
-VARI_MESSAGE(capture_mappings, "expected a captured piece and what it becomes, as in 'Rook as Wing'");
-VARI_MESSAGE(kw_as, "expected 'as' and the piece the captured one becomes, as in 'Rook as Wing'");
+VARI_MESSAGE(army_choices, "expected one army per player, in turn order, as in 'armies ARMY ARMY' for two players");
+VARI_MESSAGE(captures_army, "expected the capturing army after 'captures', as in 'captures ARMY { Rook as Pawn }'");
+VARI_MESSAGE(captures_what, "expected 'removed' or '{' and what captured pieces become, as in 'captures ARMY { Rook as Pawn }'");
+VARI_MESSAGE(capture_mappings, "expected a captured piece and what it becomes, as in 'Rook as Pawn'");
+VARI_MESSAGE(kw_as, "expected 'as' and the piece the captured one becomes, as in 'Rook as Pawn'");
 VARI_MESSAGE(becomes_type, "expected the piece the captured one becomes in hand after 'as'");
 VARI_MESSAGE(close_captures, "expected '}' to close {decl}, or another 'PIECE as PIECE'");
 
