@@ -39,23 +39,16 @@ int count(const std::string& cells) {
     return n;
 }
 
-std::string targets(const CompiledGame& game, const std::string& pieces, const std::string& from,
-                    int side = 0) {
-    Position pos(game);
-    place(pos, pieces, side);
-    return legal_targets(pos, from);
-}
-
 }  // namespace
 
 TEST_CASE("curved riders reach the cells of rules.md 4.3 from e5, each cell once",
           "[interpreter][curves]") {
     const auto game = vari::test::load_text(RULES);
-    CHECK(targets(*game, "Fe5", "e5") ==
+    CHECK(legal_targets(*game, "Fe5", "e5") ==
           sorted_cells("c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e6 e7 f4 f5 f6 g5"));
-    CHECK(targets(*game, "Re5", "e5") ==
+    CHECK(legal_targets(*game, "Re5", "e5") ==
           sorted_cells("a3 a7 b2 b5 b8 c1 c4 c6 c9 d3 d7 e2 e8 f4 f6 g3 g7 h5"));
-    CHECK(targets(*game, "Ce5", "e5") ==
+    CHECK(legal_targets(*game, "Ce5", "e5") ==
           sorted_cells("a3 a7 b2 b5 b8 c1 c3 c4 c5 c6 c7 c9 d3 d4 d5 d6 d7 e2 e3 e4 e6 e7 e8 f4 f5 f6 "
                  "g3 g5 g7 h5"));
     // Each a move of its own: perft counts 18, 18 and 30.
@@ -70,13 +63,13 @@ TEST_CASE("a curve stops on the first piece; other paths still reach what lies b
           "[interpreter][curves]") {
     const auto game = vari::test::load_text(RULES);
     // A friendly piece on f5: the Finch loses f5 alone (rules.md 4.3).
-    const std::string finch = targets(*game, "Fe5 Pf5", "e5");
+    const std::string finch = legal_targets(*game, "Fe5 Pf5", "e5");
     CHECK(count(finch) == 17);
     CHECK((" " + finch + " ").find(" f5 ") == std::string::npos);
     // An enemy there is captured, and the paths through it stop on it.
-    CHECK(count(targets(*game, "Fe5 pf5", "e5")) == 18);
+    CHECK(count(legal_targets(*game, "Fe5 pf5", "e5")) == 18);
     // Walled in by its own pieces on all six neighbours, the Finch has no move.
-    CHECK(targets(*game, "Fe5 Pd4 Pd5 Pd6 Pe4 Pe6 Pf5", "e5").empty());
+    CHECK(legal_targets(*game, "Fe5 Pd4 Pd5 Pd6 Pe4 Pe6 Pf5", "e5").empty());
 }
 
 TEST_CASE("a one-way curve turns only its way, and turns the other way for the other player",
@@ -84,11 +77,11 @@ TEST_CASE("a one-way curve turns only its way, and turns the other way for the o
     const auto game = vari::test::load_text(RULES);
     // On an empty board both ways go round the same six hexagons that have e5 as a corner, one
     // clockwise and one the other way: the same cells.
-    const std::string finch = targets(*game, "Fe5", "e5");
-    CHECK(targets(*game, "Le5", "e5") == finch);
-    CHECK(targets(*game, "Ge5", "e5") == finch);
+    const std::string finch = legal_targets(*game, "Fe5", "e5");
+    CHECK(legal_targets(*game, "Le5", "e5") == finch);
+    CHECK(legal_targets(*game, "Ge5", "e5") == finch);
     // A piece on f5 cuts different paths for each way.
-    const std::string left = targets(*game, "Le5 Pf5", "e5"), right = targets(*game, "Ge5 Pf5", "e5");
+    const std::string left = legal_targets(*game, "Le5 Pf5", "e5"), right = legal_targets(*game, "Ge5 Pf5", "e5");
     CHECK(left != right);
     // Together they are the Finch's, which turns either way.
     std::set<std::string> both;
@@ -98,11 +91,11 @@ TEST_CASE("a one-way curve turns only its way, and turns the other way for the o
     }
     std::string joined;
     for (const auto& c : both) joined += (joined.empty() ? "" : " ") + c;
-    CHECK(sorted_cells(joined) == targets(*game, "Fe5 Pf5", "e5"));
+    CHECK(sorted_cells(joined) == legal_targets(*game, "Fe5 Pf5", "e5"));
     // Black sees the board turned half round, which keeps the sense of turning: Black's left
     // with a piece on d5 (White's f5 turned) matches White's, cell for cell turned.
-    CHECK(count(targets(*game, "le5 pd5", "e5", 1)) == count(left));
-    CHECK(targets(*game, "le5 pd5", "e5", 1) != targets(*game, "ge5 pd5", "e5", 1));
+    CHECK(count(legal_targets(*game, "le5 pd5", "e5", 1)) == count(left));
+    CHECK(legal_targets(*game, "le5 pd5", "e5", 1) != legal_targets(*game, "ge5 pd5", "e5", 1));
     // A range caps the path: two steps.
-    CHECK(count(targets(*game, "Se5", "e5")) == 12);
+    CHECK(count(legal_targets(*game, "Se5", "e5")) == 12);
 }

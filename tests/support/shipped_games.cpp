@@ -124,6 +124,13 @@ const std::string THREE_PLAYER_MIDGAME =
     "LwPwGwGgPgLg/1BwPwPg+Pb1Ng/Pw3Pw1SgRg/1RwPwSw1Pg1Kg1/2Pw3Pg1SgLg/LwGw1BgSb1Pg2Lg1/"
     "1KwNwPb4PgPg/PwLgSw1PbPb+Nw1Gb/2Pw2Pb2/Pb3Sb1Pb/1Nb1RbKbGg[GbNwPwPwBgNg] w - - 1 24";
 
+std::string legal_targets(const CompiledGame& game, const std::string& pieces,
+                          const std::string& from, int side) {
+    Position pos(game);
+    place(pos, pieces, side);
+    return legal_targets(pos, from);
+}
+
 std::string sorted_cells(const std::string& cells) {
     std::istringstream words(cells);
     std::vector<std::string> names;

@@ -36,6 +36,10 @@ std::string sorted_cells(const std::string& cells);
 // Names of the cells the piece on `from` may legally move to, sorted and space-separated.
 std::string legal_targets(Position& pos, const std::string& from);
 
+// The same in a position of `game` holding only `pieces` (as `place` writes them), `side` to move.
+std::string legal_targets(const CompiledGame& game, const std::string& pieces,
+                          const std::string& from, int side = 0);
+
 // The type of the piece called `name`; fails the test if there is none.
 int type_named(const CompiledGame& game, const std::string& name);
 
