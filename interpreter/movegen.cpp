@@ -50,8 +50,8 @@ private:
     void push(Move m) { list_.moves[list_.size++] = m; }
 
     // One move per target, or one per promotion choice (plus the plain move when optional);
-    // `index` as Move::make takes it.
-    // The kind is a template argument: ordinary moves, the hot case, pack no run-time fields.
+    // `index` as Move::make takes it. The kind is a template argument so that ordinary moves, the
+    // hot case, pack no run-time fields.
     template <Move::Kind kind = Move::normal>
     void emit(int from, CellSet targets, int index = 0) {
         const PieceRules& r = rules_on(from);

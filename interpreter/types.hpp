@@ -136,9 +136,6 @@ public:
 
     static constexpr Move make_drop(int type, int to) { return make(type, to, drop); }
     static constexpr Move make_pass() { return make(0, 0, pass); }
-    static constexpr Move make_jumps(int from, int to, int ordinal, int promotion = -1) {
-        return make(from, to, jumps, promotion, ordinal);
-    }
 
     constexpr int to() const { return bits_ & 0xff; }
     constexpr int from() const { return (bits_ >> 8) & 0xff; }
