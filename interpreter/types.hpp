@@ -10,10 +10,14 @@ namespace vari {
 
 constexpr int MAX_CELLS = 128;
 constexpr int MAX_PLAYERS = 8;
-constexpr int MAX_TYPES = 31;
+constexpr int MAX_TYPES = 31;  // piece types of a game: a Piece holds type + 1 in five bits
 constexpr int MAX_MOVES = 1024;
 constexpr int MAX_CASTLINGS = 32;
-constexpr int MAX_HAND = 64;  // pieces of one type in one hand
+// Pieces in one position, on the board and in every hand together. No move makes a piece (a
+// capture moves it to a hand or out of the game, a drop back to the board), so a position that
+// holds at most this many never gets a hand count past it: counts fit a byte.
+constexpr int MAX_PIECES = 255;
+constexpr int MAX_HAND = MAX_PIECES + 1;  // hand counts run 0..MAX_PIECES
 constexpr std::size_t MAX_PIN_LINES = 64;  // slide directions the fast legality path handles
 // Each jump of a capture sequence removes a piece of another player, so a sequence has fewer
 // jumps than the board has cells.

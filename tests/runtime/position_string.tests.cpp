@@ -278,18 +278,18 @@ TEST_CASE("plus pieces are written with '+' on the board and in hand", "[runtime
     CHECK(pos.is_consistent());
 }
 
-TEST_CASE("a hand of 63 pieces of one type is the limit", "[runtime][position]") {
+TEST_CASE("a hand of 255 pieces of one type is the limit", "[runtime][position]") {
     const auto minishogi = test::load_shipped("minishogi");
     Position pos(*minishogi);
-    const std::string text = "k4/5/5/5/4K[" + std::string(63, 'P') + "] w - - 0 1";
+    const std::string text = "k4/5/5/5/4K[" + std::string(255, 'P') + "] w - - 0 1";
     test::set_position(pos, text);
     CHECK(runtime::to_position_string(pos) == text);
-    test::set_position(pos, "k4/5/5/5/4K[63P] w - - 0 1");
+    test::set_position(pos, "k4/5/5/5/4K[255P] w - - 0 1");
     CHECK(runtime::to_position_string(pos) == text);
-    const auto error = runtime::parse_position(pos, "k4/5/5/5/4K[60P3p4P] w - - 0 1");
+    const auto error = runtime::parse_position(pos, "k4/5/5/5/4K[250P3p6P] w - - 0 1");
     REQUIRE(error);
-    CHECK(error->message == "too many of Black's Pawn in hand: the limit is 63");
-    CHECK(error->column == 18);
+    CHECK(error->message == "too many of Black's Pawn in hand: the limit is 255");
+    CHECK(error->column == 19);
 }
 
 TEST_CASE("each malformed hand or plus piece is refused at its offending character",
@@ -306,9 +306,9 @@ TEST_CASE("each malformed hand or plus piece is refused at its offending charact
         {board + "[P+] w - - 0 1", 15, "expected a piece letter after '+'"},
         {board + "[0P] w - - 0 1", 13, "a count of pieces in hand must be at least 1"},
         {board + "[2] w - - 0 1", 14, "expected a piece after the count 2"},
-        {board + "[64P] w - - 0 1", 13, "too many of Black's Pawn in hand: the limit is 63"},
+        {board + "[256P] w - - 0 1", 13, "too many of Black's Pawn in hand: the limit is 255"},
         {board + "[999999999999p] w - - 0 1", 13,
-         "too many of White's Pawn in hand: the limit is 63"},
+         "too many of White's Pawn in hand: the limit is 255"},
         {board + "[P-] w - - 0 1", 14, "unexpected '-' in the pieces in hand"},
         {board + "[-P] w - - 0 1", 13, "unexpected '-' in the pieces in hand"},
         {board + "[-] z - - 0 1", 16, "unknown side 'z'"},
