@@ -163,6 +163,13 @@ void Checker::check_pieces() {
         }
         model.piece_index.emplace(piece.name.text, static_cast<int>(i));
         piece_names.push_back(piece.name.text);
+        // A board's piece holds its type in five bits (interpreter/types.hpp).
+        if (piece_names.size() == MAX_TYPES + 1)
+            report.error(piece.name.span,
+                         "piece " + quote(piece.name.text) + " is type number " +
+                             std::to_string(MAX_TYPES + 1) + "; the limit is " +
+                             std::to_string(MAX_TYPES) + " piece types",
+                         "promoted forms count as types of their own");
         if (looks_like_cell(piece.name.text))
             report.error(piece.name.span, "piece name " + quote(piece.name.text) +
                                               " looks like a cell name (letters then digits), so "

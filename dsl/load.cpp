@@ -12,6 +12,7 @@
 #include "dsl/includes.hpp"
 #include "dsl/lower.hpp"
 #include "dsl/report.hpp"
+#include "interpreter/interpreter.hpp"
 
 namespace vari::dsl {
 
@@ -104,6 +105,11 @@ LoadResult load_text(std::string_view text, const std::string& file_label) {
     if (!has_error(result.diagnostics)) {
         result.game = lower(file, model);
         result.game->files = std::move(labels);
+        // What the engine can hold is judged on the compiled tables.
+        if (auto error = capacity_error(CompiledGame(*result.game))) {
+            result.diagnostics.push_back(std::move(*error));
+            result.game.reset();
+        }
     }
     return result;
 }

@@ -146,7 +146,23 @@ void generate_legal(Position& pos, MoveList& list);
 // The cells a piece standing on `from` may move or capture to, ignoring checks.
 CellSet piece_targets(const Position& pos, int from);
 
-// Leaf nodes of the legal move tree to `depth`.
-std::uint64_t perft(Position& pos, int depth);
+// The most moves a position of the game can have, besides capture sequences: for some player,
+// per cell the most moves any of its piece types could make from there on an empty board (one
+// per promotion choice), then its castlings, drops and a pass; `type` adds the most of them.
+struct MoveBound {
+    long moves = 0;
+    int player = 0;
+    int type = 0;
+};
+MoveBound move_bound(const Tables& tables);
+
+// A located error when a position of the game could have more moves than a MoveList holds.
+std::optional<ir::Diagnostic> capacity_error(const CompiledGame& game);
+
+// Leaf nodes of the legal move tree to `depth`, as the generator lists moves (no end condition
+// but a position without moves stops it). `*overflow`, when given, is set if some position of the
+// tree had capture sequences that did not fit its list (MoveList::overflow): the count is then
+// short.
+std::uint64_t perft(Position& pos, int depth, bool* overflow = nullptr);
 
 }  // namespace vari

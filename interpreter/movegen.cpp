@@ -18,6 +18,7 @@ public:
     Generator(Position& pos, MoveList& list)
         : pos_(pos), t_(pos.tables()), list_(list), us_(pos.side_to_move()) {
         list_.size = 0;
+        list_.overflow = false;
         own_ = pos.pieces(us_);
         occupied_ = pos.occupied();
         if (!t_.royals_capturable)
@@ -290,14 +291,16 @@ private:
             detail::walk_jumps(t_, r, from, enemy, occupied_, path, [&](const JumpPath& p,
                                                                         bool complete) {
                 const int to = p.landings[p.length - 1];
+                // Past the encoding (types.hpp) or the list (one move per promotion choice at
+                // most), the caller learns that the list is not the whole answer. The ordinal
+                // counts every sequence walked, so it also bounds the walk: at most 256 per cell.
                 const int index = ordinal[to]++;
-                if (index > MAX_JUMP_ORDINAL) return true;  // past the encoding (types.hpp)
+                if (index > MAX_JUMP_ORDINAL) return overflow();
                 if (rule != ir::JumpRule::optional && !complete) return true;
                 if (prune && p.length < best) return true;
                 if (prune && p.length > best) list_.size = first;
                 best = std::max(best, p.length);
-                // A full list keeps the moves it has (one move per promotion choice at most).
-                if (list_.size + MAX_TYPES + 1 > MAX_MOVES) return false;
+                if (list_.size + MAX_TYPES + 1 > MAX_MOVES) return overflow();
                 const int before = list_.size;
                 emit<Move::jumps>(from, CellSet::of(to), index);
                 for (int i = before; i < list_.size; ++i)
@@ -328,6 +331,11 @@ private:
         }
     }
 
+    bool overflow() {
+        list_.overflow = true;
+        return false;
+    }
+
     Position& pos_;
     const Tables& t_;
     MoveList& list_;
@@ -339,16 +347,17 @@ private:
 
 void generate_legal(Position& pos, MoveList& list) { Generator(pos, list).run(); }
 
-std::uint64_t perft(Position& pos, int depth) {
+std::uint64_t perft(Position& pos, int depth, bool* overflow) {
     if (depth == 0) return 1;
     MoveList list;
     generate_legal(pos, list);
+    if (list.overflow && overflow) *overflow = true;
     if (depth == 1) return static_cast<std::uint64_t>(list.size);
     std::uint64_t nodes = 0;
     Undo undo;
     for (Move m : list) {
         pos.do_move(m, undo);
-        nodes += perft(pos, depth - 1);
+        nodes += perft(pos, depth - 1, overflow);
         pos.undo_move(m, undo);
     }
     return nodes;

@@ -11,7 +11,7 @@ namespace vari {
 constexpr int MAX_CELLS = 128;
 constexpr int MAX_PLAYERS = 8;
 constexpr int MAX_TYPES = 31;  // piece types of a game: a Piece holds type + 1 in five bits
-constexpr int MAX_MOVES = 1024;
+constexpr int MAX_MOVES = 8192;  // moves of one position (move_bound)
 constexpr int MAX_CASTLINGS = 32;
 // Pieces in one position, on the board and in every hand together. No move makes a piece (a
 // capture moves it to a hand or out of the game, a drop back to the board), so a position that
@@ -115,7 +115,7 @@ constexpr int owner_of(Piece p) { return p >> 5; }
 // (depth first, a sequence before its continuations, the piece's jump vectors in rule order: see
 // interpreter/jumps.hpp). Two sequences with different landing lists are two moves even when they
 // end on the same cell. do_move finds the landing list again from the position before the move.
-// Sequences past the MAX_JUMP_ORDINAL-th between two cells are not generated.
+// A sequence past the MAX_JUMP_ORDINAL-th between two cells sets MoveList::overflow instead.
 class Move {
 public:
     enum Kind : std::uint8_t {
@@ -161,10 +161,16 @@ private:
     std::uint32_t bits_ = 0;
 };
 
-// A fixed-capacity list the generator writes into; lives on the caller's stack.
+// A fixed-capacity list the generator writes into; lives on the caller's stack. It holds every
+// move of any position of a game that loads (capacity_error refuses the others), except capture
+// sequences, whose number no table bounds: those that do not fit set `overflow` instead.
 struct MoveList {
-    Move moves[MAX_MOVES];
+    MoveList() {}
+    union {
+        Move moves[MAX_MOVES];  // left unset: only [0, size) is written and read
+    };
     int size = 0;
+    bool overflow = false;  // the position has capture sequences that did not fit
     const Move* begin() const { return moves; }
     const Move* end() const { return moves + size; }
 };

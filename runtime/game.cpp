@@ -84,6 +84,12 @@ bool has_no_pieces(const Position& pos) {
 
 }  // namespace
 
+std::string too_many_moves() {
+    return "this position has more capture sequences than vari can list (more than " +
+           std::to_string(MAX_JUMP_ORDINAL + 1) + " between two cells, or " +
+           std::to_string(MAX_MOVES) + " moves in all)";
+}
+
 Game::Game(const CompiledGame& game, HookUse hooks) : Game(game, Position(game), hooks) {}
 
 Game::Game(const CompiledGame& game, const Position& start, HookUse hooks)
@@ -191,6 +197,7 @@ void Game::refresh() {
     result_.reset();
     repetitions_ = count_repetitions();
     if (!hook_load_error_.empty()) return stop(hook_load_error_);
+    if (legal_.overflow) return stop(too_many_moves());
     if (!filter_moves()) return stop(hooks_->error());
     const ir::Game& game = game_.ir();
     const int count = game_.tables().player_count;

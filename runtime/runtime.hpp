@@ -221,6 +221,26 @@ private:
     std::string hook_load_error_;   // why the hooks could not be loaded; empty when they were
 };
 
+// Why a game stopped at a position whose capture sequences do not all fit a MoveList.
+std::string too_many_moves();
+
+// ---- Counting the tree of play (perft) ----------------------------------------------------------
+// The leaves, `depth` plies down, of the tree of moves a Game allows from `start`: the legal moves
+// less those a filter hook refuses, and none below a position where the game has ended (by a
+// hook's verdict or any end condition; such a position is still a leaf when it is `depth` plies
+// down). With `hooks` off the game's hooks are not run. A tree that no hook and no end condition
+// besides "no legal move" can reach is counted by the engine alone (vari::perft), at its speed.
+struct PerftResult {
+    std::uint64_t nodes = 0;
+    // With `divide`: each first move in notation and the leaves below it, in generation order.
+    std::vector<std::pair<std::string, std::uint64_t>> divide;
+    // Set when a game in the tree was stopped (a hook failed, or moves did not fit): the count is
+    // then incomplete.
+    std::string error;
+};
+PerftResult perft(const CompiledGame& game, const Position& start, int depth,
+                  HookUse hooks = HookUse::on, bool divide = false);
+
 // A uniformly random legal move, or Move::none() when there is none.
 Move random_move(const Game& game, std::mt19937_64& rng);
 

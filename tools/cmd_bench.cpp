@@ -1,5 +1,6 @@
-// `vari bench GAME [--depth N] [--playouts N]`: load time, perft leaves per second and random
-// playouts per second; for a game with hooks, the same games replayed with and without them.
+// `vari bench GAME [--depth N] [--playouts N] [--no-hooks]`: load time, perft leaves per second
+// (of the tree `vari perft` counts) and random playouts per second; for a game with hooks, the
+// same games replayed with and without them.
 // The last line is the perft node count: a signature to quote.
 #include <algorithm>
 #include <chrono>
@@ -88,6 +89,8 @@ int run_bench(int argc, char** argv) {
     app.add_option("--playouts", playouts, "random games to play")->check(CLI::Range(0, 10000000));
     app.add_option("--max-plies", max_plies, "longest playout")->check(CLI::Range(1, 100000));
     app.add_option("--seed", seed, "random seed for the playouts");
+    bool no_hooks = false;
+    app.add_flag("--no-hooks", no_hooks, "count perft without running the game's hooks");
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     auto game = load_game(game_name);
@@ -101,8 +104,14 @@ int run_bench(int argc, char** argv) {
     double elapsed = 0;
     for (int d = depth ? depth : 1;; ++d) {
         const auto start = Clock::now();
-        nodes = perft(pos, d);
+        const auto counted = runtime::perft(
+            *game, pos, d, no_hooks ? runtime::HookUse::off : runtime::HookUse::on);
         elapsed = seconds_since(start);
+        if (!counted.error.empty()) {
+            std::cerr << "vari bench: " << counted.error << '\n';
+            return static_cast<int>(Exit::invalid);
+        }
+        nodes = counted.nodes;
         if (depth || elapsed >= 1.0 || d >= 12) {
             depth = d;
             break;

@@ -1,4 +1,5 @@
-// `vari perft GAME DEPTH [--divide] [--position STR]`: leaf count of the legal move tree.
+// `vari perft GAME DEPTH [--divide] [--position STR] [--no-hooks]`: leaf count of the tree of
+// moves that `vari play` allows.
 #include <iostream>
 
 #include "dsl/dsl.hpp"
@@ -8,15 +9,17 @@
 namespace vari::tools {
 
 int run_perft(int argc, char** argv) {
-    CLI::App app{"Count the leaves of the legal move tree; the last line is the count alone."};
+    CLI::App app{"Count the leaves of the tree of moves that play allows (hooks and end conditions "
+                 "included); the last line is the count alone."};
     app.name("vari perft");
     std::string game_name, position;
     int depth = 1;
-    bool divide = false;
+    bool divide = false, no_hooks = false;
     app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
     app.add_option("DEPTH", depth, "plies to search")->required()->check(CLI::Range(0, 64));
     app.add_flag("--divide", divide, "print 'MOVE COUNT' for every first move first");
     app.add_option("--position", position, "start from this position string");
+    app.add_flag("--no-hooks", no_hooks, "count the legal moves without running the game's hooks");
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     auto game = load_game(game_name);
@@ -24,23 +27,15 @@ int run_perft(int argc, char** argv) {
     Position pos(*game);
     if (app.count("--position") && !set_position(pos, position))
         return static_cast<int>(Exit::invalid);
-    if (!divide || depth == 0) {
-        std::cout << perft(pos, depth) << '\n';
-        return 0;
+    const auto result = runtime::perft(*game, pos, depth,
+                                       no_hooks ? runtime::HookUse::off : runtime::HookUse::on,
+                                       divide);
+    if (!result.error.empty()) {
+        std::cerr << "vari perft: " << result.error << '\n';
+        return static_cast<int>(Exit::invalid);
     }
-    MoveList list;
-    generate_legal(pos, list);
-    std::uint64_t total = 0;
-    Undo undo;
-    for (Move m : list) {
-        const std::string name = runtime::format_move(pos, m);
-        pos.do_move(m, undo);
-        const std::uint64_t nodes = perft(pos, depth - 1);
-        pos.undo_move(m, undo);
-        std::cout << name << ' ' << nodes << '\n';
-        total += nodes;
-    }
-    std::cout << total << '\n';
+    for (const auto& [move, nodes] : result.divide) std::cout << move << ' ' << nodes << '\n';
+    std::cout << result.nodes << '\n';
     return 0;
 }
 

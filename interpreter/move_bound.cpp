@@ -1,0 +1,104 @@
+// The most moves a position of a game can have, found from its tables when it is compiled, so
+// that a MoveList of MAX_MOVES provably holds every position's moves (capture sequences aside:
+// their number is not bounded by the tables, so the generator counts them as it finds them).
+#include <algorithm>
+#include <bit>
+
+#include "interpreter/interpreter.hpp"
+
+namespace vari {
+namespace {
+
+// Every cell a piece of rules `r` could move or capture to from `from`, whatever stands where:
+// the empty-board reach of all its leaps, slides and curves, en-passant captures included.
+CellSet any_target(const Tables& t, const PieceRules& r, int from) {
+    CellSet reach = t.pool[r.leap_any + from] | t.pool[r.leap_move + from] |
+                    t.pool[r.leap_capture + from] | t.pool[r.ep_capture + from];
+    for (std::uint32_t i = 0; i < r.slide_count; ++i) reach |= t.pool[t.slides[r.slide_first + i].reach + from];
+    for (std::uint32_t i = 0; i < r.curve_count; ++i) {
+        const CurvePath& path = t.curve_paths[t.curves[r.curve_first + i].paths + from];
+        for (int k = 0; k < path.length; ++k) reach.add(path.cells[k]);
+    }
+    return reach & ~CellSet::of(from);
+}
+
+// The moves the generator writes for one target (Generator::emit): one per promotion choice, and
+// the plain move unless promotion is compulsory there.
+int moves_to(const Tables& t, const PieceRules& r, int from, int to) {
+    const bool leaving = r.promotion_leaving.has(from);
+    if (!leaving && !r.promotion_zone.has(to)) return r.arrivals.has(to) ? 1 : 0;
+    std::uint32_t bits = t.promotions[r.promotions + to];
+    if (leaving) bits |= t.promotions[r.promotions_out + from];
+    const bool plain = !(bits & PROMOTION_COMPULSORY) && !r.stuck.has(to);
+    return std::popcount(bits & ~PROMOTION_COMPULSORY) + (plain ? 1 : 0);
+}
+
+}  // namespace
+
+MoveBound move_bound(const Tables& t) {
+    MoveBound worst;
+    for (int p = 0; p < t.player_count; ++p) {
+        // Each cell holds one piece: its most moves from there, by the type that makes the most.
+        std::vector<long> by_type(static_cast<std::size_t>(t.type_count), 0);
+        long board = 0;
+        int most_per_target = 0;
+        for (int from = 0; from < t.cell_count; ++from) {
+            int best = 0, best_type = -1;
+            for (int type = 0; type < t.type_count; ++type) {
+                const PieceRules& r = t.rules_of(p, type);
+                if (!r.exists) continue;
+                int moves = 0;
+                for (int to : any_target(t, r, from)) {
+                    const int n = moves_to(t, r, from, to);
+                    moves += n;
+                    most_per_target = std::max(most_per_target, n);
+                }
+                if (moves > best) best = moves, best_type = type;
+            }
+            board += best;
+            if (best_type >= 0) by_type[static_cast<std::size_t>(best_type)] += best;
+        }
+        // A second bound on the same moves: k pieces reach at most the other cells - k of them
+        // each, at most cells^2 / 4 (from, to) pairs, each written at most most_per_target times.
+        const long pairs = static_cast<long>(t.cell_count) * t.cell_count / 4;
+        board = std::min(board, pairs * most_per_target);
+
+        long drops = 0;
+        for (int type = 0; type < t.type_count && t.hands; ++type) {
+            const PieceRules& r = t.rules_of(p, type);
+            if (!r.droppable) continue;
+            drops += r.drop_cells.count();
+            by_type[static_cast<std::size_t>(type)] += r.drop_cells.count();
+        }
+        const long castlings = std::count_if(t.castlings.begin(), t.castlings.end(),
+                                             [p](const CastlingRule& c) { return c.player == p; });
+        const long total = board + drops + castlings + (t.passing == ir::Passing::never ? 0 : 1);
+        if (total > worst.moves) {
+            worst.moves = total;
+            worst.player = p;
+            worst.type = static_cast<int>(std::max_element(by_type.begin(), by_type.end()) -
+                                          by_type.begin());
+        }
+    }
+    return worst;
+}
+
+std::optional<ir::Diagnostic> capacity_error(const CompiledGame& game) {
+    const MoveBound bound = move_bound(game.tables());
+    if (bound.moves <= MAX_MOVES) return std::nullopt;
+    const ir::Game& g = game.ir();
+    const ir::Piece& piece = g.pieces[static_cast<std::size_t>(bound.type)];
+    ir::Diagnostic d;
+    if (piece.source.file < g.files.size()) d.file = g.files[piece.source.file];
+    d.line = piece.source.line;
+    d.column = piece.source.column;
+    d.message = "a position of this game could have " + std::to_string(bound.moves) +
+                " moves for " + g.players[static_cast<std::size_t>(bound.player)].name +
+                "; the limit is " + std::to_string(MAX_MOVES) + " (piece " + piece.name +
+                " adds the most)";
+    d.hint = "fewer targets per piece, fewer promotion choices or fewer drop cells keep a position "
+             "within the limit";
+    return d;
+}
+
+}  // namespace vari

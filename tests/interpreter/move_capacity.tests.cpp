@@ -1,0 +1,122 @@
+// The move list holds every position of a game that loads: the bound found at load time, games
+// past it refused at their busiest piece, and the busiest positions of games within it.
+#include <catch2/catch.hpp>
+
+#include "dsl/dsl.hpp"
+#include "interpreter/interpreter.hpp"
+#include "runtime/inline_game.hpp"
+#include "runtime/runtime.hpp"
+#include "support/shipped_games.hpp"
+
+namespace vari {
+namespace {
+
+// A 16x8 board whose Leaper jumps to every other cell: every vector (x, y) with 0 <= x <= 15,
+// 0 <= y <= 7 and its images. `extra` adds lines to the Leaper; `more` declarations after it.
+std::string leaper_game(const std::string& extra = "", const std::string& more = "") {
+    std::string vectors;
+    for (int x = 0; x < 16; ++x)
+        for (int y = 0; y < 8; ++y)
+            if (x || y) vectors += " (" + std::to_string(x) + ", " + std::to_string(y) + ")";
+    return "game \"Leapers\"\n"
+           "players White Black\n"
+           "board square { files a..p ranks 1..8 }\n"
+           "zone far = rank 8\n"
+           "piece Leaper L {\n"
+           "  leap" + vectors + " symmetric\n" + extra + "}\n" + more +
+           "setup White { Leaper a1 }\n"
+           "setup Black { Leaper p8 }\n";
+}
+
+// 24 types the Leaper may become in the far rank: its promote line, then their declarations.
+std::pair<std::string, std::string> promotion_types() {
+    std::string names, pieces;
+    for (char c = 'A'; c <= 'Y'; ++c) {
+        if (c == 'L') continue;
+        names += std::string(" T") + c;
+        pieces += std::string("piece T") + c + " " + c + " { step orthogonal }\n";
+    }
+    return {"  promote optional in far to" + names + "\n", pieces};
+}
+
+}  // namespace
+
+TEST_CASE("every shipped game's positions fit the move list", "[interpreter][limits]") {
+    for (const auto& name : dsl::shipped_games()) {
+        INFO(name);
+        const auto game = test::load_shipped(name);
+        const MoveBound bound = move_bound(game->tables());
+        CHECK(bound.moves > 0);
+        CHECK(bound.moves <= MAX_MOVES);
+    }
+}
+
+TEST_CASE("the bound counts chess's busiest cells, promotions and castlings",
+          "[interpreter][limits]") {
+    // Per cell the Queen's reach (21 to 27 cells), except that a Pawn on the seventh rank makes 12
+    // moves (3 targets, 4 choices) where a Queen on a7 makes 21: the Queen stays the busiest.
+    const auto chess = test::load_shipped("chess");
+    const MoveBound bound = move_bound(chess->tables());
+    CHECK(bound.moves == 1456 + 2);  // the Queen from every cell, and two castlings
+    CHECK(chess->ir().pieces[static_cast<std::size_t>(bound.type)].name == "Queen");
+}
+
+TEST_CASE("a game whose positions could pass the move list is refused at its busiest piece",
+          "[interpreter][limits]") {
+    // Every Leaper move into the far rank is 25 moves (24 promotions and staying a Leaper).
+    const auto [promote, types] = promotion_types();
+    const std::string text = leaper_game(promote, types);
+    const auto loaded = dsl::load_text(text, "leapers.vari");
+    REQUIRE_FALSE(loaded.game);
+    REQUIRE(loaded.diagnostics.size() == 1);
+    const auto& error = loaded.diagnostics.front();
+    CHECK(error.file == "leapers.vari");
+    CHECK(error.line == 5);
+    CHECK(error.column == 1);
+    CHECK_THAT(error.message, Catch::StartsWith("a position of this game could have "));
+    CHECK_THAT(error.message,
+               Catch::EndsWith(" moves for White; the limit is 8192 (piece Leaper adds the most)"));
+}
+
+TEST_CASE("a game within the bound lists its busiest positions whole", "[interpreter][limits]") {
+    const auto game = test::load_text(leaper_game());
+    const MoveBound bound = move_bound(game->tables());
+    CHECK(bound.moves == 16 * 8 * 16 * 8 / 4);  // k pieces on 128 cells: at most k (128 - k)
+    Position pos(*game);
+    // 64 Leapers on files a..h, one Black Leaper: 64 targets each (63 empty cells and a capture).
+    test::place(pos, "La1 Lb1 Lc1 Ld1 Le1 Lf1 Lg1 Lh1 La2 Lb2 Lc2 Ld2 Le2 Lf2 Lg2 Lh2 La3 Lb3 Lc3 "
+                     "Ld3 Le3 Lf3 Lg3 Lh3 La4 Lb4 Lc4 Ld4 Le4 Lf4 Lg4 Lh4 La5 Lb5 Lc5 Ld5 Le5 Lf5 "
+                     "Lg5 Lh5 La6 Lb6 Lc6 Ld6 Le6 Lf6 Lg6 Lh6 La7 Lb7 Lc7 Ld7 Le7 Lf7 Lg7 Lh7 La8 "
+                     "Lb8 Lc8 Ld8 Le8 Lf8 Lg8 Lh8 lp8");
+    MoveList list;
+    generate_legal(pos, list);
+    CHECK(list.size == 64 * 64);
+    CHECK_FALSE(list.overflow);
+        // 64 moves take the Black Leaper; after the others it reaches each of the 127 other cells.
+    CHECK(perft(pos, 2) == (64 * 64 - 64) * 127);
+}
+
+TEST_CASE("drops of every type in hand onto a big board fit the move list",
+          "[interpreter][limits]") {
+    // 25 types in hand, each droppable on any of the 126 empty cells.
+    std::string pieces, hand;
+    for (char c = 'A'; c <= 'Y'; ++c) {
+        if (c == 'K') continue;
+        pieces += std::string("piece T") + c + " " + c + " { step orthogonal drop }\n";
+        hand += c;
+    }
+    pieces += "piece TZ Z { step orthogonal drop }\n";
+    hand += 'Z';
+    const auto game = test::load_text(
+        "game \"Hands\"\nplayers White Black\nboard square { files a..p ranks 1..8 }\nhands\n"
+        "piece King K royal { step orthogonal diagonal }\n" + pieces +
+        "setup White { King a1 }\nsetup Black { King p8 }\nend checkmate win\n");
+    Position pos(*game);
+    test::set_position(pos, "15k/16/16/16/16/16/16/K15[" + hand + "] w - - 0 1");
+    MoveList list;
+    generate_legal(pos, list);
+    CHECK(list.size == 25 * 126 + 3);
+    CHECK(move_bound(game->tables()).moves <= MAX_MOVES);
+}
+
+}  // namespace vari
