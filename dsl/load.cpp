@@ -106,7 +106,7 @@ LoadResult load_text(std::string_view text, const std::string& file_label) {
         result.game = lower(file, model);
         result.game->files = std::move(labels);
         // What the engine can hold is judged on the compiled tables.
-        if (auto error = capacity_error(CompiledGame(*result.game))) {
+        if (auto error = capacity_error(*result.game)) {
             result.diagnostics.push_back(std::move(*error));
             result.game.reset();
         }

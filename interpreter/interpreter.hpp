@@ -156,8 +156,10 @@ struct MoveBound {
 };
 MoveBound move_bound(const Tables& tables);
 
-// A located error when a position of the game could have more moves than a MoveList holds.
-std::optional<ir::Diagnostic> capacity_error(const CompiledGame& game);
+// A located error when the game asks for more than the engine holds: more slide directions than
+// MAX_DIRECTIONS, a piece with more than MAX_PIECE_RULES slide, curve and jump vectors (both
+// judged before compiling), or positions with more moves than a MoveList holds (move_bound).
+std::optional<ir::Diagnostic> capacity_error(const ir::Game& game);
 
 // Leaf nodes of the legal move tree to `depth`, as the generator lists moves (no end condition
 // but a position without moves stops it). `*overflow`, when given, is set if some position of the

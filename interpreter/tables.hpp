@@ -14,6 +14,7 @@ using TableRef = std::uint32_t;
 
 // A slide in one direction: `reach` holds, per origin cell, the cells it reaches on an empty board
 // (already cut by range, stop zone and origin zone); blockers cut it further at run time.
+static_assert(MAX_DIRECTIONS <= 256, "a direction's index is a byte");
 struct SlideRule {
     std::uint8_t dir = 0;   // index into Tables::dirs
     ir::MoveMode mode = ir::MoveMode::move_or_capture;

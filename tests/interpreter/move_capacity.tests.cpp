@@ -1,6 +1,7 @@
 // The move list holds every position of a game that loads: the bound found at load time, games
 // past it refused at their busiest piece, and the busiest positions of games within it.
 #include <catch2/catch.hpp>
+#include <string>
 
 #include "dsl/dsl.hpp"
 #include "interpreter/interpreter.hpp"
@@ -117,6 +118,49 @@ TEST_CASE("drops of every type in hand onto a big board fit the move list",
     generate_legal(pos, list);
     CHECK(list.size == 25 * 126 + 3);
     CHECK(move_bound(game->tables()).moves <= MAX_MOVES);
+}
+
+// A game on the 16x8 board whose pieces slide along `per_piece` vectors each, all different.
+std::string sliders_game(int pieces, int per_piece) {
+    std::string text = "game \"Sliders\"\nplayers White Black\n"
+                       "board square { files a..p ranks 1..8 }\n";
+    int x = 1, y = 0;
+    for (int i = 0; i < pieces; ++i) {
+        text += std::string("piece Slider") + static_cast<char>('A' + i) + " " +
+                static_cast<char>('A' + i) + " {\n  slide";
+        for (int k = 0; k < per_piece; ++k) {
+            text += " (" + std::to_string(x) + ", " + std::to_string(y) + ")";
+            if (++y == 8) y = 0, ++x;
+        }
+        text += "\n}\n";
+    }
+    return text + "setup White { SliderA a1 }\nsetup Black { SliderA p8 }\n";
+}
+
+TEST_CASE("a piece with more slide vectors than the engine compiles is refused at the movement",
+          "[interpreter][limits]") {
+    CHECK(dsl::load_text(sliders_game(1, MAX_PIECE_RULES), "sliders.vari").game);
+    const auto loaded = dsl::load_text(sliders_game(1, MAX_PIECE_RULES + 1), "sliders.vari");
+    REQUIRE_FALSE(loaded.game);
+    REQUIRE(loaded.diagnostics.size() == 1);
+    const auto& error = loaded.diagnostics.front();
+    CHECK(error.line == 5);
+    CHECK(error.column == 3);
+    CHECK(error.message ==
+          "piece SliderA moves by more than 64 slide, curve and jump vectors; the limit is 64");
+}
+
+TEST_CASE("a game with more slide directions than the engine holds is refused where it passes them",
+          "[interpreter][limits]") {
+    // 60 vectors and their reverses: 120 directions; a third piece's 60 pass 128.
+    CHECK(dsl::load_text(sliders_game(2, 30), "sliders.vari").game);
+    const auto loaded = dsl::load_text(sliders_game(3, 30), "sliders.vari");
+    REQUIRE_FALSE(loaded.game);
+    REQUIRE(loaded.diagnostics.size() == 1);
+    const auto& error = loaded.diagnostics.front();
+    CHECK(error.line == 11);
+    CHECK(error.column == 3);
+    CHECK_THAT(error.message, Catch::StartsWith("the game's slides run along more than 128 "));
 }
 
 }  // namespace vari

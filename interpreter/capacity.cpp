@@ -1,8 +1,12 @@
-// The most moves a position of a game can have, found from its tables when it is compiled, so
-// that a MoveList of MAX_MOVES provably holds every position's moves (capture sequences aside:
-// their number is not bounded by the tables, so the generator counts them as it finds them).
+// What the engine can hold of a game, judged when it loads: how many line directions and
+// movement rules it compiles (on the IR, before any table is built), and the most moves a
+// position can have (on the tables), so that a MoveList of MAX_MOVES provably holds every
+// position's moves (capture sequences aside: no table bounds their number, so the generator
+// counts them as it finds them).
 #include <algorithm>
 #include <bit>
+#include <set>
+#include <string>
 
 #include "interpreter/interpreter.hpp"
 
@@ -31,6 +35,68 @@ int moves_to(const Tables& t, const PieceRules& r, int from, int to) {
     if (leaving) bits |= t.promotions[r.promotions_out + from];
     const bool plain = !(bits & PROMOTION_COMPULSORY) && !r.stuck.has(to);
     return std::popcount(bits & ~PROMOTION_COMPULSORY) + (plain ? 1 : 0);
+}
+
+ir::Diagnostic located(const ir::Game& game, ir::SourceRef source, std::string message,
+                       std::string hint) {
+    ir::Diagnostic d;
+    if (source.file < game.files.size()) d.file = game.files[source.file];
+    d.line = source.line;
+    d.column = source.column;
+    d.message = std::move(message);
+    d.hint = std::move(hint);
+    return d;
+}
+
+// The tables each rule adds per player: a slide per vector, a curve per vector and way of
+// turning, a jump per vector (leaps share one table per piece, so they are not counted).
+int rules_added(const ir::Movement& m, std::size_t player) {
+    const int vectors = static_cast<int>(m.vectors[player].size());
+    switch (m.kind) {
+        case ir::MoveKind::slide:
+        case ir::MoveKind::jump:
+            return vectors;
+        case ir::MoveKind::curve: {
+            const ir::Turn turn = m.turn.empty() ? ir::Turn::both : m.turn[player];
+            return vectors * (turn == ir::Turn::both ? 2 : 1);
+        }
+        case ir::MoveKind::leap:
+            break;
+    }
+    return 0;
+}
+
+// The line directions (each with its reverse) and per-piece rules the compiler would build.
+std::optional<ir::Diagnostic> rules_error(const ir::Game& game) {
+    std::set<std::pair<int, int>> directions;
+    for (const auto& piece : game.pieces) {
+        for (std::size_t p = 0; p < game.players.size(); ++p) {
+            int rules = 0;
+            for (const auto& m : piece.movements) {
+                rules += rules_added(m, p);
+                if (rules > MAX_PIECE_RULES)
+                    return located(game, m.source,
+                                   "piece " + piece.name + " moves by more than " +
+                                       std::to_string(MAX_PIECE_RULES) +
+                                       " slide, curve and jump vectors; the limit is " +
+                                       std::to_string(MAX_PIECE_RULES),
+                                   "a curve counts once for each way it may turn");
+                if (m.kind != ir::MoveKind::slide) continue;
+                for (const ir::Vec v : m.vectors[p]) {
+                    directions.insert({v.x, v.y});
+                    directions.insert({-v.x, -v.y});
+                }
+                if (directions.size() > MAX_DIRECTIONS)
+                    return located(game, m.source,
+                                   "the game's slides run along more than " +
+                                       std::to_string(MAX_DIRECTIONS) +
+                                       " directions (a direction and its reverse count as two); "
+                                       "the limit is " + std::to_string(MAX_DIRECTIONS),
+                                   "");
+            }
+        }
+    }
+    return std::nullopt;
 }
 
 }  // namespace
@@ -83,22 +149,19 @@ MoveBound move_bound(const Tables& t) {
     return worst;
 }
 
-std::optional<ir::Diagnostic> capacity_error(const CompiledGame& game) {
+std::optional<ir::Diagnostic> capacity_error(const ir::Game& rules) {
+    if (auto error = rules_error(rules)) return error;
+    const CompiledGame game(rules);
     const MoveBound bound = move_bound(game.tables());
     if (bound.moves <= MAX_MOVES) return std::nullopt;
-    const ir::Game& g = game.ir();
-    const ir::Piece& piece = g.pieces[static_cast<std::size_t>(bound.type)];
-    ir::Diagnostic d;
-    if (piece.source.file < g.files.size()) d.file = g.files[piece.source.file];
-    d.line = piece.source.line;
-    d.column = piece.source.column;
-    d.message = "a position of this game could have " + std::to_string(bound.moves) +
-                " moves for " + g.players[static_cast<std::size_t>(bound.player)].name +
-                "; the limit is " + std::to_string(MAX_MOVES) + " (piece " + piece.name +
-                " adds the most)";
-    d.hint = "fewer targets per piece, fewer promotion choices or fewer drop cells keep a position "
-             "within the limit";
-    return d;
+    const ir::Piece& piece = rules.pieces[static_cast<std::size_t>(bound.type)];
+    return located(rules, piece.source,
+                   "a position of this game could have " + std::to_string(bound.moves) +
+                       " moves for " + rules.players[static_cast<std::size_t>(bound.player)].name +
+                       "; the limit is " + std::to_string(MAX_MOVES) + " (piece " + piece.name +
+                       " adds the most)",
+                   "fewer targets per piece, fewer promotion choices or fewer drop cells keep a "
+                   "position within the limit");
 }
 
 }  // namespace vari
