@@ -3,6 +3,7 @@
 #include <cctype>
 #include <string>
 
+#include "runtime/position_checks.hpp"
 #include "runtime/runtime.hpp"
 #include "runtime/tokens.hpp"
 
@@ -47,7 +48,10 @@ public:
             return error_;
         }
         pos_.clear();
-        if (board() && hands() && side() && rights() && en_passant() && counters() && end())
+        // Each legality judgement comes as soon as the string has given what it reads.
+        const std::size_t board_at = at_;
+        if (board() && allowed(judge_royal_counts(pos_, board_at, offsets_)) && hands() && side() &&
+            allowed(judge_check(pos_, offsets_)) && rights() && en_passant() && counters() && end())
             return {};
         return error_;
     }
@@ -62,6 +66,11 @@ private:
         d.hint = std::move(hint);
         error_ = std::move(d);
         return false;
+    }
+
+    // Fails with the refusal, when there is one.
+    bool allowed(std::optional<Refusal> refusal) {
+        return !refusal || fail(refusal->at, std::move(refusal->message), std::move(refusal->hint));
     }
 
     bool more() const { return at_ < text_.size(); }
@@ -106,6 +115,17 @@ private:
 
     static bool is_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
     static bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)); }
+
+    // The number whose digits start at at_, read up to `cap` so that none overflows, and at_
+    // past them; -1 when it has a leading zero, which would not be written back as typed.
+    int digits(int cap) {
+        const bool leading_zero =
+            peek() == '0' && at_ + 1 < text_.size() && is_digit(text_[at_ + 1]);
+        int value = 0;
+        for (; more() && is_digit(peek()); ++at_)
+            value = std::min(value * 10 + (peek() - '0'), cap);
+        return leading_zero ? -1 : value;
+    }
 
     // One piece at at_ ("P", "+p", "Kr"); advances past it.
     bool piece(Piece& out) {
@@ -168,11 +188,9 @@ private:
                 filled = 0;
                 ++at_;
             } else if (is_digit(c)) {
-                std::size_t run = 0;
-                while (more() && is_digit(peek())) {
-                    run = std::min<std::size_t>(run * 10 + (peek() - '0'), MAX_CELLS + 1);
-                    ++at_;
-                }
+                const int run = digits(MAX_CELLS + 1);
+                if (run < 0)
+                    return fail(start, "a run of empty cells is written without a leading zero");
                 if (run == 0) return fail(start, "a run of empty cells must count at least 1");
                 if (filled + run > lines[line].size()) return too_many_cells(start);
                 filled += run;
@@ -180,7 +198,10 @@ private:
                 Piece p = NO_PIECE;
                 if (!piece(p)) return false;
                 if (filled == lines[line].size()) return too_many_cells(start);
-                pos_.put(lines[line][filled++], p);
+                const int cell = lines[line][filled++];
+                if (!allowed(judge_board_piece(pos_.game(), p, cell, start))) return false;
+                pos_.put(cell, p);
+                offsets_[cell] = start;
             } else {
                 return fail(at_, std::string("unexpected '") + c + "' in the board",
                             "a line holds pieces and counts of empty cells, and '/' ends it");
@@ -214,6 +235,8 @@ private:
             return true;
         }
         int counts[MAX_PLAYERS * MAX_TYPES] = {};
+        // Hand counts fit a byte because a position holds at most MAX_PIECES pieces.
+        int pieces = pos_.occupied().count();
         while (!more() || peek() != ']') {
             if (!more() || is_blank(peek()))
                 return fail(at_, "the '[' at column " + std::to_string(open + 1) + " is not closed",
@@ -221,11 +244,10 @@ private:
             const std::size_t start = at_;
             int count = 1;
             if (is_digit(peek())) {
-                count = 0;
-                while (more() && is_digit(peek())) {
-                    count = std::min(count * 10 + (peek() - '0'), MAX_HAND);
-                    ++at_;
-                }
+                count = digits(MAX_PIECES + 1);
+                if (count < 0)
+                    return fail(start,
+                                "a count of pieces in hand is written without a leading zero");
                 if (count == 0) return fail(start, "a count of pieces in hand must be at least 1");
                 if (!more() || !(is_letter(peek()) || peek() == '+'))
                     return fail(at_,
@@ -237,14 +259,14 @@ private:
                             "write each piece, or a count and a piece, as in '[2Pp]'; '[-]' "
                             "for none");
             }
+            const std::size_t piece_at = at_;
             Piece p = NO_PIECE;
-            if (!piece(p)) return false;
-            int& held = counts[owner_of(p) * MAX_TYPES + type_of(p)];
-            held = std::min(held + count, MAX_HAND);
-            if (held >= MAX_HAND)
-                return fail(start, "too many of " + game_.players[owner_of(p)].name + "'s " +
-                                       game_.pieces[type_of(p)].name + " in hand: the limit is " +
-                                       std::to_string(MAX_HAND - 1));
+            if (!piece(p) || !allowed(judge_hand_piece(pos_.game(), p, piece_at))) return false;
+            pieces = std::min(pieces + count, MAX_PIECES + 1);
+            if (pieces > MAX_PIECES)
+                return fail(start, "too many pieces: the board and the hands hold at most " +
+                                       std::to_string(MAX_PIECES) + " together");
+            counts[owner_of(p) * MAX_TYPES + type_of(p)] += count;
         }
         ++at_;
         for (int player = 0; player < t_.player_count; ++player)
@@ -285,6 +307,7 @@ private:
             }
             if (rights >> bit & 1)
                 return fail(start + i, std::string("castling right '") + word[i] + "' given twice");
+            if (!allowed(judge_right(pos_, static_cast<int>(bit), start + i))) return false;
             rights |= 1u << bit;
         }
         pos_.set_rights(rights);
@@ -305,6 +328,8 @@ private:
             if (cell < 0)
                 return fail(start + i, name.empty() ? std::string("expected a cell name")
                                                     : "unknown cell '" + std::string(name) + "'");
+            if (passed.has(cell))
+                return fail(start + i, "en-passant cell '" + std::string(name) + "' given twice");
             passed.add(cell);
             i = comma + 1;
         }
@@ -322,12 +347,15 @@ private:
         std::string_view word;
         std::size_t start = 0;
         if (!field(what, word, start)) return false;
-        const bool digits =
-            word.size() <= 9 && word.find_first_not_of("0123456789") == std::string_view::npos;
-        out = digits ? std::stoi(std::string(word)) : -1;
+        // At most nine digits, so none overflows; no leading zero, so it is written back as typed.
+        const bool well_formed = word.size() <= 9 &&
+                                 word.find_first_not_of("0123456789") == std::string_view::npos &&
+                                 (word.size() == 1 || word[0] != '0');
+        out = well_formed ? std::stoi(std::string(word)) : -1;
         if (out < min)
             return fail(start, "bad number '" + std::string(word) + "' for the " + what,
-                        "expected a whole number of at least " + std::to_string(min));
+                        "expected a whole number of at least " + std::to_string(min) +
+                            ", without leading zeros");
         return true;
     }
 
@@ -351,6 +379,7 @@ private:
     const Tables& t_;
     std::string_view text_;
     std::size_t at_ = 0;
+    CellOffsets offsets_{};  // where each piece on the board was read
     std::optional<ir::Diagnostic> error_;
 };
 

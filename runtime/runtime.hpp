@@ -42,10 +42,19 @@ std::string to_position_string(const Position& pos);
 
 // Sets `pos` from `text`; to_position_string(pos) then gives `text` back when it was written in
 // the form above. Fields may be separated by several blanks, rights and en-passant cells given in
-// any order. The en-passant victim is derived: the piece of the player who moved last that could
-// just have passed exactly those cells (by a rule that leaves en-passant cells) from an empty cell.
+// any order, each once; numbers have no leading zero. The en-passant victim is derived: the piece
+// of the player who moved last that could just have passed exactly those cells (by a rule that
+// leaves en-passant cells) from an empty cell.
+// Positions the rules could never reach are refused, as the compiled game judges them
+// (runtime/position_checks.hpp): a piece unpromoted where it could never move again, when no
+// move, drop, castling or setup leaves it there; where royal pieces may not be left attacked (and
+// no pass may leave one so), one of the player who just moved attacked; more or fewer royal
+// pieces on the board than the rules keep and give a player; a piece in hand of a type no capture
+// puts there; a castling right held without its pieces on their start cells. A position holds at
+// most MAX_PIECES pieces on the board and in the hands together, so no hand count overflows.
 // On error `pos` is unspecified and the diagnostic's file is "position", line 1, column (1-based)
-// pointing at the offending character (one past the end for something missing).
+// pointing at the offending character (one past the end for something missing; the board's
+// first character for a royal piece missing).
 std::optional<ir::Diagnostic> parse_position(Position& pos, std::string_view text);
 
 // ---- Move notation ------------------------------------------------------------------------

@@ -117,6 +117,10 @@ TEST_CASE("each malformed position string is refused at its offending character"
          "too few cells in line 3 (expected 8, found 7)"},
         {"rnbqkbnr/pppppppp/0/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 19,
          "a run of empty cells must count at least 1"},
+        {"rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 19,
+         "a run of empty cells is written without a leading zero"},
+        {"rnbqkbnr/pppppppp/00/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 19,
+         "a run of empty cells is written without a leading zero"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", 35,
          "too few lines (expected 8, found 7)"},
         {board + "/8 w KQkq - 0 1", 44, "too many lines (expected 8)"},
@@ -132,6 +136,8 @@ TEST_CASE("each malformed position string is refused at its offending character"
         {board + " w KQkq - -1 1", 54, "bad number '-1' for the ply clock"},
         {board + " w KQkq - 0", 55, "missing move number"},
         {board + " w KQkq - 0 0", 56, "bad number '0' for the move number"},
+        {board + " w KQkq - 0 01", 56, "bad number '01' for the move number"},
+        {board + " w KQkq - 00 1", 54, "bad number '00' for the ply clock"},
         {board + " w KQkq - 0 99999999999", 56, "bad number '99999999999' for the move number"},
         {board + " w KQkq - 0 1 extra", 58, "trailing text 'extra'"},
     }));
@@ -265,31 +271,47 @@ TEST_CASE("pieces in hand are read with or without counts and written letter by 
     CHECK(again.hash() == pos.hash());
 }
 
-TEST_CASE("plus pieces are written with '+' on the board and in hand", "[runtime][position]") {
+TEST_CASE("plus pieces are written with '+' on the board", "[runtime][position]") {
     const auto minishogi = test::load_shipped("minishogi");
     Position pos(*minishogi);
-    // A plus piece in hand is unusual (a captured one goes back as its unpromoted type), but a
-    // position may hold one.
-    const std::string text = "k+r3/5/2+P2/5/+b3K[PPP+Pp+p] b - - 0 1";
+    const std::string text = "k+r3/5/2+P2/5/+b3K[PPPp] b - - 0 1";
     test::set_position(pos, text);
     CHECK(runtime::to_position_string(pos) == text);
     CHECK(pos.in_hand(0, 5) == 3);
-    CHECK(pos.in_hand(1, 9) == 1);
+    CHECK(pos.piece_on(minishogi->cell_index("c3")) == make_piece(0, 9));
     CHECK(pos.is_consistent());
+    // A captured plus piece goes to the hand as its unpromoted type: none is ever held.
+    const auto error = runtime::parse_position(pos, "k+r3/5/2+P2/5/+b3K[PPP+Pp] b - - 0 1");
+    REQUIRE(error);
+    CHECK(error->message == "Black's Tokin can never be in hand");
+    CHECK(error->column == 23);
 }
 
-TEST_CASE("a hand of 255 pieces of one type is the limit", "[runtime][position]") {
+TEST_CASE("a position of 255 pieces, on the board and in hand together, is the limit",
+          "[runtime][position]") {
     const auto minishogi = test::load_shipped("minishogi");
     Position pos(*minishogi);
-    const std::string text = "k4/5/5/5/4K[" + std::string(255, 'P') + "] w - - 0 1";
+    const std::string text = "k4/5/5/5/4K[" + std::string(253, 'P') + "] w - - 0 1";
     test::set_position(pos, text);
     CHECK(runtime::to_position_string(pos) == text);
-    test::set_position(pos, "k4/5/5/5/4K[255P] w - - 0 1");
+    test::set_position(pos, "k4/5/5/5/4K[253P] w - - 0 1");
     CHECK(runtime::to_position_string(pos) == text);
-    const auto error = runtime::parse_position(pos, "k4/5/5/5/4K[250P3p6P] w - - 0 1");
-    REQUIRE(error);
-    CHECK(error->message == "too many of Black's Pawn in hand: the limit is 255");
-    CHECK(error->column == 19);
+    const std::string too_many =
+        "too many pieces: the board and the hands hold at most 255 together";
+    const auto counted = runtime::parse_position(pos, "k4/5/5/5/4K[250P2p2P] w - - 0 1");
+    REQUIRE(counted);
+    CHECK(counted->message == too_many);
+    CHECK(counted->column == 19);
+    const auto letters =
+        runtime::parse_position(pos, "k4/5/5/5/4K[" + std::string(254, 'P') + "] w - - 0 1");
+    REQUIRE(letters);
+    CHECK(letters->message == too_many);
+    CHECK(letters->column == 12 + 254);
+    // The board's pieces count too: 3 on the board leave room for 252 in hand.
+    test::set_position(pos, "k4/5/5/5/3GK[252P] w - - 0 1");
+    const auto board = runtime::parse_position(pos, "k4/5/5/5/3GK[253P] w - - 0 1");
+    REQUIRE(board);
+    CHECK(board->message == too_many);
 }
 
 TEST_CASE("each malformed hand or plus piece is refused at its offending character",
@@ -305,10 +327,13 @@ TEST_CASE("each malformed hand or plus piece is refused at its offending charact
         {board + "[P+Z] w - - 0 1", 14, "unknown piece '+Z'"},
         {board + "[P+] w - - 0 1", 15, "expected a piece letter after '+'"},
         {board + "[0P] w - - 0 1", 13, "a count of pieces in hand must be at least 1"},
+        {board + "[01P] w - - 0 1", 13,
+         "a count of pieces in hand is written without a leading zero"},
         {board + "[2] w - - 0 1", 14, "expected a piece after the count 2"},
-        {board + "[256P] w - - 0 1", 13, "too many of Black's Pawn in hand: the limit is 255"},
+        {board + "[256P] w - - 0 1", 13,
+         "too many pieces: the board and the hands hold at most 255 together"},
         {board + "[999999999999p] w - - 0 1", 13,
-         "too many of White's Pawn in hand: the limit is 255"},
+         "too many pieces: the board and the hands hold at most 255 together"},
         {board + "[P-] w - - 0 1", 14, "unexpected '-' in the pieces in hand"},
         {board + "[-P] w - - 0 1", 13, "unexpected '-' in the pieces in hand"},
         {board + "[-] z - - 0 1", 16, "unknown side 'z'"},
@@ -359,14 +384,14 @@ end checkmate win
 )");
     Position pos(*game);
     CHECK(runtime::to_position_string(pos) == "K31K2/1+P21/K12[-] 1 - - 0 1");
-    const std::string text = "K31K2/1+P21/K12[P1P1+P2P3] 2 - - 0 1";
+    const std::string text = "K31K2/1+P21/K12[P1P1P2P3] 2 - - 0 1";
     test::set_position(pos, text);
     CHECK(runtime::to_position_string(pos) == text);
     CHECK(pos.in_hand(0, 1) == 2);
+    CHECK(pos.in_hand(1, 1) == 1);
     CHECK(pos.in_hand(2, 1) == 1);
-    CHECK(pos.in_hand(1, 2) == 1);
     Position counted(*game);
-    test::set_position(counted, "K31K2/1+P21/K12[P32P1+P2] 2 - - 0 1");
+    test::set_position(counted, "K31K2/1+P21/K12[P32P1P2] 2 - - 0 1");
     CHECK(runtime::to_position_string(counted) == text);
     const auto error = runtime::parse_position(pos, "K31K2/1+P21/K12[P] 2 - - 0 1");
     REQUIRE(error);
