@@ -1,0 +1,74 @@
+// runtime::perft counts the tree play allows: end conditions stop it below a position that ends
+// the game, and its result agrees with the engine's where nothing but the moves can end a game.
+#include <catch2/catch.hpp>
+
+#include "interpreter/interpreter.hpp"
+#include "runtime/inline_game.hpp"
+#include "runtime/runtime.hpp"
+#include "support/shipped_games.hpp"
+
+namespace vari {
+
+TEST_CASE("perft of play equals the engine's where no end condition can fire",
+          "[runtime][perft]") {
+    const auto chess = test::load_shipped("chess");
+    Position pos(*chess);
+    for (int depth = 0; depth <= 4; ++depth) {
+        INFO("depth " << depth);
+        const auto counted = runtime::perft(*chess, pos, depth);
+        CHECK(counted.error.empty());
+        CHECK(counted.nodes == perft(pos, depth));
+    }
+    const auto divided = runtime::perft(*chess, pos, 2, runtime::HookUse::on, true);
+    REQUIRE(divided.divide.size() == 20);
+    CHECK(divided.divide.front().first == "b1-a3");
+    CHECK(divided.divide.front().second == 20);
+    CHECK(divided.nodes == 400);
+}
+
+TEST_CASE("perft of play counts nothing below a position the ply limit has ended",
+          "[runtime][perft]") {
+    // Chess ends in a draw after 100 plies without a capture or a Pawn move; two plies are left.
+    const auto chess = test::load_shipped("chess");
+    Position pos(*chess);
+    test::set_position(pos, "4k3/8/8/3p4/8/8/3P4/R3K3 w Q - 98 60");
+    // The count by hand: below each position two plies down, its moves only if a capture or a
+    // Pawn move has reset the clock on the way.
+    std::uint64_t expected = 0;
+    MoveList first, second, third;
+    Undo u1, u2;
+    generate_legal(pos, first);
+    for (const Move a : first) {
+        pos.do_move(a, u1);
+        generate_legal(pos, second);
+        for (const Move b : second) {
+            pos.do_move(b, u2);
+            generate_legal(pos, third);
+            if (pos.ply_clock() < 100) expected += static_cast<std::uint64_t>(third.size);
+            pos.undo_move(b, u2);
+        }
+        pos.undo_move(a, u1);
+    }
+    const auto counted = runtime::perft(*chess, pos, 3);
+    CHECK(counted.error.empty());
+    CHECK(counted.nodes == expected);
+    CHECK(counted.nodes < perft(pos, 3));
+    // Without hooks is not without end conditions: the game has no hooks to leave out.
+    CHECK(runtime::perft(*chess, pos, 3, runtime::HookUse::off).nodes == expected);
+}
+
+TEST_CASE("perft of play counts nothing below a threefold repetition", "[runtime][perft]") {
+    // Each player has one move at a time, up or down its file: the start comes back after four
+    // plies and a third time after eight, which ends the game.
+    const auto game = test::load_text(
+        "game \"Shuttle\"\nplayers White Black\nboard square { files a..b ranks 1..2 }\n"
+        "piece Shuttle S { move step n s }\n"
+        "setup White { Shuttle a1 }\nsetup Black { Shuttle b2 }\n"
+        "end repetition 3 draw\n");
+    Position pos(*game);
+    for (int depth = 0; depth <= 8; ++depth) CHECK(runtime::perft(*game, pos, depth).nodes == 1);
+    CHECK(perft(pos, 9) == 1);
+    CHECK(runtime::perft(*game, pos, 9).nodes == 0);
+}
+
+}  // namespace vari
