@@ -107,7 +107,12 @@ LoadResult load_file(const std::string& path) {
 
 std::optional<std::string> resolve_game(const std::string& name_or_path) {
     if (name_or_path.empty()) return std::nullopt;
-    if (is_file(name_or_path)) return name_or_path;
+    // Anything there but a folder is the file meant, even a link that leads nowhere or in a
+    // loop: loading it says what is wrong with it.
+    std::error_code ec;
+    if (fs::symlink_status(name_or_path, ec).type() != fs::file_type::not_found && !ec &&
+        !fs::is_directory(name_or_path, ec))
+        return name_or_path;
     if (name_or_path.find('/') != std::string::npos) return std::nullopt;
     fs::path candidate = shipped_folder() / name_or_path;
     if (candidate.extension() != ".vari") candidate += ".vari";
