@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -63,9 +64,10 @@ std::optional<std::string> read_bytes(const fs::path& path, std::size_t limit,
         struct stat info {};
         const bool known = fstat(fileno(file.get()), &info) == 0 &&
                            static_cast<std::uintmax_t>(info.st_size) > limit;
-        reason = (known ? "it has " + std::to_string(info.st_size) + " bytes"
-                        : std::string("it has more bytes")) +
-                 ", more than the limit of " + std::to_string(limit);
+        const std::string bound = std::to_string(limit);
+        reason = known ? "it has " + std::to_string(info.st_size) +
+                             " bytes, more than the limit of " + bound
+                       : "it has more than " + bound + " bytes, the limit";
         return std::nullopt;
     }
     bytes.resize(got);
@@ -91,9 +93,8 @@ FileScope::FileScope(const std::string& loaded_label) {
 }
 
 std::optional<FileScope::Found> FileScope::find(const std::string& from, const std::string& name,
-                                                std::string_view what,
-                                                std::string_view extension, std::string& refusal,
-                                                std::string& hint) const {
+                                                std::string_view what, std::string_view extension,
+                                                std::string& refusal, std::string& hint) const {
     const std::string noun = "the " + std::string(what) + " ";
     const fs::path written(name);
     Found found{(fs::path(from).parent_path() / written).lexically_normal(), {}};
@@ -120,10 +121,9 @@ std::optional<FileScope::Found> FileScope::find(const std::string& from, const s
                      [&](const fs::path& root) { return is_inside(found.identity, root); })) {
         const fs::path plain = fs::absolute(found.path, ec).lexically_normal();
         refusal = noun + shown +
-                  (plain == found.identity
-                       ? " is outside the folders a game may read"
-                       : " leads to " + quote(found.identity.string()) +
-                             ", outside the folders a game may read");
+                  (plain == found.identity ? " is outside the folders a game may read"
+                                           : " leads to " + quote(found.identity.string()) +
+                                                 ", outside the folders a game may read");
         hint = "a game reads files only in " + described_;
         return std::nullopt;
     }

@@ -237,7 +237,8 @@ int run_play(int argc, char** argv) {
     Position start(*game);
     if (app.count("--position") && !set_position(start, position))
         return static_cast<int>(Exit::invalid);
-    return static_cast<int>(Session(*game, start, std::move(movers), seed, max_plies, isatty(0)).run());
+    return static_cast<int>(
+        Session(*game, start, std::move(movers), seed, max_plies, isatty(0)).run());
 }
 
 }  // namespace vari::tools

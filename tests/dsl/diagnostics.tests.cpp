@@ -222,7 +222,7 @@ TEST_CASE("a rendered diagnostic escapes the control characters of what it echoe
     d.line = 1;
     d.column = 1;
     d.message = "bad number '1\n' for the move number";
-    d.hint = "\x9B" "31m\r\x01";
+    d.hint = std::string("\x9B") + "31m\r\x01";  // "\x9B31m" would be one escape
     // C1 controls (U+009B here, in UTF-8) are as much a terminal command as ESC.
     CHECK(dsl::render(d, "x\xC2\x9By\n") ==
           "game\\x1B[2J.vari:1:1: error: bad number '1\\n' for the move number\n"

@@ -1,7 +1,7 @@
 // `include "FILE"`: a game split over files loads as the same game in one file; names resolve
 // across files both ways; errors name the file they are in; missing files, cycles, files read
-// twice and the limits; included and hooks files only inside the game's folders. The fixtures are in tests/include; single-file cases are in the
-// diagnostics corpus.
+// twice and the limits; included and hooks files only inside the game's folders. The fixtures are
+// in tests/include; single-file cases are in the diagnostics corpus.
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -277,8 +277,7 @@ TEST_CASE("the files read for a game hold at most 4 MiB together", "[dsl][includ
               "' brings the files read to more than 4194304 bytes, the limit");
 }
 
-TEST_CASE("an include outside the game's folders is refused at its path, showing nothing of the "
-          "file",
+TEST_CASE("an include outside the game's folders is refused, showing nothing of the file",
           "[dsl][include][diagnostics]") {
     namespace fs = std::filesystem;
     const TempDir dir;
@@ -290,7 +289,8 @@ TEST_CASE("an include outside the game's folders is refused at its path, showing
     const std::string outside = "', outside the folders a game may read";
     const std::vector<std::pair<std::string, std::string>> cases{
         {secret, "the included file '" + secret + "' is named by an absolute path"},
-        {"../secret.vari", "the included file '" + secret + "' is outside the folders a game may read"},
+        {"../secret.vari",
+         "the included file '" + secret + "' is outside the folders a game may read"},
         {"lib/../../secret.vari",
          "the included file '" + secret + "' is outside the folders a game may read"},
         {"lib/link.vari", "the included file '" + (dir.path / "game/lib/link.vari").string() +
@@ -323,8 +323,7 @@ TEST_CASE("an include of a file that is not a rule file is refused without readi
     CHECK(rendered(result).find("private notes") == std::string::npos);
 }
 
-TEST_CASE("symbolic links that stay inside the game's folder are followed, and a loop of them is "
-          "named",
+TEST_CASE("links inside the game's folder are followed; a loop of links is named",
           "[dsl][include]") {
     namespace fs = std::filesystem;
     const TempDir dir;
@@ -341,8 +340,8 @@ TEST_CASE("symbolic links that stay inside the game's folder are followed, and a
     const auto loop = load((dir.path / "game.vari").string());
     REQUIRE(loop.diagnostics.size() == 1);
     CHECK(loop.diagnostics[0].message == "cannot read the included file '" +
-                                             (dir.path / "loop-a.vari").string() + "': " +
-                                             std::generic_category().message(ELOOP));
+                                             (dir.path / "loop-a.vari").string() +
+                                             "': " + std::generic_category().message(ELOOP));
 }
 
 TEST_CASE("a game outside the shipped folder may include the shipped library by a relative path",

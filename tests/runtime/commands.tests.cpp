@@ -255,9 +255,7 @@ TEST_CASE("vari play and vari show exit with 3 when the game's hooks cannot load
     CHECK(show.output.find("game stopped: ") != std::string::npos);
 }
 
-TEST_CASE("what a command echoes of its input reaches the terminal with control characters "
-          "escaped",
-          "[runtime][commands]") {
+TEST_CASE("commands echo their input with its control characters escaped", "[runtime][commands]") {
     // A field of a position string with a newline in it, as a script might pass one.
     const Run position = run_vari("show " + CHESS +
                                   " --position \"$(printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/"
@@ -270,8 +268,8 @@ TEST_CASE("what a command echoes of its input reaches the terminal with control 
     const Run typed = run_vari("play " + CHESS, "e2e4x\x1B\n");
     CHECK(typed.output.find('\x1B') == std::string::npos);
     CHECK(typed.output.find("cannot read 'e2e4x\\x1B' as a move") != std::string::npos);
-    const std::string path = game_with_hooks(
-        "return { after_move = function(game) error('\\27[2J', 0) end }\n");
+    const std::string path =
+        game_with_hooks("return { after_move = function(game) error('\\27[2J', 0) end }\n");
     const Run hook = run_vari("play " + path, "a1-b1\n");
     unlink(path.c_str());
     INFO(hook.output);
@@ -287,8 +285,8 @@ TEST_CASE("what a command echoes of its input reaches the terminal with control 
 
 TEST_CASE("every numeric option takes only a whole number in its range", "[runtime][commands]") {
     const std::string seed_range = "is not a whole number from 0 to 18446744073709551615";
-    for (const std::string value : {"-1", "18446744073709551616", "0x10", "1.5", "' 5'", "''",
-                                    "+5", "1e3"}) {
+    for (const std::string value :
+         {"-1", "18446744073709551616", "0x10", "1.5", "' 5'", "''", "+5", "1e3"}) {
         INFO("--seed " << value);
         const Run play = run_vari("play " + CHESS + " --seed " + value);
         CHECK(play.exit_code == 2);
