@@ -35,21 +35,29 @@ struct LoadResult {
 };
 
 // Parses, checks and lowers a rule text; `file_label` names it in diagnostics, and the files it
-// includes (and its hooks file) are found relative to the label's folder: the current directory
-// when the label names none.
+// includes (and its hooks file) are found relative to the label's folder (the current directory
+// when the label names none), and read only in that folder, below it, or in the shipped games'
+// folder.
 LoadResult load_text(std::string_view text, const std::string& file_label);
 
-// Reads and loads a file. A missing or unreadable file is a diagnostic at 0:0.
+// Reads and loads a file. A missing, unreadable or too large file is a diagnostic at 0:0.
 LoadResult load_file(const std::string& path);
 
 // A game argument is a path to a .vari file or the name of a shipped game ("chess" finds
 // stdlib-games/chess.vari; $VARI_GAMES overrides the folder). Returns the path, or nothing.
+// Whatever is at that path but a folder is returned as it is, readable or not, so that loading it
+// gives the reason.
 std::optional<std::string> resolve_game(const std::string& name_or_path);
 
 // The names of the shipped games, sorted.
 std::vector<std::string> shipped_games();
 
-// One diagnostic in the form every vari tool prints:
+// `text` as a terminal may be sent it: a control character or a byte that is not UTF-8 is written
+// as an escape ("\n", "\x1B"), so that text echoed from input cannot break lines, move the cursor
+// or restyle the screen.
+std::string printable(std::string_view text);
+
+// One diagnostic in the form every vari tool prints (file, message and hint through printable()):
 //   FILE:LINE:COL: error: MESSAGE
 //     the source line
 //           ^

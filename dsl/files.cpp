@@ -1,29 +1,48 @@
-// Reading a named file whole, refusing one past its size limit before it fills memory.
+// Where a game's files may be, and reading one whole, refusing it past its size limit before it
+// fills memory.
 #include "dsl/files.hpp"
 
+#include <sys/stat.h>
+
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <system_error>
+
+#include "dsl/report.hpp"
 
 namespace vari::dsl {
 
 namespace {
 
+namespace fs = std::filesystem;
+
 struct Closer {
     void operator()(std::FILE* f) const { std::fclose(f); }
 };
 
+bool is_inside(const fs::path& path, const fs::path& folder) {
+    return std::mismatch(folder.begin(), folder.end(), path.begin(), path.end()).first ==
+           folder.end();
+}
+
 }  // namespace
 
-std::optional<std::string> read_bytes(const std::filesystem::path& path, std::size_t limit,
+fs::path shipped_folder() {
+    if (const char* env = std::getenv("VARI_GAMES"); env != nullptr && *env != '\0') return env;
+    return VARI_STDLIB_DIR;
+}
+
+std::optional<std::string> read_bytes(const fs::path& path, std::size_t limit,
                                       std::string& reason) {
     // A pipe or a device could block the read or never end; folders fail below with the system's
     // words.
     std::error_code ec;
-    const auto type = std::filesystem::status(path, ec).type();
-    if (!ec && type != std::filesystem::file_type::regular &&
-        type != std::filesystem::file_type::directory) {
+    const auto type = fs::status(path, ec).type();
+    if (!ec && type != fs::file_type::regular && type != fs::file_type::directory) {
         reason = "it is not a regular file";
         return std::nullopt;
     }
@@ -41,11 +60,74 @@ std::optional<std::string> read_bytes(const std::filesystem::path& path, std::si
         return std::nullopt;
     }
     if (got > limit) {
-        reason = "it is larger than " + std::to_string(limit) + " bytes, the limit";
+        // The size of the file opened, not of whatever the path names by now.
+        struct stat info {};
+        const bool known = fstat(fileno(file.get()), &info) == 0 &&
+                           static_cast<std::uintmax_t>(info.st_size) > limit;
+        const std::string bound = std::to_string(limit);
+        reason = known ? "it has " + std::to_string(info.st_size) +
+                             " bytes, more than the limit of " + bound
+                       : "it has more than " + bound + " bytes, the limit";
         return std::nullopt;
     }
     bytes.resize(got);
     return bytes;
+}
+
+void normalize_line_ends(std::string& text) {
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) text[i] = '\n';
+}
+
+FileScope::FileScope(const std::string& loaded_label) {
+    std::error_code ec;
+    const fs::path folders[] = {fs::absolute(fs::path(loaded_label), ec).parent_path(),
+                                shipped_folder()};
+    for (const fs::path& folder : folders) {
+        const fs::path canonical = fs::canonical(folder, ec);
+        if (!ec) roots_.push_back(canonical);
+    }
+    described_ = "the folder of the file loaded (" + quote(folders[0].string()) +
+                 ") and below, and in the shipped games' folder (" + quote(folders[1].string()) +
+                 ")";
+}
+
+std::optional<FileScope::Found> FileScope::find(const std::string& from, const std::string& name,
+                                                std::string_view what, std::string_view extension,
+                                                std::string& refusal, std::string& hint) const {
+    const std::string noun = "the " + std::string(what) + " ";
+    const fs::path written(name);
+    Found found{(fs::path(from).parent_path() / written).lexically_normal(), {}};
+    const std::string shown = quote(found.path.string());
+    if (written.extension() != extension) {
+        refusal = noun + shown + " is not a " + std::string(extension) + " file";
+        hint = "a game reads only its own kinds of file: rule files (.vari) and hooks (.lua)";
+        return std::nullopt;
+    }
+    if (written.is_absolute()) {
+        refusal = noun + shown + " is named by an absolute path";
+        hint = "name it relative to the folder of the file naming it; a game reads files only in " +
+               described_;
+        return std::nullopt;
+    }
+    std::error_code ec;
+    found.identity = fs::weakly_canonical(found.path, ec);
+    if (ec) {
+        refusal = "cannot read " + noun + shown + ": " + ec.message();
+        hint = "it is looked for relative to the folder of the file naming it";
+        return std::nullopt;
+    }
+    if (std::none_of(roots_.begin(), roots_.end(),
+                     [&](const fs::path& root) { return is_inside(found.identity, root); })) {
+        const fs::path plain = fs::absolute(found.path, ec).lexically_normal();
+        refusal = noun + shown +
+                  (plain == found.identity ? " is outside the folders a game may read"
+                                           : " leads to " + quote(found.identity.string()) +
+                                                 ", outside the folders a game may read");
+        hint = "a game reads files only in " + described_;
+        return std::nullopt;
+    }
+    return found;
 }
 
 }  // namespace vari::dsl

@@ -11,7 +11,7 @@ namespace vari::dsl {
 namespace fs = std::filesystem;
 
 // One `hooks`; a file is found relative to the folder of the .vari file that names it (its label's
-// folder), which may be a file included by the one loaded.
+// folder), which may be a file included by the one loaded, and read only where FileScope allows.
 void Checker::check_hooks() {
     for (std::size_t i = 1; i < file.hooks.size(); ++i)
         already_defined(file.hooks[i].span, "'hooks'", file.hooks[0].span);
@@ -32,7 +32,14 @@ void Checker::check_hooks() {
                      "as in 'hooks \"rules.lua\"', a path relative to the .vari file's folder");
         return;
     }
-    const fs::path path = fs::path(label).parent_path() / hooks.text;
+    std::string refusal, hint;
+    const auto found =
+        FileScope(report.label(0)).find(label, hooks.text, "hooks file", ".lua", refusal, hint);
+    if (!found) {
+        report.error(hooks.text_span, refusal, hint);
+        return;
+    }
+    const fs::path& path = found->path;
     std::string reason;
     auto code = read_bytes(path, max_file_bytes, reason);
     if (!code) {
@@ -41,6 +48,8 @@ void Checker::check_hooks() {
                      "a hooks file is found relative to the folder of the .vari file");
         return;
     }
+    // Lua reads a lone '\r' as a line end too; with '\n' the lines that errors cite are found.
+    normalize_line_ends(*code);
     out.code = std::move(*code);
     out.chunk_name = path.string();
     out.first_line = 1;

@@ -24,8 +24,9 @@ fs::path identity(const fs::path& path) {
 
 class Reader {
 public:
-    Reader(ast::File& file, std::vector<ir::Diagnostic>& diagnostics)
-        : file_(file), diagnostics_(diagnostics) {}
+    Reader(const std::string& loaded_label, ast::File& file,
+           std::vector<ir::Diagnostic>& diagnostics)
+        : scope_(loaded_label), file_(file), diagnostics_(diagnostics) {}
 
     void read(std::vector<SourceFile>& sources) {
         // A deque: parsing holds a file's text while the files it includes are appended.
@@ -39,6 +40,7 @@ public:
     }
 
 private:
+    const FileScope scope_;
     ast::File& file_;
     std::vector<ir::Diagnostic>& diagnostics_;
     std::deque<SourceFile> files_;
@@ -79,10 +81,15 @@ private:
                   "as in 'include \"board.vari\"', a path relative to this file's folder");
             return;
         }
-        const fs::path path =
-            (fs::path(files_[from].label).parent_path() / include.path).lexically_normal();
-        const fs::path id = identity(path);
-        const auto known = std::find(identities_.begin(), identities_.end(), id);
+        std::string refusal, hint;
+        const auto found =
+            scope_.find(files_[from].label, include.path, "included file", ".vari", refusal, hint);
+        if (!found) {
+            error(from, include.path_span, refusal, hint);
+            return;
+        }
+        const fs::path& path = found->path;
+        const auto known = std::find(identities_.begin(), identities_.end(), found->identity);
         if (known != identities_.end()) {
             const auto index = static_cast<std::size_t>(known - identities_.begin());
             if (std::find(open_.begin(), open_.end(), index) != open_.end())
@@ -113,9 +120,10 @@ private:
             return;
         }
         total_bytes_ += text->size();
+        normalize_line_ends(*text);
         files_.push_back({path.string(), std::move(*text), static_cast<int>(from),
                           include.span.line, include.span.column});
-        identities_.push_back(id);
+        identities_.push_back(found->identity);
         parse_file(files_.size() - 1);
     }
 };
@@ -124,7 +132,7 @@ private:
 
 void parse_sources(std::vector<SourceFile>& sources, ast::File& file,
                    std::vector<ir::Diagnostic>& diagnostics) {
-    Reader(file, diagnostics).read(sources);
+    Reader(sources[0].label, file, diagnostics).read(sources);
 }
 
 }  // namespace vari::dsl

@@ -1,8 +1,6 @@
 // Loading a game: text -> parse -> check -> lower, and finding the shipped rule files.
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <tuple>
 #include <unordered_map>
 
@@ -34,11 +32,6 @@ bool has_error(const std::vector<ir::Diagnostic>& diagnostics) {
     return std::any_of(diagnostics.begin(), diagnostics.end(), [](const ir::Diagnostic& d) {
         return d.severity == ir::Diagnostic::Severity::error;
     });
-}
-
-fs::path games_folder() {
-    if (const char* env = std::getenv("VARI_GAMES"); env != nullptr && *env != '\0') return env;
-    return VARI_STDLIB_DIR;
 }
 
 bool is_file(const fs::path& path) {
@@ -77,16 +70,13 @@ const SourceFile* LoadResult::source(const std::string& label) const {
 }
 
 LoadResult load_text(std::string_view text, const std::string& file_label) {
+    if (text.size() > max_file_bytes)
+        return unread(file_label, "the file has " + std::to_string(text.size()) +
+                                      " bytes, more than the limit of " +
+                                      std::to_string(max_file_bytes));
     LoadResult result;
     result.sources.push_back({file_label, std::string(text), -1, 0, 0});
-    if (text.size() > max_file_bytes) {
-        auto d =
-            file_error(file_label, "the file has " + std::to_string(text.size()) +
-                                       " bytes; the limit is " + std::to_string(max_file_bytes));
-        d.line = d.column = 1;
-        result.diagnostics.push_back(std::move(d));
-        return result;
-    }
+    normalize_line_ends(result.sources[0].text);
     ast::File file;
     parse_sources(result.sources, file, result.diagnostics);
     std::vector<std::string> labels;
@@ -115,27 +105,22 @@ LoadResult load_text(std::string_view text, const std::string& file_label) {
 }
 
 LoadResult load_file(const std::string& path) {
-    std::error_code ec;
-    if (!fs::exists(path, ec)) return unread(path, "cannot read the file: it does not exist");
-    if (!fs::is_regular_file(path, ec))
-        return unread(path, "cannot read the file: it is not a regular file");
-    std::ifstream in(path, std::ios::binary);
-    std::string text;
-    if (in) {
-        // One byte past the limit is enough for load_text to refuse the file.
-        text.resize(max_file_bytes + 1);
-        in.read(text.data(), static_cast<std::streamsize>(text.size()));
-        text.resize(static_cast<std::size_t>(in.gcount()));
-    }
-    if (!in && !in.eof()) return unread(path, "cannot read the file");
-    return load_text(text, path);
+    std::string reason;
+    auto text = read_bytes(path, max_file_bytes, reason);
+    if (!text) return unread(path, "cannot read the file: " + reason);
+    return load_text(*text, path);
 }
 
 std::optional<std::string> resolve_game(const std::string& name_or_path) {
     if (name_or_path.empty()) return std::nullopt;
-    if (is_file(name_or_path)) return name_or_path;
+    // Anything there but a folder is the file meant, even a link that leads nowhere or in a
+    // loop: loading it says what is wrong with it.
+    std::error_code ec;
+    if (fs::symlink_status(name_or_path, ec).type() != fs::file_type::not_found && !ec &&
+        !fs::is_directory(name_or_path, ec))
+        return name_or_path;
     if (name_or_path.find('/') != std::string::npos) return std::nullopt;
-    fs::path candidate = games_folder() / name_or_path;
+    fs::path candidate = shipped_folder() / name_or_path;
     if (candidate.extension() != ".vari") candidate += ".vari";
     if (is_file(candidate)) return candidate.string();
     return std::nullopt;
@@ -144,7 +129,7 @@ std::optional<std::string> resolve_game(const std::string& name_or_path) {
 std::vector<std::string> shipped_games() {
     std::vector<std::string> names;
     std::error_code ec;
-    for (fs::directory_iterator it(games_folder(), ec), end; !ec && it != end; it.increment(ec))
+    for (fs::directory_iterator it(shipped_folder(), ec), end; !ec && it != end; it.increment(ec))
         if (it->path().extension() == ".vari" && is_file(it->path()))
             names.push_back(it->path().stem().string());
     std::sort(names.begin(), names.end());

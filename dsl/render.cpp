@@ -1,4 +1,6 @@
 // Diagnostics for people (a located message with the source line and a caret) and for tools (JSON).
+#include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "dsl/dsl.hpp"
@@ -12,6 +14,16 @@ const char* severity_word(ir::Diagnostic::Severity severity) {
     return severity == ir::Diagnostic::Severity::error ? "error" : "warning";
 }
 
+// The length of the character at `at` when a terminal may be sent it as it is: valid UTF-8 and
+// no control character (C0, DEL or C1, which can move the cursor or restyle the screen); else 0.
+std::size_t shown_length(std::string_view text, std::size_t at) {
+    const std::size_t length = utf8_length(text, at);
+    const auto c = static_cast<unsigned char>(text[at]);
+    if (length == 1 && (c < 0x20 || c == 0x7F)) return 0;
+    if (length == 2 && c == 0xC2 && static_cast<unsigned char>(text[at + 1]) < 0xA0) return 0;
+    return length;
+}
+
 // The line as it can be shown on a terminal (control bytes and invalid UTF-8 as '?'), and the
 // caret line: tabs kept and one space per shown character, so the caret lines up under `column`.
 void show_line(std::string_view line, std::uint32_t column, std::string& shown,
@@ -20,17 +32,13 @@ void show_line(std::string_view line, std::uint32_t column, std::string& shown,
     std::size_t i = 0;
     while (i < line.size()) {
         const char c = line[i];
-        const std::size_t length = utf8_length(line, i);
+        // A character hidden as '?' is still one character (one column) when it is UTF-8.
+        const std::size_t width = std::max<std::size_t>(1, utf8_length(line, i));
         std::string_view glyph = "?";
-        std::size_t width = 1;
-        if (c == '\t') {
+        if (c == '\t')
             glyph = "\t";
-        } else if (length > 1) {
-            glyph = line.substr(i, length);
-            width = length;
-        } else if (length == 1 && static_cast<unsigned char>(c) >= 0x20 && c != 0x7F) {
-            glyph = line.substr(i, 1);
-        }
+        else if (shown_length(line, i) > 0)
+            glyph = line.substr(i, width);
         shown += glyph;
         if (i < target) caret += c == '\t' ? '\t' : ' ';
         i += width;
@@ -41,16 +49,43 @@ void show_line(std::string_view line, std::uint32_t column, std::string& shown,
 
 }  // namespace
 
+std::string printable(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size();) {
+        if (const std::size_t length = shown_length(text, i); length > 0) {
+            out += text.substr(i, length);
+            i += length;
+            continue;
+        }
+        const auto c = static_cast<unsigned char>(text[i++]);
+        if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\r') {
+            out += "\\r";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else {
+            char escape[8];
+            std::snprintf(escape, sizeof escape, "\\x%02X", static_cast<unsigned>(c));
+            out += escape;
+        }
+    }
+    return out;
+}
+
+// Everything but the source line is echoed through printable(): messages quote what was written
+// (a position string's field, a typed move, a Lua error, a file's name), which may hold anything.
 std::string render(const ir::Diagnostic& diagnostic, std::string_view source) {
-    std::string out = diagnostic.file + ":" + std::to_string(diagnostic.line) + ":" +
+    std::string out = printable(diagnostic.file) + ":" + std::to_string(diagnostic.line) + ":" +
                       std::to_string(diagnostic.column) + ": " +
-                      severity_word(diagnostic.severity) + ": " + diagnostic.message + "\n";
+                      severity_word(diagnostic.severity) + ": " + printable(diagnostic.message) +
+                      "\n";
     if (diagnostic.line > 0) {
         std::string shown, caret;
         show_line(source_line(source, diagnostic.line), diagnostic.column, shown, caret);
         out += "  " + shown + "\n  " + caret + "\n";
     }
-    if (!diagnostic.hint.empty()) out += "  hint: " + diagnostic.hint + "\n";
+    if (!diagnostic.hint.empty()) out += "  hint: " + printable(diagnostic.hint) + "\n";
     return out;
 }
 
@@ -59,7 +94,8 @@ std::string render(const ir::Diagnostic& diagnostic, const LoadResult& loaded) {
     std::string out = render(diagnostic, file != nullptr ? std::string_view(file->text) : "");
     while (file != nullptr && file->included_by >= 0) {
         const SourceFile& by = loaded.sources[static_cast<std::size_t>(file->included_by)];
-        out += "  note: included from " + by.label + ":" + at_text(file->line, file->column) + "\n";
+        out += "  note: included from " + printable(by.label) + ":" +
+               at_text(file->line, file->column) + "\n";
         file = &by;
     }
     return out;

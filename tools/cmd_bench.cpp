@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <random>
 
 #include "dsl/dsl.hpp"
@@ -88,7 +89,8 @@ int run_bench(int argc, char** argv) {
         ->check(CLI::Range(1, 32));
     app.add_option("--playouts", playouts, "random games to play")->check(CLI::Range(0, 10000000));
     app.add_option("--max-plies", max_plies, "longest playout")->check(CLI::Range(1, 100000));
-    app.add_option("--seed", seed, "random seed for the playouts");
+    app.add_option("--seed", seed, "random seed for the playouts")
+        ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
     bool no_hooks = false;
     app.add_flag("--no-hooks", no_hooks, "count perft without running the game's hooks");
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;

@@ -52,8 +52,9 @@ int run_check(int argc, char** argv) {
             invalid = true;
         } else if (!json) {
             const auto& g = *loaded.game;
-            std::cout << file << ": ok: \"" << g.name << "\", " << g.players.size() << " players, "
-                      << g.board.cells.size() << " cells, " << g.pieces.size() << " piece types\n";
+            std::cout << dsl::printable(file) << ": ok: \"" << g.name << "\", " << g.players.size()
+                      << " players, " << g.board.cells.size() << " cells, " << g.pieces.size()
+                      << " piece types\n";
         }
     }
     if (json) std::cout << dsl::to_json(all) << '\n';

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <iostream>
+#include <limits>
 #include <random>
 #include <sstream>
 #include <string>
@@ -38,28 +39,32 @@ public:
           max_plies_(max_plies),
           terminal_(terminal) {}
 
-    void run() {
+    // Plays until the game ends, the ply limit, a quit or the end of input: `stopped` when a hook
+    // failed, else `ok`.
+    Exit run() {
         while (!game_.result() && (max_plies_ <= 0 || game_.ply() < max_plies_)) {
             if (movers_[side()] == Mover::random) {
                 play(runtime::random_move(game_, rng_), false);
             } else if (!human_turn()) {
-                return;
+                return Exit::ok;
             }
         }
         if (terminal_) show_board();
         if (!game_.result()) {
             std::cout << "stopped after " << game_.ply() << " plies\n";
-            return;
+            return Exit::ok;
         }
         const runtime::Result& r = *game_.result();
         if (r.stopped) {
-            std::cout << r.summary << '\n';
-            return;
+            // A hook's error may quote anything the Lua code made.
+            std::cout << dsl::printable(r.summary) << '\n';
+            return Exit::stopped;
         }
         std::cout << r.summary << "\nscores:";
         for (std::size_t p = 0; p < r.scores.size(); ++p)
             std::cout << (p ? ", " : " ") << name(static_cast<int>(p)) << ' ' << r.scores[p];
         std::cout << '\n';
+        return Exit::ok;
     }
 
 private:
@@ -117,7 +122,7 @@ private:
                     }
                     error = runtime::format_move(pos, *move) + " is refused by the game's hooks";
                 }
-                std::cout << error << '\n';
+                std::cout << dsl::printable(error) << '\n';
             }
         }
     }
@@ -204,9 +209,10 @@ int run_play(int argc, char** argv) {
     const auto kinds = CLI::IsMember({"human", "random"});
     app.add_option("--white", first, "human|random: the first player (shorthand)")->check(kinds);
     app.add_option("--black", second, "human|random: the second player (shorthand)")->check(kinds);
-    app.add_option("--seed", seed, "seed for the random movers (default: a random one)");
+    app.add_option("--seed", seed, "seed for the random movers (default: a random one)")
+        ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
     app.add_option("--max-plies", max_plies, "stop after this many plies (0: no limit)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(whole_number(0, std::numeric_limits<int>::max()));
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     auto game = load_game(game_name);
@@ -224,15 +230,15 @@ int run_play(int argc, char** argv) {
     if (!first.empty()) movers[0] = kind_of(first);
     if (!second.empty()) movers[1] = kind_of(second);
     if (const std::string error = assign(ir, players, movers); !error.empty()) {
-        std::cerr << "vari play: " << error << '\n';
+        std::cerr << "vari play: " << dsl::printable(error) << '\n';
         return static_cast<int>(Exit::usage);
     }
 
     Position start(*game);
     if (app.count("--position") && !set_position(start, position))
         return static_cast<int>(Exit::invalid);
-    Session(*game, start, std::move(movers), seed, max_plies, isatty(0)).run();
-    return 0;
+    return static_cast<int>(
+        Session(*game, start, std::move(movers), seed, max_plies, isatty(0)).run());
 }
 
 }  // namespace vari::tools

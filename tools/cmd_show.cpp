@@ -26,12 +26,12 @@ int run_show(int argc, char** argv) {
     const runtime::Game play(*game, pos);
     std::cout << runtime::draw_board(pos, names);
     if (play.result())
-        std::cout << play.result()->summary << '\n';
+        std::cout << dsl::printable(play.result()->summary) << '\n';
     else
         std::cout << game->ir().players[pos.side_to_move()].name << " to move"
                   << (pos.in_check() ? ", in check" : "") << '\n';
     std::cout << runtime::to_position_string(pos) << '\n';
-    return 0;
+    return static_cast<int>(play.result() && play.result()->stopped ? Exit::stopped : Exit::ok);
 }
 
 }  // namespace vari::tools

@@ -1,5 +1,7 @@
 // What every command does first: parse its arguments, load its game, set its position.
+#include <charconv>
 #include <iostream>
+#include <system_error>
 
 #include "dsl/dsl.hpp"
 #include "runtime/runtime.hpp"
@@ -17,10 +19,24 @@ std::optional<int> parse_arguments(CLI::App& app, int argc, char** argv) {
     return std::nullopt;
 }
 
+CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
+    const std::string range = "from " + std::to_string(min) + " to " + std::to_string(max);
+    return CLI::Validator(
+        [min, max, range](std::string& text) -> std::string {
+            std::uint64_t value = 0;
+            const char* end = text.data() + text.size();
+            const auto [stop, error] = std::from_chars(text.data(), end, value);
+            if (error == std::errc() && stop == end && value >= min && value <= max) return "";
+            return "'" + dsl::printable(text) + "' is not a whole number " + range;
+        },
+        "a whole number " + range);
+}
+
 std::unique_ptr<CompiledGame> load_game(const std::string& name_or_path) {
     const auto path = dsl::resolve_game(name_or_path);
     if (!path) {
-        std::cerr << "vari: no game '" << name_or_path << "': not a file and not a shipped game";
+        std::cerr << "vari: no game '" << dsl::printable(name_or_path)
+                  << "': not a file and not a shipped game";
         const auto names = dsl::shipped_games();
         if (!names.empty()) {
             std::cerr << " (shipped:";

@@ -1,6 +1,7 @@
 // The `vari` subcommands: each parses its own arguments and returns an exit code.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,7 +12,13 @@
 
 namespace vari::tools {
 
-enum class Exit { ok = 0, invalid = 1, usage = 2 };
+// The exit codes of every command (the README's "Commands" lists them).
+enum class Exit {
+    ok = 0,
+    invalid = 1,  // a rule file, a game name or a position string is wrong
+    usage = 2,    // the command line is wrong
+    stopped = 3,  // a game was stopped: a hook failed, or the hooks could not load
+};
 
 int run_check(int argc, char** argv);
 int run_perft(int argc, char** argv);
@@ -22,6 +29,10 @@ int run_bench(int argc, char** argv);
 // Parses a command's arguments. Returns the exit code to stop with (0 after --help, usage on an
 // error, with the message printed), or nothing to go on.
 std::optional<int> parse_arguments(CLI::App& app, int argc, char** argv);
+
+// For an option taking a whole number from `min` to `max`: decimal digits only (no sign, blank or
+// other base), so that "-1" or a number past the range is refused, never wrapped or cut.
+CLI::Validator whole_number(std::uint64_t min, std::uint64_t max);
 
 // Loads and compiles a game given by path or shipped name; prints diagnostics to stderr and
 // returns null when it cannot.

@@ -2,17 +2,21 @@
 // rendering, JSON, and hostile input that must give errors, never a crash or a hang.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
+#include <system_error>
 
 #include "dsl/dsl.hpp"
+#include "support/temp_dir.hpp"
 
 namespace {
 
 using vari::ir::Diagnostic;
+using vari::test::TempDir;
 namespace dsl = vari::dsl;
 
 // "# expect-error LINE:COL: text" (the message contains text) or "# expect-hint LINE:COL: text"
@@ -166,6 +170,68 @@ TEST_CASE("a missing file is a diagnostic without a line", "[dsl][diagnostics]")
     CHECK(!result.game);
 }
 
+TEST_CASE("a file past the size limit is refused with its true size, before it is read",
+          "[dsl][diagnostics]") {
+    const TempDir dir;
+    const auto path = dir.path / "huge.vari";
+    dir.write("huge.vari", "");
+    std::filesystem::resize_file(path, 50'000'000);  // sparse: no 50 MB written
+    const auto result = dsl::load_file(path.string());
+    REQUIRE(result.diagnostics.size() == 1);
+    CHECK(result.diagnostics[0].line == 0);
+    CHECK(result.diagnostics[0].message ==
+          "cannot read the file: it has 50000000 bytes, more than the limit of 1048576");
+}
+
+TEST_CASE("a loop of symbolic links is reported as a loop, not as a missing file",
+          "[dsl][diagnostics]") {
+    const TempDir dir;
+    std::filesystem::create_symlink("b.vari", dir.path / "a.vari");
+    std::filesystem::create_symlink("a.vari", dir.path / "b.vari");
+    const auto result = dsl::load_file((dir.path / "a.vari").string());
+    REQUIRE(result.diagnostics.size() == 1);
+    CHECK(result.diagnostics[0].message ==
+          "cannot read the file: " + std::generic_category().message(ELOOP));
+    // Named as a game, the loop is still the file meant, so the commands give the same reason.
+    CHECK(dsl::resolve_game((dir.path / "a.vari").string()) == (dir.path / "a.vari").string());
+}
+
+TEST_CASE("old Mac line ends (a lone CR) end lines as a newline does", "[dsl][diagnostics]") {
+    const std::string text = read(std::string(VARI_STDLIB_DIR) + "/chess.vari");
+    std::string cr = text;
+    std::replace(cr.begin(), cr.end(), '\n', '\r');
+    const auto result = dsl::load_text(cr, "chess.vari");
+    INFO(rendered(result));
+    REQUIRE(result.game);
+    CHECK(*result.game == *dsl::load_text(text, "chess.vari").game);
+
+    // Before, the comment ran to the end of the file, which then held "no declarations".
+    const auto broken = dsl::load_text(
+        "# a comment\rgame \"X\rplayers A\rboard square { files a..b ranks 1..2 }\r", "bad.vari");
+    REQUIRE(broken.diagnostics.size() == 1);
+    CHECK(broken.diagnostics[0].line == 2);
+    CHECK(broken.diagnostics[0].column == 8);
+    CHECK(dsl::render(broken.diagnostics[0], broken).find("\n  game \"X\n         ^\n") !=
+          std::string::npos);
+}
+
+TEST_CASE("a rendered diagnostic escapes the control characters of what it echoes",
+          "[dsl][render]") {
+    Diagnostic d;
+    d.file = "game\x1B[2J.vari";
+    d.line = 1;
+    d.column = 1;
+    d.message = "bad number '1\n' for the move number";
+    d.hint = std::string("\x9B") + "31m\r\x01";  // "\x9B31m" would be one escape
+    // C1 controls (U+009B here, in UTF-8) are as much a terminal command as ESC.
+    CHECK(dsl::render(d, "x\xC2\x9By\n") ==
+          "game\\x1B[2J.vari:1:1: error: bad number '1\\n' for the move number\n"
+          "  x?y\n"
+          "  ^\n"
+          "  hint: \\x9B31m\\r\\x01\n");
+    CHECK(dsl::printable("caf\xC3\xA9\ttab\xFF") == "caf\xC3\xA9\\ttab\\xFF");
+}
+
 TEST_CASE("a rendered diagnostic shows the line and a caret under the column, tabs kept",
           "[dsl][render]") {
     Diagnostic d;
@@ -274,7 +340,7 @@ TEST_CASE("hostile values are reported as errors", "[dsl][robustness]") {
         {head + "board square { cells a1 (5000, 0) }" + king, "must lie between"},
         {head + "board square { files a..h ranks 1..8 }\ndirection a = b\ndirection b = a" + king,
          "defined through itself"},
-        {std::string(2'000'000, ' '), "the limit is"},
+        {std::string(2'000'000, ' '), "the file has 2000000 bytes, more than the limit of"},
         {"game \"\"\nplayers A\nboard square { files a..b ranks 1..2 }" + king, "needs a name"},
     }));
     INFO(text.substr(0, 200));

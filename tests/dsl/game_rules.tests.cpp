@@ -141,7 +141,7 @@ TEST_CASE("a hooks file that cannot be read is an error at its name, with the re
     const std::string start = head + "piece King K { step orthogonal }\nhooks  ";
     auto [name, reason] = GENERATE(table<std::string, std::string>({
         {"missing.lua", "No such file or directory"},
-        {"big.lua", "it is larger than 1048576 bytes, the limit"},
+        {"big.lua", "it has 1048577 bytes, more than the limit of 1048576"},
         {"folder.lua", "Is a directory"},
     }));
     CHECK(errors_of(start + "\"" + name + "\"\n", label) ==

@@ -1,11 +1,19 @@
 // `include "FILE"`: a game split over files loads as the same game in one file; names resolve
 // across files both ways; errors name the file they are in; missing files, cycles, files read
-// twice and the limits. The fixtures are in tests/include; single-file cases are in the
-// diagnostics corpus.
+// twice and the limits; included and hooks files only inside the game's folders. The fixtures are
+// in tests/include; single-file cases are in the diagnostics corpus.
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cerrno>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
 
 #include "dsl/dsl.hpp"
 #include "support/temp_dir.hpp"
@@ -190,11 +198,14 @@ TEST_CASE("an include that cannot be read is an error at its path, naming the re
     REQUIRE(folder.diagnostics.size() == 1);
     CHECK(folder.diagnostics[0].message.find("cannot read the included file") == 0);
 
-    // A device or a pipe is refused before it is opened: reading it might never end.
-    const auto device = dsl::load_text(head + board + "include \"/dev/zero\"\n", "game.vari");
-    REQUIRE(device.diagnostics.size() == 1);
-    CHECK(device.diagnostics[0].message ==
-          "cannot read the included file '/dev/zero': it is not a regular file");
+    // A pipe is refused before it is opened: reading it might never end.
+    REQUIRE(mkfifo((dir.path / "pipe.vari").c_str(), 0600) == 0);
+    const auto pipe =
+        dsl::load_text(head + board + "include \"pipe.vari\"\n", (dir.path / "game.vari").string());
+    REQUIRE(pipe.diagnostics.size() == 1);
+    CHECK(pipe.diagnostics[0].message == "cannot read the included file '" +
+                                             (dir.path / "pipe.vari").string() +
+                                             "': it is not a regular file");
 }
 
 TEST_CASE("an include that closes a cycle is an error there", "[dsl][include][diagnostics]") {
@@ -264,4 +275,136 @@ TEST_CASE("the files read for a game hold at most 4 MiB together", "[dsl][includ
     CHECK(result.diagnostics[0].message ==
           "the included file '" + (dir.path / "big5.vari").string() +
               "' brings the files read to more than 4194304 bytes, the limit");
+}
+
+TEST_CASE("an include outside the game's folders is refused, showing nothing of the file",
+          "[dsl][include][diagnostics]") {
+    namespace fs = std::filesystem;
+    const TempDir dir;
+    dir.write("secret.vari", "top secret words\n");
+    dir.write("game/lib/board.vari", board);
+    fs::create_symlink(dir.path / "secret.vari", dir.path / "game/lib/link.vari");
+    fs::create_directory_symlink(dir.path, dir.path / "game/up");
+    const std::string secret = (dir.path / "secret.vari").string();
+    const std::string outside = "', outside the folders a game may read";
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {secret, "the included file '" + secret + "' is named by an absolute path"},
+        {"../secret.vari",
+         "the included file '" + secret + "' is outside the folders a game may read"},
+        {"lib/../../secret.vari",
+         "the included file '" + secret + "' is outside the folders a game may read"},
+        {"lib/link.vari", "the included file '" + (dir.path / "game/lib/link.vari").string() +
+                              "' leads to '" + fs::canonical(secret).string() + outside},
+        {"up/secret.vari", "the included file '" + (dir.path / "game/up/secret.vari").string() +
+                               "' leads to '" + fs::canonical(secret).string() + outside},
+    };
+    for (const auto& [include, message] : cases) {
+        INFO("include \"" << include << "\"");
+        dir.write("game/game.vari", head + board + "include \"" + include + "\"\n");
+        const auto result = load((dir.path / "game/game.vari").string());
+        REQUIRE(result.diagnostics.size() == 1);
+        CHECK(result.diagnostics[0].line == 5);
+        CHECK(result.diagnostics[0].column == 9);
+        CHECK(result.diagnostics[0].message == message);
+        CHECK(result.sources.size() == 1);
+        CHECK(rendered(result).find("secret words") == std::string::npos);
+    }
+}
+
+TEST_CASE("an include of a file that is not a rule file is refused without reading it",
+          "[dsl][include][diagnostics]") {
+    const TempDir dir;
+    dir.write("notes.txt", "private notes\n");
+    dir.write("game.vari", head + board + "include \"notes.txt\"\n");
+    const auto result = load((dir.path / "game.vari").string());
+    REQUIRE(result.diagnostics.size() == 1);
+    CHECK(result.diagnostics[0].message ==
+          "the included file '" + (dir.path / "notes.txt").string() + "' is not a .vari file");
+    CHECK(rendered(result).find("private notes") == std::string::npos);
+}
+
+TEST_CASE("links inside the game's folder are followed; a loop of links is named",
+          "[dsl][include]") {
+    namespace fs = std::filesystem;
+    const TempDir dir;
+    dir.write("lib/board.vari", board);
+    fs::create_symlink("board.vari", dir.path / "lib/alias.vari");
+    dir.write("game.vari", head + "include \"lib/alias.vari\"\n");
+    const auto linked = load((dir.path / "game.vari").string());
+    INFO(rendered(linked));
+    CHECK(linked.game);
+
+    fs::create_symlink("loop-b.vari", dir.path / "loop-a.vari");
+    fs::create_symlink("loop-a.vari", dir.path / "loop-b.vari");
+    dir.write("game.vari", head + board + "include \"loop-a.vari\"\n");
+    const auto loop = load((dir.path / "game.vari").string());
+    REQUIRE(loop.diagnostics.size() == 1);
+    CHECK(loop.diagnostics[0].message == "cannot read the included file '" +
+                                             (dir.path / "loop-a.vari").string() +
+                                             "': " + std::generic_category().message(ELOOP));
+}
+
+TEST_CASE("a game outside the shipped folder may include the shipped library by a relative path",
+          "[dsl][include]") {
+    namespace fs = std::filesystem;
+    const TempDir dir;
+    const fs::path library = fs::path(VARI_STDLIB_DIR) / "compact-hex/pieces.vari";
+    std::ifstream in(std::string(VARI_STDLIB_DIR) + "/compact-hex-chess-wellisch.vari");
+    std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const std::string shipped_include = "include \"compact-hex/pieces.vari\"";
+    const auto at = text.find(shipped_include);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, shipped_include.size(),
+                 "include \"" + fs::relative(library, dir.path).string() + "\"");
+    dir.write("wellisch.vari", text);
+    const auto result = load((dir.path / "wellisch.vari").string());
+    INFO(rendered(result));
+    CHECK(result.game);
+    CHECK(result.sources.size() == 3);  // the library's pieces include its board
+}
+
+TEST_CASE("a hooks file is read only inside the game's folders", "[dsl][include][hooks]") {
+    namespace fs = std::filesystem;
+    const TempDir dir;
+    dir.write("evil.lua", "return {} -- outside\n");
+    dir.write("game/rules.lua", "return {}\n");
+    fs::create_symlink(dir.path / "evil.lua", dir.path / "game/link.lua");
+    const std::string king = "piece King K { step orthogonal }\n";
+    const std::string game = (dir.path / "game/game.vari").string();
+
+    dir.write("game/game.vari", head + board + king + "hooks \"rules.lua\"\n");
+    const auto inside = load(game);
+    INFO(rendered(inside));
+    REQUIRE(inside.game);
+    CHECK(inside.game->hooks->code == "return {}\n");
+
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {"../evil.lua", "the hooks file '" + (dir.path / "evil.lua").string() +
+                            "' is outside the folders a game may read"},
+        {"link.lua", "the hooks file '" + (dir.path / "game/link.lua").string() + "' leads to '" +
+                         fs::canonical(dir.path / "evil.lua").string() +
+                         "', outside the folders a game may read"},
+        {"../game/game.vari", "the hooks file '" + game + "' is not a .lua file"},
+    };
+    for (const auto& [name, message] : cases) {
+        INFO("hooks \"" << name << "\"");
+        dir.write("game/game.vari", head + board + king + "hooks \"" + name + "\"\n");
+        const auto refused = load(game);
+        REQUIRE(refused.diagnostics.size() == 1);
+        CHECK(refused.diagnostics[0].line == 6);
+        CHECK(refused.diagnostics[0].column == 7);
+        CHECK(refused.diagnostics[0].message == message);
+    }
+}
+
+TEST_CASE("an included file with old Mac line ends reads line by line", "[dsl][include]") {
+    const TempDir dir;
+    dir.write("pieces.vari", "# the King\rpiece King K royal { step orthogonl }\r");
+    dir.write("game.vari", head + board + "include \"pieces.vari\"\n");
+    const auto result = load((dir.path / "game.vari").string());
+    REQUIRE(result.diagnostics.size() == 1);
+    CHECK(result.diagnostics[0].line == 2);
+    CHECK(result.diagnostics[0].column == 27);
+    CHECK(dsl::render(result.diagnostics[0], result)
+              .find("\n  piece King K royal { step orthogonl }\n") != std::string::npos);
 }

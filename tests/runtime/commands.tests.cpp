@@ -1,5 +1,5 @@
 // `vari play` and `vari show` run as the built binary: scripted games through standard input,
-// refused moves, undo against a random mover, and the exit codes.
+// refused moves, undo against a random mover, the exit codes, numeric options and what is echoed.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -235,10 +235,73 @@ TEST_CASE("vari play stops a game whose hook fails, naming the hook and its line
         "return {\n  after_move = function(game)\n    while true do end\n  end,\n}\n");
     const Run run = run_vari("play " + path, "a1-b1\n");
     unlink(path.c_str());
-    CHECK(run.exit_code == 0);
+    CHECK(run.exit_code == 3);
     CHECK(run.output.find("game stopped: hook after_move failed at " + path +
                           ":10: "
                           "instruction budget of 1000000 exceeded") != std::string::npos);
+}
+
+TEST_CASE("vari play and vari show exit with 3 when the game's hooks cannot load",
+          "[runtime][commands][hooks]") {
+    const std::string path = game_with_hooks("error('no rules today')\n");
+    const Run play = run_vari("play " + path, "a1-b1\n");
+    const Run show = run_vari("show " + path);
+    unlink(path.c_str());
+    INFO(play.output << show.output);
+    CHECK(play.exit_code == 3);
+    CHECK(play.output.find("game stopped: ") != std::string::npos);
+    CHECK(play.output.find("no rules today") != std::string::npos);
+    CHECK(show.exit_code == 3);
+    CHECK(show.output.find("game stopped: ") != std::string::npos);
+}
+
+TEST_CASE("commands echo their input with its control characters escaped", "[runtime][commands]") {
+    // A field of a position string with a newline in it, as a script might pass one.
+    const Run position = run_vari("show " + CHESS +
+                                  " --position \"$(printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/"
+                                  "RNBQKBNR w KQkq - 0 1\\nX')\"");
+    INFO(position.output);
+    CHECK(position.exit_code == 1);
+    CHECK(position.output.find("'1\\nX'") != std::string::npos);
+
+    // A typed move and a hook's error: ESC would start a terminal command.
+    const Run typed = run_vari("play " + CHESS, "e2e4x\x1B\n");
+    CHECK(typed.output.find('\x1B') == std::string::npos);
+    CHECK(typed.output.find("cannot read 'e2e4x\\x1B' as a move") != std::string::npos);
+    const std::string path =
+        game_with_hooks("return { after_move = function(game) error('\\27[2J', 0) end }\n");
+    const Run hook = run_vari("play " + path, "a1-b1\n");
+    unlink(path.c_str());
+    INFO(hook.output);
+    CHECK(hook.exit_code == 3);
+    CHECK(hook.output.find('\x1B') == std::string::npos);
+    CHECK(hook.output.find("\\x1B[2J") != std::string::npos);
+
+    // A file's name, in an error and in "ok".
+    const Run missing = run_vari("check \"$(printf 'no\\033[2Jgame.vari')\"");
+    CHECK(missing.exit_code == 1);
+    CHECK(missing.output.find("no\\x1B[2Jgame.vari:0:0: error: cannot read the file") == 0);
+}
+
+TEST_CASE("every numeric option takes only a whole number in its range", "[runtime][commands]") {
+    const std::string seed_range = "is not a whole number from 0 to 18446744073709551615";
+    for (const std::string value :
+         {"-1", "18446744073709551616", "0x10", "1.5", "' 5'", "''", "+5", "1e3"}) {
+        INFO("--seed " << value);
+        const Run play = run_vari("play " + CHESS + " --seed " + value);
+        CHECK(play.exit_code == 2);
+        CHECK(play.output.find(seed_range) != std::string::npos);
+        const Run bench = run_vari("bench " + CHESS + " --depth 1 --playouts 1 --seed " + value);
+        CHECK(bench.exit_code == 2);
+        CHECK(bench.output.find(seed_range) != std::string::npos);
+    }
+    CHECK(run_vari("play " + CHESS + " --seed 18446744073709551615").exit_code == 0);
+    for (const std::string value : {"-1", "2147483648", "1.5", "0x10"}) {
+        INFO("--max-plies " << value);
+        const Run play = run_vari("play " + CHESS + " --max-plies " + value);
+        CHECK(play.exit_code == 2);
+        CHECK(play.output.find("is not a whole number from 0 to 2147483647") != std::string::npos);
+    }
 }
 
 TEST_CASE("vari check reads the files a game includes and names the one an error is in",
