@@ -164,7 +164,7 @@ std::optional<ir::Diagnostic> capacity_error(const ir::Game& game);
 // Leaf nodes of the legal move tree to `depth`, as the generator lists moves (no end condition
 // but a position without moves stops it). `*overflow`, when given, is set if some position of the
 // tree had capture sequences that did not fit its list (MoveList::overflow): the count is then
-// short.
+// short, and the walk stops there.
 std::uint64_t perft(Position& pos, int depth, bool* overflow = nullptr);
 
 }  // namespace vari

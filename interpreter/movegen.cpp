@@ -356,6 +356,7 @@ std::uint64_t perft(Position& pos, int depth, bool* overflow) {
     std::uint64_t nodes = 0;
     Undo undo;
     for (Move m : list) {
+        if (overflow && *overflow) break;  // the count is short already: stop at once
         pos.do_move(m, undo);
         nodes += perft(pos, depth - 1, overflow);
         pos.undo_move(m, undo);

@@ -83,6 +83,7 @@ PerftResult perft(const CompiledGame& game, const Position& start, int depth, Ho
             overflow = list.overflow;
             Undo undo;
             for (const Move m : list) {
+                if (overflow) break;
                 std::string name = format_move(pos, m);
                 pos.do_move(m, undo);
                 const std::uint64_t nodes = vari::perft(pos, depth - 1, &overflow);
