@@ -111,7 +111,7 @@ int run_bench(int argc, char** argv) {
         elapsed = seconds_since(start);
         if (!counted.error.empty()) {
             std::cerr << "vari bench: " << counted.error << '\n';
-            return static_cast<int>(Exit::invalid);
+            return static_cast<int>(Exit::stopped);
         }
         nodes = counted.nodes;
         if (depth || elapsed >= 1.0 || d >= 12) {

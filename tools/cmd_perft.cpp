@@ -32,7 +32,7 @@ int run_perft(int argc, char** argv) {
                                        divide);
     if (!result.error.empty()) {
         std::cerr << "vari perft: " << result.error << '\n';
-        return static_cast<int>(Exit::invalid);
+        return static_cast<int>(Exit::stopped);
     }
     for (const auto& [move, nodes] : result.divide) std::cout << move << ' ' << nodes << '\n';
     std::cout << result.nodes << '\n';

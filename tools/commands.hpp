@@ -17,7 +17,7 @@ enum class Exit {
     ok = 0,
     invalid = 1,  // a rule file, a game name or a position string is wrong
     usage = 2,    // the command line is wrong
-    stopped = 3,  // a game was stopped: a hook failed, or the hooks could not load
+    stopped = 3,  // a game was stopped: a hook failed, the hooks could not load, or moves did not fit
 };
 
 int run_check(int argc, char** argv);
