@@ -1,0 +1,42 @@
+// Fuzzing harnesses: each takes arbitrary bytes and drives one entry point for untrusted input
+// through the library, aborting (after saying why) when a promise the library makes is broken.
+// libFuzzer calls them from LLVMFuzzerTestOneInput (libfuzzer_main.cpp); the unit tests replay
+// the saved inputs through them (replay.tests.cpp). Each returns 0, as libFuzzer wants.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace vari::fuzz {
+
+// A rule file: load (parse, check, lower) with every diagnostic rendered; when it loads, compile
+// it, load its hooks, round-trip the start position's string and every root move's notation, and
+// count perft(2) of the start.
+int fuzz_rule_file(const std::uint8_t* data, std::size_t size);
+
+// A position string for a shipped game (the first byte picks the game): parsed, and when it
+// parses, written back and reread, searched to perft(2), drawn and judged as a game in play.
+int fuzz_position_string(const std::uint8_t* data, std::size_t size);
+
+// A typed move for a position of a shipped game (the first byte picks the game, the second how
+// many random plies from its start): parsed; a move found must be legal, written back the same,
+// and made and unmade exactly.
+int fuzz_typed_move(const std::uint8_t* data, std::size_t size);
+
+// Lua hooks for a small game with captures, promotions, drops and passes: loaded under small
+// limits, then every hook is called over a few plies and at the end.
+int fuzz_hooks(const std::uint8_t* data, std::size_t size);
+
+struct Harness {
+    const char* name;  // the folder of its inputs under tests/fuzz/{corpus,regressions,findings}
+    int (*run)(const std::uint8_t*, std::size_t);
+};
+
+inline constexpr Harness HARNESSES[] = {
+    {"rule_file", fuzz_rule_file},
+    {"position_string", fuzz_position_string},
+    {"typed_move", fuzz_typed_move},
+    {"hooks", fuzz_hooks},
+};
+
+}  // namespace vari::fuzz

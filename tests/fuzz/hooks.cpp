@@ -1,0 +1,126 @@
+// Fuzzing Lua hooks: any text as the hooks of a small game, each hook called over a few plies.
+#include "dsl/dsl.hpp"
+#include "tests/fuzz/harness_support.hpp"
+#include "tests/fuzz/harnesses.hpp"
+
+namespace vari::fuzz {
+
+namespace {
+
+constexpr std::string_view HARNESS = "hooks";
+
+// Captures from the first move, a promotion, drops (Kings too: they can be captured) and passes:
+// every hook has its event within a few plies.
+constexpr const char* RULES = R"(
+game "Hook Fuzz"
+players White Black
+orient Black rotate 180
+board square { files a..d ranks 1..4 }
+direction forward = n
+zone last-rank = rank 4
+piece King K royal { step orthogonal diagonal  drop }
+piece Rook R { slide orthogonal  drop }
+piece Pawn P {
+  move step forward
+  capture step forward ne nw
+  promote in last-rank to Rook
+  drop where-movable
+}
+hands
+royals capturable
+pass allowed
+setup White { King a1  Rook b1  Pawn a2 b2 c2 }
+setup Black { King d4  Rook c4  Pawn b3 c3 d3 }
+end no-pieces loss
+end repetition 3 draw
+end ply-limit 40 draw
+)";
+
+constexpr int PLIES = 12;
+
+const ir::Game& rules() {
+    static const ir::Game game = [] {
+        auto loaded = dsl::load_text(RULES, "hook-fuzz.vari");
+        expect(loaded.game.has_value(), HARNESS, "the hook game loads");
+        return std::move(*loaded.game);
+    }();
+    return game;
+}
+
+// The moves the filter hooks keep, or false when one failed.
+bool filter(runtime::Hooks& hooks, const runtime::HookContext& context, MoveList& legal) {
+    int kept = 0;
+    for (const Move move : legal) {
+        bool allowed = true;
+        if (!move.is_pass() && !hooks.allows(context, move, allowed)) return false;
+        if (allowed) legal.moves[kept++] = move;
+    }
+    legal.size = kept;
+    return true;
+}
+
+// The after hooks for the last move; false when one failed or ended the game.
+bool after(runtime::Hooks& hooks, const runtime::HookContext& context, const Undo& undo) {
+    const std::pair<runtime::HookEvent, bool> events[] = {
+        {runtime::HookEvent::after_move, true},
+        {runtime::HookEvent::after_capture, undo.captured != NO_PIECE},
+        {runtime::HookEvent::after_pass, context.last_move.is_pass()},
+    };
+    for (const auto& [event, happened] : events) {
+        if (!happened) continue;
+        std::optional<runtime::HookVerdict> verdict;
+        if (!hooks.after(event, context, verdict)) return false;
+        if (verdict) {
+            expect(!verdict->reason.empty(), HARNESS, "a verdict has a reason");
+            return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+int fuzz_hooks(const std::uint8_t* data, std::size_t size) {
+    ir::Game ir = rules();
+    ir.hooks = ir::HookSource{std::string(as_text(data, size)), "fuzzed.lua", 1, {}};
+    const CompiledGame game(std::move(ir));
+    ir::Diagnostic error;
+    const auto hooks = runtime::Hooks::load(game, error, HOOK_LIMITS);
+    if (!hooks) {
+        expect(!error.message.empty(), HARNESS, "hooks that fail to load say why");
+        return 0;
+    }
+
+    Position pos(game);
+    Undo undos[PLIES];
+    runtime::HookContext context;
+    context.position = &pos;
+    bool going = true;
+    for (int ply = 0; going && ply < PLIES; ++ply) {
+        MoveList legal;
+        generate_legal(pos, legal);
+        if (!filter(*hooks, context, legal) || legal.size == 0) break;
+        // Varied but fixed: the same input plays the same moves.
+        const Move move = legal.moves[(ply * 7 + 3) % legal.size];
+        pos.do_move(move, undos[ply]);
+        context.ply = ply + 1;
+        context.passes = move.is_pass() ? context.passes + 1 : 0;
+        context.last_move = move;
+        context.last_undo = &undos[ply];
+        going = after(*hooks, context, undos[ply]);
+        expect(hooks->memory_used() <= HOOK_LIMITS.memory, HARNESS,
+               "hooks stay under the memory cap", std::to_string(hooks->memory_used()) + " bytes");
+    }
+
+    runtime::Result result;
+    result.reason = "a fuzzed ending";
+    result.summary = "draw by a fuzzed ending";
+    result.scores.assign(game.tables().player_count, 0.5);
+    std::vector<double> scores;
+    if (hooks->handles(runtime::HookEvent::score) && hooks->score(context, result, scores))
+        expect(static_cast<int>(scores.size()) == game.tables().player_count, HARNESS,
+               "a score hook scores every player", std::to_string(scores.size()) + " scores");
+    return 0;
+}
+
+}  // namespace vari::fuzz
