@@ -24,12 +24,11 @@ const char* kind_name(Move move) {
 }
 
 // create()'s values, in order after the three tables of names.
-enum Slot { players_array = 3, game_table, first_key };
-// The game table's plain fields, each a key kept as an upvalue.
-constexpr const char* KEYS[] = {"players",   "to_move",     "mover",       "ply",
-                                "ply_clock", "move_number", "repetitions", "passes"};
+enum Slot { game_fields = 3, game_view, first_key };
+// The game's fields set at each call, each a key kept as an upvalue.
+constexpr const char* KEYS[] = {"to_move",     "mover",       "ply",   "ply_clock",
+                                "move_number", "repetitions", "passes"};
 enum Key {
-    players_key,
     to_move_key,
     mover_key,
     ply_key,
@@ -89,19 +88,24 @@ void HookGame::create(lua_State* L) {
     push_names(rules.board.cells);
     push_names(rules.pieces);
     push_names(rules.players);
-    push_names(rules.players);  // game.players: filled once, a table of its own
 
+    // Hooks get views that refuse writes, so that no call can change what later calls see.
     static const luaL_Reg methods[] = {
         {"piece_at", &HookGame::piece_at}, {"count", &HookGame::count},
         {"in_hand", &HookGame::in_hand},   {"cells_of", &HookGame::cells_of},
         {"cells", &HookGame::cells},       {"last_move", &HookGame::last_move}};
-    lua_createtable(L, 0, int(std::size(methods) + std::size(KEYS)));
+    lua_createtable(L, 0, int(std::size(methods) + std::size(KEYS) + 1));
     for (const luaL_Reg& m : methods) {
         lua_pushlightuserdata(L, this);
         for (int table = 0; table < 3; ++table) lua_pushvalue(L, names + table);
         lua_pushcclosure(L, m.func, 4);
         lua_setfield(L, -2, m.name);
     }
+    push_names(rules.players);
+    push_read_only(L, -1, "game.players");
+    lua_setfield(L, -3, "players");
+    lua_pop(L, 1);
+    push_read_only(L, -1, "game");
     for (const char* key : KEYS) lua_pushstring(L, key);
 }
 
@@ -110,14 +114,7 @@ void HookGame::push(lua_State* L, const HookContext& context, int first) {
     const Position& pos = *context.position;
     const Names names = Names::at_upvalue(first);
     auto key = [&](Key k) { lua_pushvalue(L, lua_upvalueindex(first + first_key + k)); };
-    lua_pushvalue(L, lua_upvalueindex(first + game_table));
-    const int game = lua_gettop(L);
-
-    // Hooks may have written into the fields: every one is set again. (game.players is set once;
-    // refilling it every call would cost a tenth of a call.)
-    key(players_key);
-    lua_pushvalue(L, lua_upvalueindex(first + players_array));
-    lua_rawset(L, game);
+    const int game = lua_upvalueindex(first + game_fields);
     key(to_move_key);
     push_name(L, names.players, pos.side_to_move());
     lua_rawset(L, game);
@@ -137,6 +134,7 @@ void HookGame::push(lua_State* L, const HookContext& context, int first) {
         lua_pushinteger(L, value);
         lua_rawset(L, game);
     }
+    lua_pushvalue(L, lua_upvalueindex(first + game_view));
 }
 
 void HookGame::push_move(lua_State* L, const MoveFacts& facts, Names names) const {

@@ -1,6 +1,6 @@
-// The `game` object hooks read: one table per Lua state whose plain fields are refreshed before
-// each call (so the per-move path builds no table), with methods that look at the position.
-// Private to the runtime.
+// The `game` object hooks read: one read-only view per Lua state of a table whose plain fields
+// are refreshed before each call (so the per-move path builds no table), with methods that look
+// at the position. Private to the runtime.
 #pragma once
 
 #include <string_view>
@@ -32,12 +32,13 @@ public:
 
     // What create() pushes; a C closure keeps them as upvalues (the names first), so a call
     // finds them without a look-up by name.
-    static constexpr int UPVALUES = 13;
+    static constexpr int UPVALUES = 12;
 
     // The functions below that take a lua_State allocate: call them in protected mode.
-    // Pushes the UPVALUES values: the tables of names, game.players, the game table, its keys.
+    // Pushes the UPVALUES values: the tables of names, the game's fields and its read-only view
+    // (game.players is another), the keys of the fields set at each call.
     void create(lua_State* L);
-    // Pushes the game table with its fields set from `context`; the upvalues from `first` are
+    // Pushes the game's view with its fields set from `context`; the upvalues from `first` are
     // create()'s. The methods read `context` until release().
     void push(lua_State* L, const HookContext& context, int first);
     void release() { context_ = nullptr; }

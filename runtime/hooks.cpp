@@ -337,6 +337,7 @@ std::unique_ptr<Hooks> Hooks::load(const CompiledGame& game, ir::Diagnostic& err
         report(error, failure, failure.source);
         return nullptr;
     }
+    sandbox.keep_clock(true);  // compiling and the runs below share the loading's time limit
     lua_Debug chunk;
     lua_pushvalue(thread, -1);
     lua_getinfo(thread, ">S", &chunk);
@@ -382,6 +383,7 @@ std::unique_ptr<Hooks> Hooks::load(const CompiledGame& game, ir::Diagnostic& err
                 : own_source + ":" + std::to_string(return_line);
     }
     lua_settop(thread, 0);
+    sandbox.keep_clock(false);
     error = ir::Diagnostic{};
     return std::unique_ptr<Hooks>(new Hooks(std::move(state)));
 }

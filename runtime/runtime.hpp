@@ -117,6 +117,7 @@ struct Result {
 struct HookLimits {
     std::int64_t instructions = 1'000'000;  // Lua VM instructions per call
     std::size_t memory = std::size_t{32} << 20;  // bytes for the whole state
+    std::int64_t milliseconds = 500;  // wall-clock time per call, and for the loading
 };
 
 enum class HookEvent : std::uint8_t {

@@ -232,8 +232,6 @@ return {
     check(last.promotion, nil, "promotion")
     check(last.captured, "Rook", "captured")
     check(last.captured_owner, "Black", "captured_owner")
-    game.ply = "scribbled"
-    game.players[1] = nil
   end,
 })";
     auto loaded = load(code);
@@ -245,12 +243,96 @@ return {
     context.last_move = capture;
     context.last_undo = &undo;
     std::optional<runtime::HookVerdict> verdict;
-    // Twice: what the first call scribbled over is set again.
+    INFO(loaded.hooks->error());
+    CHECK(loaded.hooks->after(runtime::HookEvent::after_move, context, verdict));
+    CHECK(!verdict);
+}
+
+TEST_CASE("game and game.players refuse writes, so every call sees the game as it is", "[hooks]") {
+    auto loaded = load(R"(
+local function refused(write)
+  local ok, message = pcall(write)
+  assert(not ok, "a write went through")
+  return message
+end
+
+return {
+  after_move = function(game)
+    assert(game.players[1] == "White" and #game.players == 3, "players")
+    assert(game.ply == 0 and game.count ~= nil and game.secret == nil, "fields")
+    local message = refused(function() game.ply = 5 end)
+    assert(message:find("game is read%-only$"), message)
+    message = refused(function() game.players[1] = "Grey" end)
+    assert(message:find("game.players is read%-only$"), message)
+    refused(function() game.count = nil end)
+    refused(function() game.secret = 1 end)
+    refused(function() table.insert(game.players, "Grey") end)
+    refused(function() table.sort(game.players) end)
+    refused(function() rawset(game, "ply", 5) end)
+    refused(function() rawset(game.players, 1, "Grey") end)
+    refused(function() setmetatable(game, nil) end)
+    assert(getmetatable(game) == false and getmetatable(game.players) == false, "metatables")
+    local keys = 0
+    for key, value in pairs(game) do
+      keys = keys + 1
+      assert(game[key] == value, key)
+    end
+    assert(keys > 10, "pairs")
+    local names = {}
+    for i, player in ipairs(game.players) do names[i] = player end
+    assert(table.concat(names, " ") == "White Black Red", "ipairs")
+    assert(table.concat(game.players, " ") == "White Black Red", "table.concat")
+    local f, state = pairs(game.players)
+    assert(state == game.players, "pairs hands out the view, not what is behind it")
+  end,
+})");
+    INFO(loaded.error.message);
+    REQUIRE(loaded.hooks);
+    const Position pos(*loaded.game);
+    std::optional<runtime::HookVerdict> verdict;
     for (int call = 0; call < 2; ++call) {
         INFO(loaded.hooks->error());
-        CHECK(loaded.hooks->after(runtime::HookEvent::after_move, context, verdict));
-        CHECK(!verdict);
+        CHECK(loaded.hooks->after(runtime::HookEvent::after_move, at(pos), verdict));
     }
+}
+
+TEST_CASE("a write to game fails the hook at its line", "[hooks]") {
+    auto loaded = load(
+        "return {\n  after_move = function(game)\n    game.players[1] = \"Grey\"\n  end,\n}\n");
+    CHECK(after_move_error(loaded) ==
+          "hook after_move failed at test.lua:3: game.players is read-only");
+}
+
+TEST_CASE("the move and the result are new tables at every call", "[hooks]") {
+    auto loaded = load(R"(
+local seen = {}
+return {
+  allow_move = function(game, move)
+    assert(move.note == nil and move ~= seen.move, "the move of an earlier call")
+    move.note, move.kind, seen.move = "scribbled", "pass", move
+    return true
+  end,
+  score = function(game, result)
+    assert(result.note == nil and result ~= seen.result, "the result of an earlier call")
+    assert(result.reason == "checkmate", result.reason)
+    result.note, result.reason, seen.result = "scribbled", "nothing", result
+    return { White = 1, Black = 0, Red = 0 }
+  end,
+})");
+    REQUIRE(loaded.hooks);
+    const Position pos(*loaded.game);
+    runtime::Result result;
+    result.reason = "checkmate";
+    result.outcome = ir::Outcome::win;
+    result.player = 0;
+    std::vector<double> scores;
+    bool allowed = false;
+    for (int call = 0; call < 2; ++call) {
+        INFO(loaded.hooks->error());
+        CHECK(loaded.hooks->allows(at(pos), move(*loaded.game, "a1", "a2"), allowed));
+        CHECK(loaded.hooks->score(at(pos), result, scores));
+    }
+    CHECK(result.reason == "checkmate");
 }
 
 TEST_CASE("unknown names given to the game's methods fail the hook", "[hooks]") {
@@ -399,6 +481,29 @@ TEST_CASE("the budget and the cap are the limits given", "[hooks]") {
           "hook after_move failed at deep-recursion.lua:3: out of memory (cap 4 MiB)");
 }
 
+TEST_CASE("a call, and the loading, end at the time limit given", "[hooks]") {
+    const runtime::HookLimits quick{1'000'000'000'000, std::size_t{32} << 20, 1};
+    auto loaded = load(hook_file("endless-loop.lua"), "endless-loop.lua", 1, quick);
+    CHECK(after_move_error(loaded) ==
+          "hook after_move failed at endless-loop.lua:4: time limit of 1 ms exceeded");
+    CHECK(after_move_error(loaded) ==
+          "hook after_move failed at endless-loop.lua:4: time limit of 1 ms exceeded");
+
+    loaded = load("local x = 0\nwhile true do x = x + 1 end\nreturn {}\n", "test.lua", 1, quick);
+    CHECK(!loaded.hooks);
+    CHECK(loaded.error.line == 2);
+    CHECK(loaded.error.message == "time limit of 1 ms exceeded");
+
+    // Compiling counts too: megabytes of comments take longer than a millisecond.
+    std::string comments;
+    for (int line = 0; line < 1'000'000; ++line) comments += "-- a comment\n";
+    loaded = load(comments + "return {}\n", "test.lua", 1, quick);
+    CHECK(!loaded.hooks);
+    CHECK(loaded.error.file == "test.lua");
+    CHECK(loaded.error.line > 1);
+    CHECK(loaded.error.message == "time limit of 1 ms exceeded");
+}
+
 TEST_CASE("short patterns, loads of text and print work in the sandbox", "[hooks]") {
     auto loaded = load(R"(
 return {
@@ -408,7 +513,35 @@ return {
     assert(("a rule of the game"):gsub("%s+", "_") == "a_rule_of_the_game")
     assert(load("return 1 + 1")() == 2)
     assert(load("return x", "chunk", "t", { x = 5 })() == 5)
-    assert(string.rep("", 1 << 62) == "")
+    assert(string.rep("", 1 << 62) == "" and string.rep("", 2^62, "") == "")
+    assert(string.rep("", "4611686018427387904") == "" and string.rep("ab", 2.0, ",") == "ab,ab")
+    assert(("a,b,,c"):find(",,", 1, true) == 4 and ("[x]"):find("[", 1, true) == 1)
+    assert(("key = value"):match("^(%w+)%s*=%s*(%w+)$") == "key")
+    assert(("abc"):find("b", -2) == 2 and ("abc"):find("b", 10) == nil)
+    assert(string.unpack("z", string.pack("z", "text")) == "text")
+    assert(string.packsize("i4 i4") == 8 and string.format("%d-%s", 3, "x") == "3-x")
+    assert(tonumber(" 12 ") == 12 and tonumber("ff", 16) == 255 and "10" + 1 == 11)
+    local Point = {}
+    Point.__index = Point
+    function Point.new(x) return setmetatable({ x = x }, Point) end
+    function Point:double() return self.x * 2 end
+    local Named = setmetatable({ name = "named" }, { __index = Point })
+    Named.__index = Named
+    local p = setmetatable({ x = 4 }, Named)
+    assert(Point.new(3):double() == 6 and p:double() == 8 and p.name == "named")
+    assert(getmetatable(p) == Named and getmetatable(Point.new(1)) == Point)
+    local log = {}
+    local logged = setmetatable({}, { __newindex = log })
+    logged.a = 1
+    assert(rawget(logged, "a") == nil and log.a == 1)
+    local locked = setmetatable({}, { __metatable = "locked" })
+    assert(getmetatable(locked) == "locked" and not pcall(setmetatable, locked, {}))
+    local weak = setmetatable({}, { __mode = "k" })
+    assert(getmetatable(weak).__mode == "k")
+    local callable = setmetatable({}, { __call = function(self, x) return x + 1 end })
+    assert(callable(1) == 2)
+    assert(not pcall(setmetatable, {}, { __call = {} }))
+    assert(select(2, xpcall(error, function(e) return "handled " .. e end, "x")) == "handled x")
     assert(select(2, load("return +")) ~= nil)
     assert(math.floor(2.5) == 2 and table.concat({ "a", "b" }, ",") == "a,b")
     local t = { 3, 1, 2 }
@@ -585,9 +718,134 @@ TEST_CASE("hostile: a table function looping over nothing is refused", "[hooks]"
           "instruction budget");
 }
 
+TEST_CASE("hostile: string.rep of nothing with a float count costs nothing", "[hooks]") {
+    CHECK(
+        after_move_error("rep-empty-float.lua") ==
+        "hook after_move failed at rep-empty-float.lua:4: instruction budget of 1000000 exceeded");
+}
+
+TEST_CASE("hostile: string.rep of nothing with a string count costs nothing", "[hooks]") {
+    CHECK(after_move_error("rep-empty-string-count.lua") ==
+          "hook after_move failed at rep-empty-string-count.lua:4: instruction budget of 1000000 "
+          "exceeded");
+}
+
+TEST_CASE("hostile: a character set is paid for by its length", "[hooks]") {
+    CHECK(after_move_error("pattern-set.lua") ==
+          "hook after_move failed at pattern-set.lua:5: pattern too costly for the instruction "
+          "budget");
+}
+
+TEST_CASE("hostile: a long pattern is paid for by its length", "[hooks]") {
+    CHECK(after_move_error("pattern-long.lua") ==
+          "hook after_move failed at pattern-long.lua:5: pattern too costly for the instruction "
+          "budget");
+}
+
+TEST_CASE("hostile: a plain search is paid for by the text times what it looks for", "[hooks]") {
+    CHECK(after_move_error("plain-find.lua") ==
+          "hook after_move failed at plain-find.lua:5: string.find: too much work for the "
+          "instruction budget");
+}
+
+TEST_CASE("hostile: a chain of __index tables is paid for by its length", "[hooks]") {
+    CHECK(after_move_error("index-chain.lua") ==
+          "hook after_move failed at index-chain.lua:6: instruction budget of 1000000 exceeded");
+}
+
+TEST_CASE("hostile: a chain of __newindex tables is paid for by its length", "[hooks]") {
+    CHECK(after_move_error("newindex-chain.lua") ==
+          "hook after_move failed at newindex-chain.lua:6: instruction budget of 1000000 exceeded");
+}
+
+TEST_CASE("hostile: load pays for the comments it reads", "[hooks]") {
+    CHECK(after_move_error("load-comments.lua") ==
+          "hook after_move failed at load-comments.lua:5: load: too much work for the instruction "
+          "budget");
+}
+
+TEST_CASE("hostile: load pays for the blanks it reads", "[hooks]") {
+    CHECK(after_move_error("load-blanks.lua") ==
+          "hook after_move failed at load-blanks.lua:5: load: too much work for the instruction "
+          "budget");
+}
+
+TEST_CASE("hostile: string.pack pays for its format", "[hooks]") {
+    CHECK(after_move_error("pack-format.lua") ==
+          "hook after_move failed at pack-format.lua:5: string.pack: too much work for the "
+          "instruction budget");
+}
+
+TEST_CASE("hostile: string.packsize pays for its format", "[hooks]") {
+    CHECK(after_move_error("packsize-format.lua") ==
+          "hook after_move failed at packsize-format.lua:5: string.packsize: too much work for the "
+          "instruction budget");
+}
+
+TEST_CASE("hostile: tonumber pays for the text it reads", "[hooks]") {
+    CHECK(after_move_error("tonumber-loop.lua") ==
+          "hook after_move failed at tonumber-loop.lua:5: tonumber: too much work for the "
+          "instruction budget");
+}
+
+TEST_CASE("hostile: print pays for what it writes", "[hooks]") {
+    CHECK(after_move_error("print-loop.lua") ==
+          "hook after_move failed at print-loop.lua:5: print: too much work for the instruction "
+          "budget");
+}
+
+TEST_CASE("hostile: comparing two long strings for equality ends at the time limit", "[hooks]") {
+    CHECK(after_move_error("equal-strings.lua") ==
+          "hook after_move failed at equal-strings.lua:5: time limit of 500 ms exceeded");
+}
+
+TEST_CASE("hostile: ordering two long strings ends at the time limit", "[hooks]") {
+    CHECK(after_move_error("less-strings.lua") ==
+          "hook after_move failed at less-strings.lua:5: time limit of 500 ms exceeded");
+}
+
+TEST_CASE("hostile: a loop bound read from a long string ends at the time limit", "[hooks]") {
+    CHECK(after_move_error("for-from-string.lua") ==
+          "hook after_move failed at for-from-string.lua:5: time limit of 500 ms exceeded");
+}
+
+TEST_CASE("hostile: a metatable changed after setmetatable does not make a __call loop",
+          "[hooks]") {
+    CHECK(after_move_error("call-cycle.lua") ==
+          "hook after_move failed at call-cycle.lua:7: attempt to call a table value (local 't')");
+}
+
+TEST_CASE("hostile: the strings' metatable is locked", "[hooks]") {
+    CHECK(after_move_error("string-metatable.lua") ==
+          "hook after_move failed at string-metatable.lua:4: attempt to index a boolean value");
+}
+
+TEST_CASE("hostile: a loading that repeats nothing forever runs out of budget", "[hooks]") {
+    const auto loaded = load_file("rep-empty-top-level.lua");
+    CHECK(!loaded.hooks);
+    CHECK(loaded.error.file == "rep-empty-top-level.lua");
+    CHECK(loaded.error.line == 3);
+    CHECK(loaded.error.message == "instruction budget of 1000000 exceeded");
+}
+
 TEST_CASE("hostile: an endless __close after an error ends with the budget", "[hooks]") {
     CHECK(after_move_error("close-loop.lua") ==
           "hook after_move failed at close-loop.lua:5: failed on purpose");
+}
+
+TEST_CASE("hostile: an endless __close after the budget ran out ends with the budget", "[hooks]") {
+    auto loaded = load_file("close-after-budget.lua");
+    // Twice: a call stopped by the budget leaves the next one under it too.
+    for (int call = 0; call < 2; ++call)
+        CHECK(after_move_error(loaded) ==
+              "hook after_move failed at close-after-budget.lua:5: instruction budget of 1000000 "
+              "exceeded");
+}
+
+TEST_CASE("hostile: an endless message handler ends with the budget", "[hooks]") {
+    CHECK(after_move_error("xpcall-handler-loop.lua") ==
+          "hook after_move failed at xpcall-handler-loop.lua:4: instruction budget of 1000000 "
+          "exceeded");
 }
 
 TEST_CASE("hostile: an error with a table value", "[hooks]") {
