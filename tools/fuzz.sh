@@ -6,10 +6,12 @@
 #
 #   bash tools/fuzz.sh [SECONDS [HARNESS...]]
 #
-# Each distinct failure (by its sanitizer summary, failed assert or broken promise) is minimised
-# into tests/fuzz/findings/HARNESS/. Once the bug is fixed, its input moves to
-# tests/fuzz/regressions/HARNESS/, which the unit tests replay on every build. The inputs that
-# gained coverage stay in build-fuzz/corpus/HARNESS/ for the next run.
+# Each distinct failure (by its broken promise, failed assert, sanitizer summary or, for a
+# timeout, the innermost frame in vari's code) is minimised into tests/fuzz/findings/HARNESS/.
+# Once its bug is fixed, the input moves to tests/fuzz/regressions/HARNESS/, which the unit tests
+# replay on every build. Failing inputs as found stay in build-fuzz/artifacts/HARNESS/, and the
+# inputs that gained coverage in build-fuzz/corpus/HARNESS/, for the next run; SECONDS 0 only
+# sorts and minimises the failures already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,7 +20,7 @@ shift || true
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=(rule_file position_string typed_move hooks)
 # An input slower than this is a finding: every harness bounds its own work far below it.
-timeout=5
+timeout=2
 
 packages=(cmake ninja-build clang libclang-rt-14-dev tao-pegtl-dev liblua5.4-dev catch2
           libcli11-dev nlohmann-json3-dev)
@@ -38,6 +40,9 @@ fi
 CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Release -DVARI_FUZZ=ON
 cmake --build build-fuzz --target fuzz
 
+# UBSan's reports name their callers, as ASan's do.
+export UBSAN_OPTIONS=print_stacktrace=1
+
 # Seeds besides tests/fuzz/corpus/HARNESS: the project's own inputs of the harness's kind (the
 # unit test replay.tests.cpp replays the same folders).
 seeds_of() {
@@ -47,18 +52,21 @@ seeds_of() {
     esac
 }
 
-# What tells one failure from another: the broken promise, the failed assert, for a timeout the
-# innermost frame in vari's code, or the sanitizer's summary (with that frame when the summary
-# names no place).
+# Runs one input; fails when the input does.
+run_one() {
+    "$binary" -timeout="$timeout" -rss_limit_mb=2048 "$1" > "$1.log" 2>&1
+}
+
+# What tells one failure from another, read from its log.
 signature_of() {
     local log=$1 frame
     frame=$(grep -m1 -o ' in vari::[^(]*' "$log" || echo ' in ?')
     grep -m1 '^fuzz [a-z_]*: ' "$log" && return
     grep -m1 -o 'Assertion .* failed' "$log" && return
     grep -q 'ERROR: libFuzzer: timeout' "$log" && { echo "timeout$frame"; return; }
-    grep -m1 -o 'SUMMARY: [A-Za-z]*: [a-z-]*.*' "$log" | grep -v ' in ' | sed "s/\$/$frame/" &&
-        return
-    grep -m1 -o 'SUMMARY: .*' "$log" && return
+    # A sanitizer's summary, its own " in FUNCTION" (often empty or a library's) replaced by
+    # the frame.
+    grep -m1 -o 'SUMMARY: .*' "$log" | sed "s/ in .*//; s/\$/$frame/" && return
     echo "unrecognised failure"
 }
 
@@ -68,37 +76,55 @@ for harness in "${harnesses[@]}"; do
     artifacts=build-fuzz/artifacts/$harness
     findings=tests/fuzz/findings/$harness
     mkdir -p "$corpus" "$artifacts"
-    options=(-max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048
-             -artifact_prefix="$artifacts/" -print_final_stats=1 -print_funcs=0
-             -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
-    dictionary=tests/fuzz/dictionaries/$harness.dict
-    [ -f "$dictionary" ] && options+=(-dict="$dictionary")
     inputs=("$corpus" "tests/fuzz/corpus/$harness")
     [ -d "tests/fuzz/regressions/$harness" ] && inputs+=("tests/fuzz/regressions/$harness")
     for folder in $(seeds_of "$harness"); do inputs+=("$folder"); done
 
-    echo "fuzz: $harness for ${seconds}s"
-    "$binary" "${options[@]}" "${inputs[@]}" > "build-fuzz/$harness.log" 2>&1 || true
-    grep -E '^#[0-9]+: cov:' "build-fuzz/$harness.log" | tail -n 1
+    if [ "$seconds" -gt 0 ]; then
+        # Fork mode goes on past a failure. Entropic scheduling is off: over the hundreds of
+        # thousands of counters the grammar's templates bring, its bookkeeping took two thirds
+        # of the time.
+        options=(-max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048
+                 -artifact_prefix="$artifacts/" -print_funcs=0 -entropic=0
+                 -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
+        dictionary=tests/fuzz/dictionaries/$harness.dict
+        [ -f "$dictionary" ] && options+=(-dict="$dictionary")
+        echo "fuzz: $harness for ${seconds}s"
+        "$binary" "${options[@]}" "${inputs[@]}" > "build-fuzz/$harness.log" 2>&1 || true
+        rate=$(grep -E '^#[0-9]+: cov:' "build-fuzz/$harness.log" | tail -n 1 |
+               grep -o 'exec/s [0-9]*' || true)
+        coverage=$("$binary" -runs=0 "${inputs[@]}" 2>&1 |
+                   grep -o 'INITED cov: [0-9]* ft: [0-9]*' || true)
+        echo "fuzz: $harness: ${rate:-exec/s ?}; corpus ${coverage#INITED } (edges, features)"
+    fi
 
-    # One minimised input per distinct failure, each kept under its content's hash.
+    # One minimised input per distinct failure, kept under its content's hash.
     declare -A seen=()
     for artifact in "$artifacts"/crash-* "$artifacts"/timeout-* "$artifacts"/oom-* \
                     "$artifacts"/leak-*; do
-        [ -f "$artifact" ] || continue
-        log=$artifact.log
-        "$binary" -timeout="$timeout" -rss_limit_mb=2048 "$artifact" > "$log" 2>&1 || true
-        signature=$(signature_of "$log")
+        case "$artifact" in *'*'* | *.log | *.min) continue ;; esac
+        if run_one "$artifact"; then
+            echo "fuzz: $artifact no longer fails (a timeout under load?)"
+            continue
+        fi
+        signature=$(signature_of "$artifact.log")
         [ -z "${seen[$signature]:-}" ] || continue
         seen[$signature]=1
         minimised=$artifact.min
+        # libFuzzer minimises in rounds until one gains nothing; two minutes is enough.
         [ -s "$minimised" ] ||
-        "$binary" -minimize_crash=1 -max_total_time=60 -timeout="$timeout" -rss_limit_mb=2048 \
-            -exact_artifact_path="$minimised" "$artifact" > "$artifact.minimise.log" 2>&1 || true
-        [ -s "$minimised" ] || cp "$artifact" "$minimised"
+            timeout 120 "$binary" -minimize_crash=1 -runs=2000 -timeout="$timeout" \
+                -rss_limit_mb=2048 -exact_artifact_path="$minimised" "$artifact" \
+                > "$artifact.minimise.log" 2>&1 || true
+        # Minimising may wander to another failure; then the input as found is kept.
+        same=false
+        if [ -s "$minimised" ] && ! run_one "$minimised"; then
+            [ "$(signature_of "$minimised.log")" != "$signature" ] || same=true
+        fi
+        $same || cp "$artifact" "$minimised"
         mkdir -p "$findings"
-        kind=$(basename "$artifact" | cut -d- -f1)
-        kept=$findings/$kind-$(sha1sum "$minimised" | cut -c1-12)
+        kind=${artifact##*/}
+        kept=$findings/${kind%%-*}-$(sha1sum "$minimised" | cut -c1-12)
         cp "$minimised" "$kept"
         echo "fuzz: $kept: $signature"
     done

@@ -13,10 +13,6 @@
 
 namespace vari::fuzz {
 
-// Hooks get a small budget so that each input runs in milliseconds: a hook that spends it fails,
-// which is itself a path worth fuzzing.
-inline constexpr runtime::HookLimits HOOK_LIMITS{20'000, std::size_t{8} << 20};
-
 // At most this many root moves get perft(2); above it, perft(1). A game's size bounds the work,
 // never which of its rules are exercised.
 inline constexpr int MAX_ROOT_MOVES_FOR_DEPTH_2 = 256;

@@ -15,7 +15,8 @@ namespace vari::fuzz {
 int fuzz_rule_file(const std::uint8_t* data, std::size_t size);
 
 // A position string for a shipped game (the first byte picks the game): parsed, and when it
-// parses, written back and reread, searched to perft(2), drawn and judged as a game in play.
+// parses, written back and reread, searched to perft(2), drawn, and played on for a few random
+// plies as a game.
 int fuzz_position_string(const std::uint8_t* data, std::size_t size);
 
 // A typed move for a position of a shipped game (the first byte picks the game, the second how

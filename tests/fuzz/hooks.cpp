@@ -1,4 +1,6 @@
 // Fuzzing Lua hooks: any text as the hooks of a small game, each hook called over a few plies.
+#include <utility>
+
 #include "dsl/dsl.hpp"
 #include "tests/fuzz/harness_support.hpp"
 #include "tests/fuzz/harnesses.hpp"
@@ -37,6 +39,12 @@ end ply-limit 40 draw
 )";
 
 constexpr int PLIES = 12;
+
+// Hooks are called hundreds of times per input, so they get a fifth of the usual instruction
+// budget: a call within it takes milliseconds. Work that escapes the budget grows with its square
+// (long operands bought with it, then an operation on them per instruction), so a budget much
+// smaller would hide it below libFuzzer's timeout.
+constexpr runtime::HookLimits HOOK_LIMITS{200'000, std::size_t{8} << 20};
 
 const ir::Game& rules() {
     static const ir::Game game = [] {

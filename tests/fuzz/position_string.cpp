@@ -1,4 +1,7 @@
 // Fuzzing position strings: any text for each shipped game, read, written back and played from.
+#include <functional>
+#include <random>
+
 #include "tests/fuzz/harness_support.hpp"
 #include "tests/fuzz/harnesses.hpp"
 
@@ -7,6 +10,8 @@ namespace vari::fuzz {
 namespace {
 
 constexpr std::string_view HARNESS = "position_string";
+
+constexpr int PLIES = 16;
 
 }  // namespace
 
@@ -32,7 +37,16 @@ int fuzz_position_string(const std::uint8_t* data, std::size_t size) {
     generate_legal(pos, legal);
     check_notation(HARNESS, pos, legal);
     (void)perft(pos, legal.size <= MAX_ROOT_MOVES_FOR_DEPTH_2 ? 2 : 1);
-    const runtime::Game played(game, pos);
+    // A game in play from it, to its end or a few random plies on: its end conditions and
+    // hooks, and the captures, promotions and drops the position leads to.
+    runtime::Game played(game, pos);
+    std::mt19937_64 rng(std::hash<std::string_view>{}(text));
+    for (int ply = 0; ply < PLIES && !played.result(); ++ply) {
+        const Move move = runtime::random_move(played, rng);
+        expect(!move.is_none(), HARNESS, "a game without a legal move has ended",
+               runtime::to_position_string(played.position()));
+        played.play(move);
+    }
     if (played.result())
         expect(!played.result()->summary.empty(), HARNESS, "an ended game has a summary");
     return 0;
