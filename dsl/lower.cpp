@@ -290,7 +290,7 @@ ir::Game lower(const ast::File& file, const Model& model) {
         for (const auto& group : setup.groups)
             for (const auto& cell : group.cells)
                 game.setup.push_back({player, at(model.piece_index, group.piece.text),
-                                      at(model.board.index, cell.text)});
+                                      at(model.board.index, cell.text), ref(cell.span)});
     }
     for (const auto& end : file.ends) game.ends.push_back(lower_end(end, model));
     game.royals_capturable = !file.royals.empty();

@@ -56,6 +56,18 @@ bool Position::royal_attacked(int player) const {
     return false;
 }
 
+CellSet royals_left_attacked(const Position& pos) {
+    const Tables& t = pos.tables();
+    if (t.royals_capturable || !t.royal_types || t.passing != ir::Passing::never) return {};
+    const int mover = (pos.side_to_move() + t.player_count - 1) % t.player_count;
+    CellSet attacked;
+    for (std::uint32_t types = t.royal_types; types; types &= types - 1)
+        for (int cell : pos.pieces(mover, std::countr_zero(types)))
+            for (int by = 0; by < t.player_count; ++by)
+                if (by != mover && pos.is_attacked(cell, by)) attacked.add(cell);
+    return attacked;
+}
+
 CellSet piece_targets(const Position& pos, int from) {
     const Piece p = pos.piece_on(from);
     const int owner = owner_of(p);

@@ -37,17 +37,6 @@ int moves_to(const Tables& t, const PieceRules& r, int from, int to) {
     return std::popcount(bits & ~PROMOTION_COMPULSORY) + (plain ? 1 : 0);
 }
 
-ir::Diagnostic located(const ir::Game& game, ir::SourceRef source, std::string message,
-                       std::string hint) {
-    ir::Diagnostic d;
-    if (source.file < game.files.size()) d.file = game.files[source.file];
-    d.line = source.line;
-    d.column = source.column;
-    d.message = std::move(message);
-    d.hint = std::move(hint);
-    return d;
-}
-
 // The tables each rule adds per player: a slide per vector, a curve per vector and way of
 // turning, a jump per vector (leaps share one table per piece, so they are not counted).
 int rules_added(const ir::Movement& m, std::size_t player) {
@@ -153,7 +142,7 @@ std::optional<ir::Diagnostic> capacity_error(const ir::Game& rules) {
     if (auto error = rules_error(rules)) return error;
     const CompiledGame game(rules);
     const MoveBound bound = move_bound(game.tables());
-    if (bound.moves <= MAX_MOVES) return std::nullopt;
+    if (bound.moves <= MAX_MOVES) return setup_error(game);
     const ir::Piece& piece = rules.pieces[static_cast<std::size_t>(bound.type)];
     return located(rules, piece.source,
                    "a position of this game could have " + std::to_string(bound.moves) +

@@ -158,8 +158,21 @@ MoveBound move_bound(const Tables& tables);
 
 // A located error when the game asks for more than the engine holds: more slide directions than
 // MAX_DIRECTIONS, a piece with more than MAX_PIECE_RULES slide, curve and jump vectors (both
-// judged before compiling), or positions with more moves than a MoveList holds (move_bound).
+// judged before compiling), or positions with more moves than a MoveList holds (move_bound);
+// else when its start is a position no play could reach (setup_error).
 std::optional<ir::Diagnostic> capacity_error(const ir::Game& game);
+
+// The royal pieces that the player who just moved has left attacked, where no move may do so
+// (royal pieces are not captured and nobody passes): a position that play never reaches.
+CellSet royals_left_attacked(const Position& pos);
+
+// A located error when the game's start is a position play could never reach: the player before
+// the first to move has left a royal piece attacked. Found at the setup of that piece.
+std::optional<ir::Diagnostic> setup_error(const CompiledGame& game);
+
+// A diagnostic at `source` of `game`'s files.
+ir::Diagnostic located(const ir::Game& game, ir::SourceRef source, std::string message,
+                       std::string hint);
 
 // Leaf nodes of the legal move tree to `depth`, as the generator lists moves (no end condition
 // but a position without moves stops it). `*overflow`, when given, is set if some position of the

@@ -155,6 +155,7 @@ struct Placement {
     int player = 0;
     int type = 0;
     int cell = 0;
+    SourceRef source;  // the cell's name in the setup
     friend bool operator==(const Placement&, const Placement&) = default;
 };
 

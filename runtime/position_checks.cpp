@@ -205,22 +205,16 @@ std::optional<Refusal> judge_hand_piece(const CompiledGame& game, Piece piece, s
 // allowed` even in check, `pass forced` when nothing else is legal): a game with passes has no
 // such position to refuse.
 std::optional<Refusal> judge_check(const Position& pos, const CellOffsets& offsets) {
-    const Tables& t = pos.tables();
-    if (t.royals_capturable || !t.royal_types || t.passing != ir::Passing::never) return {};
-    const int mover = (pos.side_to_move() + t.player_count - 1) % t.player_count;
-    for (int cell : in_string_order(royal_cells(pos, mover), offsets)) {
-        for (int by = 0; by < t.player_count; ++by) {
-            if (by == mover || !pos.is_attacked(cell, by)) continue;
-            const ir::Game& game = pos.game().ir();
-            const std::string& name = game.players[mover].name;
-            return Refusal{
-                offsets[cell],
-                owned(game, pos.piece_on(cell)) + " on " + game.board.cells[cell].name +
-                    " is attacked, but " + name + " has just moved",
-                "no move may leave its player's royal piece attacked; is it " + name + " to move?"};
-        }
-    }
-    return {};
+    const CellSet attacked = royals_left_attacked(pos);
+    if (!attacked) return {};
+    const int cell = in_string_order(attacked, offsets).front();
+    const ir::Game& game = pos.game().ir();
+    const std::string& name = game.players[owner_of(pos.piece_on(cell))].name;
+    return Refusal{offsets[cell],
+                   owned(game, pos.piece_on(cell)) + " on " + game.board.cells[cell].name +
+                       " is attacked, but " + name + " has just moved",
+                   "no move may leave its player's royal piece attacked; is it " + name +
+                       " to move?"};
 }
 
 std::optional<Refusal> judge_right(const Position& pos, int right, std::size_t at) {

@@ -49,6 +49,7 @@ ir::Game without_sources(ir::Game game) {
         for (auto& promotion : piece.promotions) promotion.source = {};
     }
     for (auto& castling : game.castlings) castling.source = {};
+    for (auto& placement : game.setup) placement.source = {};
     for (auto& end : game.ends) end.source = {};
     if (game.hooks) game.hooks->source = {};
     return game;

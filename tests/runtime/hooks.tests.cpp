@@ -20,7 +20,7 @@ piece King K royal { step orthogonal diagonal }
 piece Rook R { slide orthogonal }
 setup White { King a1  Rook b1 }
 setup Black { King d4  Rook b4 }
-setup Red { King d1 }
+setup Red { King d2 }
 end checkmate win
 end stalemate draw
 )";
@@ -177,8 +177,8 @@ return {
     assert(game.to_move == "White", "to move")
     assert(game.ply == 0 and game.passes == 0 and game.move_number == 1, "counters")
     assert(#game:cells() == 16 and game:cells()[1] == "a1" and game:cells()[16] == "d4", "cells")
-    local piece, owner = game:piece_at("d1")
-    assert(piece == "King" and owner == "Red", "d1")
+    local piece, owner = game:piece_at("d2")
+    assert(piece == "King" and owner == "Red", "d2")
   end,
 })");
     CHECK(after_move_error(loaded).empty());
