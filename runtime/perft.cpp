@@ -1,5 +1,8 @@
 // Counting the tree of play: the engine's perft where nothing but the moves can end a game, a walk
 // of a Game (hooks, end conditions, history) where something else can.
+#include <string>
+#include <vector>
+
 #include "runtime/runtime.hpp"
 
 namespace vari::runtime {
@@ -35,83 +38,103 @@ bool needs_game(const CompiledGame& game, const Position& start, int depth, Hook
     return false;
 }
 
-class TreeWalk {
+// The engine alone, at its speed. Each walk below has the same few operations, so that
+// count_tree() serves both.
+class EngineWalk {
 public:
-    TreeWalk(const CompiledGame& game, const Position& start, HookUse hooks)
+    explicit EngineWalk(const Position& start) : pos_(start) {}
+
+    std::uint64_t count(int depth) { return vari::perft(pos_, depth, &overflow_); }
+    std::vector<Move> root_moves() {
+        MoveList list;
+        generate_legal(pos_, list);
+        overflow_ = list.overflow;
+        return {list.begin(), list.end()};
+    }
+    std::string name(Move m) const { return format_move(pos_, m); }
+    void play(Move m) { pos_.do_move(m, undo_); }
+    void undo(Move m) { pos_.undo_move(m, undo_); }
+    bool ended() const { return false; }
+    std::string error() const {
+        return overflow_ ? "game stopped: " + too_many_moves() : std::string();
+    }
+
+private:
+    Position pos_;
+    Undo undo_;
+    bool overflow_ = false;
+};
+
+// A Game played and taken back: hooks, end conditions and history judge every position.
+class GameWalk {
+public:
+    GameWalk(const CompiledGame& game, const Position& start, HookUse hooks)
         : game_(game, start, hooks) {}
 
     // Leaves below the game's current position; stops counting once a game was stopped.
     std::uint64_t count(int depth) {
         if (depth == 0) return 1;
         if (const auto& result = game_.result()) {
-            if (result->stopped && error.empty()) error = result->summary;
+            if (result->stopped && error_.empty()) error_ = result->summary;
             return 0;
         }
         if (depth == 1) return static_cast<std::uint64_t>(game_.legal_moves().size);
-        // Playing changes the game's list: walk a copy of its moves.
-        const std::vector<Move> moves(game_.legal_moves().begin(), game_.legal_moves().end());
         std::uint64_t nodes = 0;
-        for (const Move m : moves) {
-            if (!error.empty()) break;
+        for (const Move m : root_moves()) {
+            if (!error_.empty()) break;
             game_.play(m);
             nodes += count(depth - 1);
             game_.undo();
         }
         return nodes;
     }
-
-    Game& game() { return game_; }
-    std::string error;
+    // Playing changes the game's list: a copy of its moves.
+    std::vector<Move> root_moves() const {
+        return {game_.legal_moves().begin(), game_.legal_moves().end()};
+    }
+    std::string name(Move m) const { return format_move(game_.position(), m); }
+    void play(Move m) { game_.play(m); }
+    void undo(Move) { game_.undo(); }
+    bool ended() const { return game_.result().has_value(); }
+    const std::string& error() const { return error_; }
 
 private:
     Game game_;
+    std::string error_;
 };
+
+// The count of `depth` plies below the walk's position, and with `divide` the count below each
+// of its moves, in the order the generator lists them.
+template <class Walk>
+PerftResult count_tree(Walk& walk, int depth, bool divide) {
+    PerftResult result;
+    if (!divide || depth == 0 || walk.ended()) {
+        result.nodes = walk.count(depth);
+    } else {
+        for (const Move m : walk.root_moves()) {
+            if (!walk.error().empty()) break;
+            std::string name = walk.name(m);
+            walk.play(m);
+            const std::uint64_t nodes = walk.count(depth - 1);
+            walk.undo(m);
+            result.divide.emplace_back(std::move(name), nodes);
+            result.nodes += nodes;
+        }
+    }
+    result.error = walk.error();
+    return result;
+}
 
 }  // namespace
 
 PerftResult perft(const CompiledGame& game, const Position& start, int depth, HookUse hooks,
                   bool divide) {
-    PerftResult result;
-    if (!needs_game(game, start, depth, hooks)) {
-        Position pos = start;
-        bool overflow = false;
-        if (!divide || depth == 0) {
-            result.nodes = vari::perft(pos, depth, &overflow);
-        } else {
-            MoveList list;
-            generate_legal(pos, list);
-            overflow = list.overflow;
-            Undo undo;
-            for (const Move m : list) {
-                if (overflow) break;
-                std::string name = format_move(pos, m);
-                pos.do_move(m, undo);
-                const std::uint64_t nodes = vari::perft(pos, depth - 1, &overflow);
-                pos.undo_move(m, undo);
-                result.divide.emplace_back(std::move(name), nodes);
-                result.nodes += nodes;
-            }
-        }
-        if (overflow) result.error = "game stopped: " + too_many_moves();
-        return result;
+    if (needs_game(game, start, depth, hooks)) {
+        GameWalk walk(game, start, hooks);
+        return count_tree(walk, depth, divide);
     }
-    TreeWalk walk(game, start, hooks);
-    if (!divide || depth == 0 || walk.game().result()) {
-        result.nodes = walk.count(depth);
-    } else {
-        std::vector<Move> moves(walk.game().legal_moves().begin(),
-                                walk.game().legal_moves().end());
-        for (const Move m : moves) {
-            std::string name = format_move(walk.game().position(), m);
-            walk.game().play(m);
-            const std::uint64_t nodes = walk.count(depth - 1);
-            walk.game().undo();
-            result.divide.emplace_back(std::move(name), nodes);
-            result.nodes += nodes;
-        }
-    }
-    result.error = walk.error;
-    return result;
+    EngineWalk walk(start);
+    return count_tree(walk, depth, divide);
 }
 
 }  // namespace vari::runtime
