@@ -1,41 +1,17 @@
 // `vari play` and `vari show` run as the built binary: scripted games through standard input,
 // refused moves, undo against a random mover, the exit codes, numeric options and what is echoed.
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
 #include <catch2/catch.hpp>
-#include <cstdio>
 #include <string>
+
+#include "support/run_vari.hpp"
 
 namespace vari {
 namespace {
 
-struct Run {
-    std::string output;  // standard output and error together
-    int exit_code = -1;
-};
-
-// Runs `vari ARGS` with `input` on standard input (a file, not a terminal).
-Run run_vari(const std::string& args, const std::string& input = "") {
-    char path[] = "/tmp/vari-input-XXXXXX";
-    const int fd = mkstemp(path);
-    REQUIRE(fd >= 0);
-    REQUIRE(write(fd, input.data(), input.size()) == static_cast<ssize_t>(input.size()));
-    close(fd);
-    const std::string command =
-        std::string("'") + VARI_BINARY + "' " + args + " < " + path + " 2>&1";
-    Run run;
-    FILE* pipe = popen(command.c_str(), "r");
-    REQUIRE(pipe);
-    std::array<char, 4096> buffer{};
-    while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe))
-        run.output.append(buffer.data(), n);
-    const int status = pclose(pipe);
-    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    unlink(path);
-    return run;
-}
+using test::Run;
+using test::run_vari;
 
 const std::string CHESS = std::string("'") + VARI_STDLIB_DIR + "/chess.vari'";
 const std::string MINISHOGI = std::string("'") + VARI_STDLIB_DIR + "/minishogi.vari'";

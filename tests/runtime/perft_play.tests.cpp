@@ -6,14 +6,12 @@
 //   uci / setoption name UCI_Variant value VARIANT / position fen POSITION / go perft DEPTH
 // ("position startpos" for a start). Its perft, as vari's, gives a position where the game has
 // ended (a King on the hill) no moves, and counts it when it is a leaf.
-#include <sys/wait.h>
-
 #include <catch2/catch.hpp>
-#include <cstdio>
 #include <string>
 
 #include "dsl/dsl.hpp"
 #include "runtime/runtime.hpp"
+#include "support/run_vari.hpp"
 #include "support/shipped_games.hpp"
 
 namespace vari {
@@ -93,19 +91,6 @@ const std::string LATTICE_OVERFLOW = "7/7/7/7/1k1k1k1/kkkkkkk/K2k1k1 w - - 0 1";
 // The same on files a to e only, b1 taken: 588 sequences, at most 122 (those to e3) between two
 // cells, by the same enumeration.
 const std::string LATTICE_WITHIN = "7/7/7/7/1k1k3/kkkkk2/Kk1k3 w - - 0 1";
-
-// `vari ARGS` run as the built binary: standard output and error together, and the exit code.
-std::pair<std::string, int> run_vari(const std::string& args) {
-    const std::string command = std::string("'") + VARI_BINARY + "' " + args + " 2>&1";
-    FILE* pipe = popen(command.c_str(), "r");
-    REQUIRE(pipe);
-    std::string output;
-    char buffer[4096];
-    while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe))
-        output.append(buffer, n);
-    const int status = pclose(pipe);
-    return {output, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
-}
 
 }  // namespace
 
@@ -281,7 +266,7 @@ TEST_CASE("lattice draughts: more than 256 sequences between two cells stop perf
             std::string("'") + VARI_TEST_DATA + "/hooked/lattice-draughts.vari'";
         for (const char* no_hooks : {"", " --no-hooks"}) {
             const auto [output, exit_code] =
-                run_vari("perft " + file + " 2 --position '" + LATTICE_OVERFLOW + "'" + no_hooks);
+                test::run_vari("perft " + file + " 2 --position '" + LATTICE_OVERFLOW + "'" + no_hooks);
             INFO(output);
             CHECK(exit_code == 3);
             CHECK(output == "vari perft: " + stopped + "\n");
