@@ -86,9 +86,9 @@ int run_bench(int argc, char** argv) {
     std::uint64_t seed = 1;
     app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
     app.add_option("--depth", depth, "perft depth (default: the first taking at least a second)")
-        ->check(CLI::Range(1, 32));
-    app.add_option("--playouts", playouts, "random games to play")->check(CLI::Range(0, 10000000));
-    app.add_option("--max-plies", max_plies, "longest playout")->check(CLI::Range(1, 100000));
+        ->check(whole_number(1, 32));
+    app.add_option("--playouts", playouts, "random games to play")->check(whole_number(0, 10000000));
+    app.add_option("--max-plies", max_plies, "longest playout")->check(whole_number(1, 100000));
     app.add_option("--seed", seed, "random seed for the playouts")
         ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
     bool no_hooks = false;

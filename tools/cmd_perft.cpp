@@ -16,7 +16,7 @@ int run_perft(int argc, char** argv) {
     int depth = 1;
     bool divide = false, no_hooks = false;
     app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
-    app.add_option("DEPTH", depth, "plies to search")->required()->check(CLI::Range(0, 64));
+    app.add_option("DEPTH", depth, "plies to search")->required()->check(whole_number(0, 64));
     app.add_flag("--divide", divide, "print 'MOVE COUNT' for every first move first");
     app.add_option("--position", position, "start from this position string");
     app.add_flag("--no-hooks", no_hooks, "count the legal moves without running the game's hooks");

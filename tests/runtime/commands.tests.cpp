@@ -278,6 +278,22 @@ TEST_CASE("every numeric option takes only a whole number in its range", "[runti
         CHECK(play.exit_code == 2);
         CHECK(play.output.find("is not a whole number from 0 to 2147483647") != std::string::npos);
     }
+    // Each option of perft and bench, just outside its range and as a fraction.
+    const std::pair<std::string, std::string> refused[] = {
+        {"perft " + CHESS + " 65", "DEPTH: '65' is not a whole number from 0 to 64"},
+        {"perft " + CHESS + " 1.5", "DEPTH: '1.5' is not a whole number from 0 to 64"},
+        {"bench " + CHESS + " --depth 0", "--depth: '0' is not a whole number from 1 to 32"},
+        {"bench " + CHESS + " --depth 2.5", "--depth: '2.5' is not a whole number from 1 to 32"},
+        {"bench " + CHESS + " --playouts -3",
+         "--playouts: '-3' is not a whole number from 0 to 10000000"},
+        {"bench " + CHESS + " --max-plies 1e3",
+         "--max-plies: '1e3' is not a whole number from 1 to 100000"}};
+    for (const auto& [args, message] : refused) {
+        INFO(args);
+        const Run run = run_vari(args);
+        CHECK(run.exit_code == 2);
+        CHECK(run.output.find(message) != std::string::npos);
+    }
 }
 
 TEST_CASE("vari check reads the files a game includes and names the one an error is in",
