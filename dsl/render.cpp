@@ -25,10 +25,9 @@ std::size_t shown_length(std::string_view text, std::size_t at) {
 }
 
 // The line as it can be shown on a terminal (control bytes and invalid UTF-8 as '?'), and the
-// caret line: tabs kept and one space per shown character, so the caret lines up under `column`.
-void show_line(std::string_view line, std::uint32_t column, std::string& shown,
-               std::string& caret) {
-    const std::size_t target = column == 0 ? 0 : column - 1;  // bytes before the caret
+// caret line: tabs kept and one space per shown character, so the caret lines up under `target`
+// (bytes before the caret).
+void show_whole(std::string_view line, std::size_t target, std::string& shown, std::string& caret) {
     std::size_t i = 0;
     while (i < line.size()) {
         const char c = line[i];
@@ -45,6 +44,28 @@ void show_line(std::string_view line, std::uint32_t column, std::string& shown,
     }
     for (; i < target; ++i) caret += ' ';
     caret += '^';
+}
+
+// A line longer than this many bytes is shown only around the caret, this many bytes each side,
+// so that a megabyte on one line does not flood the terminal.
+constexpr std::size_t LONG_LINE = 160;
+constexpr std::size_t SHOWN_AROUND = 60;
+
+bool continues_character(std::string_view line, std::size_t at) {
+    return at < line.size() && (static_cast<unsigned char>(line[at]) & 0xC0) == 0x80;
+}
+
+void show_line(std::string_view line, std::uint32_t column, std::string& shown,
+               std::string& caret) {
+    const std::size_t target = column == 0 ? 0 : column - 1;
+    if (line.size() <= LONG_LINE) return show_whole(line, target, shown, caret);
+    std::size_t from = std::min(target, line.size()) - std::min(target, SHOWN_AROUND);
+    while (from > 0 && continues_character(line, from)) --from;
+    std::size_t to = std::min(line.size(), target + SHOWN_AROUND);
+    while (continues_character(line, to)) ++to;
+    if (from > 0) shown = caret = "...";
+    show_whole(line.substr(from, to - from), target - from, shown, caret);
+    if (to < line.size()) shown += "...";
 }
 
 }  // namespace

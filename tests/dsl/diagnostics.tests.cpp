@@ -262,6 +262,30 @@ TEST_CASE("a rendered diagnostic counts a UTF-8 character as one column and hide
     CHECK(dsl::render(d, "") == "f:0:0: error: m\n");
 }
 
+TEST_CASE("a rendered diagnostic on a very long line shows the line around the caret only",
+          "[dsl][render]") {
+    Diagnostic d;
+    d.file = "f";
+    d.line = 1;
+    d.message = "m";
+    const std::string far = std::string(1000, 'a') + "XY" + std::string(1000, 'b');
+    d.column = 1001;  // at 'X'
+    CHECK(dsl::render(d, far) == "f:1:1001: error: m\n  ..." + std::string(60, 'a') + "XY" +
+                                     std::string(58, 'b') + "...\n  ..." + std::string(60, ' ') +
+                                     "^\n");
+    d.column = 3;  // near the start: nothing left out before the caret
+    CHECK(dsl::render(d, far) ==
+          "f:1:3: error: m\n  " + std::string(62, 'a') + "...\n    ^\n");
+    // The window never splits a UTF-8 character.
+    std::string accents;
+    for (int i = 0; i < 200; ++i) accents += "\xC3\xA9";
+    d.column = 202;  // the 101st character's first byte
+    const std::string shown = dsl::render(d, accents);
+    CHECK(shown.find("...\xC3\xA9") != std::string::npos);
+    CHECK(shown.find("\xC3\xA9...\n") != std::string::npos);
+    CHECK(shown.find('?') == std::string::npos);
+}
+
 TEST_CASE("diagnostics convert to a JSON array, even with invalid UTF-8 in a file name",
           "[dsl][render]") {
     Diagnostic d;
