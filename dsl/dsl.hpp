@@ -52,11 +52,6 @@ std::optional<std::string> resolve_game(const std::string& name_or_path);
 // The names of the shipped games, sorted.
 std::vector<std::string> shipped_games();
 
-// `text` as a terminal may be sent it: a control character or a byte that is not UTF-8 is written
-// as an escape ("\n", "\x1B"), so that text echoed from input cannot break lines, move the cursor
-// or restyle the screen.
-std::string printable(std::string_view text);
-
 // One diagnostic in the form every vari tool prints (file, message and hint through printable()):
 //   FILE:LINE:COL: error: MESSAGE
 //     the source line

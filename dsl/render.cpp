@@ -5,6 +5,7 @@
 
 #include "dsl/dsl.hpp"
 #include "dsl/text.hpp"
+#include "interpreter/interpreter.hpp"
 
 namespace vari::dsl {
 
@@ -12,16 +13,6 @@ namespace {
 
 const char* severity_word(ir::Diagnostic::Severity severity) {
     return severity == ir::Diagnostic::Severity::error ? "error" : "warning";
-}
-
-// The length of the character at `at` when a terminal may be sent it as it is: valid UTF-8 and
-// no control character (C0, DEL or C1, which can move the cursor or restyle the screen); else 0.
-std::size_t shown_length(std::string_view text, std::size_t at) {
-    const std::size_t length = utf8_length(text, at);
-    const auto c = static_cast<unsigned char>(text[at]);
-    if (length == 1 && (c < 0x20 || c == 0x7F)) return 0;
-    if (length == 2 && c == 0xC2 && static_cast<unsigned char>(text[at + 1]) < 0xA0) return 0;
-    return length;
 }
 
 // The line as it can be shown on a terminal (control bytes and invalid UTF-8 as '?'), and the
@@ -69,30 +60,6 @@ void show_line(std::string_view line, std::uint32_t column, std::string& shown,
 }
 
 }  // namespace
-
-std::string printable(std::string_view text) {
-    std::string out;
-    for (std::size_t i = 0; i < text.size();) {
-        if (const std::size_t length = shown_length(text, i); length > 0) {
-            out += text.substr(i, length);
-            i += length;
-            continue;
-        }
-        const auto c = static_cast<unsigned char>(text[i++]);
-        if (c == '\n') {
-            out += "\\n";
-        } else if (c == '\r') {
-            out += "\\r";
-        } else if (c == '\t') {
-            out += "\\t";
-        } else {
-            char escape[8];
-            std::snprintf(escape, sizeof escape, "\\x%02X", static_cast<unsigned>(c));
-            out += escape;
-        }
-    }
-    return out;
-}
 
 // Everything but the source line is echoed through printable(): messages quote what was written
 // (a position string's field, a typed move, a Lua error, a file's name), which may hold anything.

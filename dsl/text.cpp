@@ -3,11 +3,11 @@
 
 #include <cstdio>
 
+#include "interpreter/interpreter.hpp"
+
 namespace vari::dsl {
 
 namespace {
-
-bool is_continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
 
 bool is_word_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
@@ -17,37 +17,6 @@ bool is_word_char(char c) {
 constexpr std::size_t max_found_length = 32;
 
 }  // namespace
-
-std::size_t utf8_length(std::string_view text, std::size_t at) {
-    if (at >= text.size()) return 0;
-    const auto c0 = static_cast<unsigned char>(text[at]);
-    if (c0 < 0x80) return 1;
-    std::size_t length = 0;
-    std::uint32_t code = 0;
-    if (c0 >= 0xC2 && c0 <= 0xDF) {
-        length = 2;
-        code = c0 & 0x1F;
-    } else if (c0 >= 0xE0 && c0 <= 0xEF) {
-        length = 3;
-        code = c0 & 0x0F;
-    } else if (c0 >= 0xF0 && c0 <= 0xF4) {
-        length = 4;
-        code = c0 & 0x07;
-    } else {
-        return 0;
-    }
-    if (at + length > text.size()) return 0;
-    for (std::size_t i = 1; i < length; ++i) {
-        const auto c = static_cast<unsigned char>(text[at + i]);
-        if (!is_continuation(c)) return 0;
-        code = (code << 6) | (c & 0x3F);
-    }
-    // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
-    if ((length == 3 && code < 0x800) || (length == 4 && code < 0x10000)) return 0;
-    if (code >= 0xD800 && code <= 0xDFFF) return 0;
-    if (code > 0x10FFFF) return 0;
-    return length;
-}
 
 std::string describe_found(std::string_view text, std::size_t at) {
     if (at >= text.size()) return "the end of the file";

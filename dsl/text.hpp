@@ -8,10 +8,6 @@
 
 namespace vari::dsl {
 
-// The length of the valid UTF-8 character at `at` (1 for ASCII), or 0 when the bytes there are not
-// valid UTF-8 (a stray continuation byte, an overlong form, a surrogate, a cut-off sequence).
-std::size_t utf8_length(std::string_view text, std::size_t at);
-
 // What a parse error found at `at`, for "..., found X": "'forwrd'", "the end of the file",
 // "byte 0xFF". Never longer than a few dozen characters, always valid UTF-8.
 std::string describe_found(std::string_view text, std::size_t at);

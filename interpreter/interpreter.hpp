@@ -180,4 +180,19 @@ ir::Diagnostic located(const ir::Game& game, ir::SourceRef source, std::string m
 // short, and the walk stops there.
 std::uint64_t perft(Position& pos, int depth, bool* overflow = nullptr);
 
+// ---- Text that may hold anything (from files, the command line, hooks) -------------------------
+
+// The length of the valid UTF-8 character at `at` (1 for ASCII), or 0 when the bytes there are not
+// valid UTF-8 (a stray continuation byte, an overlong form, a surrogate, a cut-off sequence).
+std::size_t utf8_length(std::string_view text, std::size_t at);
+
+// The length of the character at `at` when a terminal may be sent it as it is: valid UTF-8 and
+// no control character (C0, DEL or C1, which can move the cursor or restyle the screen); else 0.
+std::size_t shown_length(std::string_view text, std::size_t at);
+
+// `text` as a terminal may be sent it: a control character or a byte that is not UTF-8 is written
+// as an escape ("\n", "\x1B"), so that text echoed from input cannot break lines, move the cursor
+// or restyle the screen.
+std::string printable(std::string_view text);
+
 }  // namespace vari

@@ -27,7 +27,8 @@ constexpr std::int64_t STRING_BYTES_PER_CHECK = std::int64_t{4} << 20;
 constexpr std::size_t COMPILED_PIECE = std::size_t{64} << 10;
 
 // print(...) to stderr, after the chunk's name: standard output belongs to the program. Writing
-// is charged by the byte, before anything is written.
+// is charged by the byte, before anything is written. No Lua call follows the strings made
+// here, so none is left behind by an error.
 int print_to_stderr(lua_State* L) {
     const int count = lua_gettop(L);
     luaL_checkstack(L, count, "too many values to print");
@@ -39,14 +40,16 @@ int print_to_stderr(lua_State* L) {
     }
     if (!Sandbox::of(L).charge(bytes / READ_BYTES_PER_INSTRUCTION))
         return luaL_error(L, "print: too much work for the instruction budget");
-    std::fprintf(stderr, "%s:", lua_tostring(L, lua_upvalueindex(1)));
+    // Escaped as diagnostics are, so that a hook cannot restyle the terminal or forge lines.
+    std::string line = printable(lua_tostring(L, lua_upvalueindex(1))) + ":";
     for (int i = 1; i <= count; ++i) {
         std::size_t size = 0;
         const char* text = lua_tolstring(L, count + i, &size);
-        std::fputc(i == 1 ? ' ' : '\t', stderr);
-        std::fwrite(text, 1, size, stderr);
+        line += i == 1 ? ' ' : '\t';
+        line += printable(std::string_view(text, size));
     }
-    std::fputc('\n', stderr);
+    line += '\n';
+    std::fwrite(line.data(), 1, line.size(), stderr);
     return 0;
 }
 

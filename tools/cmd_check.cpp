@@ -52,7 +52,7 @@ int run_check(int argc, char** argv) {
             invalid = true;
         } else if (!json) {
             const auto& g = *loaded.game;
-            std::cout << dsl::printable(file) << ": ok: \"" << g.name << "\", " << g.players.size()
+            std::cout << printable(file) << ": ok: \"" << g.name << "\", " << g.players.size()
                       << " players, " << g.board.cells.size() << " cells, " << g.pieces.size()
                       << " piece types\n";
         }

@@ -57,7 +57,7 @@ public:
         const runtime::Result& r = *game_.result();
         if (r.stopped) {
             // A hook's error may quote anything the Lua code made.
-            std::cout << dsl::printable(r.summary) << '\n';
+            std::cout << printable(r.summary) << '\n';
             return Exit::stopped;
         }
         std::cout << r.summary << "\nscores:";
@@ -122,7 +122,7 @@ private:
                     }
                     error = runtime::format_move(pos, *move) + " is refused by the game's hooks";
                 }
-                std::cout << dsl::printable(error) << '\n';
+                std::cout << printable(error) << '\n';
             }
         }
     }
@@ -230,7 +230,7 @@ int run_play(int argc, char** argv) {
     if (!first.empty()) movers[0] = kind_of(first);
     if (!second.empty()) movers[1] = kind_of(second);
     if (const std::string error = assign(ir, players, movers); !error.empty()) {
-        std::cerr << "vari play: " << dsl::printable(error) << '\n';
+        std::cerr << "vari play: " << printable(error) << '\n';
         return static_cast<int>(Exit::usage);
     }
 

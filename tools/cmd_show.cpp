@@ -26,7 +26,7 @@ int run_show(int argc, char** argv) {
     const runtime::Game play(*game, pos);
     std::cout << runtime::draw_board(pos, names);
     if (play.result())
-        std::cout << dsl::printable(play.result()->summary) << '\n';
+        std::cout << printable(play.result()->summary) << '\n';
     else
         std::cout << game->ir().players[pos.side_to_move()].name << " to move"
                   << (pos.in_check() ? ", in check" : "") << '\n';

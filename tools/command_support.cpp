@@ -27,7 +27,7 @@ CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
             const char* end = text.data() + text.size();
             const auto [stop, error] = std::from_chars(text.data(), end, value);
             if (error == std::errc() && stop == end && value >= min && value <= max) return "";
-            return "'" + dsl::printable(text) + "' is not a whole number " + range;
+            return "'" + printable(text) + "' is not a whole number " + range;
         },
         "a whole number " + range);
 }
@@ -35,7 +35,7 @@ CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
 std::unique_ptr<CompiledGame> load_game(const std::string& name_or_path) {
     const auto path = dsl::resolve_game(name_or_path);
     if (!path) {
-        std::cerr << "vari: no game '" << dsl::printable(name_or_path)
+        std::cerr << "vari: no game '" << printable(name_or_path)
                   << "': not a file and not a shipped game";
         const auto names = dsl::shipped_games();
         if (!names.empty()) {

@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include "dsl/dsl.hpp"
+#include "interpreter/interpreter.hpp"
 #include "support/temp_dir.hpp"
 
 namespace {
@@ -229,7 +230,7 @@ TEST_CASE("a rendered diagnostic escapes the control characters of what it echoe
           "  x?y\n"
           "  ^\n"
           "  hint: \\x9B31m\\r\\x01\n");
-    CHECK(dsl::printable("caf\xC3\xA9\ttab\xFF") == "caf\xC3\xA9\\ttab\\xFF");
+    CHECK(vari::printable("caf\xC3\xA9\ttab\xFF") == "caf\xC3\xA9\\ttab\\xFF");
 }
 
 TEST_CASE("a rendered diagnostic shows the line and a caret under the column, tabs kept",

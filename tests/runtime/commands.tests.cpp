@@ -252,6 +252,14 @@ TEST_CASE("commands echo their input with its control characters escaped", "[run
     CHECK(hook.exit_code == 3);
     CHECK(hook.output.find('\x1B') == std::string::npos);
     CHECK(hook.output.find("\\x1B[2J") != std::string::npos);
+    // What a hook prints: it might restyle the screen or forge a line of vari's own.
+    const std::string printing = game_with_hooks(
+        "return { after_move = function(game) print('\\27[2J', 'x\\ngame over') end }\n");
+    const Run printed = run_vari("play " + printing, "a1-b1\n");
+    unlink(printing.c_str());
+    INFO(printed.output);
+    CHECK(printed.output.find('\x1B') == std::string::npos);
+    CHECK(printed.output.find(printing + ": \\x1B[2J\tx\\ngame over\n") != std::string::npos);
 
     // A file's name, in an error and in "ok".
     const Run missing = run_vari("check \"$(printf 'no\\033[2Jgame.vari')\"");
