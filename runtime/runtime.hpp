@@ -231,6 +231,17 @@ private:
     std::string hook_load_error_;   // why the hooks could not be loaded; empty when they were
 };
 
+// ---- Moves typed for a game in play --------------------------------------------------------
+// The move `text` names (any notation parse_move reads) if the game allows it now: not over, and
+// not refused by a filter hook. Otherwise `error` says why.
+std::optional<Move> parse_game_move(const Game& game, std::string_view text, std::string& error);
+
+// Plays the moves of `list`, separated by blanks, from the game's current position. Move numbers
+// as a score writes them ("1.", "12...") are skipped. At the first move that cannot be played,
+// returns false with `error` giving its number in the list (the first is 1), the text and why;
+// the moves before it stay played.
+bool play_moves(Game& game, std::string_view list, std::string& error);
+
 // Why a game stopped at a position whose capture sequences do not all fit a MoveList.
 std::string too_many_moves();
 

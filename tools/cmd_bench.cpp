@@ -1,6 +1,7 @@
-// `vari bench GAME [--depth N] [--playouts N] [--no-hooks]`: load time, perft leaves per second
-// (of the tree `vari perft` counts) and random playouts per second; for a game with hooks, the
-// same games replayed with and without them.
+// `vari bench GAME [--position STR] [--moves LIST] [--depth N] [--playouts N] [--no-hooks]`: load
+// time, perft leaves per second (of the tree `vari perft` counts) and random playouts per second,
+// from the start or the position given; for a game with hooks, the same games replayed with and
+// without them.
 // The last line is the perft node count: a signature to quote.
 #include <algorithm>
 #include <chrono>
@@ -43,14 +44,14 @@ struct Playouts {
     std::vector<std::vector<Move>> games;
 };
 
-Playouts random_playouts(const CompiledGame& game, int playouts, int max_plies,
-                         std::uint64_t seed) {
+Playouts random_playouts(const CompiledGame& game, const Position& from, int playouts,
+                         int max_plies, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     Playouts out;
     out.games.resize(playouts);
     const auto start = Clock::now();
     for (auto& moves : out.games) {
-        runtime::Game play(game);
+        runtime::Game play(game, from);
         while (!play.result() && play.ply() < max_plies) {
             const Move m = runtime::random_move(play, rng);
             if (m.is_none()) break;
@@ -66,11 +67,11 @@ Playouts random_playouts(const CompiledGame& game, int playouts, int max_plies,
 
 // Seconds to play `games` again, move by move, with or without the hooks: the same positions,
 // so the difference is what the hooks cost.
-double replay(const CompiledGame& game, const std::vector<std::vector<Move>>& games,
-              runtime::HookUse hooks) {
+double replay(const CompiledGame& game, const Position& from,
+              const std::vector<std::vector<Move>>& games, runtime::HookUse hooks) {
     const auto start = Clock::now();
     for (const auto& moves : games) {
-        runtime::Game play(game, hooks);
+        runtime::Game play(game, from, hooks);
         for (const Move m : moves) play.play(m);
     }
     return seconds_since(start);
@@ -82,9 +83,11 @@ int run_bench(int argc, char** argv) {
     CLI::App app{"Measure load time, perft leaves per second and random playouts per second."};
     app.name("vari bench");
     std::string game_name;
+    StartOptions from;
     int depth = 0, playouts = 200, max_plies = 500;
     std::uint64_t seed = 1;
     app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
+    add_start_options(app, from);
     app.add_option("--depth", depth, "perft depth (default: the first taking at least a second)")
         ->check(whole_number(1, 32));
     app.add_option("--playouts", playouts, "random games to play")->check(whole_number(0, 10000000));
@@ -101,13 +104,15 @@ int run_bench(int argc, char** argv) {
     std::printf("game            %s\n", game->ir().name.c_str());
     std::printf("load            %.2f ms (parse, check, lower, compile)\n", load_ms);
 
-    Position pos(*game);
+    const auto hooks = no_hooks ? runtime::HookUse::off : runtime::HookUse::on;
+    const auto played = start_game(*game, app, from, hooks);
+    if (!played) return static_cast<int>(Exit::invalid);
+    const Position& pos = played->position();
     std::uint64_t nodes = 0;
     double elapsed = 0;
     for (int d = depth ? depth : 1;; ++d) {
         const auto start = Clock::now();
-        const auto counted = runtime::perft(
-            *game, pos, d, no_hooks ? runtime::HookUse::off : runtime::HookUse::on);
+        const auto counted = runtime::perft(*game, pos, d, hooks);
         elapsed = seconds_since(start);
         if (!counted.error.empty()) {
             std::cerr << "vari bench: " << counted.error << '\n';
@@ -123,7 +128,7 @@ int run_bench(int argc, char** argv) {
                 static_cast<unsigned long long>(nodes), elapsed, nodes / elapsed / 1e6);
 
     if (playouts > 0) {
-        const Playouts p = random_playouts(*game, playouts, max_plies, seed);
+        const Playouts p = random_playouts(*game, pos, playouts, max_plies, seed);
         std::printf("playouts        %d in %.3f s: %.1f playouts/s, %.2f M plies/s\n", playouts,
                     p.seconds, playouts / p.seconds, p.plies / p.seconds / 1e6);
         if (p.stopped) std::printf("                %d stopped by a failed hook\n", p.stopped);
@@ -131,8 +136,8 @@ int run_bench(int argc, char** argv) {
             // The best of three rounds each, alternately, so that a busy moment spoils neither.
             double off = 1e9, on = 1e9;
             for (int round = 0; round < 3; ++round) {
-                off = std::min(off, replay(*game, p.games, runtime::HookUse::off));
-                on = std::min(on, replay(*game, p.games, runtime::HookUse::on));
+                off = std::min(off, replay(*game, pos, p.games, runtime::HookUse::off));
+                on = std::min(on, replay(*game, pos, p.games, runtime::HookUse::on));
             }
             std::printf(
                 "replayed        %.1f playouts/s without hooks, %.1f with: the hooks cost "

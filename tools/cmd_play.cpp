@@ -31,9 +31,11 @@ constexpr const char* HELP =
 
 class Session {
 public:
-    Session(const CompiledGame& game, const Position& start, std::vector<Mover> movers,
-            std::uint64_t seed, int max_plies, bool terminal)
-        : game_(game, start),
+    // `game` may have moves played already: they are not taken back by undo.
+    Session(std::unique_ptr<runtime::Game> game, std::vector<Mover> movers, std::uint64_t seed,
+            int max_plies, bool terminal)
+        : owned_(std::move(game)),
+          game_(*owned_),
           movers_(std::move(movers)),
           rng_(seed),
           max_plies_(max_plies),
@@ -42,7 +44,8 @@ public:
     // Plays until the game ends, the ply limit, a quit or the end of input: `stopped` when a hook
     // failed, else `ok`.
     Exit run() {
-        while (!game_.result() && (max_plies_ <= 0 || game_.ply() < max_plies_)) {
+        while (!game_.result() &&
+               (max_plies_ <= 0 || static_cast<int>(by_human_.size()) < max_plies_)) {
             if (movers_[side()] == Mover::random) {
                 play(runtime::random_move(game_, rng_), false);
             } else if (!human_turn()) {
@@ -112,15 +115,10 @@ private:
             } else if (word == "undo") {
                 if (take_back()) return true;
             } else {
-                Position pos = game_.position();
                 std::string error;
-                if (const auto move = runtime::parse_move(pos, line, error)) {
-                    const MoveList& legal = game_.legal_moves();
-                    if (std::find(legal.begin(), legal.end(), *move) != legal.end()) {
-                        play(*move, true);
-                        return true;
-                    }
-                    error = runtime::format_move(pos, *move) + " is refused by the game's hooks";
+                if (const auto move = runtime::parse_game_move(game_, line, error)) {
+                    play(*move, true);
+                    return true;
                 }
                 std::cout << printable(error) << '\n';
             }
@@ -157,7 +155,8 @@ private:
         return true;
     }
 
-    runtime::Game game_;
+    std::unique_ptr<runtime::Game> owned_;
+    runtime::Game& game_;
     std::vector<Mover> movers_;
     std::vector<bool> by_human_;  // per ply played in this session: was it a human's?
     std::mt19937_64 rng_;
@@ -197,13 +196,14 @@ int run_play(int argc, char** argv) {
     CLI::App app{"Play a game: humans type moves, random movers pick a legal move at random.\n" +
                  std::string(HELP)};
     app.name("vari play");
-    std::string game_name, position;
+    std::string game_name;
+    StartOptions start;
     std::vector<std::string> players;
     std::string first, second;
     std::uint64_t seed = std::random_device{}();
     int max_plies = 0;
     app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
-    app.add_option("--position", position, "start from this position string");
+    add_start_options(app, start);
     app.add_option("--player", players,
                    "NAME=human|random for the player called NAME (repeatable)");
     const auto kinds = CLI::IsMember({"human", "random"});
@@ -234,11 +234,10 @@ int run_play(int argc, char** argv) {
         return static_cast<int>(Exit::usage);
     }
 
-    Position start(*game);
-    if (app.count("--position") && !set_position(start, position))
-        return static_cast<int>(Exit::invalid);
+    auto played = start_game(*game, app, start);
+    if (!played) return static_cast<int>(Exit::invalid);
     return static_cast<int>(
-        Session(*game, start, std::move(movers), seed, max_plies, isatty(0)).run());
+        Session(std::move(played), std::move(movers), seed, max_plies, isatty(0)).run());
 }
 
 }  // namespace vari::tools

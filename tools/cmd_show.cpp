@@ -1,5 +1,5 @@
-// `vari show GAME [--position STR] [--names]`: draw a position; the last line is its position
-// string.
+// `vari show GAME [--position STR] [--moves LIST] [--names]`: draw a position; the last line is
+// its position string.
 #include <iostream>
 
 #include "dsl/dsl.hpp"
@@ -11,19 +11,20 @@ namespace vari::tools {
 int run_show(int argc, char** argv) {
     CLI::App app{"Draw a position, say who is to move; the last line is the position string."};
     app.name("vari show");
-    std::string game_name, position;
+    std::string game_name;
+    StartOptions start;
     bool names = false;
     app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
-    app.add_option("--position", position, "the position string to draw (default: the start)");
+    add_start_options(app, start);
     app.add_flag("--names", names, "write the names of empty cells instead of dots");
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     auto game = load_game(game_name);
     if (!game) return static_cast<int>(Exit::invalid);
-    Position pos(*game);
-    if (app.count("--position") && !set_position(pos, position))
-        return static_cast<int>(Exit::invalid);
-    const runtime::Game play(*game, pos);
+    const auto played = start_game(*game, app, start);
+    if (!played) return static_cast<int>(Exit::invalid);
+    const runtime::Game& play = *played;
+    const Position& pos = play.position();
     std::cout << runtime::draw_board(pos, names);
     if (play.result())
         std::cout << printable(play.result()->summary) << '\n';

@@ -52,10 +52,29 @@ std::unique_ptr<CompiledGame> load_game(const std::string& name_or_path) {
     return std::make_unique<CompiledGame>(std::move(*loaded.game));
 }
 
-bool set_position(Position& pos, const std::string& position_string) {
-    const auto error = runtime::parse_position(pos, position_string);
-    if (error) std::cerr << dsl::render(*error, position_string);
-    return !error;
+void add_start_options(CLI::App& app, StartOptions& options) {
+    app.add_option("--position", options.position,
+                   "start from this position string (default: the game's start)");
+    app.add_option("--moves", options.moves,
+                   "then play these moves, separated by blanks, in any notation play reads");
+}
+
+std::unique_ptr<runtime::Game> start_game(const CompiledGame& game, const CLI::App& app,
+                                          const StartOptions& options, runtime::HookUse hooks) {
+    Position start(game);
+    if (app.count("--position")) {
+        if (const auto error = runtime::parse_position(start, options.position)) {
+            std::cerr << dsl::render(*error, options.position);
+            return nullptr;
+        }
+    }
+    auto played = std::make_unique<runtime::Game>(game, start, hooks);
+    std::string error;
+    if (!runtime::play_moves(*played, options.moves, error)) {
+        std::cerr << "vari: --moves: " << printable(error) << '\n';
+        return nullptr;
+    }
+    return played;
 }
 
 }  // namespace vari::tools

@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "interpreter/interpreter.hpp"
+#include "runtime/runtime.hpp"
 
 namespace vari::tools {
 
@@ -38,8 +39,18 @@ CLI::Validator whole_number(std::uint64_t min, std::uint64_t max);
 // returns null when it cannot.
 std::unique_ptr<CompiledGame> load_game(const std::string& name_or_path);
 
-// Sets `pos` from a position string; prints the diagnostic to stderr and returns false when it
-// does not parse.
-bool set_position(Position& pos, const std::string& position_string);
+// Where a command starts: the position string of --position (default: the game's start), then the
+// moves of --moves played from it.
+struct StartOptions {
+    std::string position;
+    std::string moves;
+};
+void add_start_options(CLI::App& app, StartOptions& options);
+
+// The game at that start, its moves played (so it has their history); prints what is wrong to
+// stderr and returns null when the position string or a move is.
+std::unique_ptr<runtime::Game> start_game(const CompiledGame& game, const CLI::App& app,
+                                          const StartOptions& options,
+                                          runtime::HookUse hooks = runtime::HookUse::on);
 
 }  // namespace vari::tools

@@ -328,4 +328,53 @@ TEST_CASE("vari check reads the files a game includes and names the one an error
     CHECK(json.output.find("\"file\":\"" + folder + "broken/game.vari\"") != std::string::npos);
 }
 
+TEST_CASE("--moves plays a list of moves after the start or the position, on every command",
+          "[runtime][commands][moves]") {
+    // Fool's mate, with the move numbers of a score and the separators play reads.
+    const std::string mate = " --moves '1. f2f3 e7-e5 2. g2-g4 d8xh4'";
+    const Run show = run_vari("show " + CHESS + mate);
+    INFO(show.output);
+    CHECK(show.exit_code == 0);
+    CHECK(show.output.find("Black wins by checkmate\n"
+                           "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n") !=
+          std::string::npos);
+    // Fairy-Stockfish: position startpos moves e2e4 e7e5, go perft 3.
+    CHECK(run_vari("perft " + CHESS + " 3 --moves 'e2e4 e7e5'").output == "24825\n");
+    const Run bench = run_vari("bench " + CHESS + " --depth 2 --playouts 1 --moves e2e4");
+    CHECK(bench.output.substr(bench.output.rfind('\n', bench.output.size() - 2) + 1) == "600\n");
+    const Run play = run_vari("play " + CHESS + mate);
+    CHECK(play.exit_code == 0);
+    CHECK(play.output == "Black wins by checkmate\nscores: White 0, Black 1\n");
+
+    // After a position string: a drop in minishogi.
+    const Run drop = run_vari("show " + MINISHOGI +
+                              " --position 'rbsgk/4p/5/P4/KGSBR[Pp] w - - 0 1' --moves 'P*c3'");
+    CHECK(drop.output.find("rbsgk/4p/2p2/P4/KGSBR[P] b - - 1 2\n") != std::string::npos);
+}
+
+TEST_CASE("--moves stops at the first move that cannot be played, naming its number and why",
+          "[runtime][commands][moves]") {
+    const std::pair<std::string, std::string> refused[] = {
+        {"perft " + CHESS + " 1 --moves '1. e2e4 e7e5 2. e4e5'",
+         "vari: --moves: move 3 'e4e5': e4xe5 is not a legal move for the Pawn on e4"},
+        {"show " + CHESS + " --moves 'e2e4 z9z8'", "vari: --moves: move 2 'z9z8': unknown cell"},
+        {"bench " + CHESS + " --moves 'f2f3 e7e5 g2g4 d8h4 a2a3'",
+         "vari: --moves: move 5 'a2a3': the game is over: Black wins by checkmate"},
+        {"play " + CHESS + " --moves 'e7e5'",
+         "vari: --moves: move 1 'e7e5': that is Black's piece; White to move"}};
+    for (const auto& [args, message] : refused) {
+        INFO(args);
+        const Run run = run_vari(args);
+        INFO(run.output);
+        CHECK(run.exit_code == 1);
+        CHECK(run.output.find(message) != std::string::npos);
+    }
+    // A move a filter hook refuses: antichess makes captures compulsory.
+    const std::string antichess = std::string("'") + VARI_TEST_DATA + "/hooked/antichess.vari'";
+    const Run hooked = run_vari("show " + antichess + " --moves 'e2e4 d7d5 a2a3'");
+    INFO(hooked.output);
+    CHECK(hooked.exit_code == 1);
+    CHECK(hooked.output == "vari: --moves: move 3 'a2a3': a2-a3 is refused by the game's hooks\n");
+}
+
 }  // namespace vari
