@@ -5,9 +5,8 @@
 #include <map>
 
 #include "dsl/checker.hpp"
-#include "dsl/names.hpp"
 #include "dsl/text.hpp"
-#include "interpreter/types.hpp"
+#include "interpreter/interpreter.hpp"
 
 namespace vari::dsl {
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "interpreter/ir.hpp"
 #include "interpreter/tables.hpp"
@@ -189,6 +190,13 @@ std::size_t utf8_length(std::string_view text, std::size_t at);
 // The length of the character at `at` when a terminal may be sent it as it is: valid UTF-8 and
 // no control character (C0, DEL or C1, which can move the cursor or restyle the screen); else 0.
 std::size_t shown_length(std::string_view text, std::size_t at);
+
+// Optimal-string-alignment distance (insertions, deletions, substitutions, adjacent swaps).
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+// "did you mean 'forward'?" for the candidate nearest to `name` (a difference in case alone is
+// near), or "" when none is near enough.
+std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates);
 
 // `text` as a terminal may be sent it: a control character or a byte that is not UTF-8 is written
 // as an escape ("\n", "\x1B"), so that text echoed from input cannot break lines, move the cursor

@@ -125,21 +125,6 @@ std::string location(const lua::Failure& failure) {
     return failure.source + ":" + std::to_string(failure.line);
 }
 
-int edit_distance(std::string_view a, std::string_view b) {
-    std::vector<int> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = int(j);
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        int diagonal = row[0];
-        row[0] = int(i);
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const int above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
 // The line of the first whole-word `word` in `code`; 0 when it is not there.
 int line_of(const std::string& code, const std::string& word) {
     auto is_name = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
@@ -167,9 +152,7 @@ std::string shape_problem(lua_State* L, int results, std::string& hint, std::str
         key = name;
         const auto known = std::find(std::begin(EVENT_NAMES), std::end(EVENT_NAMES), name);
         if (known == std::end(EVENT_NAMES)) {
-            for (const char* event : EVENT_NAMES)
-                if (edit_distance(name, event) <= 2)
-                    hint = std::string("did you mean '") + event + "'?";
+            hint = did_you_mean(name, {std::begin(EVENT_NAMES), std::end(EVENT_NAMES)});
             return "unknown hook '" + name + "' (known: " + KNOWN_HOOKS + ")";
         }
         if (lua_type(L, -1) != LUA_TFUNCTION)

@@ -1,10 +1,10 @@
 // "Did you mean" hints: the nearest known name by edit distance.
-#include "dsl/names.hpp"
-
 #include <algorithm>
 #include <cctype>
 
-namespace vari::dsl {
+#include "interpreter/interpreter.hpp"
+
+namespace vari {
 
 namespace {
 
@@ -52,4 +52,4 @@ std::string did_you_mean(std::string_view name, const std::vector<std::string>& 
     return best == nullptr ? std::string{} : "did you mean '" + *best + "'?";
 }
 
-}  // namespace vari::dsl
+}  // namespace vari
