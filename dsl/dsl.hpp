@@ -40,11 +40,12 @@ struct LoadResult {
 // folder.
 LoadResult load_text(std::string_view text, const std::string& file_label);
 
-// Reads and loads a file. A missing, unreadable or too large file is a diagnostic at 0:0.
+// Reads and loads a file. A missing, unreadable or too large file is a diagnostic at line 0, which
+// render() shows without a place.
 LoadResult load_file(const std::string& path);
 
-// A game argument is a path to a .vari file or the name of a shipped game ("chess" finds
-// stdlib-games/chess.vari; $VARI_GAMES overrides the folder). Returns the path, or nothing.
+// A game argument is a path to a .vari file or the name of a shipped game in any case ("chess"
+// and "Chess.vari" find stdlib-games/chess.vari; $VARI_GAMES overrides the folder). Returns the path, or nothing.
 // Whatever is at that path but a folder is returned as it is, readable or not, so that loading it
 // gives the reason.
 std::optional<std::string> resolve_game(const std::string& name_or_path);
@@ -53,7 +54,7 @@ std::optional<std::string> resolve_game(const std::string& name_or_path);
 std::vector<std::string> shipped_games();
 
 // One diagnostic in the form every vari tool prints (file, message and hint through printable()):
-//   FILE:LINE:COL: error: MESSAGE
+//   FILE:LINE:COL: error: MESSAGE      (FILE: error: MESSAGE when it names no line)
 //     the source line
 //           ^
 //     hint: HINT

@@ -1,5 +1,6 @@
 // Loading a game: text -> parse -> check -> lower, and finding the shipped rule files.
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <tuple>
 #include <unordered_map>
@@ -120,9 +121,15 @@ std::optional<std::string> resolve_game(const std::string& name_or_path) {
         !fs::is_directory(name_or_path, ec))
         return name_or_path;
     if (name_or_path.find('/') != std::string::npos) return std::nullopt;
-    fs::path candidate = shipped_folder() / name_or_path;
-    if (candidate.extension() != ".vari") candidate += ".vari";
-    if (is_file(candidate)) return candidate.string();
+    std::string name = name_or_path;
+    if (name.size() > 5 && name.ends_with(".vari")) name.resize(name.size() - 5);
+    // Shipped games by name, in any case ("Chess", "SHOGI").
+    auto folded = [](std::string text) {
+        for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return text;
+    };
+    for (const std::string& shipped : shipped_games())
+        if (folded(shipped) == folded(name)) return (shipped_folder() / (shipped + ".vari")).string();
     return std::nullopt;
 }
 

@@ -36,14 +36,12 @@ std::unique_ptr<CompiledGame> load_game(const std::string& name_or_path) {
     const auto path = dsl::resolve_game(name_or_path);
     if (!path) {
         std::cerr << "vari: no game '" << printable(name_or_path)
-                  << "': not a file and not a shipped game";
+                  << "': not a file and not a shipped game\n";
         const auto names = dsl::shipped_games();
-        if (!names.empty()) {
-            std::cerr << " (shipped:";
-            for (const auto& n : names) std::cerr << ' ' << n;
-            std::cerr << ')';
-        }
-        std::cerr << '\n';
+        if (const std::string hint = did_you_mean(name_or_path, names); !hint.empty())
+            std::cerr << "  hint: " << printable(hint) << '\n';
+        else if (!names.empty())
+            std::cerr << "  hint: 'vari list' lists the shipped games\n";
         return nullptr;
     }
     auto loaded = dsl::load_file(*path);

@@ -2,7 +2,10 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <string>
+#include <vector>
 
+#include "interpreter/interpreter.hpp"
 #include "tools/commands.hpp"
 
 namespace {
@@ -19,13 +22,21 @@ constexpr Command COMMANDS[] = {
     {"show", vari::tools::run_show, "draw a position and print its position string"},
     {"play", vari::tools::run_play, "play a game in the terminal (humans or random movers)"},
     {"bench", vari::tools::run_bench, "measure perft and random-playout speed"},
+    {"list", vari::tools::run_list, "list the shipped games"},
 };
+
+const Command* command_named(const char* name) {
+    for (const auto& c : COMMANDS)
+        if (!std::strcmp(name, c.name)) return &c;
+    return nullptr;
+}
 
 void print_usage(std::FILE* out) {
     std::fprintf(out, "usage: vari COMMAND [ARGS...]\n\ncommands:\n");
     for (const auto& c : COMMANDS) std::fprintf(out, "  %-7s %s\n", c.name, c.help);
     std::fprintf(out, "\nGAME is a .vari file or the name of a shipped game (e.g. chess).\n"
-                      "'vari COMMAND --help' describes a command.\n");
+                      "'vari help COMMAND' describes a command; 'vari --version' prints the "
+                      "version.\n");
 }
 
 }  // namespace
@@ -35,14 +46,31 @@ int main(int argc, char** argv) {
         print_usage(stderr);
         return static_cast<int>(vari::tools::Exit::usage);
     }
-    if (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") ||
-        !std::strcmp(argv[1], "help")) {
+    const std::string first = argv[1];
+    if (first == "--version" || first == "version") {
+        std::printf("vari %s\n", VARI_VERSION);
+        return 0;
+    }
+    if (first == "--help" || first == "-h" || (first == "help" && argc == 2)) {
         print_usage(stdout);
         return 0;
     }
-    for (const auto& c : COMMANDS)
-        if (!std::strcmp(argv[1], c.name)) return c.run(argc - 1, argv + 1);
-    std::fprintf(stderr, "vari: unknown command '%s'\n\n", argv[1]);
+    // `vari help COMMAND` is `vari COMMAND --help`.
+    const bool help = first == "help";
+    const char* name = help ? argv[2] : argv[1];
+    if (const Command* c = command_named(name)) {
+        if (!help) return c->run(argc - 1, argv + 1);
+        char help_flag[] = "--help";
+        char* args[] = {argv[2], help_flag, nullptr};
+        return c->run(2, args);
+    }
+    std::vector<std::string> names;
+    for (const auto& c : COMMANDS) names.emplace_back(c.name);
+    std::fprintf(stderr, "vari: unknown command '%s'\n",
+                 vari::printable(name).c_str());
+    if (const std::string hint = vari::did_you_mean(name, names); !hint.empty())
+        std::fprintf(stderr, "  hint: %s\n", hint.c_str());
+    std::fputc('\n', stderr);
     print_usage(stderr);
     return static_cast<int>(vari::tools::Exit::usage);
 }

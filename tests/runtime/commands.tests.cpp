@@ -264,7 +264,7 @@ TEST_CASE("commands echo their input with its control characters escaped", "[run
     // A file's name, in an error and in "ok".
     const Run missing = run_vari("check \"$(printf 'no\\033[2Jgame.vari')\"");
     CHECK(missing.exit_code == 1);
-    CHECK(missing.output.find("no\\x1B[2Jgame.vari:0:0: error: cannot read the file") == 0);
+    CHECK(missing.output.find("no\\x1B[2Jgame.vari: error: cannot read the file") == 0);
 }
 
 TEST_CASE("every numeric option takes only a whole number in its range", "[runtime][commands]") {
@@ -375,6 +375,44 @@ TEST_CASE("--moves stops at the first move that cannot be played, naming its num
     INFO(hooked.output);
     CHECK(hooked.exit_code == 1);
     CHECK(hooked.output == "vari: --moves: move 3 'a2a3': a2-a3 is refused by the game's hooks\n");
+}
+
+TEST_CASE("the command line helps a newcomer: version, help, list and near misses",
+          "[runtime][commands][cli]") {
+    const Run version = run_vari("--version");
+    CHECK(version.exit_code == 0);
+    CHECK(version.output.rfind("vari ", 0) == 0);
+
+    const Run help = run_vari("help perft");
+    CHECK(help.exit_code == 0);
+    CHECK(help.output.find("Usage: vari perft [OPTIONS] GAME DEPTH") != std::string::npos);
+
+    const Run list = run_vari("list");
+    CHECK(list.exit_code == 0);
+    CHECK(list.output.find("chess: Chess; White, Black; 8x8 square board\n"
+                           "    Chess (FIDE rules), written in the vari rule language.\n") !=
+          std::string::npos);
+    CHECK(list.output.find("three-player-hex-shogi-91: Three Player Hex Shogi 91; Black, White, "
+                           "Gray; 91-cell pointy-top hex board\n") != std::string::npos);
+    CHECK(list.output.find("shafran-chess: Shafran's Hexagonal Chess; White, Black; 70-cell "
+                           "flat-top hex board\n    Shafran's Hexagonal Chess (I. G. Shafran, "
+                           "1939).\n") != std::string::npos);
+
+    const Run command = run_vari("plya chess");
+    CHECK(command.exit_code == 2);
+    CHECK(command.output.rfind("vari: unknown command 'plya'\n  hint: did you mean 'play'?\n",
+                               0) == 0);
+    const Run game = run_vari("show shgi");
+    CHECK(game.exit_code == 1);
+    CHECK(game.output == "vari: no game 'shgi': not a file and not a shipped game\n"
+                         "  hint: did you mean 'shogi'?\n");
+    // Shipped games by name in any case, with or without .vari.
+    CHECK(run_vari("perft Chess 1").output == "20\n");
+    CHECK(run_vari("perft MINISHOGI.vari 1").output == "14\n");
+
+    const Run missing = run_vari("check nosuchfile");
+    CHECK(missing.exit_code == 1);
+    CHECK(missing.output.rfind("nosuchfile: error: cannot read the file", 0) == 0);
 }
 
 }  // namespace vari
