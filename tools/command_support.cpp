@@ -14,6 +14,19 @@ std::optional<int> parse_arguments(CLI::App& app, int argc, char** argv) {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         const int code = app.exit(e);
+        // An unquoted position string or move list reaches a command as several words: the
+        // first, then the rest as arguments nobody expected.
+        auto given = [&app](const char* option) {
+            return app.get_option_no_throw(option) && app.count(option);
+        };
+        if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
+            if (given("--position"))
+                std::cerr << "hint: a position string holds blanks: quote it, as in --position "
+                             "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n";
+            if (given("--moves"))
+                std::cerr << "hint: a list of moves holds blanks: quote it, as in --moves "
+                             "'e2e4 e7e5'\n";
+        }
         return code == 0 ? 0 : static_cast<int>(Exit::usage);
     }
     return std::nullopt;

@@ -410,6 +410,15 @@ TEST_CASE("the command line helps a newcomer: version, help, list and near misse
     CHECK(run_vari("perft Chess 1").output == "20\n");
     CHECK(run_vari("perft MINISHOGI.vari 1").output == "14\n");
 
+    // Position strings and move lists the shell split into words.
+    const Run split = run_vari("show chess --position 8/8/8/8/8/8/8/K6k w - - 0 1");
+    CHECK(split.exit_code == 2);
+    CHECK(split.output.find("hint: a position string holds blanks: quote it") !=
+          std::string::npos);
+    const Run moves = run_vari("perft chess 1 --moves e2e4 e7e5");
+    CHECK(moves.exit_code == 2);
+    CHECK(moves.output.find("hint: a list of moves holds blanks: quote it") != std::string::npos);
+
     const Run missing = run_vari("check nosuchfile");
     CHECK(missing.exit_code == 1);
     CHECK(missing.output.rfind("nosuchfile: error: cannot read the file", 0) == 0);
