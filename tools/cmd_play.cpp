@@ -74,11 +74,16 @@ private:
     int side() const { return game_.position().side_to_move(); }
     const std::string& name(int player) const { return game_.game().ir().players[player].name; }
 
+    // "White plays e2-e4", with ", check" or ", checkmate" after a move that gives one.
     void play(Move move, bool human) {
-        std::cout << name(side()) << " plays " << runtime::format_move(game_.position(), move)
-                  << '\n';
+        std::cout << name(side()) << " plays " << runtime::format_move(game_.position(), move);
         game_.play(move);
         by_human_.push_back(human);
+        if (in_check()) {
+            const auto& result = game_.result();
+            std::cout << (result && result->reason == "checkmate" ? ", checkmate" : ", check");
+        }
+        std::cout << '\n';
     }
 
     bool in_check() const {

@@ -30,7 +30,7 @@ TEST_CASE("vari play reads a fool's mate from standard input and reports the res
           "White plays f2-f3\n"
           "Black plays e7-e5\n"
           "White plays g2-g4\n"
-          "Black plays d8-h4\n"
+          "Black plays d8-h4, checkmate\n"
           "Black wins by checkmate\n"
           "scores: White 0, Black 1\n");
 }
@@ -101,7 +101,7 @@ TEST_CASE("vari play takes drops, lists them, and says why a drop is refused",
               "e3-e2 e3-d3 e3-d4 e3-e4 c4-b3 c4-d3 c4-b5+ c4-b5 c4-c5+ c4-c5 c4-d5+ c4-d5\n") == 0);
     CHECK(run.output.find(" G*e4 ") != std::string::npos);
     CHECK(run.output.find(" P*d4\n") != std::string::npos);
-    CHECK(run.output.find("Black plays G*e4\n"
+    CHECK(run.output.find("Black plays G*e4, checkmate\n"
                           "Black wins by checkmate\n"
                           "scores: Black 1, White 0\n") != std::string::npos);
 }
@@ -418,6 +418,10 @@ TEST_CASE("the command line helps a newcomer: version, help, list and near misse
     const Run moves = run_vari("perft chess 1 --moves e2e4 e7e5");
     CHECK(moves.exit_code == 2);
     CHECK(moves.output.find("hint: a list of moves holds blanks: quote it") != std::string::npos);
+
+    // play announces a check.
+    CHECK(run_vari("play chess", "e2e4\nf7f6\nd1h5\n").output ==
+          "White plays e2-e4\nBlack plays f7-f6\nWhite plays d1-h5, check\n");
 
     const Run missing = run_vari("check nosuchfile");
     CHECK(missing.exit_code == 1);
