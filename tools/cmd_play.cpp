@@ -169,28 +169,38 @@ private:
     bool terminal_;
 };
 
-// Applies "--player NAME=KIND" settings; returns an error message or "".
-std::string assign(const ir::Game& game, const std::vector<std::string>& specs,
+// One player's setting and the option it came from ("--player Gray=random", "--white random").
+struct Seat {
+    std::string player;
+    std::string kind;
+    std::string option;
+};
+
+// Applies the settings to the players they name (in any case); returns an error message or "".
+// A player set twice in different ways is an error: which was meant cannot be known.
+std::string assign(const ir::Game& game, const std::vector<Seat>& seats,
                    std::vector<Mover>& movers) {
     auto lower = [](std::string s) {
         for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         return s;
     };
-    for (const std::string& spec : specs) {
-        const auto eq = spec.find('=');
-        const std::string who = lower(spec.substr(0, eq));
-        const std::string kind = eq == std::string::npos ? "" : spec.substr(eq + 1);
-        if (kind != "human" && kind != "random")
-            return "--player " + spec + ": expected NAME=human or NAME=random";
+    std::vector<const Seat*> set_by(game.players.size(), nullptr);
+    for (const Seat& seat : seats) {
+        if (seat.kind != "human" && seat.kind != "random")
+            return seat.option + ": expected NAME=human or NAME=random";
         std::size_t p = 0;
-        while (p < game.players.size() && lower(game.players[p].name) != who) ++p;
+        while (p < game.players.size() && lower(game.players[p].name) != lower(seat.player)) ++p;
         if (p == game.players.size()) {
             std::string names;
             for (const auto& player : game.players) names += ' ' + player.name;
-            return "--player " + spec + ": no player '" + spec.substr(0, eq) +
-                   "' (players:" + names + ")";
+            return seat.option + ": no player '" + seat.player + "' (players:" + names +
+                   "; --player NAME=KIND names any of them)";
         }
-        movers[p] = kind == "human" ? Mover::human : Mover::random;
+        if (set_by[p] && set_by[p]->kind != seat.kind)
+            return set_by[p]->option + " and " + seat.option + " set " + game.players[p].name +
+                   " differently";
+        set_by[p] = &seat;
+        movers[p] = seat.kind == "human" ? Mover::human : Mover::random;
     }
     return "";
 }
@@ -212,8 +222,10 @@ int run_play(int argc, char** argv) {
     app.add_option("--player", players,
                    "NAME=human|random for the player called NAME (repeatable)");
     const auto kinds = CLI::IsMember({"human", "random"});
-    app.add_option("--white", first, "human|random: the first player (shorthand)")->check(kinds);
-    app.add_option("--black", second, "human|random: the second player (shorthand)")->check(kinds);
+    app.add_option("--white", first, "human|random: the player called White (shorthand)")
+        ->check(kinds);
+    app.add_option("--black", second, "human|random: the player called Black (shorthand)")
+        ->check(kinds);
     app.add_option("--seed", seed, "seed for the random movers (default: a random one)")
         ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
     app.add_option("--max-plies", max_plies, "stop after this many plies (0: no limit)")
@@ -224,17 +236,16 @@ int run_play(int argc, char** argv) {
     if (!game) return static_cast<int>(Exit::invalid);
     const ir::Game& ir = game->ir();
     std::vector<Mover> movers(ir.players.size(), Mover::human);
-    // The shorthands name players by turn order, not by name; --player settings come after.
-    if (!second.empty() && ir.players.size() < 2) {
-        std::cerr << "vari play: --black: this game has one player\n";
-        return static_cast<int>(Exit::usage);
+    // The shorthands name the players called White and Black, whatever their turn.
+    std::vector<Seat> seats;
+    if (!first.empty()) seats.push_back({"White", first, "--white " + first});
+    if (!second.empty()) seats.push_back({"Black", second, "--black " + second});
+    for (const std::string& spec : players) {
+        const auto eq = spec.find('=');
+        seats.push_back({spec.substr(0, eq), eq == std::string::npos ? "" : spec.substr(eq + 1),
+                         "--player " + spec});
     }
-    auto kind_of = [](const std::string& kind) {
-        return kind == "random" ? Mover::random : Mover::human;
-    };
-    if (!first.empty()) movers[0] = kind_of(first);
-    if (!second.empty()) movers[1] = kind_of(second);
-    if (const std::string error = assign(ir, players, movers); !error.empty()) {
+    if (const std::string error = assign(ir, seats, movers); !error.empty()) {
         std::cerr << "vari play: " << printable(error) << '\n';
         return static_cast<int>(Exit::usage);
     }

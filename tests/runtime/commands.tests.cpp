@@ -68,7 +68,29 @@ TEST_CASE("vari play refuses unknown players and kinds of mover", "[runtime][com
     CHECK(run_vari("play " + CHESS + " --white robot").exit_code == 2);
     const Run run = run_vari("play " + CHESS + " --player red=human");
     CHECK(run.exit_code == 2);
-    CHECK(run.output.find("no player 'red' (players: White Black)") != std::string::npos);
+    CHECK(run.output.find("no player 'red' (players: White Black;") != std::string::npos);
+}
+
+TEST_CASE("--white and --black name the players called so, whatever their turn",
+          "[runtime][commands]") {
+    // In shogi Black moves first: --white sets the second player, and a random White answers.
+    const Run shogi = run_vari("play shogi --white random --seed 1", "c3c4\n");
+    INFO(shogi.output);
+    CHECK(shogi.output.rfind("Black plays c3-c4\nWhite plays ", 0) == 0);
+    // Three players: Black, White and Gray.
+    const Run gray = run_vari("play three-player-hex-shogi-91 --black random --player gray=random "
+                              "--seed 1 --max-plies 2");
+    CHECK(gray.exit_code == 0);
+    CHECK(gray.output.rfind("Black plays ", 0) == 0);
+    const Run conflicting =
+        run_vari("play " + CHESS + " --white random --player White=human");
+    CHECK(conflicting.exit_code == 2);
+    CHECK(conflicting.output ==
+          "vari play: --white random and --player White=human set White differently\n");
+    // The same setting twice is no conflict.
+    CHECK(run_vari("play " + CHESS + " --white random --player white=random --black random "
+                   "--max-plies 1 --seed 1")
+              .exit_code == 0);
 }
 
 TEST_CASE("vari show draws the board and ends with the position string", "[runtime][commands]") {
