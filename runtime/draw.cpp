@@ -13,28 +13,12 @@
 namespace vari::runtime {
 namespace {
 
-// A piece as drawings write it: '+' for a plus piece, its owner's player_token when there are
-// more than two players, then its letter, lower case for the second of two ("+p", "rK", "+rK").
-std::string drawn_piece(const ir::Game& game, Piece p) {
-    const ir::Piece& piece = game.pieces[type_of(p)];
-    std::string out = piece.plus ? "+" : "";
-    if (tokens_carry_owner(game)) {
-        out += player_token(game, owner_of(p));
-        out += piece.letter;
-    } else {
-        out += owner_of(p) == 0
-                   ? piece.letter
-                   : static_cast<char>(std::tolower(static_cast<unsigned char>(piece.letter)));
-    }
-    return out;
-}
-
 // The drawn token of a cell; with `lead`, a blank before all but plus pieces, so that letters
 // stand in one column ("+P", " P", " .").
 std::string cell_token(const Position& pos, int cell, bool names, bool lead) {
     const ir::Game& game = pos.game().ir();
     const Piece p = pos.piece_on(cell);
-    const std::string token = p       ? drawn_piece(game, p)
+    const std::string token = p       ? piece_token(game, p)
                               : names ? game.board.cells[cell].name
                                       : std::string(".");
     const bool plus = p && game.pieces[type_of(p)].plus;
@@ -47,7 +31,7 @@ std::string hand_text(const Position& pos, int player) {
     std::string out;
     for (int type = 0; type < pos.tables().type_count; ++type)
         for (int n = pos.in_hand(player, type); n > 0; --n)
-            out += (out.empty() ? "" : " ") + drawn_piece(game, make_piece(player, type));
+            out += (out.empty() ? "" : " ") + piece_token(game, make_piece(player, type));
     return game.players[player].name + " in hand: " + (out.empty() ? "-" : out);
 }
 

@@ -273,8 +273,9 @@ Move random_move(const Game& game, std::mt19937_64& rng);
 //  * pointy-top hex boards as horizontal ranks indented by half a cell (column = 2x + y), rank
 //    numbers at the left.
 // Labels come from generated cell names ("e10": file e, rank 10) and are left out when the names
-// of a file or rank disagree. A piece is its letter, upper case for the first player and lower
-// case for the second; with more players its owner's player_token and then its letter ("rK").
+// of a file or rank disagree. A piece is written as position strings write it: its letter, upper
+// case for the first player and lower case for the second; with more players its letter and then
+// its owner's player_token ("Kr").
 // In a game with `plus` pieces every cell has room for a '+' before the letter ("+P", " P").
 // Empty cells are dots, or their names when `names` is set. In a game with hands, each player's
 // hand is a line "White in hand: P P n" ("-" when empty): with two players the second's above

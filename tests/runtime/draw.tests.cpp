@@ -95,9 +95,9 @@ setup Red { King a3 }
 end checkmate win
 )");
     CHECK(runtime::draw_board(Position(*game)) ==
-          "3 rK .  gK\n"
+          "3 Kr .  Kg\n"
           "2 .  .  .\n"
-          "1 wK .  .\n"
+          "1 Kw .  .\n"
           "  a  b  c\n");
 }
 
@@ -145,13 +145,13 @@ end checkmate win
     Position pos(*game);
     test::set_position(pos, "Kr1Kg/1+Pg1/Kw2[PwPrPr] w - - 0 1");
     CHECK(runtime::draw_board(pos) ==
-          "3  rK  .   gK\n"
-          "2  .  +gP  .\n"
-          "1  wK  .   .\n"
+          "3  Kr  .   Kg\n"
+          "2  .  +Pg  .\n"
+          "1  Kw  .   .\n"
           "   a   b   c\n"
-          "White in hand: wP\n"
+          "White in hand: Pw\n"
           "Grey in hand: -\n"
-          "Red in hand: rP rP\n");
+          "Red in hand: Pr Pr\n");
 }
 
 }  // namespace vari
