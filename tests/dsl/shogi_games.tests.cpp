@@ -70,12 +70,12 @@ TEST_CASE("shogi lowers to 81 cells, hands, promoted pieces and the drop rules",
     CHECK(game.pieces.size() == 14);
     CHECK(game.setup.size() == 40);
 
-    SECTION("the files are 9 lines of 9, each from rank 1 up") {
+    SECTION("the files are 9 lines of 9, each from rank i (Black.s side) up") {
         REQUIRE(game.board.files.size() == 9);
         for (const auto& file : game.board.files) CHECK(file.size() == 9);
         CHECK(line_names(game, game.board.files.front()) ==
-              std::vector<std::string>{"a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9"});
-        CHECK(line_names(game, game.board.files.back()).front() == "i1");
+              std::vector<std::string>{"9i", "9h", "9g", "9f", "9e", "9d", "9c", "9b", "9a"});
+        CHECK(line_names(game, game.board.files.back()).front() == "1i");
     }
     SECTION("promoted pieces are '+' letters, captured as what they came from") {
         check_shogi_pieces(game, "Rook Bishop Silver Knight Lance Pawn",
@@ -87,10 +87,10 @@ TEST_CASE("shogi lowers to 81 cells, hands, promoted pieces and the drop rules",
         const auto& z = zone(game, "promotion-zone");
         CHECK(piece(game, "Pawn").promotions[0].zone == static_cast<int>(&z - game.zones.data()));
         CHECK(names(game, z.cells[0]).size() == 27);
-        CHECK(names(game, z.cells[0]).count("e7") == 1);
-        CHECK(names(game, z.cells[0]).count("e6") == 0);
-        CHECK(names(game, z.cells[1]).count("a1") == 1);
-        CHECK(names(game, z.cells[1]).count("a4") == 0);
+        CHECK(names(game, z.cells[0]).count("5c") == 1);
+        CHECK(names(game, z.cells[0]).count("5d") == 0);
+        CHECK(names(game, z.cells[1]).count("9i") == 1);
+        CHECK(names(game, z.cells[1]).count("9f") == 0);
     }
     SECTION("the knight leaps two forward and one sideways, for each side") {
         const auto& knight = piece(game, "Knight").movements[0];
@@ -106,13 +106,13 @@ TEST_CASE("minishogi lowers to 25 cells with the last rank as its promotion zone
     REQUIRE(game.board.cells.size() == 25);
     REQUIRE(game.board.files.size() == 5);
     CHECK(line_names(game, game.board.files[4]) ==
-          std::vector<std::string>{"e1", "e2", "e3", "e4", "e5"});
+          std::vector<std::string>{"1e", "1d", "1c", "1b", "1a"});
     CHECK(game.pieces.size() == 10);
     CHECK(game.setup.size() == 12);
     check_shogi_pieces(game, "Rook Bishop Silver Pawn", "Dragon Horse PromotedSilver Tokin");
     const auto& z = zone(game, "promotion-zone");
-    CHECK(names(game, z.cells[0]) == split("a5 b5 c5 d5 e5"));
-    CHECK(names(game, z.cells[1]) == split("a1 b1 c1 d1 e1"));
+    CHECK(names(game, z.cells[0]) == split("5a 4a 3a 2a 1a"));
+    CHECK(names(game, z.cells[1]) == split("5e 4e 3e 2e 1e"));
     check_shogi_ends(game);
 }
 

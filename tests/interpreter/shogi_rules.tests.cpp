@@ -175,21 +175,21 @@ TEST_CASE("shogi: no Pawn is dropped on a file that holds an own Pawn (nifu)",
     Position pos(*game);
     const int pawn = type_named(*game, "Pawn");
     SECTION("Black") {
-        place(pos, "Ka1 Pe4 ki9", 0);
+        place(pos, "K9i P5f k1a", 0);
         pos.set_in_hand(0, pawn, 1);
         const std::string drops = drops_of(pos, pawn);
-        for (const char* cell : {" e2 ", " e3 ", " e5 ", " e8 "})
+        for (const char* cell : {" 5h ", " 5g ", " 5e ", " 5b "})
             CHECK(drops.find(cell) == std::string::npos);
-        CHECK(drops.find(" d5 ") != std::string::npos);
-        CHECK(drop_refusal(pos, pawn, game->cell_index("e6")).value_or("") ==
+        CHECK(drops.find(" 6e ") != std::string::npos);
+        CHECK(drop_refusal(pos, pawn, game->cell_index("5d")).value_or("") ==
               "a Pawn may not be dropped on a file that holds your Pawn");
     }
     SECTION("White") {
-        place(pos, "Ka1 ki9 pd6", 1);
+        place(pos, "K9i k1a p6d", 1);
         pos.set_in_hand(1, pawn, 1);
         const std::string drops = drops_of(pos, pawn);
-        CHECK(drops.find(" d3 ") == std::string::npos);
-        CHECK(drops.find(" e3 ") != std::string::npos);
+        CHECK(drops.find(" 6g ") == std::string::npos);
+        CHECK(drops.find(" 5g ") != std::string::npos);
     }
 }
 
@@ -198,18 +198,18 @@ TEST_CASE("shogi: a Pawn drop may check but not mate; a Gold drop may mate",
     auto game = test::load_shipped("shogi");
     Position pos(*game);
     const int pawn = type_named(*game, "Pawn"), gold = type_named(*game, "Gold");
-    // The White King on a9 is boxed in by its own Silver and Lance; the Gold on b7 guards a8.
-    place(pos, "Ke1 Gb7 ka9 sb8 lb9", 0);
+    // The White King on 9a is boxed in by its own Silver and Lance; the Gold on 8c guards 9b.
+    place(pos, "K5i G8c k9a s8b l8a", 0);
     pos.set_in_hand(0, pawn, 1);
     pos.set_in_hand(0, gold, 1);
-    CHECK(drops_of(pos, pawn).find(" a8 ") == std::string::npos);
-    CHECK(drop_refusal(pos, pawn, game->cell_index("a8")).value_or("") ==
+    CHECK(drops_of(pos, pawn).find(" 9b ") == std::string::npos);
+    CHECK(drop_refusal(pos, pawn, game->cell_index("9b")).value_or("") ==
           "a Pawn may not be dropped where it gives checkmate");
-    CHECK(drops_of(pos, gold).find(" a8 ") != std::string::npos);
+    CHECK(drops_of(pos, gold).find(" 9b ") != std::string::npos);
     SECTION("without the Gold's guard the Pawn drop is only a check, and allowed") {
-        place(pos, "Ke1 ka9 sb8 lb9", 0);
+        place(pos, "K5i k9a s8b l8a", 0);
         pos.set_in_hand(0, pawn, 1);
-        CHECK(drops_of(pos, pawn).find(" a8 ") != std::string::npos);
+        CHECK(drops_of(pos, pawn).find(" 9b ") != std::string::npos);
     }
 }
 
@@ -219,12 +219,12 @@ TEST_CASE("shogi: Pawns and Lances are not dropped on the last rank, Knights on 
     Position pos(*game);
     const int pawn = type_named(*game, "Pawn"), lance = type_named(*game, "Lance"),
               knight = type_named(*game, "Knight");
-    place(pos, "Ka1 ki5", 0);
+    place(pos, "K9i k1e", 0);
     for (int type : {pawn, lance, knight}) pos.set_in_hand(0, type, 1);
     for (int type : {pawn, lance}) CHECK(drops_of(pos, type).find("9 ") == std::string::npos);
     CHECK(drops_of(pos, knight).find("8 ") == std::string::npos);
-    CHECK(drops_of(pos, knight).find(" a7 ") != std::string::npos);
-    place(pos, "Ka1 ki5", 1);
+    CHECK(drops_of(pos, knight).find(" 9c ") != std::string::npos);
+    place(pos, "K9i k1e", 1);
     for (int type : {pawn, lance, knight}) pos.set_in_hand(1, type, 1);
     for (int type : {pawn, lance}) CHECK(drops_of(pos, type).find("1 ") == std::string::npos);
     CHECK(drops_of(pos, knight).find("2 ") == std::string::npos);

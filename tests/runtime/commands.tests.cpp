@@ -74,9 +74,9 @@ TEST_CASE("vari play refuses unknown players and kinds of mover", "[runtime][com
 TEST_CASE("--white and --black name the players called so, whatever their turn",
           "[runtime][commands]") {
     // In shogi Black moves first: --white sets the second player, and a random White answers.
-    const Run shogi = run_vari("play shogi --white random --seed 1", "c3c4\n");
+    const Run shogi = run_vari("play shogi --white random --seed 1", "7g7f\n");
     INFO(shogi.output);
-    CHECK(shogi.output.rfind("Black plays c3-c4\nWhite plays ", 0) == 0);
+    CHECK(shogi.output.rfind("Black plays 7g-7f\nWhite plays ", 0) == 0);
     // Three players: Black, White and Gray.
     const Run gray = run_vari("play three-player-hex-shogi-91 --black random --player gray=random "
                               "--seed 1 --max-plies 2");
@@ -114,16 +114,16 @@ TEST_CASE("vari show reports a bad position string with its column", "[runtime][
 TEST_CASE("vari play takes drops, lists them, and says why a drop is refused",
           "[runtime][commands]") {
     const Run run = run_vari("play " + MINISHOGI + " --position '4k/2S2/4G/5/K4[GP] b - - 0 1'",
-                             "P*e4\nS*d4\nmoves\nG*e4\n");
+                             "P*1b\nS*2b\nmoves\nG*1b\n");
     INFO(run.output);
     CHECK(run.exit_code == 0);
     CHECK(run.output.find(
-              "P*e4 is not a legal drop: a Pawn may not be dropped where it gives checkmate\n"
+              "P*1b is not a legal drop: a Pawn may not be dropped where it gives checkmate\n"
               "no Silver in hand\n"
-              "e3-e2 e3-d3 e3-d4 e3-e4 c4-b3 c4-d3 c4-b5+ c4-b5 c4-c5+ c4-c5 c4-d5+ c4-d5\n") == 0);
-    CHECK(run.output.find(" G*e4 ") != std::string::npos);
-    CHECK(run.output.find(" P*d4\n") != std::string::npos);
-    CHECK(run.output.find("Black plays G*e4, checkmate\n"
+              "1c-1d 1c-2c 1c-2b 1c-1b 3b-4c 3b-2c 3b-4a+ 3b-4a 3b-3a+ 3b-3a 3b-2a+ 3b-2a\n") == 0);
+    CHECK(run.output.find(" G*1b ") != std::string::npos);
+    CHECK(run.output.find(" P*2b\n") != std::string::npos);
+    CHECK(run.output.find("Black plays G*1b, checkmate\n"
                           "Black wins by checkmate\n"
                           "scores: Black 1, White 0\n") != std::string::npos);
 }
@@ -136,12 +136,12 @@ TEST_CASE("vari show draws the hands and writes them in the position string",
     CHECK(run.exit_code == 0);
     CHECK(run.output ==
           "White in hand: p\n"
-          "5  r  b  s  g  k\n"
-          "4  .  .  .  .  p\n"
-          "3  .  .  .  .  .\n"
-          "2  P  .  .  .  .\n"
-          "1  K  G  S  B  R\n"
-          "   a  b  c  d  e\n"
+          "a  r  b  s  g  k\n"
+          "b  .  .  .  .  p\n"
+          "c  .  .  .  .  .\n"
+          "d  P  .  .  .  .\n"
+          "e  K  G  S  B  R\n"
+          "   5  4  3  2  1\n"
           "Black in hand: P\n"
           "White to move\n"
           "rbsgk/4p/5/P4/KGSBR[Pp] w - - 0 1\n");
@@ -370,7 +370,7 @@ TEST_CASE("--moves plays a list of moves after the start or the position, on eve
 
     // After a position string: a drop in minishogi.
     const Run drop = run_vari("show " + MINISHOGI +
-                              " --position 'rbsgk/4p/5/P4/KGSBR[Pp] w - - 0 1' --moves 'P*c3'");
+                              " --position 'rbsgk/4p/5/P4/KGSBR[Pp] w - - 0 1' --moves 'P*3c'");
     CHECK(drop.output.find("rbsgk/4p/2p2/P4/KGSBR[P] b - - 1 2\n") != std::string::npos);
 }
 

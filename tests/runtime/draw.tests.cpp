@@ -108,22 +108,22 @@ TEST_CASE("a game with hands draws them around the board, and plus pieces with t
     // Every cell has room for a '+', promoted pieces or not, so the drawing keeps its shape.
     CHECK(runtime::draw_board(pos) ==
           "White in hand: -\n"
-          "5  r  b  s  g  k\n"
-          "4  .  .  .  .  p\n"
-          "3  .  .  .  .  .\n"
-          "2  P  .  .  .  .\n"
-          "1  K  G  S  B  R\n"
-          "   a  b  c  d  e\n"
+          "a  r  b  s  g  k\n"
+          "b  .  .  .  .  p\n"
+          "c  .  .  .  .  .\n"
+          "d  P  .  .  .  .\n"
+          "e  K  G  S  B  R\n"
+          "   5  4  3  2  1\n"
           "Black in hand: -\n");
     test::set_position(pos, "rbsgk/2+p1p/5/P4/K1SB+R[GPPsp] w - - 0 1");
     CHECK(runtime::draw_board(pos) ==
           "White in hand: s p\n"
-          "5  r  b  s  g  k\n"
-          "4  .  . +p  .  p\n"
-          "3  .  .  .  .  .\n"
-          "2  P  .  .  .  .\n"
-          "1  K  .  S  B +R\n"
-          "   a  b  c  d  e\n"
+          "a  r  b  s  g  k\n"
+          "b  .  . +p  .  p\n"
+          "c  .  .  .  .  .\n"
+          "d  P  .  .  .  .\n"
+          "e  K  .  S  B +R\n"
+          "   5  4  3  2  1\n"
           "Black in hand: G P P\n");
 }
 

@@ -169,7 +169,7 @@ TEST_CASE("a drop can checkmate, and undo puts the piece back in hand", "[runtim
     const auto minishogi = test::load_shipped("minishogi");
     auto game = from(*minishogi, "4k/2S2/4G/5/K4[G] b - - 0 1");
     const std::string before = runtime::to_position_string(game.position());
-    play(game, {"G*e4"});
+    play(game, {"G*1b"});
     REQUIRE(game.result());
     CHECK(game.result()->summary == "Black wins by checkmate");
     CHECK(runtime::to_position_string(game.position()) == "4k/2S1G/4G/5/K4[-] w - - 1 1");
@@ -181,9 +181,9 @@ TEST_CASE("a drop can checkmate, and undo puts the piece back in hand", "[runtim
 TEST_CASE("a capture puts the piece in the captor's hand, unpromoted", "[runtime][game]") {
     const auto minishogi = test::load_shipped("minishogi");
     auto game = from(*minishogi, "4k/5/2+p2/2R2/K4[-] b - - 0 1");
-    play(game, {"c2xc3"});
+    play(game, {"3dx3c"});
     CHECK(runtime::to_position_string(game.position()) == "4k/5/2R2/5/K4[P] w - - 0 1");
-    play(game, {"e5-e4", "P*c4"});
+    play(game, {"1a-1b", "P*3b"});
     CHECK(runtime::to_position_string(game.position()) == "5/2P1k/2R2/5/K4[-] w - - 2 2");
 }
 
@@ -191,10 +191,10 @@ TEST_CASE("the fourth occurrence of a position draws by repetition in minishogi"
           "[runtime][game]") {
     const auto minishogi = test::load_shipped("minishogi");
     auto game = from(*minishogi, "4k/5/5/5/K4[Pp] b - - 0 1");
-    for (int i = 0; i < 2; ++i) play(game, {"a1-a2", "e5-e4", "a2-a1", "e4-e5"});
-    play(game, {"a1-a2", "e5-e4", "a2-a1"});
+    for (int i = 0; i < 2; ++i) play(game, {"5e-5d", "1a-1b", "5d-5e", "1b-1a"});
+    play(game, {"5e-5d", "1a-1b", "5d-5e"});
     CHECK(!game.result());
-    play(game, {"e4-e5"});
+    play(game, {"1b-1a"});
     REQUIRE(game.result());
     CHECK(game.result()->reason == "fourfold repetition");
     CHECK(game.result()->summary == "draw by fourfold repetition");

@@ -181,16 +181,16 @@ TEST_CASE("a drop is written as the piece's token, '*' and the cell", "[runtime]
     Position pos(*minishogi);
     test::set_position(pos, "4k/5/5/2P2/K4[GSp] b - - 0 1");
     const auto moves = written_moves(pos);
-    CHECK(moves.count("G*c3"));
-    CHECK(moves.count("S*e4"));
-    CHECK(!moves.count("P*c3"));  // the Pawn is White's
-    for (const char* typed : {"G*c3", "g*c3", "G*C3", "G@c3", " G * c3 "}) {
+    CHECK(moves.count("G*3c"));
+    CHECK(moves.count("S*1b"));
+    CHECK(!moves.count("P*3c"));  // the Pawn is White's
+    for (const char* typed : {"G*3c", "g*3c", "G*3C", "G@3c", " G * 3c "}) {
         std::string error;
         const auto move = runtime::parse_move(pos, typed, error);
         INFO(typed << ": " << error);
         REQUIRE(move);
         CHECK(move->is_drop());
-        CHECK(runtime::format_move(pos, *move) == "G*c3");
+        CHECK(runtime::format_move(pos, *move) == "G*3c");
     }
 }
 
@@ -200,16 +200,16 @@ TEST_CASE("a promotion to the piece's one plus type is written with '+'", "[runt
     SECTION("optional: with '+' or without") {
         test::set_position(pos, "4k/2S2/5/5/K4[-] b - - 0 1");
         const auto moves = written_moves(pos);
-        for (const char* m : {"c4-c5+", "c4-c5", "c4-b5+", "c4-b5", "c4-b3", "c4-d3"})
+        for (const char* m : {"3b-3a+", "3b-3a", "3b-4a+", "3b-4a", "3b-4c", "3b-2c"})
             CHECK(moves.count(m));
-        CHECK(!moves.count("c4-b3+"));
+        CHECK(!moves.count("3b-4c+"));
         // '+' alone, the promoted piece's token, or '=' to say "no promotion".
         for (const auto& [typed, written] :
-             std::vector<std::pair<std::string, std::string>>{{"c4c5+", "c4-c5+"},
-                                                              {"c4-c5=+S", "c4-c5+"},
-                                                              {"c4c5+s", "c4-c5+"},
-                                                              {"c4-c5=", "c4-c5"},
-                                                              {"c4c5", "c4-c5"}}) {
+             std::vector<std::pair<std::string, std::string>>{{"3b3a+", "3b-3a+"},
+                                                              {"3b-3a=+S", "3b-3a+"},
+                                                              {"3b3a+s", "3b-3a+"},
+                                                              {"3b-3a=", "3b-3a"},
+                                                              {"3b3a", "3b-3a"}}) {
             std::string error;
             const auto move = runtime::parse_move(pos, typed, error);
             INFO(typed << ": " << error);
@@ -220,15 +220,15 @@ TEST_CASE("a promotion to the piece's one plus type is written with '+'", "[runt
     SECTION("compulsory: a Pawn on the last rank could never move again") {
         test::set_position(pos, "4k/P4/5/5/4K[-] b - - 0 1");
         const auto moves = written_moves(pos);
-        CHECK(moves.count("a4-a5+"));
-        CHECK(!moves.count("a4-a5"));
-        CHECK_THAT(refusal(pos, "a4-a5"), Equals("promotion needed: add +"));
-        CHECK_THAT(refusal(pos, "a4-a5="), Equals("promotion needed: add +"));
+        CHECK(moves.count("5b-5a+"));
+        CHECK(!moves.count("5b-5a"));
+        CHECK_THAT(refusal(pos, "5b-5a"), Equals("promotion needed: add +"));
+        CHECK_THAT(refusal(pos, "5b-5a="), Equals("promotion needed: add +"));
     }
     SECTION("a move that cannot promote") {
         test::set_position(pos, "4k/5/2S2/5/K4[-] b - - 0 1");
-        CHECK_THAT(refusal(pos, "c3-c4+"), Equals("c3-c4 is not a promotion: leave out +"));
-        CHECK_THAT(refusal(pos, "c3-c4=+S"), Equals("c3-c4 is not a promotion: leave out =+S"));
+        CHECK_THAT(refusal(pos, "3c-3b+"), Equals("3c-3b is not a promotion: leave out +"));
+        CHECK_THAT(refusal(pos, "3c-3b=+S"), Equals("3c-3b is not a promotion: leave out =+S"));
     }
 }
 
@@ -259,28 +259,28 @@ end checkmate win
 TEST_CASE("a refused drop is told why, in the words of the rule", "[runtime][notation]") {
     const auto minishogi = test::load_shipped("minishogi");
     Position pos(*minishogi);
-    // White's King on e5 is boxed in by the Gold on e3 and the Silver on c4.
+    // White's King on 1a is boxed in by the Gold on 1c and the Silver on 3b.
     test::set_position(pos, "4k/2S2/4G/5/K4[P] b - - 0 1");
-    CHECK_THAT(refusal(pos, "P*e4"),
-               Equals("P*e4 is not a legal drop: a Pawn may not be dropped where it gives "
+    CHECK_THAT(refusal(pos, "P*1b"),
+               Equals("P*1b is not a legal drop: a Pawn may not be dropped where it gives "
                       "checkmate"));
-    CHECK_THAT(refusal(pos, "P*c4"), Equals("P*c4 is not a legal drop: c4 is not empty"));
-    CHECK_THAT(refusal(pos, "P*b5"),
-               Equals("P*b5 is not a legal drop: a Pawn may not be dropped where it could "
+    CHECK_THAT(refusal(pos, "P*3b"), Equals("P*3b is not a legal drop: 3b is not empty"));
+    CHECK_THAT(refusal(pos, "P*4a"),
+               Equals("P*4a is not a legal drop: a Pawn may not be dropped where it could "
                       "never move"));
-    CHECK_THAT(refusal(pos, "G*b2"), Equals("no Gold in hand"));
-    CHECK_THAT(refusal(pos, "K*b2"),
-               Equals("K*b2 is not a legal drop: a King may not be dropped in this game"));
-    CHECK_THAT(refusal(pos, "Z*b2"), Equals("unknown piece letter 'Z'"));
-    CHECK_THAT(refusal(pos, "+Z*b2"), Equals("unknown piece '+Z'"));
+    CHECK_THAT(refusal(pos, "G*4d"), Equals("no Gold in hand"));
+    CHECK_THAT(refusal(pos, "K*4d"),
+               Equals("K*4d is not a legal drop: a King may not be dropped in this game"));
+    CHECK_THAT(refusal(pos, "Z*4d"), Equals("unknown piece letter 'Z'"));
+    CHECK_THAT(refusal(pos, "+Z*4d"), Equals("unknown piece '+Z'"));
     CHECK_THAT(refusal(pos, "P*z9"), Equals("unknown cell 'z9'"));
     CHECK_THAT(refusal(pos, "P*"),
                StartsWith("cannot read 'P*' as a drop: write PIECE*CELL, e.g. P*"));
-    CHECK_THAT(refusal(pos, "c3"),
-               StartsWith("cannot read 'c3' as a move: write FROM-TO or PIECE*CELL, e.g. "));
+    CHECK_THAT(refusal(pos, "3c"),
+               StartsWith("cannot read '3c' as a move: write FROM-TO or PIECE*CELL, e.g. "));
     test::set_position(pos, "4k/5/5/P4/K4[P] b - - 0 1");
-    CHECK_THAT(refusal(pos, "P*a3"),
-               Equals("P*a3 is not a legal drop: a Pawn may not be dropped on a file that holds "
+    CHECK_THAT(refusal(pos, "P*5c"),
+               Equals("P*5c is not a legal drop: a Pawn may not be dropped on a file that holds "
                       "your Pawn"));
     const auto chess = test::load_shipped("chess");
     Position start(*chess);

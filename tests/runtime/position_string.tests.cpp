@@ -278,7 +278,7 @@ TEST_CASE("plus pieces are written with '+' on the board", "[runtime][position]"
     test::set_position(pos, text);
     CHECK(runtime::to_position_string(pos) == text);
     CHECK(pos.in_hand(0, 5) == 3);
-    CHECK(pos.piece_on(minishogi->cell_index("c3")) == make_piece(0, 9));
+    CHECK(pos.piece_on(minishogi->cell_index("3c")) == make_piece(0, 9));
     CHECK(pos.is_consistent());
     // A captured plus piece goes to the hand as its unpromoted type: none is ever held.
     const auto error = runtime::parse_position(pos, "k+r3/5/2+P2/5/+b3K[PPP+Pp] b - - 0 1");
