@@ -25,6 +25,7 @@ constexpr const char* HELP =
     "your hand as PIECE*CELL (P*c5), 'pass' where the game lets you, or a command:\n"
     "  moves   list the legal moves\n"
     "  board   draw the board\n"
+    "  names   draw the board with the names of empty cells, or again without\n"
     "  undo    take back your last move (and the random replies after it)\n"
     "  help    this text\n"
     "  quit    end the game\n";
@@ -91,7 +92,7 @@ private:
     }
 
     void show_board() const {
-        std::cout << '\n' << runtime::draw_board(game_.position());
+        std::cout << '\n' << runtime::draw_board(game_.position(), names_);
         if (!game_.result())
             std::cout << name(side()) << " to move" << (in_check() ? ", in check" : "") << '\n';
     }
@@ -114,6 +115,9 @@ private:
             if (word == "help") {
                 std::cout << HELP;
             } else if (word == "board") {
+                show_board();
+            } else if (word == "names") {
+                names_ = !names_;
                 show_board();
             } else if (word == "moves") {
                 list_moves();
@@ -163,6 +167,7 @@ private:
     std::unique_ptr<runtime::Game> owned_;
     runtime::Game& game_;
     std::vector<Mover> movers_;
+    bool names_ = false;  // the board shows the names of empty cells
     std::vector<bool> by_human_;  // per ply played in this session: was it a human's?
     std::mt19937_64 rng_;
     int max_plies_;

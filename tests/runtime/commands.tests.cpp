@@ -441,6 +441,11 @@ TEST_CASE("the command line helps a newcomer: version, help, list and near misse
     CHECK(moves.exit_code == 2);
     CHECK(moves.output.find("hint: a list of moves holds blanks: quote it") != std::string::npos);
 
+    // play's `names` draws the board with the names of empty cells, then again without.
+    const Run names = run_vari("play minishogi", "names\nnames\n");
+    CHECK(names.output.find("b  5b  4b  3b  2b  p\n") != std::string::npos);
+    CHECK(names.output.find("b  .  .  .  .  p\n") != std::string::npos);
+
     // play announces a check.
     CHECK(run_vari("play chess", "e2e4\nf7f6\nd1h5\n").output ==
           "White plays e2-e4\nBlack plays f7-f6\nWhite plays d1-h5, check\n");
