@@ -41,7 +41,7 @@ std::string description(std::string_view text) {
         joined += line;
         at = end + 1;
     }
-    // A sentence ends at a full stop after a word, not after an initial ("I. G. Shafran").
+    // A sentence ends at a full stop after a word, not after an initial ("J. R. Smith").
     for (std::size_t stop = joined.find(". "); stop != std::string::npos;
          stop = joined.find(". ", stop + 1)) {
         const auto before = static_cast<unsigned char>(joined[stop > 0 ? stop - 1 : 0]);

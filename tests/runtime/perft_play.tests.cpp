@@ -9,7 +9,6 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "dsl/dsl.hpp"
 #include "runtime/runtime.hpp"
 #include "support/run_vari.hpp"
 #include "support/shipped_games.hpp"
@@ -21,12 +20,7 @@ using runtime::HookUse;
 
 // Loads tests/hooked/NAME.vari, its hooks beside it; fails the test when it does not load.
 std::unique_ptr<CompiledGame> load_hooked(const std::string& name) {
-    auto loaded = dsl::load_file(std::string(VARI_TEST_DATA) + "/hooked/" + name + ".vari");
-    std::string report;
-    for (const auto& d : loaded.diagnostics) report += dsl::render(d, loaded);
-    INFO(report);
-    REQUIRE(loaded.game);
-    return std::make_unique<CompiledGame>(std::move(*loaded.game));
+    return test::load_game_file(std::string(VARI_TEST_DATA) + "/hooked/" + name + ".vari");
 }
 
 Position position_of(const CompiledGame& game, const std::string& position) {

@@ -12,7 +12,11 @@
 namespace vari::test {
 
 std::unique_ptr<CompiledGame> load_shipped(const std::string& name) {
-    auto loaded = dsl::load_file(std::string(VARI_STDLIB_DIR) + "/" + name + ".vari");
+    return load_game_file(std::string(VARI_STDLIB_DIR) + "/" + name + ".vari");
+}
+
+std::unique_ptr<CompiledGame> load_game_file(const std::string& path) {
+    auto loaded = dsl::load_file(path);
     std::string report;
     for (const auto& d : loaded.diagnostics) report += dsl::render(d, loaded);
     INFO(report);

@@ -12,6 +12,10 @@ namespace vari::test {
 // Loads stdlib-games/NAME.vari and compiles it; fails the current test when it does not load.
 std::unique_ptr<CompiledGame> load_shipped(const std::string& name);
 
+// Loads and compiles the rule file at `path`; fails the current test, with the errors, when it
+// does not load.
+std::unique_ptr<CompiledGame> load_game_file(const std::string& path);
+
 // Sets `pos` from a position string; fails the current test when it does not parse.
 void set_position(Position& pos, const std::string& position_string);
 
