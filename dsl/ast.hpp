@@ -219,6 +219,7 @@ struct Castling {
     Name player;
     char right = '?';
     Span right_span;
+    Name label;  // how the move is written ("O-O"); empty text when the file gives none
     Name royal, royal_from, royal_to;
     Name partner, partner_from, partner_to;
     std::vector<Name> empty;

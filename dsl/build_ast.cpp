@@ -285,6 +285,7 @@ VARI_ACTION(first_piece) { s.file.drop_firsts.back().pieces.push_back(name_of(in
 VARI_ACTION(kw_castling) { open(s, DeclKind::castling, s.file.castlings, in); }
 VARI_ACTION(castling_player) { s.file.castlings.back().player = name_of(in, s); }
 VARI_ACTION(castling_right) { auto& c = s.file.castlings.back(); c.right = token(in).front(); c.right_span = span_of(in, s); }
+VARI_ACTION(castling_label_text) { s.file.castlings.back().label = {in.string(), span_of(in, s)}; }
 VARI_ACTION(castling_royal) { s.file.castlings.back().royal = name_of(in, s); }
 VARI_ACTION(royal_from) { s.file.castlings.back().royal_from = name_of(in, s); }
 VARI_ACTION(royal_to) { s.file.castlings.back().royal_to = name_of(in, s); }

@@ -146,6 +146,35 @@ void Checker::check_zones() {
 
 // ---- Castlings ----------------------------------------------------------------------------------
 
+// A castling's notation is one word that names no other move: it is typed in lists of moves
+// separated by blanks, and read before any other notation.
+void Checker::check_castling_label(
+    const ast::Castling& c,
+    std::map<std::pair<std::string, std::string>, const ast::Castling*>& labels) {
+    const ast::Name& label = c.label;
+    if (label.span.line == 0) return;
+    if (label.text.empty()) {
+        report.error(label.span, "a castling's notation may not be empty: write it, as in \"O-O\", "
+                                 "or leave the quotes out to write it as the royal piece's move");
+        return;
+    }
+    if (label.text.find_first_of(" \t") != std::string::npos) {
+        report.error(label.span, "a castling's notation is one word, without blanks, for it is "
+                                 "typed in lists of moves: " + quote(label.text));
+        return;
+    }
+    if (label.text == "pass" || label.text.find_first_of("*@") != std::string::npos ||
+        (has_board && model.board.index.count(label.text))) {
+        report.error(label.span, "castling notation " + quote(label.text) +
+                                     " reads as another move (a pass, a drop or a cell)");
+        return;
+    }
+    if (const auto [it, fresh] = labels.emplace(std::pair{c.player.text, label.text}, &c); !fresh)
+        already_defined(label.span, "castling notation " + quote(label.text) + " for " +
+                                        quote(c.player.text),
+                        it->second->label.span);
+}
+
 // Castlings sharing a right share the partner's start cell; a right belongs to one player.
 void Checker::check_castlings() {
     // A move names its castling in five bits.
@@ -155,6 +184,7 @@ void Checker::check_castlings() {
                          std::to_string(MAX_CASTLINGS));
     std::map<char, const ast::Castling*> rights;
     std::map<std::tuple<int, std::string, std::string>, const ast::Castling*> moves;
+    std::map<std::pair<std::string, std::string>, const ast::Castling*> labels;
     for (const auto& c : file.castlings) {
         const auto p = player(c.player);
         const auto royal = piece(c.royal);
@@ -183,6 +213,7 @@ void Checker::check_castlings() {
                                                quote(other.partner_from.text) +
                                                "; castlings that share a right share the partner");
         }
+        check_castling_label(c, labels);
         if (const auto [it, fresh] =
                 moves.emplace(std::tuple{*p, c.royal_from.text, c.royal_to.text}, &c);
             !fresh)

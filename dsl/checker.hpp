@@ -79,6 +79,9 @@ struct Checker {
     // check_cells.cpp
     void check_zones();
     void check_castlings();
+    void check_castling_label(
+        const ast::Castling& c,
+        std::map<std::pair<std::string, std::string>, const ast::Castling*>& labels);
     void check_setup();
 
     // Helpers of check_moves.cpp.

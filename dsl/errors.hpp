@@ -108,7 +108,8 @@ VARI_MESSAGE(first_pieces, "expected the pieces that must be dropped before any 
 // castling
 VARI_MESSAGE(castling_player, "expected the player who may castle, as in 'castling White K { ... }'");
 VARI_MESSAGE(castling_right, "expected the castling right's letter after the player, such as 'K'");
-VARI_MESSAGE(open_castling, "expected '{' to open the castling's description");
+VARI_MESSAGE(close_castling_label, "expected '\"' to end the castling's notation, as in \"O-O\" (on one line, printable text only)");
+VARI_MESSAGE(open_castling, "expected '{' to open the castling's description, after its notation in double quotes if it has one");
 VARI_MESSAGE(castling_royal, "expected the royal piece that castles, as in '{ ROYAL e1 g1  PARTNER h1 f1 }'");
 VARI_MESSAGE(royal_from, "expected the cell the royal piece starts from, such as 'e1'");
 VARI_MESSAGE(royal_to, "expected the cell the royal piece goes to, such as 'g1'");

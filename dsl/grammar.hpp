@@ -301,10 +301,13 @@ struct first_piece : tok<name_text> {};
 struct first_pieces : plus<first_piece> {};
 struct drop_first_decl : if_must<kw_drop_first, first_pieces> {};
 
-// ---- castling -> 'castling' PLAYER RIGHT '{' PIECE CELL CELL PIECE CELL CELL --------------------
+// ---- castling -> 'castling' PLAYER RIGHT [STRING] '{' PIECE CELL CELL PIECE CELL CELL ------------
 //                  ['empty' CELL+] ['safe' CELL+] '}'
 struct castling_player : tok<name_text> {};
 struct castling_right : tok<seq<alpha, not_at<ident_other>>> {};
+struct castling_label_text : star<string_char> {};
+struct close_castling_label : tok<one<'"'>> {};
+struct castling_label : seq<one<'"'>, castling_label_text, must<close_castling_label>> {};
 struct open_castling : tok<one<'{'>> {};
 struct castling_royal : tok<name_text> {};
 struct royal_from : tok<cell_text> {};
@@ -319,8 +322,8 @@ struct safe_cells : plus<safe_cell> {};
 struct castling_empty : if_must<kw_empty, empty_cells> {};
 struct castling_safe : if_must<kw_safe, safe_cells> {};
 struct close_castling : tok<one<'}'>> {};
-struct castling_decl : seq<kw_castling, must<castling_player, castling_right, open_castling,
-    castling_royal, royal_from, royal_to, castling_partner, partner_from, partner_to>,
+struct castling_decl : seq<kw_castling, must<castling_player, castling_right>, opt<castling_label>,
+    must<open_castling, castling_royal, royal_from, royal_to, castling_partner, partner_from, partner_to>,
     opt<castling_empty>, opt<castling_safe>, must<close_castling>> {};
 
 // ---- setup -> 'setup' PLAYER '{' (PIECE CELL+)* '}' ---------------------------------------------

@@ -188,6 +188,7 @@ ir::Castling lower_castling(const ast::Castling& c, const Model& model) {
     ir::Castling out;
     out.player = at(model.player_index, c.player.text);
     out.right = c.right;
+    out.label = c.label.text;
     out.royal_type = at(model.piece_index, c.royal.text);
     out.royal_from = at(cells, c.royal_from.text);
     out.royal_to = at(cells, c.royal_to.text);

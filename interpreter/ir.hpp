@@ -143,6 +143,7 @@ struct Piece {
 struct Castling {
     int player = 0;
     char right = '?';
+    std::string label;                // its notation ("O-O"); empty: written as the royal's move
     int royal_type = -1, royal_from = -1, royal_to = -1;
     int partner_type = -1, partner_from = -1, partner_to = -1;
     std::vector<int> must_be_empty;   // besides the two start cells

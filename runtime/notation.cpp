@@ -6,19 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "runtime/move_text.hpp"
 #include "runtime/runtime.hpp"
+#include "runtime/short_notation.hpp"
 #include "runtime/tokens.hpp"
 
 namespace vari::runtime {
 namespace {
-
-// What may follow the destination of a typed move.
-struct Suffix {
-    enum Kind : std::uint8_t { none, decline, plus, piece };
-    Kind kind = none;  // nothing; '=' (no promotion); '+' (the promotion written '+'); a piece
-    char letter = 0;   // kind piece: upper case
-    bool plus_piece = false;  // kind piece: written "+L"
-};
 
 // One way of reading typed text: the cells and what follows them. `landings` are the cells after
 // the first (one for FROM-TO, several for a capture sequence); `to` is the last.
@@ -34,74 +28,6 @@ bool is_capture_mark(char c) { return c == 'x' || c == 'X' || c == ':'; }
 bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
 bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)); }
 bool is_drop_mark(char c) { return c == '*' || c == '@'; }
-char upper(char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); }
-
-const std::string& name_of(const Position& pos, int cell) {
-    return pos.game().ir().board.cells[cell].name;
-}
-
-// Cell names as written, or in lower case when typed in upper case ("E2").
-int find_cell(const CompiledGame& game, std::string_view name) {
-    const int cell = game.cell_index(name);
-    if (cell >= 0) return cell;
-    std::string lower(name);
-    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return game.cell_index(lower);
-}
-
-// "", "=", "+", or [=][+]LETTER; nothing for anything else.
-std::optional<Suffix> read_suffix(std::string_view tail) {
-    Suffix s;
-    if (tail.empty()) return s;
-    if (tail == "=") return Suffix{Suffix::decline};
-    if (tail == "+") return Suffix{Suffix::plus};
-    if (tail.front() == '=') tail.remove_prefix(1);
-    s.plus_piece = !tail.empty() && tail.front() == '+';
-    if (s.plus_piece) tail.remove_prefix(1);
-    if (tail.size() != 1 || !is_alpha(tail[0])) return std::nullopt;
-    s.kind = Suffix::piece;
-    s.letter = upper(tail[0]);
-    return s;
-}
-
-std::string suffix_text(const Suffix& s) {
-    switch (s.kind) {
-        case Suffix::none:
-            return "";
-        case Suffix::decline:
-            return "=";
-        case Suffix::plus:
-            return "+";
-        case Suffix::piece:
-            return std::string("=") + (s.plus_piece ? "+" : "") + s.letter;
-    }
-    return "";
-}
-
-// The one `plus` type a piece of `player` and `type` may promote to, or -1 when it has none or
-// several: a promotion to it is written with a bare '+'.
-int plus_promotion(const ir::Game& game, int player, int type) {
-    int found = -1;
-    for (const ir::Promotion& promotion : game.pieces[type].promotions) {
-        if (!(promotion.players >> player & 1)) continue;
-        for (int choice : promotion.choices) {
-            if (!game.pieces[choice].plus || choice == found) continue;
-            if (found >= 0) return -1;
-            found = choice;
-        }
-    }
-    return found;
-}
-
-// What format_move writes after the cells of a move: "" when it does not promote, "+" for the
-// piece's one plus promotion, else "=" and the promoted piece's token ("=Q", "=+R").
-std::string promotion_text(const Position& pos, Move move) {
-    if (!move.is_promotion()) return "";
-    const ir::Game& game = pos.game().ir();
-    const Piece mover = pos.piece_on(move.from());
-    if (plus_promotion(game, owner_of(mover), type_of(mover)) == move.promotion()) return "+";
-    return "=" + type_token(game, move.promotion());
-}
 
 // Every reading of `text` as FROM [separator] TO [suffix]. Cell names are tried at every split
 // point because they are letters and digits of any length ("a10").
@@ -165,21 +91,7 @@ bool same_cells(const Position& pos, Move m, const Reading& r) {
 }
 
 bool matches(const Position& pos, Move move, const Reading& r) {
-    if (!same_cells(pos, move, r)) return false;
-    const ir::Game& game = pos.game().ir();
-    switch (r.suffix.kind) {
-        case Suffix::none:
-        case Suffix::decline:
-            return !move.is_promotion();
-        case Suffix::plus:
-            return move.is_promotion() &&
-                   plus_promotion(game, owner_of(pos.piece_on(move.from())),
-                                  type_of(pos.piece_on(move.from()))) == move.promotion();
-        case Suffix::piece:
-            return move.is_promotion() &&
-                   move.promotion() == type_of_token(game, r.suffix.letter, r.suffix.plus_piece);
-    }
-    return false;
+    return same_cells(pos, move, r) && suffix_fits(pos, move, r.suffix);
 }
 
 // "e2-e4", "e4xd5", or "c3xc5xe5" for a capture sequence, for messages about a move that may not
@@ -415,10 +327,10 @@ std::string format_move(const Position& pos, Move move) {
     return out;
 }
 
-std::optional<Move> parse_move(Position& pos, std::string_view text, std::string& error) {
-    MoveList legal;
-    generate_legal(pos, legal);
-    text = trim(text);
+namespace {
+
+std::optional<Move> parse_text(Position& pos, const MoveList& legal, std::string_view text,
+                               std::string& error) {
     // Longer text names no move, and its readings would cost time quadratic in its length.
     constexpr std::size_t MAX_MOVE_TEXT = 64;
     if (text.size() > MAX_MOVE_TEXT) {
@@ -429,6 +341,13 @@ std::optional<Move> parse_move(Position& pos, std::string_view text, std::string
     const auto mark = std::find_if(text.begin(), text.end(), is_drop_mark);
     if (mark != text.end())
         return parse_drop(pos, legal, text, static_cast<std::size_t>(mark - text.begin()), error);
+    // Text that opens with a piece letter is short notation first: "F7f6" is the F from rank 7
+    // to f6 before it is f7-f6 typed in upper case.
+    bool read = false;
+    std::string short_error;
+    const std::size_t letter = text.size() > 1 && text[0] == '+' ? 1 : 0;
+    if (!text.empty() && std::isupper(static_cast<unsigned char>(text[letter])))
+        if (const auto m = parse_short(pos, legal, text, read, short_error)) return m;
     // Capture sequences written with 'x' first ("c3xc5" is the jump when a quiet move c3-c5 exists
     // too), then two cells, then sequences written without capture marks ("c3c5e5").
     std::vector<int> cells;
@@ -441,7 +360,29 @@ std::optional<Move> parse_move(Position& pos, std::string_view text, std::string
         for (const bool jumps : {true, false})
             for (Move m : legal)
                 if (m.is_jumps() == jumps && matches(pos, m, r)) return m;
-    error = rs.empty() ? unreadable(pos, legal, text) : explain(pos, legal, best(pos, legal, rs));
+    if (const auto m = parse_short(pos, legal, text, read, short_error)) return m;
+    error = !rs.empty() ? explain(pos, legal, best(pos, legal, rs))
+            : read      ? short_error
+                        : unreadable(pos, legal, text);
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Move> parse_move(Position& pos, std::string_view text, std::string& error) {
+    MoveList legal;
+    generate_legal(pos, legal);
+    text = trim(text);
+    if (const auto move = parse_text(pos, legal, text, error)) return move;
+    // A check mark or an annotation after any move ("P*e5+", "e1-g1#", "Nf3!?"); '+' is no
+    // check mark where it writes promotions.
+    const std::string_view marks = has_plus_types(pos.game().ir()) ? "#!?" : "+#!?";
+    std::string_view bare = text;
+    while (!bare.empty() && marks.find(bare.back()) != std::string_view::npos)
+        bare.remove_suffix(1);
+    std::string ignored;
+    if (bare.size() < text.size() && !bare.empty())
+        if (const auto move = parse_text(pos, legal, bare, ignored)) return move;
     return std::nullopt;
 }
 

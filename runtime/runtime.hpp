@@ -66,13 +66,33 @@ std::optional<ir::Diagnostic> parse_position(Position& pos, std::string_view tex
 // cell after an 'x', then any promotion: c3xe5xe7, c3xe5xe7xe9=W.
 std::string format_move(const Position& pos, Move move);  // `move` is legal in `pos`
 
+// Short algebraic notation, generated from the rules for every game:
+//  * a board move is the piece's token, the least of its origin that tells it from the moves of
+//    pieces of the same type to the same cell (nothing, the file, the rank, or the whole cell), 'x'
+//    for a capture, the destination, and the promotion as above: Nf3, Nbd2, R1e2, Bxe5, e8=Q,
+//    Sx2b+. A player's one type that captures otherwise than it moves and promotes (chess's pawn)
+//    goes without a letter, and names its file when it captures: e4, exd5, exd8=N. A move that
+//    could have promoted on the same cells but does not ends with '=' (shogi's P2c=).
+//  * a castling is the notation its rule gives ("O-O", "Q-0-0-0"), else the royal piece's move;
+//  * drops, passes and capture sequences are written as in long notation, and every move of a game
+//    whose captures are capture sequences (draughts) too;
+//  * check is marked '+' and checkmate '#' where royal pieces may not be left attacked, unless the
+//    game writes promotions with '+'.
+// The move is legal in `pos`.
+std::string format_short(const Position& pos, Move move);
+
+enum class Notation : std::uint8_t { long_form, short_form };
+std::string format_move(const Position& pos, Move move, Notation notation);
+
 // Finds the legal move `text` names: FROM, an optional separator ('-', 'x', ':' or a blank), TO,
 // and for a promotion the piece token with or without '=', or '+' ("e2e4", "E7XD8=q", "e7d8q"
 // and "c6c7+" work; cell names may be typed in upper case); a trailing '=' says "no promotion".
 // A capture sequence is its cells with 'x' or ':' between them, or nothing ("c3xe5xe7",
 // "c3:e5:e7", "c3e5e7"); read with capture marks, two cells name a jump before a quiet move.
 // A drop is PIECE*CELL or PIECE@CELL, the piece in either case; "pass" (any case) is a pass, when
-// the game allows one here. On failure `error` says exactly
+// the game allows one here. Short notation is read too (with more of the origin than it needs, or
+// none of the capture mark: "Nb1-c3", "Nbc3", "ed5"), castling notation with O and 0 alike, and
+// check marks and annotations after any move ("Nf3+", "e4!?"). On failure `error` says exactly
 // what is wrong, e.g.
 //   unknown cell 'z9'                      no piece on e3
 //   that is Black's piece; White to move   promotion needed: add =Q, =R, =B or =N

@@ -24,6 +24,18 @@ std::set<std::string> written_moves(Position& pos) {
     return names;
 }
 
+bool has_plus(const CompiledGame& game) {
+    for (const ir::Piece& piece : game.ir().pieces)
+        if (piece.plus) return true;
+    return false;
+}
+
+// The letter of the piece that makes board move `m` ("N", "+P").
+std::string piece_letter(const Position& pos, Move m) {
+    const ir::Piece& piece = pos.game().ir().pieces[type_of(pos.piece_on(m.from()))];
+    return (piece.plus ? "+" : "") + std::string(1, piece.letter);
+}
+
 std::string refusal(Position& pos, const std::string& typed) {
     std::string error;
     const auto move = runtime::parse_move(pos, typed, error);
@@ -70,6 +82,126 @@ TEST_CASE("every legal move of random positions is written and read back as itse
             CHECK(plus_promotions > 0);
         }
     }
+}
+
+TEST_CASE("every legal move of random positions has a short name of its own that reads back",
+          "[runtime][notation][short]") {
+    for (const std::string& name : dsl::shipped_games()) {
+        const auto game = test::load_shipped(name);
+        const bool hands = game->ir().hands;
+        int checks = 0, lettered_long = 0;
+        test::for_each_playout_position(*game, hands ? 3 : 6, 120, 7, [&](const runtime::Game& g) {
+            Position pos = g.position();
+            std::set<std::string> seen;
+            for (Move m : g.legal_moves()) {
+                const std::string text = runtime::format_short(pos, m);
+                INFO(name << ": " << runtime::to_position_string(pos) << " move " << text);
+                CHECK(seen.insert(text).second);  // unambiguous
+                if (text.back() == '#' || (text.back() == '+' && !has_plus(*game))) ++checks;
+                std::string error;
+                const auto back = runtime::parse_move(pos, text, error);
+                INFO(error);
+                REQUIRE(back);
+                CHECK(*back == m);
+                // The piece letter before a long move: "Nb1-c3".
+                if (m.is_drop() || m.is_pass() || m.is_jumps()) continue;
+                const std::string token = piece_letter(pos, m);
+                const auto lettered = runtime::parse_move(pos, token + runtime::format_move(pos, m),
+                                                          error);
+                REQUIRE(lettered);
+                CHECK(*lettered == m);
+                ++lettered_long;
+            }
+        });
+        INFO(name);
+        CHECK(lettered_long > 0);
+        if (name == "chess" || name == "shafran-chess") CHECK(checks > 0);
+    }
+}
+
+TEST_CASE("short notation writes chess as players do", "[runtime][notation][short]") {
+    const auto chess = test::load_shipped("chess");
+    runtime::Game game(*chess);
+    std::string error;
+    // A game with every kind of move: captures, both castlings, en passant, promotion, mate.
+    const std::string score =
+        "e4 d5 exd5 Qxd5 Nc3 Qa5 d4 c6 Nf3 Bg4 Bf4 e6 h3 Bxf3 Qxf3 Bb4 Be2 Nd7 a3 O-O-O "
+        "axb4 Qxa1+ Kd2 Qxh1 Qxc6+ bxc6 Ba6#";
+    REQUIRE(runtime::play_moves(game, score, error));
+    INFO(error);
+    CHECK(game.result());
+    // Replaying writes the same score.
+    runtime::Game again(*chess);
+    std::string written;
+    std::size_t at = 0;
+    while (at < score.size()) {
+        const std::size_t end = std::min(score.find(' ', at), score.size());
+        const auto move = runtime::parse_game_move(again, score.substr(at, end - at), error);
+        REQUIRE(move);
+        written += (written.empty() ? "" : " ") + runtime::format_short(again.position(), *move);
+        again.play(*move);
+        at = end + 1;
+    }
+    CHECK(written == score);
+}
+
+TEST_CASE("short notation tells pieces apart by the least of their origin",
+          "[runtime][notation][short]") {
+    const auto chess = test::load_shipped("chess");
+    Position pos(*chess);
+    test::place(pos, "Ke1 ke8 Nb1 Nf1 Ra1 Ra5 Pe4 Pc4 pd5 Qh4 Qh2 Qf2 Pb7", 0);
+    auto written = [&](const std::string& from, const std::string& to) {
+        return runtime::format_short(pos, test::legal_move(pos, from, to));
+    };
+    CHECK(written("b1", "d2") == "Nbd2");
+    CHECK(written("a1", "a3") == "R1a3");
+    CHECK(written("e4", "d5") == "exd5");
+    CHECK(written("c4", "d5") == "cxd5");
+    CHECK(written("h4", "f4") == "Q4f4");
+    CHECK(written("h2", "g3") == "Qh2g3");  // file and rank are each shared
+    CHECK(written("e1", "d1") == "Kd1");
+    CHECK(written("b7", "b8") == "b8=Q+");
+    std::string error;
+    CHECK_FALSE(runtime::parse_move(pos, "Nd2", error));
+    CHECK(error == "Nd2 is ambiguous: Nbd2 or Nfd2");
+    CHECK_FALSE(runtime::parse_move(pos, "Bc4", error));
+    CHECK(error == "no Bishop can go to c4: White has no Bishop");
+    CHECK(runtime::parse_move(pos, "Nb1-d2", error));
+    CHECK(runtime::parse_move(pos, "Nbxd2", error));  // a capture mark where none is due
+    CHECK(runtime::parse_move(pos, "ed5", error));
+}
+
+TEST_CASE("castling is written as the rule file names it, and read with O or 0",
+          "[runtime][notation][short]") {
+    const auto chess = test::load_shipped("chess");
+    Position pos(*chess);
+    test::set_position(pos, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    CHECK(runtime::format_short(pos, test::legal_move(pos, "e1", "g1")) == "O-O");
+    CHECK(runtime::format_short(pos, test::legal_move(pos, "e1", "c1")) == "O-O-O");
+    CHECK(runtime::format_move(pos, test::legal_move(pos, "e1", "g1")) == "e1-g1");
+    std::string error;
+    for (const char* typed : {"O-O", "0-0", "O-O+", "e1g1"})
+        CHECK(runtime::parse_move(pos, typed, error) == test::legal_move(pos, "e1", "g1"));
+    const auto shafran = test::load_shipped("shafran-chess");
+    Position hex(*shafran);
+    test::place(hex, "Ke1 Ra1 Ri5 ke10", 0, "KQ");
+    CHECK(runtime::format_short(hex, test::legal_move(hex, "e1", "b1")) == "Q-0-0-0");
+    CHECK(runtime::format_short(hex, test::legal_move(hex, "e1", "g3")) == "B-0-0");
+    CHECK(runtime::parse_move(hex, "Q-O-O", error) == test::legal_move(hex, "e1", "c1"));
+}
+
+TEST_CASE("shogi's short notation marks promotion with '+', declining with '=', and no check",
+          "[runtime][notation][short]") {
+    const auto shogi = test::load_shipped("shogi");
+    Position pos(*shogi);
+    test::set_position(pos, "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[-] b - - 0 3");
+    CHECK(runtime::format_short(pos, test::legal_move(pos, "8h", "2b")) == "Bx2b+");
+    std::string error;
+    const auto declined = runtime::parse_move(pos, "Bx2b=", error);
+    REQUIRE(declined);
+    CHECK_FALSE(declined->is_promotion());
+    CHECK(runtime::format_short(pos, *declined) == "Bx2b=");
+    CHECK(runtime::format_short(pos, test::legal_move(pos, "2g", "2f")) == "P2f");
 }
 
 TEST_CASE("moves are written FROM-TO, captures FROMxTO, promotions with =LETTER",
@@ -132,7 +264,7 @@ TEST_CASE("a refused move is told exactly what is wrong with it", "[runtime][not
         CHECK_THAT(refusal(pos, "z9-e4"), Equals("unknown cell 'z9'"));
         CHECK_THAT(refusal(pos, "e2-z9"), Equals("unknown cell 'z9'"));
         CHECK_THAT(refusal(pos, "e2-e4=Q"), Equals("e2-e4 is not a promotion: leave out =Q"));
-        CHECK_THAT(refusal(pos, "e2"), StartsWith("cannot read 'e2' as a move: write FROM-TO"));
+        CHECK_THAT(refusal(pos, "e2"), StartsWith("no Pawn can go to e2 (legal: a3, a4, "));
         CHECK_THAT(refusal(pos, ""), StartsWith("no move given: write FROM-TO, e.g. "));
     }
     SECTION("a promotion without its piece, or with a wrong one") {

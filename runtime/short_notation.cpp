@@ -1,0 +1,314 @@
+// Short algebraic notation, generated from the rules: which pieces go without a letter, how much of
+// the origin tells a move apart, whether check is marked; and its reader.
+#include "runtime/short_notation.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "runtime/cell_names.hpp"
+#include "runtime/move_text.hpp"
+#include "runtime/runtime.hpp"
+#include "runtime/tokens.hpp"
+
+namespace vari::runtime {
+namespace {
+
+// A board move of a piece (a castling included): one whose origin is a cell.
+bool is_board_move(Move m) { return !m.is_drop() && !m.is_pass() && !m.is_jumps(); }
+
+// Does the piece capture otherwise than it moves? A movement that only moves or only captures
+// counts unless the same movement exists for the other.
+bool captures_differ(const ir::Piece& piece) {
+    for (const ir::Movement& m : piece.movements) {
+        if (m.mode == ir::MoveMode::move_or_capture) continue;
+        ir::Movement twin = m;
+        twin.mode = m.mode == ir::MoveMode::move_only ? ir::MoveMode::capture_only
+                                                      : ir::MoveMode::move_only;
+        twin.source = {};
+        const bool paired = std::any_of(piece.movements.begin(), piece.movements.end(),
+                                        [&](ir::Movement other) {
+                                            other.source = {};
+                                            return other == twin;
+                                        });
+        if (!paired) return true;
+    }
+    return false;
+}
+
+bool promotes(const ir::Piece& piece, int player) {
+    return std::any_of(piece.promotions.begin(), piece.promotions.end(),
+                       [&](const ir::Promotion& p) { return p.players >> player & 1; });
+}
+
+// The type written without a letter for `player`, as chess writes pawns: the one type in the
+// player's setup that captures otherwise than it moves and promotes; -1 when there is none, or
+// more than one (they could not be told apart).
+int letterless_type(const ir::Game& game, int player) {
+    int found = -1;
+    for (const ir::Placement& p : game.setup) {
+        if (p.player != player || p.type == found) continue;
+        const ir::Piece& piece = game.pieces[p.type];
+        if (!captures_differ(piece) || !promotes(piece, player)) continue;
+        if (found >= 0) return -1;
+        found = p.type;
+    }
+    return found;
+}
+
+// Games whose captures are capture sequences write every move in long form, as draughts players
+// do: their pieces are told apart by their cells, not their letters.
+bool writes_long_only(const ir::Game& game) {
+    for (const ir::Piece& piece : game.pieces)
+        for (const ir::Movement& m : piece.movements)
+            if (m.kind == ir::MoveKind::jump) return true;
+    return false;
+}
+
+// Check is marked ('+', '#') where royal pieces may not be left attacked, unless '+' already
+// writes promotions (shogi's notation marks no check).
+bool marks_check(const ir::Game& game) {
+    const bool royal = std::any_of(game.pieces.begin(), game.pieces.end(),
+                                   [](const ir::Piece& p) { return p.royal; });
+    return royal && !game.royals_capturable && !has_plus_types(game);
+}
+
+bool is_capture(const Position& pos, Move m) {
+    if (m.kind() == Move::en_passant) return true;
+    const Piece target = pos.piece_on(m.to());
+    return m.kind() == Move::normal && target &&
+           owner_of(target) != owner_of(pos.piece_on(m.from()));
+}
+
+const ir::Castling* castling_of(const Position& pos, Move m) {
+    return m.kind() == Move::castling ? &pos.game().ir().castlings[m.castling_index()] : nullptr;
+}
+
+// The least of the origin that tells `m` from the moves of pieces of the same type to the same
+// cell: nothing, its file, its rank, or the whole cell. A piece without a letter names its file
+// when it captures, as chess's pawns do ("exd5").
+std::string origin_text(const Position& pos, const MoveList& legal, Move m, bool letterless) {
+    const Piece mover = pos.piece_on(m.from());
+    const std::string& from = name_of(pos, m.from());
+    const std::string file = name_part(from, false), rank = name_part(from, true);
+    bool file_shared = false, rank_shared = false, rivals = false;
+    for (Move other : legal) {
+        if (!is_board_move(other) || other.to() != m.to() || other.from() == m.from() ||
+            pos.piece_on(other.from()) != mover)
+            continue;
+        rivals = true;
+        const std::string& name = name_of(pos, other.from());
+        file_shared |= name_part(name, false) == file;
+        rank_shared |= name_part(name, true) == rank;
+    }
+    const bool named = letterless && is_capture(pos, m);
+    if (!rivals && !named) return "";
+    if (!file.empty() && !file_shared) return file;
+    if (!named && !rank.empty() && !rank_shared) return rank;
+    return from;
+}
+
+// '+' when the move gives check, '#' when it mates; "" where the game marks no check.
+std::string check_mark(const Position& pos, Move m) {
+    if (!marks_check(pos.game().ir())) return "";
+    Position after = pos;
+    Undo undo;
+    after.do_move(m, undo);
+    if (!after.in_check()) return "";
+    MoveList replies;
+    generate_legal(after, replies);
+    return replies.size ? "+" : "#";
+}
+
+// '=' after a move that could have promoted on the same cells but does not (shogi's "P2c=").
+std::string declined_promotion(const MoveList& legal, Move m) {
+    if (m.is_promotion()) return "";
+    for (Move other : legal)
+        if (other.is_promotion() && is_board_move(other) && other.from() == m.from() &&
+            other.to() == m.to())
+            return "=";
+    return "";
+}
+
+std::string strip_annotations(std::string_view text) {
+    while (!text.empty() && (text.back() == '!' || text.back() == '?')) text.remove_suffix(1);
+    if (!text.empty() && text.back() == '#') text.remove_suffix(1);
+    return std::string(text);
+}
+
+bool is_mark(char c) { return c == '-' || c == 'x' || c == 'X' || c == ':'; }
+
+// A castling's notation as typed: O and 0 alike ("0-0" for "O-O").
+bool same_label(std::string_view typed, const std::string& label) {
+    if (typed.size() != label.size()) return false;
+    for (std::size_t i = 0; i < typed.size(); ++i) {
+        auto fold = [](char c) { return c == '0' ? 'O' : c; };
+        if (fold(typed[i]) != fold(label[i])) return false;
+    }
+    return true;
+}
+
+// One way of reading short text: a piece (or none), an origin, a destination, a suffix.
+struct ShortReading {
+    int type = -1;           // the piece type named by its letter; -1: no letter
+    std::string origin;      // "", a file, a rank or a cell
+    int to = -1;
+    Suffix suffix;
+};
+
+// Can `origin` name where a move starts: nothing, or a cell, a file or a rank of the board?
+bool is_origin(const ir::Board& board, std::string_view origin) {
+    if (origin.empty()) return true;
+    return std::any_of(board.cells.begin(), board.cells.end(), [&](const ir::Cell& c) {
+        return c.name == origin || name_part(c.name, false) == origin ||
+               name_part(c.name, true) == origin;
+    });
+}
+
+// Every reading of `text` as [PIECE][ORIGIN][mark]CELL[SUFFIX]; without a piece letter only where
+// the player to move has a type written without one.
+std::vector<ShortReading> short_readings(const Position& pos, std::string_view text,
+                                         int letterless) {
+    const ir::Game& game = pos.game().ir();
+    std::vector<ShortReading> out;
+    for (int with_letter = letterless < 0 ? 1 : 0; with_letter < 2; ++with_letter) {
+        ShortReading r;
+        std::string_view rest = text;
+        if (with_letter) {
+            const bool plus = rest.size() > 1 && rest[0] == '+';
+            const char letter = rest.size() > (plus ? 1u : 0u) ? rest[plus ? 1 : 0] : '\0';
+            if (!std::isupper(static_cast<unsigned char>(letter))) continue;
+            r.type = type_of_token(game, letter, plus);
+            if (r.type < 0) continue;
+            rest.remove_prefix(plus ? 2 : 1);
+        }
+        for (std::size_t start = 0; start < rest.size(); ++start)
+            for (std::size_t end = start + 1; end <= rest.size(); ++end) {
+                const int to = pos.game().cell_index(rest.substr(start, end - start));
+                if (to < 0) continue;
+                const auto suffix = read_suffix(rest.substr(end));
+                if (!suffix) continue;
+                std::string_view origin = rest.substr(0, start);
+                if (!origin.empty() && is_mark(origin.back())) origin.remove_suffix(1);
+                if (std::any_of(origin.begin(), origin.end(), is_mark) ||
+                    !is_origin(game.board, origin))
+                    continue;
+                out.push_back({r.type, std::string(origin), to, *suffix});
+            }
+    }
+    return out;
+}
+
+bool reads_as(const Position& pos, Move m, const ShortReading& r, int letterless) {
+    if (!is_board_move(m) || m.to() != r.to) return false;
+    const int type = type_of(pos.piece_on(m.from()));
+    if (r.type >= 0 ? r.type != type : type != letterless) return false;
+    const std::string& from = name_of(pos, m.from());
+    // A castling with a notation of its own is its royal's move only in long form ("Ke1-g1").
+    const ir::Castling* castling = castling_of(pos, m);
+    if (castling && !castling->label.empty() && r.origin != from) return false;
+    if (!r.origin.empty() && r.origin != from && r.origin != name_part(from, false) &&
+        r.origin != name_part(from, true))
+        return false;
+    return suffix_fits(pos, m, r.suffix);
+}
+
+std::string listed(const std::vector<std::string>& items) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i)
+        out += (i ? i + 1 == items.size() ? " or " : ", " : "") + items[i];
+    return out;
+}
+
+// Why a reading names no legal move: no piece of its type can go there.
+std::string no_move(const Position& pos, const MoveList& legal, const ShortReading& r,
+                    int letterless) {
+    const ir::Game& game = pos.game().ir();
+    const int type = r.type >= 0 ? r.type : letterless;
+    const std::string& to = name_of(pos, r.to);
+    const std::string& name = game.pieces[type].name;
+    const int side = pos.side_to_move();
+    if (!pos.pieces(side, type))
+        return "no " + name + " can go to " + to + ": " + game.players[side].name + " has no " +
+               name;
+    std::vector<std::string> moves;
+    for (Move m : legal)
+        if (is_board_move(m) && type_of(pos.piece_on(m.from())) == type)
+            moves.push_back(format_short(pos, m));
+    std::string msg = "no " + name + " can go to " + to;
+    if (!r.origin.empty()) msg += " from " + r.origin;
+    return msg + (moves.empty() ? " (it has no legal move)" : " (legal: " + listed(moves) + ")");
+}
+
+}  // namespace
+
+std::string format_short(const Position& pos, Move move) {
+    const ir::Game& game = pos.game().ir();
+    if (!is_board_move(move) || writes_long_only(game))
+        return move.is_pass() || move.is_jumps() ? format_move(pos, move)
+                                                 : format_move(pos, move) + check_mark(pos, move);
+    if (const ir::Castling* castling = castling_of(pos, move); castling && !castling->label.empty())
+        return castling->label + check_mark(pos, move);
+    Position scratch = pos;
+    MoveList legal;
+    generate_legal(scratch, legal);
+    const Piece mover = pos.piece_on(move.from());
+    const bool letterless = type_of(mover) == letterless_type(game, owner_of(mover));
+    std::string out = letterless ? "" : type_token(game, type_of(mover));
+    out += origin_text(pos, legal, move, letterless);
+    if (is_capture(pos, move)) out += 'x';
+    out += name_of(pos, move.to());
+    out += promotion_text(pos, move) + declined_promotion(legal, move);
+    return out + check_mark(pos, move);
+}
+
+std::string format_move(const Position& pos, Move move, Notation notation) {
+    return notation == Notation::short_form ? format_short(pos, move) : format_move(pos, move);
+}
+
+std::optional<Move> parse_short(const Position& pos, const MoveList& legal, std::string_view text,
+                                bool& read, std::string& error) {
+    read = false;
+    const std::string typed = strip_annotations(text);
+    for (Move m : legal)
+        if (const ir::Castling* castling = castling_of(pos, m);
+            castling && !castling->label.empty() &&
+            (same_label(typed, castling->label) || same_label(typed, castling->label + "+"))) {
+            read = true;
+            return m;
+        }
+    const int letterless = letterless_type(pos.game().ir(), pos.side_to_move());
+    // A '+' at the end is a promotion, or else a check mark.
+    std::vector<ShortReading> readings = short_readings(pos, typed, letterless);
+    if (!typed.empty() && typed.back() == '+') {
+        const auto plain =
+            short_readings(pos, std::string_view(typed).substr(0, typed.size() - 1), letterless);
+        readings.insert(readings.end(), plain.begin(), plain.end());
+    }
+    if (readings.empty()) return std::nullopt;
+    read = true;
+    std::vector<Move> found;
+    for (const ShortReading& r : readings) {
+        for (Move m : legal)
+            if (reads_as(pos, m, r, letterless) &&
+                std::find(found.begin(), found.end(), m) == found.end())
+                found.push_back(m);
+        if (!found.empty()) break;  // the first reading that names a move is meant
+    }
+    if (found.size() == 1) return found.front();
+    if (found.empty()) {
+        // A reading with a piece letter says more about what was meant.
+        const auto lettered = std::find_if(readings.begin(), readings.end(),
+                                           [](const ShortReading& r) { return r.type >= 0; });
+        error = no_move(pos, legal, lettered != readings.end() ? *lettered : readings.front(),
+                        letterless);
+        return std::nullopt;
+    }
+    std::vector<std::string> moves;
+    for (Move m : found) moves.push_back(format_short(pos, m));
+    error = std::string(text) + " is ambiguous: " + listed(moves);
+    return std::nullopt;
+}
+
+}  // namespace vari::runtime

@@ -1,0 +1,22 @@
+// Internal to runtime/: short algebraic notation, generated from the rules (see format_short in
+// runtime.hpp), and its reader for parse_move.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "interpreter/interpreter.hpp"
+
+namespace vari::runtime {
+
+// The legal move `text` names in short notation: a castling's notation (O and 0 alike), or
+// [PIECE][ORIGIN][x|-|:]CELL[PROMOTION] with the check marks '+'/'#' and the annotations '!'/'?'
+// allowed after it. ORIGIN may be more than the least that tells the move apart (a file, a rank,
+// the whole cell: "Nb1-c3"), and the capture mark is optional. Nothing with `read` false when the
+// text is not short notation at all; nothing with `read` true and `error` set when it is but
+// names no legal move, or several ("Nd2 is ambiguous: Nbd2 or Nfd2").
+std::optional<Move> parse_short(const Position& pos, const MoveList& legal, std::string_view text,
+                                bool& read, std::string& error);
+
+}  // namespace vari::runtime
