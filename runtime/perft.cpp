@@ -51,7 +51,7 @@ public:
         overflow_ = list.overflow;
         return {list.begin(), list.end()};
     }
-    std::string name(Move m) const { return format_move(pos_, m); }
+    std::string name(Move m, Notation n) const { return format_move(pos_, m, n); }
     void play(Move m) { pos_.do_move(m, undo_); }
     void undo(Move m) { pos_.undo_move(m, undo_); }
     bool ended() const { return false; }
@@ -92,7 +92,7 @@ public:
     std::vector<Move> root_moves() const {
         return {game_.legal_moves().begin(), game_.legal_moves().end()};
     }
-    std::string name(Move m) const { return format_move(game_.position(), m); }
+    std::string name(Move m, Notation n) const { return format_move(game_.position(), m, n); }
     void play(Move m) { game_.play(m); }
     void undo(Move) { game_.undo(); }
     bool ended() const { return game_.result().has_value(); }
@@ -106,14 +106,14 @@ private:
 // The count of `depth` plies below the walk's position, and with `divide` the count below each
 // of its moves, in the order the generator lists them.
 template <class Walk>
-PerftResult count_tree(Walk& walk, int depth, bool divide) {
+PerftResult count_tree(Walk& walk, int depth, bool divide, Notation notation) {
     PerftResult result;
     if (!divide || depth == 0 || walk.ended()) {
         result.nodes = walk.count(depth);
     } else {
         for (const Move m : walk.root_moves()) {
             if (!walk.error().empty()) break;
-            std::string name = walk.name(m);
+            std::string name = walk.name(m, notation);
             walk.play(m);
             const std::uint64_t nodes = walk.count(depth - 1);
             walk.undo(m);
@@ -128,13 +128,13 @@ PerftResult count_tree(Walk& walk, int depth, bool divide) {
 }  // namespace
 
 PerftResult perft(const CompiledGame& game, const Position& start, int depth, HookUse hooks,
-                  bool divide) {
+                  bool divide, Notation notation) {
     if (needs_game(game, start, depth, hooks)) {
         GameWalk walk(game, start, hooks);
-        return count_tree(walk, depth, divide);
+        return count_tree(walk, depth, divide, notation);
     }
     EngineWalk walk(start);
-    return count_tree(walk, depth, divide);
+    return count_tree(walk, depth, divide, notation);
 }
 
 }  // namespace vari::runtime

@@ -81,6 +81,9 @@ std::string format_move(const Position& pos, Move move);  // `move` is legal in 
 // The move is legal in `pos`.
 std::string format_short(const Position& pos, Move move);
 
+// Does short notation mark check in this game?
+bool marks_check(const ir::Game& game);
+
 enum class Notation : std::uint8_t { long_form, short_form };
 std::string format_move(const Position& pos, Move move, Notation notation);
 
@@ -273,14 +276,15 @@ std::string too_many_moves();
 // besides "no legal move" can reach is counted by the engine alone (vari::perft), at its speed.
 struct PerftResult {
     std::uint64_t nodes = 0;
-    // With `divide`: each first move in notation and the leaves below it, in generation order.
+    // With `divide`: each first move in `notation` and the leaves below it, in generation order.
     std::vector<std::pair<std::string, std::uint64_t>> divide;
     // Set when a game in the tree was stopped (a hook failed, or moves did not fit): the count is
     // then incomplete.
     std::string error;
 };
 PerftResult perft(const CompiledGame& game, const Position& start, int depth,
-                  HookUse hooks = HookUse::on, bool divide = false);
+                  HookUse hooks = HookUse::on, bool divide = false,
+                  Notation notation = Notation::long_form);
 
 // A uniformly random legal move, or Move::none() when there is none.
 Move random_move(const Game& game, std::mt19937_64& rng);

@@ -66,14 +66,6 @@ bool writes_long_only(const ir::Game& game) {
     return false;
 }
 
-// Check is marked ('+', '#') where royal pieces may not be left attacked, unless '+' already
-// writes promotions (shogi's notation marks no check).
-bool marks_check(const ir::Game& game) {
-    const bool royal = std::any_of(game.pieces.begin(), game.pieces.end(),
-                                   [](const ir::Piece& p) { return p.royal; });
-    return royal && !game.royals_capturable && !has_plus_types(game);
-}
-
 bool is_capture(const Position& pos, Move m) {
     if (m.kind() == Move::en_passant) return true;
     const Piece target = pos.piece_on(m.to());
@@ -261,6 +253,14 @@ std::string format_short(const Position& pos, Move move) {
     out += name_of(pos, move.to());
     out += promotion_text(pos, move) + declined_promotion(legal, move);
     return out + check_mark(pos, move);
+}
+
+// Check is marked ('+', '#') where royal pieces may not be left attacked, unless '+' already
+// writes promotions (shogi's notation marks no check).
+bool marks_check(const ir::Game& game) {
+    const bool royal = std::any_of(game.pieces.begin(), game.pieces.end(),
+                                   [](const ir::Piece& p) { return p.royal; });
+    return royal && !game.royals_capturable && !has_plus_types(game);
 }
 
 std::string format_move(const Position& pos, Move move, Notation notation) {

@@ -20,6 +20,8 @@ int run_perft(int argc, char** argv) {
     app.add_option("DEPTH", depth, "plies to search")->required()->check(whole_number(0, 64));
     app.add_flag("--divide", divide, "print 'MOVE COUNT' for every first move first");
     add_start_options(app, start);
+    auto notation = runtime::Notation::long_form;
+    add_notation_option(app, notation);
     app.add_flag("--no-hooks", no_hooks, "count the legal moves without running the game's hooks");
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
@@ -28,7 +30,7 @@ int run_perft(int argc, char** argv) {
     const auto hooks = no_hooks ? runtime::HookUse::off : runtime::HookUse::on;
     const auto played = start_game(*game, app, start, hooks);
     if (!played) return static_cast<int>(Exit::invalid);
-    const auto result = runtime::perft(*game, played->position(), depth, hooks, divide);
+    const auto result = runtime::perft(*game, played->position(), depth, hooks, divide, notation);
     if (!result.error.empty()) {
         std::cerr << "vari perft: " << result.error << '\n';
         return static_cast<int>(Exit::stopped);

@@ -21,8 +21,9 @@ namespace {
 enum class Mover { human, random };
 
 constexpr const char* HELP =
-    "Type a move as FROM-TO (e2-e4, e7xd8=Q, c6-c7+; the '-' may be left out), a drop from\n"
-    "your hand as PIECE*CELL (P*c5), 'pass' where the game lets you, or a command:\n"
+    "Type a move in short notation (e4, Nf3, exd5, e8=Q, O-O) or as FROM-TO (e2-e4, g1f3,\n"
+    "e7xd8=Q, c6-c7+), a drop from your hand as PIECE*CELL (P*c5), 'pass' where the game\n"
+    "lets you, or a command:\n"
     "  moves   list the legal moves\n"
     "  board   draw the board\n"
     "  names   draw the board with the names of empty cells, or again without\n"
@@ -34,10 +35,11 @@ class Session {
 public:
     // `game` may have moves played already: they are not taken back by undo.
     Session(std::unique_ptr<runtime::Game> game, std::vector<Mover> movers, std::uint64_t seed,
-            int max_plies, bool terminal)
+            int max_plies, bool terminal, runtime::Notation notation)
         : owned_(std::move(game)),
           game_(*owned_),
           movers_(std::move(movers)),
+          notation_(notation),
           rng_(seed),
           max_plies_(max_plies),
           terminal_(terminal) {}
@@ -75,12 +77,16 @@ private:
     int side() const { return game_.position().side_to_move(); }
     const std::string& name(int player) const { return game_.game().ir().players[player].name; }
 
-    // "White plays e2-e4", with ", check" or ", checkmate" after a move that gives one.
+    // "White plays e4", with ", check" or ", checkmate" after a move that gives one unless the
+    // notation marks it ("Qh4#").
     void play(Move move, bool human) {
-        std::cout << name(side()) << " plays " << runtime::format_move(game_.position(), move);
+        const std::string text = runtime::format_move(game_.position(), move, notation_);
+        std::cout << name(side()) << " plays " << text;
         game_.play(move);
         by_human_.push_back(human);
-        if (in_check()) {
+        const bool marked = notation_ == runtime::Notation::short_form &&
+                            runtime::marks_check(game_.game().ir());
+        if (in_check() && !marked) {
             const auto& result = game_.result();
             std::cout << (result && result->reason == "checkmate" ? ", checkmate" : ", check");
         }
@@ -138,7 +144,7 @@ private:
         Position pos = game_.position();
         std::string line;
         for (Move m : game_.legal_moves()) {
-            const std::string text = runtime::format_move(pos, m);
+            const std::string text = runtime::format_move(pos, m, notation_);
             if (!line.empty() && line.size() + 1 + text.size() > 78) {
                 std::cout << line << '\n';
                 line.clear();
@@ -167,6 +173,7 @@ private:
     std::unique_ptr<runtime::Game> owned_;
     runtime::Game& game_;
     std::vector<Mover> movers_;
+    runtime::Notation notation_;
     bool names_ = false;  // the board shows the names of empty cells
     std::vector<bool> by_human_;  // per ply played in this session: was it a human's?
     std::mt19937_64 rng_;
@@ -224,6 +231,8 @@ int run_play(int argc, char** argv) {
     int max_plies = 0;
     app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
     add_start_options(app, start);
+    auto notation = runtime::Notation::short_form;
+    add_notation_option(app, notation);
     app.add_option("--player", players,
                    "NAME=human|random for the player called NAME (repeatable)");
     const auto kinds = CLI::IsMember({"human", "random"});
@@ -258,7 +267,8 @@ int run_play(int argc, char** argv) {
     auto played = start_game(*game, app, start);
     if (!played) return static_cast<int>(Exit::invalid);
     return static_cast<int>(
-        Session(std::move(played), std::move(movers), seed, max_plies, isatty(0)).run());
+        Session(std::move(played), std::move(movers), seed, max_plies, isatty(0), notation)
+            .run());
 }
 
 }  // namespace vari::tools

@@ -1,6 +1,7 @@
 // What every command does first: parse its arguments, load its game, set its position.
 #include <charconv>
 #include <iostream>
+#include <map>
 #include <system_error>
 
 #include "dsl/dsl.hpp"
@@ -68,6 +69,18 @@ void add_start_options(CLI::App& app, StartOptions& options) {
                    "start from this position string (default: the game's start)");
     app.add_option("--moves", options.moves,
                    "then play these moves, separated by blanks, in any notation play reads");
+}
+
+void add_notation_option(CLI::App& app, runtime::Notation& notation) {
+    const std::map<std::string, runtime::Notation> names{
+        {"long", runtime::Notation::long_form}, {"short", runtime::Notation::short_form}};
+    const bool short_default = notation == runtime::Notation::short_form;
+    app.add_option("--notation", notation,
+                   std::string("how moves are written: long (e2-e4, g1-f3) or short (e4, Nf3); "
+                               "default ") +
+                       (short_default ? "short" : "long"))
+        ->transform(CLI::CheckedTransformer(names, CLI::ignore_case))
+        ->option_text("long|short");
 }
 
 std::unique_ptr<runtime::Game> start_game(const CompiledGame& game, const CLI::App& app,

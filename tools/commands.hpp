@@ -48,6 +48,9 @@ struct StartOptions {
 };
 void add_start_options(CLI::App& app, StartOptions& options);
 
+// --notation long|short: how the command writes moves, `notation` holding the default.
+void add_notation_option(CLI::App& app, runtime::Notation& notation);
+
 // The game at that start, its moves played (so it has their history); prints what is wrong to
 // stderr and returns null when the position string or a move is.
 std::unique_ptr<runtime::Game> start_game(const CompiledGame& game, const CLI::App& app,

@@ -23,16 +23,26 @@ const std::string DRAUGHTS = std::string("'") + VARI_STDLIB_DIR + "/compact-hex-
 
 TEST_CASE("vari play reads a fool's mate from standard input and reports the result",
           "[runtime][commands]") {
-    const Run run = run_vari("play " + CHESS, "f2-f3\ne7-e5\ng2g4\nd8-h4\n");
+    const Run run = run_vari("play " + CHESS, "f2-f3\ne5\ng2g4\nQh4\n");
     INFO(run.output);
     CHECK(run.exit_code == 0);
     CHECK(run.output ==
+          "White plays f3\n"
+          "Black plays e5\n"
+          "White plays g4\n"
+          "Black plays Qh4#\n"
+          "Black wins by checkmate\n"
+          "scores: White 0, Black 1\n");
+    // In long notation, check is announced in words.
+    const Run long_form = run_vari("play " + CHESS + " --notation long", "f3\ne5\ng4\nQh4#\n");
+    CHECK(long_form.output ==
           "White plays f2-f3\n"
           "Black plays e7-e5\n"
           "White plays g2-g4\n"
           "Black plays d8-h4, checkmate\n"
           "Black wins by checkmate\n"
           "scores: White 0, Black 1\n");
+    CHECK(run_vari("play " + CHESS + " --notation medium").exit_code == 2);
 }
 
 TEST_CASE("vari play answers an illegal move with the reason and reads on", "[runtime][commands]") {
@@ -42,7 +52,7 @@ TEST_CASE("vari play answers an illegal move with the reason and reads on", "[ru
     CHECK(run.output ==
           "e2-e5 is not a legal move for the Pawn on e2 (legal: e2-e3, e2-e4)\n"
           "unknown cell 'hello'\n"
-          "White plays e2-e4\n");
+          "White plays e4\n");
 }
 
 TEST_CASE("vari play's undo takes back the human move and the random reply",
@@ -50,7 +60,7 @@ TEST_CASE("vari play's undo takes back the human move and the random reply",
     const Run run = run_vari("play " + CHESS + " --black random --seed 3", "e2-e4\nundo\nundo\n");
     INFO(run.output);
     CHECK(run.exit_code == 0);
-    CHECK(run.output.find("White plays e2-e4\nBlack plays ") == 0);
+    CHECK(run.output.find("White plays e4\nBlack plays ") == 0);
     CHECK(run.output.find("took back; White to move\nnothing to undo\n") != std::string::npos);
 }
 
@@ -76,7 +86,7 @@ TEST_CASE("--white and --black name the players called so, whatever their turn",
     // In shogi Black moves first: --white sets the second player, and a random White answers.
     const Run shogi = run_vari("play shogi --white random --seed 1", "7g7f\n");
     INFO(shogi.output);
-    CHECK(shogi.output.rfind("Black plays 7g-7f\nWhite plays ", 0) == 0);
+    CHECK(shogi.output.rfind("Black plays P7f\nWhite plays ", 0) == 0);
     // Three players: Black, White and Gray.
     const Run gray = run_vari("play three-player-hex-shogi-91 --black random --player gray=random "
                               "--seed 1 --max-plies 2");
@@ -113,7 +123,8 @@ TEST_CASE("vari show reports a bad position string with its column", "[runtime][
 
 TEST_CASE("vari play takes drops, lists them, and says why a drop is refused",
           "[runtime][commands]") {
-    const Run run = run_vari("play " + MINISHOGI + " --position '4k/2S2/4G/5/K4[GP] b - - 0 1'",
+    const Run run = run_vari("play " + MINISHOGI +
+                                 " --notation long --position '4k/2S2/4G/5/K4[GP] b - - 0 1'",
                              "P*1b\nS*2b\nmoves\nG*1b\n");
     INFO(run.output);
     CHECK(run.exit_code == 0);
@@ -161,7 +172,7 @@ TEST_CASE("vari play seats three humans: a refused pass, a forced one, and the t
     CHECK(run.exit_code == 0);
     CHECK(run.output.find("a pass is allowed only without a legal move") != std::string::npos);
     CHECK(run.output.find("White plays pass\n") != std::string::npos);
-    CHECK(run.output.find("Black plays 6hx6e\nBlack wins by owning all three Kings\n"
+    CHECK(run.output.find("Black plays Rx6e\nBlack wins by owning all three Kings\n"
                           "scores: Black 1, White 0, Gray 0\n") != std::string::npos);
 }
 
@@ -448,6 +459,8 @@ TEST_CASE("the command line helps a newcomer: version, help, list and near misse
 
     // play announces a check.
     CHECK(run_vari("play chess", "e2e4\nf7f6\nd1h5\n").output ==
+          "White plays e4\nBlack plays f6\nWhite plays Qh5+\n");
+    CHECK(run_vari("play chess --notation long", "e2e4\nf7f6\nd1h5\n").output ==
           "White plays e2-e4\nBlack plays f7-f6\nWhite plays d1-h5, check\n");
 
     const Run missing = run_vari("check nosuchfile");
