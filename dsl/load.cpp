@@ -11,6 +11,7 @@
 #include "dsl/includes.hpp"
 #include "dsl/lower.hpp"
 #include "dsl/report.hpp"
+#include "dsl/rules_hash.hpp"
 #include "interpreter/interpreter.hpp"
 
 namespace vari::dsl {
@@ -96,6 +97,7 @@ LoadResult load_text(std::string_view text, const std::string& file_label) {
     if (!has_error(result.diagnostics)) {
         result.game = lower(file, model);
         result.game->files = std::move(labels);
+        result.game->rules_hash = rules_hash(result.sources, *result.game);
         // What the engine can hold is judged on the compiled tables.
         if (auto error = capacity_error(*result.game)) {
             result.diagnostics.push_back(std::move(*error));

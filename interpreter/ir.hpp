@@ -218,6 +218,9 @@ struct Game {
     std::optional<HookSource> hooks;
     // The rule files read, as diagnostics name them: the loaded one, then those it includes.
     std::vector<std::string> files;
+    // A fingerprint of the rule text (comments and layout aside) and hook code, that game records
+    // carry so that a record is never replayed under other rules.
+    std::uint64_t rules_hash = 0;
     friend bool operator==(const Game&, const Game&) = default;
 
     // The type `captor` gets in hand for capturing a piece of `type`, -1 when it leaves the game.

@@ -93,7 +93,7 @@ std::string too_many_moves() {
 Game::Game(const CompiledGame& game, HookUse hooks) : Game(game, Position(game), hooks) {}
 
 Game::Game(const CompiledGame& game, const Position& start, HookUse hooks)
-    : game_(game), pos_(start) {
+    : game_(game), start_(start), pos_(start) {
     assert(&start.game() == &game);
     if (hooks == HookUse::on) {
         ir::Diagnostic error;

@@ -210,6 +210,8 @@ public:
 
     const CompiledGame& game() const { return game_; }
     const Position& position() const { return pos_; }
+    const Position& start() const { return start_; }
+    Move move_at(int ply) const { return step(ply).move; }  // 0 <= ply < ply()
     // The legal moves, less those a move filter hook refuses.
     const MoveList& legal_moves() const { return legal_; }
     int ply() const { return plies_; }  // moves played since the start
@@ -243,6 +245,7 @@ private:
     void stop(const std::string& why);
 
     const CompiledGame& game_;
+    Position start_;
     Position pos_;
     std::vector<std::unique_ptr<Step[]>> steps_;  // steps_[ply / STEPS_PER_BLOCK]
     int plies_ = 0;
@@ -267,6 +270,52 @@ bool play_moves(Game& game, std::string_view list, std::string& error);
 
 // Why a game stopped at a position whose capture sequences do not all fit a MoveList.
 std::string too_many_moves();
+
+// ---- Game records ----------------------------------------------------------------------------
+// A whole game as text, modelled on PGN: tag pairs, then the moves in short notation, numbered by
+// rounds (a number before the first player's move; "12..." when a round starts with another
+// player), then the result. In order:
+//   [Event] [Site] [Date] [Round]       as the writer gives them ("?" when unknown)
+//   one tag per player, named by the player ([White "human"], [Black "random"]): its kind
+//   [Result]     "1-0", "0-1", "1/2-1/2", or with more players the scores joined by '-'
+//                ("1-0-0"); "*" while the game goes on
+//   [Variant]    the game's name;  [SetUp "1"] [FEN]  the start when it is not the game's own
+//   [RuleFile]   the rule file's name;  [RuleHash]  ir::Game::rules_hash in 16 hex digits
+//   [Termination] why the game ended ("checkmate"); [Scores] the players' scores when the
+//                 result does not say them ("White 0.75, Black 0.25")
+// For chess this is PGN as chess tools read it.
+struct RecordHeader {
+    std::string event, site, date, round;    // "?" when empty; the date as "2026.11.24"
+    std::vector<std::string> player_kinds;   // per player: "human", "random", ...
+};
+std::string write_record(const Game& game, const RecordHeader& header);
+
+// The moves played from the game's start, numbered as records number them:
+// {"1.", "e4", "e5", "2.", "Nf3"}, or {"5...", "Nf6", "6.", ...} from a position where the first
+// player is not to move.
+std::vector<std::string> move_history(const Game& game, Notation notation);
+// Words joined by blanks in lines of at most 79 characters, each line ending with '\n'.
+std::string wrap_words(const std::vector<std::string>& words);
+
+struct RecordTag {
+    std::string name, value;
+};
+struct Record {
+    std::vector<RecordTag> tags;
+    std::unique_ptr<Game> game;  // from the record's start, its moves played
+    // The value of the tag `name`, or nothing.
+    const std::string* tag(std::string_view name) const;
+};
+// Reads a record of `game` (ours, or PGN from chess tools: comments, NAGs, variations and move
+// numbers are skipped) and replays every move. A record whose RuleHash differs from the game's
+// is refused: it was played under other rules. Errors are located at the line and column of
+// `text` (file `label`): a malformed tag, a bad FEN, an illegal move (its number and why), a
+// result that the moves contradict, a missing end marker (a truncated record).
+std::optional<ir::Diagnostic> read_record(const CompiledGame& game, std::string_view text,
+                                          const std::string& label, Record& record,
+                                          HookUse hooks = HookUse::on);
+// The RuleFile tag of a record, read without the rest, to find its game; empty when none.
+std::string record_rule_file(std::string_view text);
 
 // ---- Counting the tree of play (perft) ----------------------------------------------------------
 // The leaves, `depth` plies down, of the tree of moves a Game allows from `start`: the legal moves

@@ -1,9 +1,11 @@
-// `vari play GAME`: a game in the terminal between humans and random movers. Without a terminal on
+// `vari play GAME` or `vari play --load FILE`: a game in the terminal between humans and random
+// movers. Without a terminal on
 // standard input it reads one move or command a line and prints no prompts, so it can be scripted.
 #include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
+#include <ctime>
 #include <iostream>
 #include <limits>
 #include <random>
@@ -20,24 +22,37 @@ namespace {
 
 enum class Mover { human, random };
 
+// The date as records write it: "2026.11.24".
+std::string today() {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y.%m.%d", &local);
+    return text;
+}
+
 constexpr const char* HELP =
     "Type a move in short notation (e4, Nf3, exd5, e8=Q, O-O) or as FROM-TO (e2-e4, g1f3,\n"
     "e7xd8=Q, c6-c7+), a drop from your hand as PIECE*CELL (P*c5), 'pass' where the game\n"
     "lets you, or a command:\n"
-    "  moves   list the legal moves\n"
-    "  board   draw the board\n"
-    "  names   draw the board with the names of empty cells, or again without\n"
-    "  undo    take back your last move (and the random replies after it)\n"
-    "  help    this text\n"
-    "  quit    end the game\n";
+    "  moves      list the legal moves\n"
+    "  board      draw the board\n"
+    "  names      draw the board with the names of empty cells, or again without\n"
+    "  history    the moves played so far\n"
+    "  position   the position string of the position\n"
+    "  save FILE  save the game as a record (vari play --load FILE resumes it)\n"
+    "  load FILE  go on with the game a record holds\n"
+    "  undo       take back your last move (and the random replies after it)\n"
+    "  help       this text\n"
+    "  quit       end the game\n";
 
 class Session {
 public:
     // `game` may have moves played already: they are not taken back by undo.
     Session(std::unique_ptr<runtime::Game> game, std::vector<Mover> movers, std::uint64_t seed,
             int max_plies, bool terminal, runtime::Notation notation)
-        : owned_(std::move(game)),
-          game_(*owned_),
+        : game_(std::move(game)),
           movers_(std::move(movers)),
           notation_(notation),
           rng_(seed),
@@ -45,69 +60,76 @@ public:
           terminal_(terminal) {}
 
     // Plays until the game ends, the ply limit, a quit or the end of input: `stopped` when a hook
-    // failed, else `ok`.
+    // failed, else `ok`. After the end, a human may still save the game, look at it, or take
+    // moves back and play on, until quit or the end of input.
     Exit run() {
-        while (!game_.result() &&
-               (max_plies_ <= 0 || static_cast<int>(by_human_.size()) < max_plies_)) {
-            if (movers_[side()] == Mover::random) {
-                play(runtime::random_move(game_, rng_), false);
-            } else if (!human_turn()) {
+        for (;;) {
+            while (!game_->result() &&
+                   (max_plies_ <= 0 || static_cast<int>(by_human_.size()) < max_plies_)) {
+                if (movers_[side()] == Mover::random) {
+                    play(runtime::random_move(*game_, rng_), false);
+                } else if (!human_turn()) {
+                    return Exit::ok;
+                }
+            }
+            if (terminal_) show_board();
+            if (!game_->result()) {
+                std::cout << "stopped after " << game_->ply() << " plies\n";
                 return Exit::ok;
             }
+            const runtime::Result& r = *game_->result();
+            if (r.stopped) {
+                // A hook's error may quote anything the Lua code made.
+                std::cout << printable(r.summary) << '\n';
+                return Exit::stopped;
+            }
+            std::cout << r.summary << "\nscores:";
+            for (std::size_t p = 0; p < r.scores.size(); ++p)
+                std::cout << (p ? ", " : " ") << name(static_cast<int>(p)) << ' ' << r.scores[p];
+            std::cout << '\n';
+            const bool humans = std::find(movers_.begin(), movers_.end(), Mover::human) !=
+                                movers_.end();
+            if (!humans || !human_turn()) return Exit::ok;  // true: moves were taken back
         }
-        if (terminal_) show_board();
-        if (!game_.result()) {
-            std::cout << "stopped after " << game_.ply() << " plies\n";
-            return Exit::ok;
-        }
-        const runtime::Result& r = *game_.result();
-        if (r.stopped) {
-            // A hook's error may quote anything the Lua code made.
-            std::cout << printable(r.summary) << '\n';
-            return Exit::stopped;
-        }
-        std::cout << r.summary << "\nscores:";
-        for (std::size_t p = 0; p < r.scores.size(); ++p)
-            std::cout << (p ? ", " : " ") << name(static_cast<int>(p)) << ' ' << r.scores[p];
-        std::cout << '\n';
-        return Exit::ok;
     }
 
 private:
-    int side() const { return game_.position().side_to_move(); }
-    const std::string& name(int player) const { return game_.game().ir().players[player].name; }
+    int side() const { return game_->position().side_to_move(); }
+    const std::string& name(int player) const { return game_->game().ir().players[player].name; }
 
     // "White plays e4", with ", check" or ", checkmate" after a move that gives one unless the
     // notation marks it ("Qh4#").
     void play(Move move, bool human) {
-        const std::string text = runtime::format_move(game_.position(), move, notation_);
+        const std::string text = runtime::format_move(game_->position(), move, notation_);
         std::cout << name(side()) << " plays " << text;
-        game_.play(move);
+        game_->play(move);
         by_human_.push_back(human);
         const bool marked = notation_ == runtime::Notation::short_form &&
-                            runtime::marks_check(game_.game().ir());
+                            runtime::marks_check(game_->game().ir());
         if (in_check() && !marked) {
-            const auto& result = game_.result();
+            const auto& result = game_->result();
             std::cout << (result && result->reason == "checkmate" ? ", checkmate" : ", check");
         }
         std::cout << '\n';
     }
 
     bool in_check() const {
-        return !game_.game().tables().royals_capturable && game_.position().in_check();
+        return !game_->game().tables().royals_capturable && game_->position().in_check();
     }
 
     void show_board() const {
-        std::cout << '\n' << runtime::draw_board(game_.position(), names_);
-        if (!game_.result())
+        std::cout << '\n' << runtime::draw_board(game_->position(), names_);
+        if (!game_->result())
             std::cout << name(side()) << " to move" << (in_check() ? ", in check" : "") << '\n';
     }
 
-    // Reads lines until a move is played (true) or input ends or the player quits (false).
+    // Reads lines until a move is played or taken back (true) or input ends or the player quits
+    // (false). After the end of the game only commands are read.
     bool human_turn() {
-        if (terminal_) show_board();
+        const bool over = game_->result().has_value();
+        if (terminal_ && !over) show_board();
         for (;;) {
-            if (terminal_) std::cout << name(side()) << "> " << std::flush;
+            if (terminal_) std::cout << (over ? "" : name(side())) << "> " << std::flush;
             std::string line;
             if (!std::getline(std::cin, line)) {
                 if (terminal_) std::cout << '\n';
@@ -127,11 +149,25 @@ private:
                 show_board();
             } else if (word == "moves") {
                 list_moves();
+            } else if (word == "history") {
+                std::cout << runtime::wrap_words(runtime::move_history(*game_, notation_));
+            } else if (word == "position") {
+                std::cout << runtime::to_position_string(game_->position()) << '\n';
+            } else if (word == "save" || word == "load") {
+                std::string path;
+                std::getline(words >> std::ws, path);
+                if (path.empty()) {
+                    std::cout << word << " needs a file name: " << word << " FILE\n";
+                } else if (word == "save") {
+                    save(path);
+                } else if (load(path)) {
+                    return true;
+                }
             } else if (word == "undo") {
                 if (take_back()) return true;
             } else {
                 std::string error;
-                if (const auto move = runtime::parse_game_move(game_, line, error)) {
+                if (const auto move = runtime::parse_game_move(*game_, line, error)) {
                     play(*move, true);
                     return true;
                 }
@@ -141,9 +177,9 @@ private:
     }
 
     void list_moves() const {
-        Position pos = game_.position();
+        Position pos = game_->position();
         std::string line;
-        for (Move m : game_.legal_moves()) {
+        for (Move m : game_->legal_moves()) {
             const std::string text = runtime::format_move(pos, m, notation_);
             if (!line.empty() && line.size() + 1 + text.size() > 78) {
                 std::cout << line << '\n';
@@ -152,6 +188,37 @@ private:
             line += (line.empty() ? "" : " ") + text;
         }
         std::cout << line << '\n';
+    }
+
+    void save(const std::string& path) const {
+        runtime::RecordHeader header;
+        header.event = "vari play";
+        header.date = today();
+        for (Mover m : movers_) header.player_kinds.push_back(m == Mover::human ? "human" : "random");
+        std::string error;
+        if (save_record(path, runtime::write_record(*game_, header), error))
+            std::cout << "saved " << game_->ply() << " plies to " << printable(path) << '\n';
+        else
+            std::cout << printable(error) << '\n';
+    }
+
+    // Goes on with the game of the record at `path`; false, saying why, when it cannot be read.
+    bool load(const std::string& path) {
+        std::string error;
+        const auto text = read_record_file(path, error);
+        if (!text) {
+            std::cout << printable(error) << '\n';
+            return false;
+        }
+        runtime::Record record;
+        if (const auto diagnostic = runtime::read_record(game_->game(), *text, path, record)) {
+            std::cout << dsl::render(*diagnostic, *text);
+            return false;
+        }
+        game_ = std::move(record.game);
+        by_human_.clear();
+        std::cout << "loaded " << game_->ply() << " plies from " << printable(path) << '\n';
+        return true;
     }
 
     // Takes back the last human move and the random replies after it; false when there is none.
@@ -163,15 +230,14 @@ private:
             return false;
         }
         while (by_human_.size() >= keep) {
-            game_.undo();
+            game_->undo();
             by_human_.pop_back();
         }
         std::cout << "took back; " << name(side()) << " to move\n";
         return true;
     }
 
-    std::unique_ptr<runtime::Game> owned_;
-    runtime::Game& game_;
+    std::unique_ptr<runtime::Game> game_;
     std::vector<Mover> movers_;
     runtime::Notation notation_;
     bool names_ = false;  // the board shows the names of empty cells
@@ -229,8 +295,14 @@ int run_play(int argc, char** argv) {
     std::string first, second;
     std::uint64_t seed = std::random_device{}();
     int max_plies = 0;
-    app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
+    std::string load_path;
+    app.add_option("GAME", game_name,
+                   "a .vari file or a shipped game's name (with --load: the record's RuleFile "
+                   "unless given)");
     add_start_options(app, start);
+    app.add_option("--load", load_path, "go on with the game of a record ('save FILE' writes one)")
+        ->excludes("--position")
+        ->excludes("--moves");
     auto notation = runtime::Notation::short_form;
     add_notation_option(app, notation);
     app.add_option("--player", players,
@@ -246,7 +318,21 @@ int run_play(int argc, char** argv) {
         ->check(whole_number(0, std::numeric_limits<int>::max()));
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
-    auto game = load_game(game_name);
+    if (game_name.empty() && load_path.empty()) {
+        std::cerr << "vari play: give a GAME, or --load FILE ('vari help play' says more)\n";
+        return static_cast<int>(Exit::usage);
+    }
+    std::optional<std::string> record_text;
+    if (!load_path.empty()) {
+        std::string error;
+        record_text = read_record_file(load_path, error);
+        if (!record_text) {
+            std::cerr << "vari play: --load: " << printable(error) << '\n';
+            return static_cast<int>(Exit::invalid);
+        }
+    }
+    auto game = record_text ? load_record_game(load_path, *record_text, game_name)
+                            : load_game(game_name);
     if (!game) return static_cast<int>(Exit::invalid);
     const ir::Game& ir = game->ir();
     std::vector<Mover> movers(ir.players.size(), Mover::human);
@@ -264,7 +350,17 @@ int run_play(int argc, char** argv) {
         return static_cast<int>(Exit::usage);
     }
 
-    auto played = start_game(*game, app, start);
+    std::unique_ptr<runtime::Game> played;
+    if (record_text) {
+        runtime::Record record;
+        if (const auto error = runtime::read_record(*game, *record_text, load_path, record)) {
+            std::cerr << dsl::render(*error, *record_text);
+            return static_cast<int>(Exit::invalid);
+        }
+        played = std::move(record.game);
+    } else {
+        played = start_game(*game, app, start);
+    }
     if (!played) return static_cast<int>(Exit::invalid);
     return static_cast<int>(
         Session(std::move(played), std::move(movers), seed, max_plies, isatty(0), notation)

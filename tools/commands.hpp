@@ -27,6 +27,7 @@ int run_show(int argc, char** argv);
 int run_play(int argc, char** argv);
 int run_bench(int argc, char** argv);
 int run_list(int argc, char** argv);
+int run_replay(int argc, char** argv);
 
 // Parses a command's arguments. Returns the exit code to stop with (0 after --help, usage on an
 // error, with the message printed), or nothing to go on.
@@ -47,6 +48,19 @@ struct StartOptions {
     std::string moves;
 };
 void add_start_options(CLI::App& app, StartOptions& options);
+
+// ---- Game records on disk (record_files.cpp) ----
+// Writes `text` to `path` through a temporary file renamed over it, so that a failed save leaves
+// the old file whole; false with `error` set when it cannot.
+bool save_record(const std::string& path, const std::string& text, std::string& error);
+// The text of a record file; nothing with `error` set when it cannot be read or is far too large.
+std::optional<std::string> read_record_file(const std::string& path, std::string& error);
+// The game a record was played in: `game_name` when given, else the record's RuleFile, looked
+// for beside the record and then among the shipped games. Prints why to stderr and returns null
+// when it cannot be loaded.
+std::unique_ptr<CompiledGame> load_record_game(const std::string& record_path,
+                                               std::string_view text,
+                                               const std::string& game_name);
 
 // --notation long|short: how the command writes moves, `notation` holding the default.
 void add_notation_option(CLI::App& app, runtime::Notation& notation);

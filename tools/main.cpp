@@ -23,6 +23,7 @@ constexpr Command COMMANDS[] = {
     {"play", vari::tools::run_play, "play a game in the terminal (humans or random movers)"},
     {"bench", vari::tools::run_bench, "measure perft and random-playout speed"},
     {"list", vari::tools::run_list, "list the shipped games"},
+    {"replay", vari::tools::run_replay, "check a game record move by move and show a position"},
 };
 
 const Command* command_named(const char* name) {
