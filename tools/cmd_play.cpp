@@ -92,7 +92,7 @@ private:
     }
 
     void show_board() const {
-        std::cout << '\n' << runtime::draw_board(game_.position(), names_);
+        std::cout << '\n' << runtime::draw_board(game_.position(), {.names = names_});
         if (!game_.result())
             std::cout << name(side()) << " to move" << (in_check() ? ", in check" : "") << '\n';
     }

@@ -25,7 +25,7 @@ int run_show(int argc, char** argv) {
     if (!played) return static_cast<int>(Exit::invalid);
     const runtime::Game& play = *played;
     const Position& pos = play.position();
-    std::cout << runtime::draw_board(pos, names);
+    std::cout << runtime::draw_board(pos, {.names = names});
     if (play.result())
         std::cout << printable(play.result()->summary) << '\n';
     else
