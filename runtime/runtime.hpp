@@ -277,15 +277,17 @@ Move random_move(const Game& game, std::mt19937_64& rng);
 // for two players facing each other that is half a turn. Without setup pieces the players are
 // spread round the circle in turn order.
 // Labels come from the cell names: the file part and the rank part of a name ("e10": file e,
-// rank 10; "7g": file 7, rank g), and a group of cells sharing a part is labelled only when all
-// its cells lie on one line of the drawing or on a path of neighbouring cells:
+// rank 10; "7g": file 7, rank g). A group of cells sharing a part is labelled only when its cells
+// lie on one line of the drawing that holds no other cell, or on a path of neighbouring cells:
 //  * a line across the drawing (the ranks of a square board) gets its label in a margin at the
 //    left;
-//  * a line straight up (the files of a square or flat-top board) gets its label below the board,
-//    and above it too on a flat-top board;
-//  * any other line or path (the bent ranks of a flat-top board, the slanted files of a
+//  * a line straight up (the files of a square or flat-top board, or a pointy-top file that
+//    zigzags between two columns half a cell apart) gets its label below the board, and above it
+//    too on a flat-top board unless `compact`;
+//  * any other line or path (the slanting ranks of a flat-top board, the slanting files of a
 //    pointy-top one) gets its label where it leaves the board at each end, one cell beyond its
-//    end cell, where that leaves a blank each side of the label.
+//    end cell, where that leaves a blank each side of the label (and not above the board when
+//    `compact`).
 // A group of one cell is labelled as most groups of its kind are.
 // A piece is written as position strings write it: its letter, upper case for the first player
 // and lower case for the second; with more players its letter and then its owner's player_token
@@ -293,9 +295,9 @@ Move random_move(const Game& game, std::mt19937_64& rng);
 // " P"). Empty cells are dots, or their names with `names`.
 // Marks, each in the blank just before a cell's letter (or its '+'), so the grid keeps its shape:
 // the origin and destination of `last_move` (a drop's cell) get a '>' (". .>P ."), a royal piece
-// of the side to move that another player attacks a '!' ("!K"), where the game has check. With `colour`, ANSI escapes colour each player's pieces, show
-// the last move's cells in reverse video (instead of '>') and a royal in check on red (with its
-// '!'); every styled run ends with a reset.
+// of the side to move that another player attacks a '!' ("!K"), where the game has check. With
+// `colour`, ANSI escapes colour each player's pieces, show the last move's cells in reverse video
+// (instead of '>') and a royal in check on red (with its '!'); every styled run ends with a reset.
 // In a game with hands, each player's hand is a line "White in hand: P P n" ("-" when empty):
 // with two players the other player's above the board and `from`'s below, with more all below in
 // turn order.

@@ -320,6 +320,15 @@ TEST_CASE("a board is drawn from the side of the player asked for", "[runtime][d
           "7 p p p p p p p p\n"
           "8 r n b k q b n r\n"
           "  h g f e d c b a\n");
+    // A flat-top board turned half round: files i..a, ranks counting down, labels and all.
+    const auto shafran = test::load_shipped("shafran-chess");
+    const std::string black = runtime::draw_board(Position(*shafran), {.from = 1});
+    CHECK(black.rfind("   i  h  g  f  e  d  c  b  a\n"
+                      "         2     K\n"
+                      "      3     B     Q\n",
+                      0) == 0);
+    CHECK(black.find("               k     9\n"
+                     "   i  h  g  f  e  d  c  b  a\n") != std::string::npos);
     // With hands, the viewer's below the board.
     const auto minishogi = test::load_shipped("minishogi");
     const std::string white = runtime::draw_board(Position(*minishogi), {.from = 1});
