@@ -1,12 +1,11 @@
-// The board as text, laid out from each cell's coordinates: square boards as a grid, flat-top hex
-// boards as staggered vertical files, pointy-top hex boards as ranks indented by half a cell.
+// The board as text: the cells' tokens and marks on the layout of draw_layout.cpp, in colour or
+// not, and the hands around it.
 #include <algorithm>
-#include <cctype>
 #include <climits>
-#include <map>
 #include <string>
 #include <vector>
 
+#include "runtime/draw_parts.hpp"
 #include "runtime/runtime.hpp"
 #include "runtime/tokens.hpp"
 
@@ -35,126 +34,113 @@ std::string hand_text(const Position& pos, int player) {
     return game.players[player].name + " in hand: " + (out.empty() ? "-" : out);
 }
 
-// The file part (`rank` false) or the rank part (`rank` true) of a generated cell name: "e10" is
-// file e, rank 10; "6f" is file 6, rank f. Empty when the name is not one run of letters and one
-// of digits.
-std::string name_part(const std::string& name, bool rank) {
-    auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
-    auto letter = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; };
-    if (name.empty()) return {};
-    const bool digits_first = digit(name[0]);
-    std::size_t split = 0;
-    while (split < name.size() && (digits_first ? digit(name[split]) : letter(name[split])))
-        ++split;
-    const std::string file = name.substr(0, split), rank_part = name.substr(split);
-    const bool ok =
-        !file.empty() && !rank_part.empty() &&
-        std::all_of(rank_part.begin(), rank_part.end(), digits_first ? +letter : +digit);
-    return ok ? (rank ? rank_part : file) : std::string();
+// The cells of royal pieces of the side to move that another player attacks, where there is
+// check at all.
+std::vector<bool> royals_in_check(const Position& pos) {
+    const int count = static_cast<int>(pos.game().ir().board.cells.size());
+    std::vector<bool> marked(count, false);
+    if (pos.tables().royals_capturable) return marked;
+    const int side = pos.side_to_move();
+    for (int c = 0; c < count; ++c) {
+        const Piece p = pos.piece_on(c);
+        if (!p || owner_of(p) != side || !pos.game().ir().pieces[type_of(p)].royal) continue;
+        for (int by = 0; by < pos.tables().player_count && !marked[c]; ++by)
+            marked[c] = by != side && pos.is_attacked(c, by);
+    }
+    return marked;
 }
 
-// Labels for groups of cells (a rank, a file): the name part all cells of a group share, or none.
-class Labels {
-public:
-    void add(int group, const std::string& part) {
-        auto [it, fresh] = parts_.try_emplace(group, part);
-        if (!fresh && it->second != part) it->second.clear();
-    }
-    std::string operator[](int group) const {
-        auto it = parts_.find(group);
-        return it == parts_.end() ? std::string() : it->second;
-    }
-    std::size_t width() const {
-        std::size_t w = 0;
-        for (const auto& [group, part] : parts_) w = std::max(w, part.size());
-        return w;
-    }
+// ANSI styles: a foreground per player, the last move in reverse video, check on red.
+constexpr const char* PLAYER_STYLES[] = {"1;33", "1;36", "1;35", "1;32",
+                                         "1;31", "1;34", "1;37", "1;90"};
+constexpr const char* LAST_MOVE_STYLE = "7";
+constexpr const char* CHECK_STYLE = "1;97;41";
+constexpr char LAST_MOVE_MARK = '>';
+constexpr char CHECK_MARK = '!';
 
-private:
-    std::map<int, std::string> parts_;
-};
-
-// Rows of text written at (row, column), padded with blanks as needed.
-class Canvas {
-public:
-    void put(int row, std::size_t column, const std::string& text) {
-        if (row >= static_cast<int>(rows_.size())) rows_.resize(row + 1);
-        std::string& line = rows_[row];
-        if (line.size() < column + text.size()) line.resize(column + text.size(), ' ');
-        line.replace(column, text.size(), text);
-    }
-    std::string text() const {
-        std::string out;
-        for (std::string line : rows_) {
-            line.erase(line.find_last_not_of(' ') + 1);
-            out += line + '\n';
-        }
-        return out;
-    }
-
-private:
-    std::vector<std::string> rows_;
-};
+std::string style_of(const Position& pos, int cell, bool last, bool check) {
+    const Piece p = pos.piece_on(cell);
+    std::string style = p ? PLAYER_STYLES[owner_of(p) % 8] : "";
+    if (check) return CHECK_STYLE;
+    if (last) return style.empty() ? LAST_MOVE_STYLE : style + ';' + LAST_MOVE_STYLE;
+    return style;
+}
 
 }  // namespace
 
-std::string draw_board(const Position& pos, bool names) {
-    const ir::Board& board = pos.game().ir().board;
+std::string draw_board(const Position& pos, const DrawOptions& options) {
+    const ir::Game& game = pos.game().ir();
+    const ir::Board& board = game.board;
     const int count = static_cast<int>(board.cells.size());
     if (count == 0) return "";
     // With plus pieces in the game every cell keeps room for a '+' before its letter, so the
     // drawing keeps its shape when a piece promotes.
-    const bool lead = has_plus_types(pos.game().ir());
+    const bool lead = has_plus_types(game);
     std::vector<std::string> tokens(count);
     std::size_t width = 1;
     for (int c = 0; c < count; ++c) {
-        tokens[c] = cell_token(pos, c, names, lead);
+        tokens[c] = cell_token(pos, c, options.names, lead);
         width = std::max(width, tokens[c].size());
     }
-
-    // Grid places: `column` in units of `pitch` characters, `row` growing up the board.
-    const bool flat = board.geometry == ir::Geometry::hex_flat;
-    const bool pointy = board.geometry == ir::Geometry::hex_pointy;
-    const std::size_t pitch = flat ? width + 2 : pointy ? (width + 2) / 2 : width + 1;
-    std::vector<int> row(count), column(count);
-    int min_column = INT_MAX, top = INT_MIN, bottom = INT_MAX;
-    Labels ranks, files;  // ranks label rows at the left, files label columns
-    for (int c = 0; c < count; ++c) {
-        const ir::Vec v = board.cells[c].coord;
-        column[c] = flat ? v.x : pointy ? 2 * v.x + v.y : v.x;
-        row[c] = flat ? 2 * v.y - v.x : v.y;
-        min_column = std::min(min_column, column[c]);
-        top = std::max(top, row[c]);
-        bottom = std::min(bottom, row[c]);
-        if (!flat) ranks.add(row[c], name_part(board.cells[c].name, true));
-        if (!pointy) files.add(column[c], name_part(board.cells[c].name, false));
-    }
-
-    const std::size_t margin = ranks.width() ? ranks.width() + 1 : 0;
-    const int first_row = flat ? 1 : 0;  // flat boards carry file letters above too
-    Canvas canvas;
-    auto at = [&](int col) { return margin + static_cast<std::size_t>(col - min_column) * pitch; };
-    for (int c = 0; c < count; ++c) {
-        const int line = first_row + top - row[c];
-        tokens[c].resize(width, ' ');
-        canvas.put(line, at(column[c]), tokens[c]);
-        const std::string label = ranks[row[c]];
-        if (!label.empty()) canvas.put(line, margin - 1 - label.size(), label);
-    }
-    for (int c = 0; c < count; ++c) {
-        const std::string label = files[column[c]];
-        if (label.empty()) continue;
-        if (flat) canvas.put(0, at(column[c]) + (lead ? 1 : 0), label);
-        canvas.put(first_row + top - bottom + 1, at(column[c]) + (lead ? 1 : 0), label);
-    }
-    if (!pos.game().ir().hands) return canvas.text();
-    // The second player's hand above the board, on their side; the others' below.
     const int players = pos.tables().player_count;
-    std::string out = players == 2 ? hand_text(pos, 1) + '\n' : std::string();
-    out += canvas.text();
-    for (int p = 0; p < players; ++p)
-        if (players != 2 || p == 0) out += hand_text(pos, p) + '\n';
-    return out;
+    const int viewer = options.from >= 0 && options.from < players ? options.from : 0;
+    const Layout layout =
+        lay_out(board, view_turns(game, viewer), TokenShape{width, lead}, options.compact);
+
+    // The marks: the last move's cells, a royal piece in check.
+    std::vector<bool> last(count, false);
+    const Move m = options.last_move;
+    if (!m.is_none() && !m.is_pass()) {
+        if (m.to() < count) last[m.to()] = true;
+        if (!m.is_drop() && m.from() < count) last[m.from()] = true;
+    }
+    const std::vector<bool> check = royals_in_check(pos);
+
+    // Columns from the leftmost text, lines from the top. A mark stands in the blank before its
+    // cell: for the leftmost cells, the blank after the margin or, without a margin, a column
+    // kept free, so the drawing does not shift when a mark comes or goes.
+    std::size_t margin = 0;
+    for (const Placed& label : layout.margin) margin = std::max(margin, label.text.size() + 1);
+    long left = LONG_MAX;
+    int top = INT_MIN;
+    for (int c = 0; c < count; ++c) {
+        left = std::min(left, layout.column[c] - (margin ? 0 : 1));
+        top = std::max(top, layout.line[c]);
+    }
+    for (const Placed& label : layout.labels) {
+        left = std::min(left, label.column);
+        top = std::max(top, label.line);
+    }
+    auto column = [&](long at) { return margin + static_cast<std::size_t>(at - left); };
+
+    Canvas canvas;
+    for (const Placed& label : layout.margin)
+        canvas.put(top - label.line, margin - 1 - label.text.size(), label.text);
+    for (const Placed& label : layout.labels)
+        canvas.put(top - label.line, column(label.column), label.text);
+    for (int c = 0; c < count; ++c) {
+        const int row = top - layout.line[c];
+        // The mark goes in the blank before the letter: the token's own lead, or the column
+        // before a plus piece.
+        const std::size_t at = column(layout.column[c]);
+        const std::size_t mark = lead && tokens[c][0] == ' ' ? at : at - 1;
+        tokens[c].resize(width, ' ');
+        canvas.put(row, at, tokens[c], options.colour ? style_of(pos, c, last[c], check[c]) : "");
+        if (check[c])
+            canvas.put(row, mark, std::string(1, CHECK_MARK));
+        else if (last[c] && !options.colour)
+            canvas.put(row, mark, std::string(1, LAST_MOVE_MARK));
+    }
+    const std::string drawn = canvas.text(options.colour);
+    if (!game.hands) return drawn;
+    // With two players, the other's hand above the board, on their side, the viewer's below;
+    // with more, all below in turn order.
+    if (players != 2) {
+        std::string out = drawn;
+        for (int p = 0; p < players; ++p) out += hand_text(pos, p) + '\n';
+        return out;
+    }
+    return hand_text(pos, 1 - viewer) + '\n' + drawn + hand_text(pos, viewer) + '\n';
 }
 
 }  // namespace vari::runtime

@@ -215,6 +215,7 @@ public:
     // The legal moves, less those a move filter hook refuses.
     const MoveList& legal_moves() const { return legal_; }
     int ply() const { return plies_; }  // moves played since the start
+    Move last_move() const { return plies_ ? step(plies_ - 1).move : Move::none(); }
     int passes() const;   // passes in a row ending with the last move
     bool runs_hooks() const { return hooks_ != nullptr; }
 
@@ -340,19 +341,46 @@ Move random_move(const Game& game, std::mt19937_64& rng);
 
 // ---- Drawing --------------------------------------------------------------------------------
 // The board as text, each cell placed by its coordinates, the first line at the top:
-//  * square boards as a grid, rank numbers at the left and file letters below;
+//  * square boards as a grid;
 //  * flat-top hex boards as vertical files side by side, each a half cell lower than the one to its
-//    left when its coordinates say so (row = 2y - x), file letters above and below;
-//  * pointy-top hex boards as horizontal ranks indented by half a cell (column = 2x + y), rank
-//    numbers at the left.
-// Labels come from generated cell names ("e10": file e, rank 10) and are left out when the names
-// of a file or rank disagree. A piece is written as position strings write it: its letter, upper
-// case for the first player and lower case for the second; with more players its letter and then
-// its owner's player_token ("Kr").
-// In a game with `plus` pieces every cell has room for a '+' before the letter ("+P", " P").
-// Empty cells are dots, or their names when `names` is set. In a game with hands, each player's
-// hand is a line "White in hand: P P n" ("-" when empty): with two players the second's above
-// the board and the first's below, with more all below in turn order.
-std::string draw_board(const Position& pos, bool names = false);
+//    left when its coordinates say so (row = 2y - x);
+//  * pointy-top hex boards as horizontal ranks indented by half a cell (column = 2x + y).
+// The board is seen from `from`'s side: turned by the board's smallest rotation (90 degrees on
+// square boards, 60 on hex boards) as often as brings the middle of that player's setup lowest;
+// for two players facing each other that is half a turn. Without setup pieces the players are
+// spread round the circle in turn order.
+// Labels come from the cell names: the file part and the rank part of a name ("e10": file e,
+// rank 10; "7g": file 7, rank g). A group of cells sharing a part is labelled only when its cells
+// lie on one line of the drawing that holds no other cell, or on a path of neighbouring cells:
+//  * a line across the drawing (the ranks of a square board) gets its label in a margin at the
+//    left;
+//  * a line straight up (the files of a square or flat-top board, or a pointy-top file that
+//    zigzags between two columns half a cell apart) gets its label below the board, and above it
+//    too on a flat-top board unless `compact`;
+//  * any other line or path (the slanting ranks of a flat-top board, the slanting files of a
+//    pointy-top one) gets its label where it leaves the board at each end, one cell beyond its
+//    end cell, where that leaves a blank each side of the label (and not above the board when
+//    `compact`).
+// A group of one cell is labelled as most groups of its kind are.
+// A piece is written as position strings write it: its letter, upper case for the first player
+// and lower case for the second; with more players its letter and then its owner's player_token
+// ("Kr"). In a game with `plus` pieces every cell has room for a '+' before the letter ("+P",
+// " P"). Empty cells are dots, or their names with `names`.
+// Marks, each in the blank just before a cell's letter (or its '+'), so the grid keeps its shape:
+// the origin and destination of `last_move` (a drop's cell) get a '>' (". .>P ."), a royal piece
+// of the side to move that another player attacks a '!' ("!K"), where the game has check. With
+// `colour`, ANSI escapes colour each player's pieces, show the last move's cells in reverse video
+// (instead of '>') and a royal in check on red (with its '!'); every styled run ends with a reset.
+// In a game with hands, each player's hand is a line "White in hand: P P n" ("-" when empty):
+// with two players the other player's above the board and `from`'s below, with more all below in
+// turn order.
+struct DrawOptions {
+    bool names = false;             // empty cells by name instead of dots
+    int from = 0;                   // the player whose side is at the bottom
+    Move last_move = Move::none();  // marked when not none or a pass
+    bool colour = false;            // ANSI colours
+    bool compact = false;           // no line of labels above the cells
+};
+std::string draw_board(const Position& pos, const DrawOptions& options = {});
 
 }  // namespace vari::runtime

@@ -32,6 +32,12 @@ std::string today() {
     return text;
 }
 
+// How play draws its board.
+struct View {
+    int from = 0;  // the player at the bottom
+    bool colour = false;
+};
+
 constexpr const char* HELP =
     "Type a move in short notation (e4, Nf3, exd5, e8=Q, O-O) or as FROM-TO (e2-e4, g1f3,\n"
     "e7xd8=Q, c6-c7+), a drop from your hand as PIECE*CELL (P*c5), 'pass' where the game\n"
@@ -45,16 +51,18 @@ constexpr const char* HELP =
     "  load FILE  go on with the game a record holds\n"
     "  undo       take back your last move (and the random replies after it)\n"
     "  help       this text\n"
-    "  quit       end the game\n";
+    "  quit       end the game\n"
+    "The board marks the last move's cells with '>' and a royal piece in check with '!'.\n";
 
 class Session {
 public:
     // `game` may have moves played already: they are not taken back by undo.
-    Session(std::unique_ptr<runtime::Game> game, std::vector<Mover> movers, std::uint64_t seed,
-            int max_plies, bool terminal, runtime::Notation notation)
+    Session(std::unique_ptr<runtime::Game> game, std::vector<Mover> movers, View view,
+            std::uint64_t seed, int max_plies, bool terminal, runtime::Notation notation)
         : game_(std::move(game)),
           movers_(std::move(movers)),
           notation_(notation),
+          view_(view),
           rng_(seed),
           max_plies_(max_plies),
           terminal_(terminal) {}
@@ -117,10 +125,21 @@ private:
         return !game_->game().tables().royals_capturable && game_->position().in_check();
     }
 
+    // Compact, so that after a move the board and the lines around it (the move typed, one move
+    // of each player, the prompt) fit a terminal of 24 lines.
     void show_board() const {
-        std::cout << '\n' << runtime::draw_board(game_->position(), names_);
-        if (!game_->result())
-            std::cout << name(side()) << " to move" << (in_check() ? ", in check" : "") << '\n';
+        const std::string drawn =
+            runtime::draw_board(game_->position(), {.names = names_,
+                                                   .from = view_.from,
+                                                   .last_move = game_->last_move(),
+                                                   .colour = view_.colour,
+                                                   .compact = true});
+        if (game_->result()) {
+            std::cout << '\n' << drawn;
+            return;
+        }
+        const std::string status = name(side()) + " to move" + (in_check() ? ", in check" : "");
+        std::cout << board_and_status(drawn, status, static_cast<int>(movers_.size()) + 2);
     }
 
     // Reads lines until a move is played or taken back (true) or input ends or the player quits
@@ -241,6 +260,7 @@ private:
     std::vector<Mover> movers_;
     runtime::Notation notation_;
     bool names_ = false;  // the board shows the names of empty cells
+    View view_;           // from whose side and in colour or not
     std::vector<bool> by_human_;  // per ply played in this session: was it a human's?
     std::mt19937_64 rng_;
     int max_plies_;
@@ -305,6 +325,8 @@ int run_play(int argc, char** argv) {
         ->excludes("--moves");
     auto notation = runtime::Notation::short_form;
     add_notation_option(app, notation);
+    ViewOptions view;
+    add_view_options(app, view, "the side of the only human, else the first player's");
     app.add_option("--player", players,
                    "NAME=human|random for the player called NAME (repeatable)");
     const auto kinds = CLI::IsMember({"human", "random"});
@@ -350,6 +372,16 @@ int run_play(int argc, char** argv) {
         return static_cast<int>(Exit::usage);
     }
 
+    // The board is seen from the side of the only human, if one plays alone; else from the first
+    // player's.
+    const auto humans = std::count(movers.begin(), movers.end(), Mover::human);
+    const int lone_human =
+        humans == 1 ? static_cast<int>(std::find(movers.begin(), movers.end(), Mover::human) -
+                                       movers.begin())
+                    : 0;
+    const auto from = view_player(ir, view, lone_human, "vari play");
+    if (!from) return static_cast<int>(Exit::usage);
+
     std::unique_ptr<runtime::Game> played;
     if (record_text) {
         runtime::Record record;
@@ -363,7 +395,8 @@ int run_play(int argc, char** argv) {
     }
     if (!played) return static_cast<int>(Exit::invalid);
     return static_cast<int>(
-        Session(std::move(played), std::move(movers), seed, max_plies, isatty(0), notation)
+        Session(std::move(played), std::move(movers), View{*from, use_colour(view)}, seed,
+                max_plies, isatty(0), notation)
             .run());
 }
 

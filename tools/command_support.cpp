@@ -1,5 +1,10 @@
 // What every command does first: parse its arguments, load its game, set its position.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <cstdlib>
 #include <iostream>
 #include <map>
 #include <system_error>
@@ -81,6 +86,61 @@ void add_notation_option(CLI::App& app, runtime::Notation& notation) {
                        (short_default ? "short" : "long"))
         ->transform(CLI::CheckedTransformer(names, CLI::ignore_case))
         ->option_text("long|short");
+}
+
+void add_view_options(CLI::App& app, ViewOptions& options, const std::string& from_default) {
+    app.add_option("--from", options.from,
+                   "draw the board as PLAYER sees it, their side at the bottom (any case; "
+                   "default: " +
+                       from_default + ")")
+        ->type_name("PLAYER");
+    app.add_option("--color", options.colour,
+                   "colour the board: always, never, or auto (the default): on a terminal unless "
+                   "NO_COLOR is set")
+        ->type_name("WHEN")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
+}
+
+std::optional<int> view_player(const ir::Game& game, const ViewOptions& options, int fallback,
+                               const std::string& command) {
+    if (options.from.empty()) return fallback;
+    auto lower = [](std::string s) {
+        for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return s;
+    };
+    std::string names;
+    for (std::size_t p = 0; p < game.players.size(); ++p) {
+        if (lower(game.players[p].name) == lower(options.from)) return static_cast<int>(p);
+        names += ' ' + game.players[p].name;
+    }
+    std::cerr << command << ": --from: no player '" << printable(options.from)
+              << "' (players:" << names << ")\n";
+    return std::nullopt;
+}
+
+bool use_colour(const ViewOptions& options) {
+    if (options.colour != "auto") return options.colour == "always";
+    const char* no_colour = std::getenv("NO_COLOR");
+    return isatty(1) && (no_colour == nullptr || *no_colour == '\0');
+}
+
+std::string board_and_status(const std::string& drawing, const std::string& status, int reserved) {
+    constexpr int LINES = 24, COLUMNS = 80;
+    const int drawn = static_cast<int>(std::count(drawing.begin(), drawing.end(), '\n'));
+    if (drawn + 2 + reserved <= LINES || drawing.empty()) return '\n' + drawing + status + '\n';
+    // The last line's width on screen: its characters less the escapes that colour them.
+    const std::size_t start = drawing.find_last_of('\n', drawing.size() - 2);
+    const std::string last = drawing.substr(start == std::string::npos ? 0 : start + 1);
+    std::size_t width = 0;
+    for (std::size_t i = 0; i + 1 < last.size(); ++i) {
+        if (last[i] == '\x1b') {
+            while (i < last.size() && last[i] != 'm') ++i;
+            continue;
+        }
+        ++width;
+    }
+    if (width + 3 + status.size() > COLUMNS) return drawing + status + '\n';
+    return drawing.substr(0, drawing.size() - 1) + "   " + status + '\n';
 }
 
 std::unique_ptr<runtime::Game> start_game(const CompiledGame& game, const CLI::App& app,

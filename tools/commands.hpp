@@ -65,6 +65,29 @@ std::unique_ptr<CompiledGame> load_record_game(const std::string& record_path,
 // --notation long|short: how the command writes moves, `notation` holding the default.
 void add_notation_option(CLI::App& app, runtime::Notation& notation);
 
+// How a command draws boards: from which player's side (--from PLAYER) and in colour or not
+// (--color auto|always|never).
+struct ViewOptions {
+    std::string from;             // a player's name in any case; empty: the command's choice
+    std::string colour = "auto";  // auto: colour when standard output is a terminal and
+                                  // NO_COLOR is unset or empty (no-color.org)
+};
+// `from_default` says in the help whose side is drawn without --from.
+void add_view_options(CLI::App& app, ViewOptions& options, const std::string& from_default);
+
+// The player `options.from` names, or `fallback` when it names none. An unknown name prints an
+// error listing the players to stderr, after `command` ("vari show"), and gives nothing.
+std::optional<int> view_player(const ir::Game& game, const ViewOptions& options, int fallback,
+                               const std::string& command);
+
+// Whether boards are drawn in colour, as `options.colour` asks.
+bool use_colour(const ViewOptions& options);
+
+// A drawn board and the line under it ("White to move"), as `play` prints them: a blank line, the
+// drawing, the line. When that is taller than a 24-line terminal less `reserved` lines, the blank
+// is left out and the line goes at the right of the drawing's last line where it fits 80 columns.
+std::string board_and_status(const std::string& drawing, const std::string& status, int reserved);
+
 // The game at that start, its moves played (so it has their history); prints what is wrong to
 // stderr and returns null when the position string or a move is.
 std::unique_ptr<runtime::Game> start_game(const CompiledGame& game, const CLI::App& app,
