@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "interpreter/interpreter.hpp"
+
 namespace vari::dsl {
 
 namespace {
@@ -10,19 +12,7 @@ namespace {
 using ir::Geometry;
 using ir::Vec;
 
-// One clockwise turn and one left-right mirror per geometry (axial coordinates on hex boards).
-Vec turn(Geometry geometry, Vec v) {
-    switch (geometry) {
-        case Geometry::square:
-            return {v.y, -v.x};
-        case Geometry::hex_flat:
-            return {v.y, v.y - v.x};
-        case Geometry::hex_pointy:
-            return {v.x + v.y, -v.x};
-    }
-    return v;
-}
-
+// A left-right mirror per geometry (axial coordinates on hex boards); turns are turn_once's.
 Vec mirror(Geometry geometry, Vec v) {
     switch (geometry) {
         case Geometry::square:
@@ -73,7 +63,7 @@ int rotation_count(Geometry geometry) { return 360 / rotation_step(geometry); }
 
 Vec apply(Geometry geometry, Transform transform, Vec v) {
     if (transform.mirror) v = mirror(geometry, v);
-    for (int i = 0; i < transform.turns; ++i) v = turn(geometry, v);
+    for (int i = 0; i < transform.turns; ++i) v = turn_once(geometry, v);
     return v;
 }
 

@@ -181,6 +181,11 @@ ir::Diagnostic located(const ir::Game& game, ir::SourceRef source, std::string m
 // short, and the walk stops there.
 std::uint64_t perft(Position& pos, int depth, bool* overflow = nullptr);
 
+// ---- Board geometry -------------------------------------------------------------------------
+// `v` turned clockwise by the board's smallest rotation: a quarter turn on square boards, a sixth
+// on hex boards (axial coordinates), as LANGUAGE.md states it for `orient`.
+ir::Vec turn_once(ir::Geometry geometry, ir::Vec v);
+
 // ---- Text that may hold anything (from files, the command line, hooks) -------------------------
 
 // The length of the valid UTF-8 character at `at` (1 for ASCII), or 0 when the bytes there are not

@@ -18,19 +18,6 @@ namespace {
 using ir::Geometry;
 using ir::Vec;
 
-// The board's smallest rotation, as LANGUAGE.md states it for `orient`.
-Vec turn_once(Geometry geometry, Vec v) {
-    switch (geometry) {
-        case Geometry::square:
-            return {v.y, -v.x};
-        case Geometry::hex_flat:
-            return {v.y, v.y - v.x};
-        case Geometry::hex_pointy:
-            return {v.x + v.y, -v.x};
-    }
-    return v;
-}
-
 int turns_in_circle(Geometry geometry) { return geometry == Geometry::square ? 4 : 6; }
 
 Vec turn(Geometry geometry, Vec v, int turns) {
