@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes vari's entry points for untrusted input (tests/fuzz: rule files, position strings, typed
-# moves, Lua hooks) with libFuzzer. Installs clang and libFuzzer when missing (Debian; apt-get as
+# moves, Lua hooks, game records) with libFuzzer. Installs clang and libFuzzer when missing (Debian; apt-get as
 # root), builds the harnesses with AddressSanitizer, UBSan and asserts into build-fuzz/, then runs
 # each for SECONDS (default 60), one after another, going on past crashes and timeouts.
 #
@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(rule_file position_string typed_move hooks)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(rule_file position_string typed_move hooks game_record)
 # An input slower than this is a finding: every harness bounds its own work far below it.
 timeout=2
 
@@ -38,6 +38,7 @@ seeds_of() {
     case "$1" in
         rule_file) echo stdlib-games tests/diagnostics tests/include ;;
         hooks) echo tests/hooks ;;
+        game_record) echo tests/records ;;
     esac
 }
 

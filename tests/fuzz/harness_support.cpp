@@ -35,13 +35,14 @@ const ShippedGame& pick_shipped(std::uint8_t selector) {
 }
 
 void check_notation(std::string_view harness, Position& pos, const MoveList& legal) {
-    for (const Move move : legal) {
-        const std::string text = runtime::format_move(pos, move);
-        std::string error;
-        const auto read = runtime::parse_move(pos, text, error);
-        expect(read && *read == move, harness, "a move's notation reads back as that move",
-               text + " in " + runtime::to_position_string(pos) + ": " + error);
-    }
+    for (const Move move : legal)
+        for (const auto notation : {runtime::Notation::long_form, runtime::Notation::short_form}) {
+            const std::string text = runtime::format_move(pos, move, notation);
+            std::string error;
+            const auto read = runtime::parse_move(pos, text, error);
+            expect(read && *read == move, harness, "a move's notation reads back as that move",
+                   text + " in " + runtime::to_position_string(pos) + ": " + error);
+        }
 }
 
 void check_round_trip(std::string_view harness, const Position& pos) {

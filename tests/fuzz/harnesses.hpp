@@ -28,6 +28,10 @@ int fuzz_typed_move(const std::uint8_t* data, std::size_t size);
 // limits, then every hook is called over a few plies and at the end.
 int fuzz_hooks(const std::uint8_t* data, std::size_t size);
 
+// A game record for a shipped game (the first byte picks the game): read and replayed; when it
+// reads, written back, and that record reads back to the same positions.
+int fuzz_game_record(const std::uint8_t* data, std::size_t size);
+
 struct Harness {
     const char* name;  // the folder of its inputs under tests/fuzz/{corpus,regressions,findings}
     int (*run)(const std::uint8_t*, std::size_t);
@@ -38,6 +42,7 @@ inline constexpr Harness HARNESSES[] = {
     {"position_string", fuzz_position_string},
     {"typed_move", fuzz_typed_move},
     {"hooks", fuzz_hooks},
+    {"game_record", fuzz_game_record},
 };
 
 }  // namespace vari::fuzz

@@ -34,6 +34,7 @@ std::vector<std::string> seed_folders(const std::string& harness) {
     if (harness == "rule_file")
         folders.insert(folders.end(), {"../stdlib-games", "diagnostics", "include"});
     if (harness == "hooks") folders.push_back("hooks");
+    if (harness == "game_record") folders.push_back("records");
     return folders;
 }
 
