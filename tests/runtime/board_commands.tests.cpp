@@ -21,7 +21,7 @@ using test::run_vari;
 std::optional<std::string> in_terminal(const std::string& env, const std::string& args) {
     if (access("/usr/bin/script", X_OK) != 0) return std::nullopt;
     const std::string command = "/usr/bin/script -qec \"env " + env + " '" + VARI_BINARY + "' " +
-                                args + "\" /dev/null < /dev/null";
+                                args + "\" /dev/null < /dev/null 2>&1";
     FILE* pipe = popen(command.c_str(), "r");
     if (!pipe) return std::nullopt;
     std::string out;
@@ -29,7 +29,9 @@ std::optional<std::string> in_terminal(const std::string& env, const std::string
     while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe))
         out.append(buffer.data(), n);
     // A system without pseudo-terminals (a chroot without /dev/pts) cannot run the test.
-    if (pclose(pipe) != 0 && out.find("pseudo-terminal") != std::string::npos) return std::nullopt;
+    // script(1) says so on its error stream, which the command joins to the output.
+    pclose(pipe);
+    if (out.find("failed to create pseudo-terminal") != std::string::npos) return std::nullopt;
     return out;
 }
 
