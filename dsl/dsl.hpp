@@ -1,7 +1,9 @@
 // The rule language: reading .vari text into the IR, with every problem as a located diagnostic.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,6 +45,12 @@ LoadResult load_text(std::string_view text, const std::string& file_label);
 // Reads and loads a file. A missing, unreadable or too large file is a diagnostic at line 0, which
 // render() shows without a place.
 LoadResult load_file(const std::string& path);
+
+// The bytes of a regular file of at most `limit` bytes, or nothing and the reason (the system's
+// words, the size limit with the file's size, or "it is not a regular file"): every file vari
+// reads, rule files and game records alike.
+std::optional<std::string> read_bytes(const std::filesystem::path& path, std::size_t limit,
+                                      std::string& reason);
 
 // A game argument is a path to a .vari file or the name of a shipped game in any case ("chess"
 // and "Chess.vari" find stdlib-games/chess.vari; $VARI_GAMES overrides the folder). Returns the path, or nothing.

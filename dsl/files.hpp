@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "dsl/dsl.hpp"
+
 namespace vari::dsl {
 
 // Rule files and hooks files are small; anything larger is refused before parsing.
@@ -17,10 +19,6 @@ inline constexpr std::size_t max_file_bytes = 1 << 20;
 // The folder of the shipped games: $VARI_GAMES, or the one vari was built with.
 std::filesystem::path shipped_folder();
 
-// The bytes of a regular file, or nothing and the reason (the system's words, the size limit with
-// the file's size, or "it is not a regular file").
-std::optional<std::string> read_bytes(const std::filesystem::path& path, std::size_t limit,
-                                      std::string& reason);
 
 // Ends each line with '\n' alone where it ended with a lone '\r' (old Mac files), byte for byte,
 // so that every offset, and so every column, stays as it was.

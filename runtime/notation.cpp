@@ -346,7 +346,9 @@ std::optional<Move> parse_text(Position& pos, const MoveList& legal, std::string
     bool read = false;
     std::string short_error;
     const std::size_t letter = text.size() > 1 && text[0] == '+' ? 1 : 0;
-    if (!text.empty() && std::isupper(static_cast<unsigned char>(text[letter])))
+    const bool short_first =
+        !text.empty() && std::isupper(static_cast<unsigned char>(text[letter]));
+    if (short_first)
         if (const auto m = parse_short(pos, legal, text, read, short_error)) return m;
     // Capture sequences written with 'x' first ("c3xc5" is the jump when a quiet move c3-c5 exists
     // too), then two cells, then sequences written without capture marks ("c3c5e5").
@@ -360,7 +362,8 @@ std::optional<Move> parse_text(Position& pos, const MoveList& legal, std::string
         for (const bool jumps : {true, false})
             for (Move m : legal)
                 if (m.is_jumps() == jumps && matches(pos, m, r)) return m;
-    if (const auto m = parse_short(pos, legal, text, read, short_error)) return m;
+    if (!short_first)
+        if (const auto m = parse_short(pos, legal, text, read, short_error)) return m;
     error = !rs.empty() ? explain(pos, legal, best(pos, legal, rs))
             : read      ? short_error
                         : unreadable(pos, legal, text);

@@ -6,9 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "dsl/dsl.hpp"
 #include "tools/commands.hpp"
@@ -19,7 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // Records are text of a few kilobytes; anything far larger is not one.
-constexpr std::uintmax_t MAX_RECORD_BYTES = 16 << 20;
+constexpr std::size_t MAX_RECORD_BYTES = 4 << 20;
 
 std::string folder_of(const std::string& path) {
     const fs::path parent = fs::path(path).parent_path();
@@ -56,24 +54,10 @@ bool save_record(const std::string& path, const std::string& text, std::string& 
 }
 
 std::optional<std::string> read_record_file(const std::string& path, std::string& error) {
-    std::error_code ec;
-    if (!fs::is_regular_file(path, ec)) {
-        error = "cannot read " + path + ": " + (fs::exists(path, ec) ? "not a file" : "no such file");
-        return std::nullopt;
-    }
-    if (fs::file_size(path, ec) > MAX_RECORD_BYTES) {
-        error = "cannot read " + path + ": larger than a record can be (" +
-                std::to_string(MAX_RECORD_BYTES >> 20) + " MiB)";
-        return std::nullopt;
-    }
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in && !in.eof()) {
-        error = "cannot read " + path + ": " + std::strerror(errno);
-        return std::nullopt;
-    }
-    return text.str();
+    std::string reason;
+    auto text = dsl::read_bytes(path, MAX_RECORD_BYTES, reason);
+    if (!text) error = "cannot read " + path + ": " + reason;
+    return text;
 }
 
 std::unique_ptr<CompiledGame> load_record_game(const std::string& record_path,

@@ -24,12 +24,6 @@ std::set<std::string> written_moves(Position& pos) {
     return names;
 }
 
-bool has_plus(const CompiledGame& game) {
-    for (const ir::Piece& piece : game.ir().pieces)
-        if (piece.plus) return true;
-    return false;
-}
-
 // The letter of the piece that makes board move `m` ("N", "+P").
 std::string piece_letter(const Position& pos, Move m) {
     const ir::Piece& piece = pos.game().ir().pieces[type_of(pos.piece_on(m.from()))];
@@ -97,7 +91,8 @@ TEST_CASE("every legal move of random positions has a short name of its own that
                 const std::string text = runtime::format_short(pos, m);
                 INFO(name << ": " << runtime::to_position_string(pos) << " move " << text);
                 CHECK(seen.insert(text).second);  // unambiguous
-                if (text.back() == '#' || (text.back() == '+' && !has_plus(*game))) ++checks;
+                if (runtime::marks_check(game->ir()) && (text.back() == '#' || text.back() == '+'))
+                    ++checks;
                 std::string error;
                 const auto back = runtime::parse_move(pos, text, error);
                 INFO(error);
