@@ -181,6 +181,31 @@ ir::Diagnostic located(const ir::Game& game, ir::SourceRef source, std::string m
 // short, and the walk stops there.
 std::uint64_t perft(Position& pos, int depth, bool* overflow = nullptr);
 
+// ---- Judging a position ------------------------------------------------------------------------
+// What the game's end conditions (ir::Game::ends) say of a position, judged in the runtime's
+// order: a player to move without pieces (on the board or in hand), then no legal move
+// (checkmate with a royal piece attacked, else stalemate), then the repetition and ply-limit
+// counts. A position without a move that no rule covers is over, drawn, with `rule` -1.
+struct Judgement {
+    bool over = false;
+    int rule = -1;                             // index in ir::Game::ends, -1: none (see above)
+    ir::EndKind kind = ir::EndKind::stalemate;  // the rule's kind, when there is one
+    ir::Outcome outcome = ir::Outcome::draw;   // for `mover`
+    int mover = -1;                            // the player who made the last move
+};
+// `has_move`: the side to move has a legal move (after any filter); `repetitions`: how often the
+// position has occurred, this time included (count_repetitions).
+Judgement judge(const Position& pos, bool has_move, int repetitions);
+
+// The players' scores for `outcome` of `player` (-1 with a draw), into scores[0, players): a win
+// gives that player 1 and the others 0; a draw gives everyone 1/players; a loss gives that player 0
+// and the others 1/(players - 1) each.
+void outcome_scores(int players, ir::Outcome outcome, int player, double* scores);
+
+// How often the last of `hashes` (the positions of a game in order, hashes[size - 1] the current
+// one, size >= 1) has occurred in them, itself included.
+int count_repetitions(const std::uint64_t* hashes, int size, int players);
+
 // ---- Board geometry -------------------------------------------------------------------------
 // `v` turned clockwise by the board's smallest rotation: a quarter turn on square boards, a sixth
 // on hex boards (axial coordinates), as LANGUAGE.md states it for `orient`.

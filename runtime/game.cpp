@@ -52,34 +52,21 @@ Result make_result(const ir::Game& game, ir::Outcome outcome, int player, std::s
     r.outcome = outcome;
     r.player = outcome == ir::Outcome::draw ? -1 : player;
     r.scores.assign(count, 0.0);
+    outcome_scores(count, outcome, r.player, r.scores.data());
     switch (outcome) {
         case ir::Outcome::win:
-            r.scores[player] = 1.0;
             r.summary = game.players[player].name + " wins by " + reason;
             break;
         case ir::Outcome::draw:
-            std::fill(r.scores.begin(), r.scores.end(), 1.0 / count);
             r.summary = "draw by " + reason;
             break;
         case ir::Outcome::loss:
-            // The others share the point; with two players that is a win for the other one.
-            for (int p = 0; p < count; ++p)
-                if (p != player) r.scores[p] = 1.0 / (count - 1);
             r.summary = count == 2 ? game.players[1 - player].name + " wins by " + reason
                                    : game.players[player].name + " loses by " + reason;
             break;
     }
     r.reason = std::move(reason);
     return r;
-}
-
-// The player to move has no piece on the board or in hand.
-bool has_no_pieces(const Position& pos) {
-    const int side = pos.side_to_move();
-    if (pos.pieces(side)) return false;
-    for (int type = 0; type < pos.tables().type_count; ++type)
-        if (pos.in_hand(side, type)) return false;
-    return true;
 }
 
 }  // namespace
@@ -135,13 +122,8 @@ bool Game::undo() {
 }
 
 int Game::count_repetitions() const {
-    // The hash includes the side to move, so only every player_count-th position can match. The
-    // whole history is scanned: whether a clock-resetting move is irreversible depends on the game.
-    const int step = game_.tables().player_count;
-    int count = 0;
-    for (int i = static_cast<int>(hashes_.size()) - 1; i >= 0; i -= step)
-        if (hashes_[i] == pos_.hash()) ++count;
-    return count;
+    return vari::count_repetitions(hashes_.data(), static_cast<int>(hashes_.size()),
+                                   game_.tables().player_count);
 }
 
 HookContext Game::context() const {
@@ -214,30 +196,12 @@ void Game::refresh() {
                 return end(make_result(game, verdict->outcome, verdict->player, verdict->reason));
         }
     }
-    // A player left without pieces, then mate and stalemate: a mate on the last ply of a counter
-    // is still a mate.
-    if (has_no_pieces(pos_))
-        for (const auto& end_rule : game.ends)
-            if (end_rule.kind == ir::EndKind::no_pieces)
-                return end(
-                    make_result(game, end_rule.outcome, mover, reason_of(game, end_rule, mover)));
-    if (legal_.size == 0) {
-        const auto kind = pos_.in_check() ? ir::EndKind::checkmate : ir::EndKind::stalemate;
-        for (const auto& end_rule : game.ends)
-            if (end_rule.kind == kind)
-                return end(
-                    make_result(game, end_rule.outcome, mover, reason_of(game, end_rule, mover)));
-        // No rule says what happens, but the game cannot go on.
+    const Judgement judgement = judge(pos_, legal_.size > 0, repetitions_);
+    if (!judgement.over) return;
+    if (judgement.rule < 0)
         return end(make_result(game, ir::Outcome::draw, mover, "no legal move"));
-    }
-    for (const auto& end_rule : game.ends) {
-        const bool over =
-            (end_rule.kind == ir::EndKind::repetition && repetitions_ >= end_rule.count) ||
-            (end_rule.kind == ir::EndKind::ply_limit && pos_.ply_clock() >= end_rule.count);
-        if (over)
-            return end(
-                make_result(game, end_rule.outcome, mover, reason_of(game, end_rule, mover)));
-    }
+    const ir::EndCondition& rule = game.ends[static_cast<std::size_t>(judgement.rule)];
+    end(make_result(game, rule.outcome, mover, reason_of(game, rule, mover)));
 }
 
 Move random_move(const Game& game, std::mt19937_64& rng) {

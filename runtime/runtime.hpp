@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "interpreter/interpreter.hpp"
+#include "runtime/search/search.hpp"
 
 namespace vari::runtime {
 
@@ -216,6 +217,10 @@ public:
     const MoveList& legal_moves() const { return legal_; }
     int ply() const { return plies_; }  // moves played since the start
     Move last_move() const { return plies_ ? step(plies_ - 1).move : Move::none(); }
+    // How the last move changed the board; null at the start.
+    const Undo* last_undo() const { return plies_ ? &step(plies_ - 1).undo : nullptr; }
+    // The hash of each position so far, the start's first and the current one's last.
+    const std::vector<std::uint64_t>& hashes() const { return hashes_; }
     int passes() const;   // passes in a row ending with the last move
     bool runs_hooks() const { return hooks_ != nullptr; }
 
@@ -256,6 +261,33 @@ private:
     int repetitions_ = 1;                // count_repetitions() for the current position
     std::unique_ptr<Hooks> hooks_;
     std::string hook_load_error_;   // why the hooks could not be loaded; empty when they were
+};
+
+// ---- The AI in a game in play ----------------------------------------------------------------
+// The search's view of the game: its position, history and moves (which must outlive the view).
+search::Root search_root(const Game& game);
+
+// The game's hooks for the search to ask, in a Lua state of their own; null when the game has
+// none, or `use` is off, or they fail to load (then `error` says why).
+std::unique_ptr<search::RuleHooks> search_hooks(const CompiledGame& game, HookUse use,
+                                                std::string& error);
+
+// The AI at a level, choosing moves for any player of a game in play; it remembers what it
+// learnt between moves of one game.
+class AiPlayer {
+public:
+    AiPlayer(const CompiledGame& game, const search::Level& level, std::uint64_t seed,
+             HookUse hooks = HookUse::on);
+    ~AiPlayer();
+    // The move to play now (the game is not over); the outcome's error is set when a hook failed.
+    search::Outcome choose(const Game& game, const search::Searcher::Progress& progress = {});
+    void stop() { searcher_.stop(); }  // from another thread: answer now
+
+private:
+    search::Level level_;
+    search::Searcher searcher_;
+    std::unique_ptr<search::RuleHooks> hooks_;
+    std::string hook_error_;
 };
 
 // ---- Moves typed for a game in play --------------------------------------------------------

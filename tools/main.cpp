@@ -24,6 +24,7 @@ constexpr Command COMMANDS[] = {
     {"bench", vari::tools::run_bench, "measure perft and random-playout speed"},
     {"list", vari::tools::run_list, "list the shipped games"},
     {"replay", vari::tools::run_replay, "check a game record move by move and show a position"},
+    {"think", vari::tools::run_think, "search a position and print the best move and its line"},
 };
 
 const Command* command_named(const char* name) {

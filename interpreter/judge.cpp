@@ -1,0 +1,83 @@
+// Judging a position by the game's end conditions: pure engine work, no history kept here (the
+// caller counts repetitions), no words and no hooks.
+#include "interpreter/interpreter.hpp"
+
+namespace vari {
+namespace {
+
+// The player to move has no piece on the board or in hand.
+bool has_no_pieces(const Position& pos) {
+    const int side = pos.side_to_move();
+    if (pos.pieces(side)) return false;
+    for (int type = 0; type < pos.tables().type_count; ++type)
+        if (pos.in_hand(side, type)) return false;
+    return true;
+}
+
+Judgement ended_by(const ir::Game& game, int rule, int mover) {
+    Judgement j;
+    j.over = true;
+    j.rule = rule;
+    j.mover = mover;
+    if (rule >= 0) {
+        j.kind = game.ends[static_cast<std::size_t>(rule)].kind;
+        j.outcome = game.ends[static_cast<std::size_t>(rule)].outcome;
+    }
+    return j;
+}
+
+}  // namespace
+
+Judgement judge(const Position& pos, bool has_move, int repetitions) {
+    const ir::Game& game = pos.game().ir();
+    const int players = pos.tables().player_count;
+    const int mover = (pos.side_to_move() + players - 1) % players;
+    const int rules = static_cast<int>(game.ends.size());
+    // A player left without pieces, then mate and stalemate: a mate on the last ply of a counter
+    // is still a mate.
+    if (has_no_pieces(pos))
+        for (int r = 0; r < rules; ++r)
+            if (game.ends[r].kind == ir::EndKind::no_pieces) return ended_by(game, r, mover);
+    if (!has_move) {
+        const auto kind = pos.in_check() ? ir::EndKind::checkmate : ir::EndKind::stalemate;
+        for (int r = 0; r < rules; ++r)
+            if (game.ends[r].kind == kind) return ended_by(game, r, mover);
+        return ended_by(game, -1, mover);  // no rule says what happens, but play cannot go on
+    }
+    for (int r = 0; r < rules; ++r) {
+        const ir::EndCondition& end = game.ends[r];
+        if ((end.kind == ir::EndKind::repetition && repetitions >= end.count) ||
+            (end.kind == ir::EndKind::ply_limit && pos.ply_clock() >= end.count))
+            return ended_by(game, r, mover);
+    }
+    return {};
+}
+
+void outcome_scores(int players, ir::Outcome outcome, int player, double* scores) {
+    for (int p = 0; p < players; ++p) {
+        switch (outcome) {
+            case ir::Outcome::win:
+                scores[p] = p == player ? 1.0 : 0.0;
+                break;
+            case ir::Outcome::draw:
+                scores[p] = 1.0 / players;
+                break;
+            case ir::Outcome::loss:
+                // The others share the point; with two players that is a win for the other one.
+                scores[p] = p == player ? 0.0 : 1.0 / (players - 1);
+                break;
+        }
+    }
+}
+
+int count_repetitions(const std::uint64_t* hashes, int size, int players) {
+    // The hash includes the side to move, so only every players-th position can match. The whole
+    // history is scanned: whether a clock-resetting move is irreversible depends on the game.
+    int count = 0;
+    const std::uint64_t now = hashes[size - 1];
+    for (int i = size - 1; i >= 0; i -= players)
+        if (hashes[i] == now) ++count;
+    return count;
+}
+
+}  // namespace vari

@@ -1,0 +1,126 @@
+// The AI in a game in play: the search's view of the game, the game's hooks as the search asks
+// them, and players that choose moves (the AI at a level, or at random).
+#include <cassert>
+
+#include "runtime/runtime.hpp"
+
+namespace vari::runtime {
+namespace {
+
+HookContext context_of(const search::Node& node) {
+    HookContext c;
+    c.position = node.position;
+    c.ply = node.ply;
+    c.repetitions = node.repetitions;
+    c.passes = node.passes;
+    c.last_move = node.last_move;
+    c.last_undo = node.last_undo;
+    return c;
+}
+
+// The game's hooks in a Lua state of the search's own, so that a search never disturbs the game
+// in play (and may run beside it).
+class SearchHooks final : public search::RuleHooks {
+public:
+    SearchHooks(const CompiledGame& game, std::unique_ptr<Hooks> hooks)
+        : game_(game), hooks_(std::move(hooks)) {
+        filters_ = hooks_->handles(HookEvent::allow_move) || hooks_->handles(HookEvent::allow_drop);
+    }
+
+    bool filter(const search::Node& node, MoveList& moves) override {
+        if (!filters_) return true;
+        const HookContext c = context_of(node);
+        int kept = 0;
+        for (const Move m : moves) {
+            bool allowed = true;
+            if (!m.is_pass() && !hooks_->allows(c, m, allowed)) return false;
+            if (allowed) moves.moves[kept++] = m;
+        }
+        moves.size = kept;
+        if (kept == 0 && game_.ir().passing == ir::Passing::forced)
+            moves.moves[moves.size++] = Move::make_pass();
+        return true;
+    }
+
+    bool verdict(const search::Node& node, std::optional<search::HookEnd>& end) override {
+        end.reset();
+        const HookContext c = context_of(node);
+        const bool events[] = {true, node.last_undo && node.last_undo->captured != NO_PIECE,
+                               node.last_move.is_pass()};
+        for (const HookEvent event :
+             {HookEvent::after_move, HookEvent::after_capture, HookEvent::after_pass}) {
+            if (!events[static_cast<int>(event)] || !hooks_->handles(event)) continue;
+            std::optional<HookVerdict> verdict;
+            if (!hooks_->after(event, c, verdict)) return false;
+            if (verdict) {
+                end = search::HookEnd{verdict->outcome, verdict->player};
+                return true;
+            }
+        }
+        return true;
+    }
+
+    bool scores_endings() const override { return hooks_->handles(HookEvent::score); }
+
+    bool scores(const search::Node& node, const search::HookEnd& end,
+                std::vector<double>& scores) override {
+        Result result;
+        result.outcome = end.outcome;
+        result.player = end.outcome == ir::Outcome::draw ? -1 : end.player;
+        return hooks_->score(context_of(node), result, scores);
+    }
+
+    std::string error() const override { return hooks_->error(); }
+
+private:
+    const CompiledGame& game_;
+    std::unique_ptr<Hooks> hooks_;
+    bool filters_ = false;
+};
+
+}  // namespace
+
+search::Root search_root(const Game& game) {
+    search::Root root;
+    root.position = &game.position();
+    root.history.assign(game.hashes().begin(), game.hashes().end() - 1);
+    root.ply = game.ply();
+    root.passes = game.passes();
+    root.last_move = game.last_move();
+    root.last_undo = game.last_undo();
+    root.moves.assign(game.legal_moves().begin(), game.legal_moves().end());
+    return root;
+}
+
+std::unique_ptr<search::RuleHooks> search_hooks(const CompiledGame& game, HookUse use,
+                                                std::string& error) {
+    if (use == HookUse::off || !game.ir().hooks) return nullptr;
+    ir::Diagnostic problem;
+    auto hooks = Hooks::load(game, problem);
+    if (!hooks) {
+        error = "the hooks failed to load at " + problem.file + ":" +
+                std::to_string(problem.line) + ": " + problem.message;
+        return nullptr;
+    }
+    return std::make_unique<SearchHooks>(game, std::move(hooks));
+}
+
+AiPlayer::AiPlayer(const CompiledGame& game, const search::Level& level, std::uint64_t seed,
+                   HookUse hooks)
+    : level_(level), searcher_(game, search::Options{16, seed, level.variety}) {
+    hooks_ = search_hooks(game, hooks, hook_error_);
+}
+
+AiPlayer::~AiPlayer() = default;
+
+search::Outcome AiPlayer::choose(const Game& game, const search::Searcher::Progress& progress) {
+    assert(!game.result());
+    if (!hook_error_.empty()) {
+        search::Outcome out;
+        out.error = hook_error_;
+        return out;
+    }
+    return searcher_.think(search_root(game), level_.limits, hooks_.get(), progress);
+}
+
+}  // namespace vari::runtime

@@ -1,0 +1,163 @@
+// The AI: a search for the best move in any game vari compiles, with an evaluation derived from
+// the rules. Two players get an alpha-beta search; more players get a search of their own. The
+// hot path uses the engine only: rules the game leaves to Lua hooks reach the search through
+// RuleHooks, which the runtime implements, and a game without hooks passes none and pays nothing.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "interpreter/interpreter.hpp"
+
+namespace vari::search {
+
+// ---- Scores -----------------------------------------------------------------------------------
+// A score is from one player's side, in centipawns (a Pawn-like piece is about 100). Won and lost
+// games score beyond every evaluation, nearer wins higher: WIN - plies to the end.
+constexpr int WIN = 1'000'000;
+constexpr int WON = WIN - 10'000;  // at least this: a forced win; at most -WON: a forced loss
+constexpr int DRAW = 0;
+inline bool is_decisive(int score) { return score >= WON || score <= -WON; }
+// Plies to the end of a decisive score (positive either way).
+inline int plies_to_end(int score) { return score > 0 ? WIN - score : WIN + score; }
+
+// ---- Piece values and the evaluation --------------------------------------------------------
+// What each piece type is worth, in centipawns, derived when the game is loaded from what the
+// piece can do on the board (see values.cpp), unless the rule file states it (`value`).
+struct PieceValue {
+    int board = 0;    // on the board
+    int in_hand = 0;  // in a hand (games with drops)
+    bool stated = false;  // the rule file gave it
+};
+std::vector<PieceValue> piece_values(const CompiledGame& game);
+
+// A position's worth for each player, from the rules' data alone: material, mobility, promotion
+// progress, royal safety and hands. Built once per game; evaluate() is on the hot path.
+class Evaluation {
+public:
+    explicit Evaluation(const CompiledGame& game);
+    const std::vector<PieceValue>& values() const { return values_; }
+    // The position's worth for `player` against the others, in centipawns.
+    int evaluate(const Position& pos, int player) const;
+
+private:
+    const CompiledGame& game_;
+    std::vector<PieceValue> values_;
+};
+
+// ---- Rules left to hooks ----------------------------------------------------------------------
+// A position of the searched line as hooks see it.
+struct Node {
+    const Position* position = nullptr;
+    int ply = 0;                       // moves since the game's start
+    int repetitions = 1;               // occurrences of this position, this one included
+    int passes = 0;                    // passes in a row ending with the last move
+    Move last_move;                    // none at the game's start
+    const Undo* last_undo = nullptr;   // how the last move changed the board; null at the start
+};
+
+// An end a hook decided after the last move.
+struct HookEnd {
+    ir::Outcome outcome = ir::Outcome::draw;  // for `player`
+    int player = -1;                          // -1 for a draw
+};
+
+// What the game's hooks say, given by the runtime. Each call returns false when a hook failed;
+// the search then stops and reports error() (the game itself stops on that move as well).
+class RuleHooks {
+public:
+    virtual ~RuleHooks() = default;
+    // Takes out of `moves` those a filter hook refuses; where the game forces a pass on a player
+    // left without moves, adds it.
+    virtual bool filter(const Node& node, MoveList& moves) = 0;
+    // After the last move: the end a hook decides, if any.
+    virtual bool verdict(const Node& node, std::optional<HookEnd>& end) = 0;
+    // Whether a hook scores ended games; then scores() gives the scores of one.
+    virtual bool scores_endings() const = 0;
+    virtual bool scores(const Node& node, const HookEnd& end, std::vector<double>& scores) = 0;
+    virtual std::string error() const = 0;
+};
+
+// ---- Searching --------------------------------------------------------------------------------
+// Where a search starts: a position and the game's history before it.
+struct Root {
+    const Position* position = nullptr;
+    std::vector<std::uint64_t> history;  // hashes of the positions before it, oldest first
+    int ply = 0;                         // moves since the game's start
+    int passes = 0;                      // passes in a row ending with the last move
+    Move last_move;
+    const Undo* last_undo = nullptr;
+    // The moves to choose from (legal and allowed by hooks), as the game lists them.
+    std::vector<Move> moves;
+};
+
+// When to stop; 0 is no limit. With no limit at all the search goes to MAX_DEPTH.
+struct Limits {
+    int depth = 0;
+    std::int64_t milliseconds = 0;
+    std::uint64_t nodes = 0;
+};
+constexpr int MAX_DEPTH = 64;
+
+// A finished iteration, for progress and the result.
+struct Iteration {
+    int depth = 0;
+    int score = 0;             // for the side to move
+    std::vector<Move> pv;      // from the root
+    std::uint64_t nodes = 0;   // so far, in the whole search
+    double seconds = 0;        // so far
+};
+
+struct Outcome {
+    Move best;                 // none only when the root has no move
+    Iteration last;            // the deepest finished iteration (depth 0 when none finished)
+    std::string error;         // a hook failed: the move is the best found before
+};
+
+struct Options {
+    std::size_t hash_megabytes = 16;
+    std::uint64_t seed = 0;    // breaks ties among equal root moves (levels with variety)
+    int variety = 0;           // centipawns: root moves this close to the best may be chosen
+};
+
+// A search for one game; keeps its tables (hash, history) between calls until clear().
+// think() may be stopped from another thread with stop().
+class Searcher {
+public:
+    Searcher(const CompiledGame& game, Options options = {});
+    ~Searcher();
+    Searcher(const Searcher&) = delete;
+    Searcher& operator=(const Searcher&) = delete;
+
+    using Progress = std::function<void(const Iteration&)>;
+    // `hooks` null: the game has none (or they are off).
+    Outcome think(const Root& root, const Limits& limits, RuleHooks* hooks = nullptr,
+                  const Progress& progress = {});
+    void stop() { stop_.store(true, std::memory_order_relaxed); }
+    void clear();  // a new game: forget what earlier searches learnt
+    const Evaluation& evaluation() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+    std::atomic<bool> stop_{false};
+};
+
+// ---- Levels -----------------------------------------------------------------------------------
+// What "ai", "ai:5", "ai:depth=4", "ai:time=500" or "ai:nodes=20000" asks for: levels 1 to 10 are
+// node budgets, growing with the level, so that a level plays the same moves on any machine.
+struct Level {
+    Limits limits;
+    int variety = 0;
+};
+// The level `text` names (the part after "ai", with its ':'); nothing with `error` set when it
+// names none.
+std::optional<Level> parse_level(std::string_view text, std::string& error);
+
+}  // namespace vari::search
