@@ -1,6 +1,6 @@
-// `vari play GAME` or `vari play --load FILE`: a game in the terminal between humans and random
-// movers. Without a terminal on
-// standard input it reads one move or command a line and prints no prompts, so it can be scripted.
+// `vari play GAME` or `vari play --load FILE`: a game in the terminal between humans, the AI and
+// random movers. Without a terminal on standard input it reads one move or command a line and
+// prints no prompts, so it can be scripted.
 #include <unistd.h>
 
 #include <algorithm>
@@ -20,7 +20,12 @@
 namespace vari::tools {
 namespace {
 
-enum class Mover { human, random };
+// Who plays a seat: "human", "random", or the AI at a level ("ai", "ai:3", "ai:depth=4").
+struct Mover {
+    std::string kind = "human";
+    std::unique_ptr<runtime::AiPlayer> ai;  // for the AI
+    bool human() const { return kind == "human"; }
+};
 
 // The date as records write it: "2026.11.24".
 std::string today() {
@@ -49,7 +54,7 @@ constexpr const char* HELP =
     "  position   the position string of the position\n"
     "  save FILE  save the game as a record (vari play --load FILE resumes it)\n"
     "  load FILE  go on with the game a record holds\n"
-    "  undo       take back your last move (and the random replies after it)\n"
+    "  undo       take back your last move (and the replies after it)\n"
     "  help       this text\n"
     "  quit       end the game\n"
     "The board marks the last move's cells with '>' and a royal piece in check with '!'.\n";
@@ -74,7 +79,10 @@ public:
         for (;;) {
             while (!game_->result() &&
                    (max_plies_ <= 0 || static_cast<int>(by_human_.size()) < max_plies_)) {
-                if (movers_[side()] == Mover::random) {
+                Mover& mover = movers_[side()];
+                if (mover.ai) {
+                    if (!ai_turn(*mover.ai)) return Exit::stopped;
+                } else if (!mover.human()) {
                     play(runtime::random_move(*game_, rng_), false);
                 } else if (!human_turn()) {
                     return Exit::ok;
@@ -95,8 +103,8 @@ public:
             for (std::size_t p = 0; p < r.scores.size(); ++p)
                 std::cout << (p ? ", " : " ") << name(static_cast<int>(p)) << ' ' << r.scores[p];
             std::cout << '\n';
-            const bool humans = std::find(movers_.begin(), movers_.end(), Mover::human) !=
-                                movers_.end();
+            const bool humans = std::any_of(movers_.begin(), movers_.end(),
+                                            [](const Mover& m) { return m.human(); });
             if (!humans || !human_turn()) return Exit::ok;  // true: moves were taken back
         }
     }
@@ -140,6 +148,23 @@ private:
         }
         const std::string status = name(side()) + " to move" + (in_check() ? ", in check" : "");
         std::cout << board_and_status(drawn, status, static_cast<int>(movers_.size()) + 2);
+    }
+
+    // The AI's move, with its progress on a terminal; false when a hook failed in the search.
+    bool ai_turn(runtime::AiPlayer& ai) {
+        const auto progress = [&](const search::Iteration& it) {
+            if (!terminal_) return;
+            std::cout << "\r" << name(side()) << " thinks: depth " << it.depth << ", "
+                      << it.nodes << " nodes" << std::flush;
+        };
+        const search::Outcome out = ai.choose(*game_, progress);
+        if (terminal_) std::cout << "\r\x1b[K" << std::flush;
+        if (!out.error.empty()) {
+            std::cout << "game stopped: " << printable(out.error) << '\n';
+            return false;
+        }
+        play(out.best, false);
+        return true;
     }
 
     // Reads lines until a move is played or taken back (true) or input ends or the player quits
@@ -213,7 +238,7 @@ private:
         runtime::RecordHeader header;
         header.event = "vari play";
         header.date = today();
-        for (Mover m : movers_) header.player_kinds.push_back(m == Mover::human ? "human" : "random");
+        for (const Mover& m : movers_) header.player_kinds.push_back(m.kind);
         std::string error;
         if (save_record(path, runtime::write_record(*game_, header), error))
             std::cout << "saved " << game_->ply() << " plies to " << printable(path) << '\n';
@@ -240,7 +265,7 @@ private:
         return true;
     }
 
-    // Takes back the last human move and the random replies after it; false when there is none.
+    // Takes back the last human move and the replies after it; false when there is none.
     bool take_back() {
         std::size_t keep = by_human_.size();
         while (keep > 0 && !by_human_[keep - 1]) --keep;
@@ -267,7 +292,7 @@ private:
     bool terminal_;
 };
 
-// One player's setting and the option it came from ("--player Gray=random", "--white random").
+// One player's setting and the option it came from ("--player Gray=ai:3", "--white random").
 struct Seat {
     std::string player;
     std::string kind;
@@ -276,16 +301,24 @@ struct Seat {
 
 // Applies the settings to the players they name (in any case); returns an error message or "".
 // A player set twice in different ways is an error: which was meant cannot be known.
-std::string assign(const ir::Game& game, const std::vector<Seat>& seats,
-                   std::vector<Mover>& movers) {
+std::string assign(const CompiledGame& compiled, const std::vector<Seat>& seats,
+                   std::uint64_t seed, std::vector<Mover>& movers) {
+    const ir::Game& game = compiled.ir();
     auto lower = [](std::string s) {
         for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         return s;
     };
     std::vector<const Seat*> set_by(game.players.size(), nullptr);
     for (const Seat& seat : seats) {
-        if (seat.kind != "human" && seat.kind != "random")
-            return seat.option + ": expected NAME=human or NAME=random";
+        std::optional<search::Level> level;
+        if (seat.kind.starts_with("ai")) {
+            std::string error;
+            level = search::parse_level(std::string_view(seat.kind).substr(2), error);
+            if (!level) return seat.option + ": " + error;
+        } else if (seat.kind != "human" && seat.kind != "random") {
+            return seat.option + ": expected human, random, ai or ai:LEVEL (1-10, depth=N, " +
+                   "time=MS or nodes=N)";
+        }
         std::size_t p = 0;
         while (p < game.players.size() && lower(game.players[p].name) != lower(seat.player)) ++p;
         if (p == game.players.size()) {
@@ -298,7 +331,8 @@ std::string assign(const ir::Game& game, const std::vector<Seat>& seats,
             return set_by[p]->option + " and " + seat.option + " set " + game.players[p].name +
                    " differently";
         set_by[p] = &seat;
-        movers[p] = seat.kind == "human" ? Mover::human : Mover::random;
+        movers[p].kind = seat.kind;
+        if (level) movers[p].ai = std::make_unique<runtime::AiPlayer>(compiled, *level, seed + p);
     }
     return "";
 }
@@ -306,7 +340,8 @@ std::string assign(const ir::Game& game, const std::vector<Seat>& seats,
 }  // namespace
 
 int run_play(int argc, char** argv) {
-    CLI::App app{"Play a game: humans type moves, random movers pick a legal move at random.\n" +
+    CLI::App app{"Play a game: humans type moves, the AI searches for its moves, random movers "
+                 "pick a legal move at random.\n" +
                  std::string(HELP)};
     app.name("vari play");
     std::string game_name;
@@ -328,13 +363,12 @@ int run_play(int argc, char** argv) {
     ViewOptions view;
     add_view_options(app, view, "the side of the only human, else the first player's");
     app.add_option("--player", players,
-                   "NAME=human|random for the player called NAME (repeatable)");
-    const auto kinds = CLI::IsMember({"human", "random"});
-    app.add_option("--white", first, "human|random: the player called White (shorthand)")
-        ->check(kinds);
-    app.add_option("--black", second, "human|random: the player called Black (shorthand)")
-        ->check(kinds);
-    app.add_option("--seed", seed, "seed for the random movers (default: a random one)")
+                   "NAME=KIND for the player called NAME (repeatable); KIND is human, random, "
+                   "ai (level 5), ai:1 to ai:10, ai:depth=N, ai:time=MS or ai:nodes=N");
+    app.add_option("--white", first, "KIND: the player called White (shorthand)");
+    app.add_option("--black", second, "KIND: the player called Black (shorthand)");
+    app.add_option("--seed", seed,
+                   "seed for the random movers and the AI's choices (default: a random one)")
         ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
     app.add_option("--max-plies", max_plies, "stop after this many plies (0: no limit)")
         ->check(whole_number(0, std::numeric_limits<int>::max()));
@@ -357,7 +391,7 @@ int run_play(int argc, char** argv) {
                             : load_game(game_name);
     if (!game) return static_cast<int>(Exit::invalid);
     const ir::Game& ir = game->ir();
-    std::vector<Mover> movers(ir.players.size(), Mover::human);
+    std::vector<Mover> movers(ir.players.size());
     // The shorthands name the players called White and Black, whatever their turn.
     std::vector<Seat> seats;
     if (!first.empty()) seats.push_back({"White", first, "--white " + first});
@@ -367,16 +401,17 @@ int run_play(int argc, char** argv) {
         seats.push_back({spec.substr(0, eq), eq == std::string::npos ? "" : spec.substr(eq + 1),
                          "--player " + spec});
     }
-    if (const std::string error = assign(ir, seats, movers); !error.empty()) {
+    if (const std::string error = assign(*game, seats, seed, movers); !error.empty()) {
         std::cerr << "vari play: " << printable(error) << '\n';
         return static_cast<int>(Exit::usage);
     }
 
     // The board is seen from the side of the only human, if one plays alone; else from the first
     // player's.
-    const auto humans = std::count(movers.begin(), movers.end(), Mover::human);
+    const auto is_human = [](const Mover& m) { return m.human(); };
+    const auto humans = std::count_if(movers.begin(), movers.end(), is_human);
     const int lone_human =
-        humans == 1 ? static_cast<int>(std::find(movers.begin(), movers.end(), Mover::human) -
+        humans == 1 ? static_cast<int>(std::find_if(movers.begin(), movers.end(), is_human) -
                                        movers.begin())
                     : 0;
     const auto from = view_player(ir, view, lone_human, "vari play");

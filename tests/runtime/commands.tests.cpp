@@ -81,6 +81,28 @@ TEST_CASE("vari play refuses unknown players and kinds of mover", "[runtime][com
     CHECK(run.output.find("no player 'red' (players: White Black;") != std::string::npos);
 }
 
+TEST_CASE("vari play seats the AI at a level, and says what a bad level is",
+          "[runtime][commands]") {
+    // The AI answers a human's blunder by taking the undefended Queen.
+    const Run run = run_vari("play " + CHESS + " --black ai:depth=2 --seed 1",
+                             "e2-e4\nd1-h5\nh5-h7\nquit\n");
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK(run.output.find("White plays Qxh7\nBlack plays Rxh7\n") != std::string::npos);
+    const Run games = run_vari("play " + CHESS + " --white ai:1 --black random --seed 2");
+    INFO(games.output);
+    CHECK(games.output.find("White wins by checkmate") != std::string::npos);
+    const Run level = run_vari("play " + CHESS + " --white ai:11");
+    CHECK(level.exit_code == 2);
+    CHECK(level.output.find("--white ai:11: the level '11' is not one of 1 to 10") !=
+          std::string::npos);
+    const Run limit = run_vari("play " + CHESS + " --player black=ai:depth=0");
+    CHECK(limit.exit_code == 2);
+    CHECK(limit.output.find("the depth limit '0' is not a whole number from 1 to 64") !=
+          std::string::npos);
+    CHECK(run_vari("play " + CHESS + " --white ai:speed=3").exit_code == 2);
+}
+
 TEST_CASE("--white and --black name the players called so, whatever their turn",
           "[runtime][commands]") {
     // In shogi Black moves first: --white sets the second player, and a random White answers.

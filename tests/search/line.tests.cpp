@@ -1,0 +1,90 @@
+// The search's line judges every position as the game in play does: the same moves (hook filters
+// included) and the same end, with the same scores, on random playouts of every shipped game.
+#include <algorithm>
+#include <filesystem>
+#include <random>
+
+#include <catch2/catch.hpp>
+
+#include "runtime/runtime.hpp"
+#include "runtime/search/line.hpp"
+#include "support/shipped_games.hpp"
+
+namespace vari {
+namespace {
+
+std::vector<std::string> shipped_games() {
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(VARI_STDLIB_DIR))
+        if (entry.path().extension() == ".vari") names.push_back(entry.path().stem().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+// Plays `games` random games of at most `plies` plies in a runtime::Game and in a search Line side
+// by side, comparing them at every position.
+void compare_playouts(const CompiledGame& compiled, int games, int plies, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    for (int g = 0; g < games; ++g) {
+        runtime::Game game(compiled);
+        const search::Root root = runtime::search_root(game);
+        std::string hook_error;
+        auto hooks = runtime::search_hooks(compiled, runtime::HookUse::on, hook_error);
+        REQUIRE(hook_error.empty());
+        search::Line line(root, hooks.get());
+        for (int ply = 0; ply <= plies; ++ply) {
+            INFO("game " << g << ", ply " << ply << ": "
+                         << runtime::to_position_string(game.position()));
+            MoveList moves;
+            REQUIRE(line.generate(moves));
+            REQUIRE(std::vector<Move>(moves.begin(), moves.end()) ==
+                    std::vector<Move>(game.legal_moves().begin(), game.legal_moves().end()));
+            std::optional<search::Ending> ending;
+            REQUIRE(line.ended(moves.size > 0, ending));
+            const auto& result = game.result();
+            REQUIRE(ending.has_value() == result.has_value());
+            if (result) {
+                REQUIRE_FALSE(result->stopped);
+                for (std::size_t p = 0; p < result->scores.size(); ++p)
+                    CHECK(ending->scores[p] == Approx(result->scores[p]));
+                break;
+            }
+            if (ply == plies) break;
+            const Move m = runtime::random_move(game, rng);
+            game.play(m);
+            line.play(m);
+        }
+    }
+}
+
+TEST_CASE("the search's line ends games where the game in play does, with its scores",
+          "[search]") {
+    for (const std::string& name : shipped_games()) {
+        DYNAMIC_SECTION(name) {
+            const auto game = test::load_shipped(name);
+            compare_playouts(*game, 6, 200, 11);
+        }
+    }
+}
+
+TEST_CASE("the line counts repetitions across the game's history and its own moves", "[search]") {
+    const auto chess = test::load_shipped("chess");
+    runtime::Game game(*chess);
+    std::string error;
+    REQUIRE(runtime::play_moves(game, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1", error));
+    const search::Root root = runtime::search_root(game);
+    search::Line line(root, nullptr);
+    CHECK(line.repetitions() == 2);  // as after the third ply
+    Position probe = game.position();
+    line.play(test::legal_move(probe, "f6", "g8"));  // the start position, a third time
+    CHECK(line.repetitions() == 3);
+    MoveList moves;
+    line.generate(moves);
+    std::optional<search::Ending> ending;
+    REQUIRE(line.ended(moves.size > 0, ending));
+    REQUIRE(ending);
+    CHECK(ending->scores[0] == 0.5);
+}
+
+}  // namespace
+}  // namespace vari
