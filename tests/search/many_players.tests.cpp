@@ -1,0 +1,77 @@
+// The search for more than two players, on Three Player Hex Shogi 91: it takes the win when it
+// can, and never hands the next player a win it can avoid.
+#include <catch2/catch.hpp>
+
+#include "runtime/runtime.hpp"
+#include "support/shipped_games.hpp"
+
+namespace vari {
+namespace {
+
+constexpr int BLACK = 0, WHITE = 1;
+
+search::Level level(const std::string& text) {
+    std::string error;
+    const auto parsed = search::parse_level(text, error);
+    REQUIRE(parsed);
+    return *parsed;
+}
+
+Move ai_move(const CompiledGame& game, const Position& pos, const std::string& at) {
+    runtime::Game play(game, pos);
+    REQUIRE(!play.result());
+    runtime::AiPlayer ai(game, level(at), 1);
+    const search::Outcome out = ai.choose(play);
+    REQUIRE(out.error.empty());
+    return out.best;
+}
+
+// Whether the player to move in `pos` can capture a King of `owner`.
+bool can_take_king(Position& pos, int owner, int king) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (const Move m : moves)
+        if (!m.is_drop() && !m.is_pass() && pos.piece_on(m.to()) == make_piece(owner, king))
+            return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("the AI of a three-player game takes the third King rather than a piece",
+          "[search][three-player]") {
+    const auto game = test::load_shipped("three-player-hex-shogi-91");
+    Position pos(*game);
+    // Black holds White's King: taking Gray's wins; Gray's Rook is the bait.
+    test::place_named(pos, "b:King:4j b:Rook:6h g:King:6e g:Rook:2h g:Pawn:1g", BLACK);
+    pos.set_in_hand(BLACK, test::type_named(*game, "King"), 1);
+    for (const char* at : {":1", ":depth=1", ":depth=3"}) {
+        INFO(at);
+        const Move m = ai_move(*game, pos, at);
+        CHECK(runtime::format_move(pos, m) == "6hx6e");
+    }
+}
+
+TEST_CASE("the AI of a three-player game keeps its King from the next player's winning capture",
+          "[search][three-player]") {
+    const auto game = test::load_shipped("three-player-hex-shogi-91");
+    const int king = test::type_named(*game, "King");
+    Position pos(*game);
+    // White holds Gray's King and its Rook eyes Black's; a White Silver is the bait.
+    test::place_named(pos,
+                      "b:King:4j b:Gold:2j b:Pawn:7j w:King:10d w:Rook:4f w:Silver:2i "
+                      "g:Pawn:1g",
+                      BLACK);
+    pos.set_in_hand(WHITE, king, 1);
+    for (const char* at : {":depth=2", ":depth=3"}) {
+        INFO(at);
+        const Move m = ai_move(*game, pos, at);
+        INFO(runtime::format_move(pos, m));
+        Position after = pos;
+        Undo undo;
+        after.do_move(m, undo);
+        CHECK_FALSE(can_take_king(after, BLACK, king));
+    }
+}
+
+}  // namespace vari
