@@ -1,5 +1,6 @@
-// `vari bench GAME [--position STR] [--moves LIST] [--depth N] [--playouts N] [--no-hooks]`: load
-// time, perft leaves per second (of the tree `vari perft` counts) and random playouts per second,
+// `vari bench GAME [--position STR] [--moves LIST] [--depth N] [--playouts N] [--search-nodes N]
+// [--no-hooks]`: load time, perft leaves per second (of the tree `vari perft` counts), random
+// playouts per second, the AI's search speed,
 // from the start or the position given; for a game with hooks, the same games replayed with and
 // without them.
 // The last line is the perft node count: a signature to quote.
@@ -80,7 +81,8 @@ double replay(const CompiledGame& game, const Position& from,
 }  // namespace
 
 int run_bench(int argc, char** argv) {
-    CLI::App app{"Measure load time, perft leaves per second and random playouts per second."};
+    CLI::App app{"Measure load time, perft leaves per second, random playouts per second and the AI's "
+                 "nodes per second."};
     app.name("vari bench");
     std::string game_name;
     StartOptions from;
@@ -94,6 +96,10 @@ int run_bench(int argc, char** argv) {
     app.add_option("--max-plies", max_plies, "longest playout")->check(whole_number(1, 100000));
     app.add_option("--seed", seed, "random seed for the playouts")
         ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
+    std::uint64_t search_nodes = 200'000;
+    app.add_option("--search-nodes", search_nodes,
+                   "nodes the AI searches from the position, to measure its speed (0: none)")
+        ->check(whole_number(0, 1'000'000'000'000));
     bool no_hooks = false;
     app.add_flag("--no-hooks", no_hooks, "count perft without running the game's hooks");
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
@@ -144,6 +150,19 @@ int run_bench(int argc, char** argv) {
                 "%.1f %%\n",
                 playouts / off, playouts / on, 100.0 * (on - off) / on);
         }
+    }
+    if (search_nodes > 0 && !played->result()) {
+        search::Level level;
+        level.limits.nodes = search_nodes;
+        runtime::AiPlayer ai(*game, level, seed, hooks);
+        const search::Outcome out = ai.choose(*played);
+        if (!out.error.empty()) {
+            std::cerr << "vari bench: " << out.error << '\n';
+            return static_cast<int>(Exit::stopped);
+        }
+        std::printf("search          %llu nodes to depth %d in %.3f s: %.1f k nodes/s\n",
+                    static_cast<unsigned long long>(out.last.nodes), out.last.depth,
+                    out.last.seconds, out.last.nodes / out.last.seconds / 1e3);
     }
     std::printf("%llu\n", static_cast<unsigned long long>(nodes));
     return 0;

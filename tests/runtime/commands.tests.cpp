@@ -330,7 +330,8 @@ TEST_CASE("every numeric option takes only a whole number in its range", "[runti
         const Run play = run_vari("play " + CHESS + " --seed " + value);
         CHECK(play.exit_code == 2);
         CHECK(play.output.find(seed_range) != std::string::npos);
-        const Run bench = run_vari("bench " + CHESS + " --depth 1 --playouts 1 --seed " + value);
+        const Run bench = run_vari("bench " + CHESS + " --depth 1 --playouts 1 --search-nodes 100 --seed " +
+                                   value);
         CHECK(bench.exit_code == 2);
         CHECK(bench.output.find(seed_range) != std::string::npos);
     }
@@ -395,7 +396,8 @@ TEST_CASE("--moves plays a list of moves after the start or the position, on eve
           std::string::npos);
     // Fairy-Stockfish: position startpos moves e2e4 e7e5, go perft 3.
     CHECK(run_vari("perft " + CHESS + " 3 --moves 'e2e4 e7e5'").output == "24825\n");
-    const Run bench = run_vari("bench " + CHESS + " --depth 2 --playouts 1 --moves e2e4");
+    const Run bench = run_vari("bench " + CHESS +
+                                   " --depth 2 --playouts 1 --search-nodes 100 --moves e2e4");
     CHECK(bench.output.substr(bench.output.rfind('\n', bench.output.size() - 2) + 1) == "600\n");
     const Run play = run_vari("play " + CHESS + mate);
     CHECK(play.exit_code == 0);
