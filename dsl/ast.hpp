@@ -203,6 +203,7 @@ struct Piece {
     std::vector<CaptureFate> fates;  // at most one is valid; checks report the others
     std::vector<Drop> drops;         // likewise
     std::vector<Span> arrivals;      // each `arrive where-movable`; likewise
+    std::vector<Name> values;        // each `value N`, N as written; likewise
     Span span;
 };
 

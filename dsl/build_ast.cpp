@@ -272,6 +272,7 @@ VARI_ACTION(kw_not_defended_by) { add_drop_option(s, ast::DropOption::Kind::not_
 VARI_ACTION(kw_no_check) { add_drop_option(s, ast::DropOption::Kind::no_check, in); }
 VARI_ACTION(kw_no_mate) { add_drop_option(s, ast::DropOption::Kind::no_mate, in); }
 VARI_ACTION(kw_arrive) { s.file.pieces.back().arrivals.push_back(span_of(in, s)); }
+VARI_ACTION(value_number) { s.file.pieces.back().values.push_back(name_of(in, s)); }
 VARI_ACTION(not_in_zone) { add_drop_name(s, in); }
 VARI_ACTION(file_piece) { add_drop_name(s, in); }
 VARI_ACTION(defender_piece) { add_drop_name(s, in); }

@@ -192,11 +192,30 @@ void Checker::check_pieces() {
             report.error(piece.arrivals[i],
                          "'arrive where-movable' is already given at " +
                              at_text(piece.arrivals[0].line, piece.arrivals[0].column));
+        check_values(piece);
         for (const auto& promotion : piece.promotions) {
             zone(promotion.zone);
             for (const auto& name : promotion.pieces) this->piece(name);
         }
     }
+}
+
+// A stated value: once, not negative, at most two decimals, not absurdly large.
+void Checker::check_values(const ast::Piece& piece) {
+    for (std::size_t i = 1; i < piece.values.size(); ++i)
+        report.error(piece.values[i].span,
+                     "piece " + quote(piece.name.text) + " already has a value, given at " +
+                         at_text(piece.values[0].span.line, piece.values[0].span.column));
+    if (piece.values.empty()) return;
+    const ast::Name& value = piece.values.front();
+    if (value.text.front() == '-')
+        report.error(value.span, "a piece's value cannot be negative, found " + value.text,
+                     "state it in pawns, as in 'value 3'");
+    else if (centipawns(value.text) < 0)
+        report.error(value.span,
+                     "a piece's value is in pawns with at most two decimals, and at most " +
+                         std::to_string(MAX_VALUE_PAWNS) + "; found " + value.text,
+                     "as in 'value 3' or 'value 3.25'");
 }
 
 void Checker::check_movement(const ast::Movement& movement) {

@@ -88,6 +88,7 @@ struct Checker {
     const std::vector<ir::Vec>* resolve_direction(const ast::Direction& direction, int depth);
     bool check_vector(const ast::Vector& vector);
     void check_movement(const ast::Movement& movement);
+    void check_values(const ast::Piece& piece);
     void check_modifiers(const ast::Movement& movement);
     bool first_time(const ast::Modifier& m, std::map<ast::Modifier::Kind, ast::Span>& seen);
     // check_curves.cpp

@@ -85,7 +85,7 @@ VARI_MESSAGE(zone_file, "expected a file after 'file': its letter, or its number
 VARI_MESSAGE(piece_name, "expected a name for the piece after 'piece'");
 VARI_MESSAGE(piece_letter, "expected the piece's letter after its name, one capital letter such as 'N' (or '+' and one, such as '+P')");
 VARI_MESSAGE(open_piece, "expected '{' to open the piece's moves (or 'royal' before it)");
-VARI_MESSAGE(close_piece, "expected '}' to close {decl}, or a movement ('step', 'slide', 'leap', 'curve', 'jump', after 'move' or 'capture' if it only moves or only captures), 'promote', 'captured-as', 'captured-removed', 'drop' or 'arrive'");
+VARI_MESSAGE(close_piece, "expected '}' to close {decl}, or a movement ('step', 'slide', 'leap', 'curve', 'jump', after 'move' or 'capture' if it only moves or only captures), 'promote', 'captured-as', 'captured-removed', 'drop', 'arrive' or 'value'");
 VARI_MESSAGE(movement_body, "expected 'step', 'slide', 'leap', 'curve' or 'jump' after 'move' or 'capture'");
 VARI_MESSAGE(move_items, "expected a direction such as 'forward' or 'n', or a vector such as (1, 2)");
 VARI_MESSAGE(curve_items, "a curve needs at least one direction, such as 'orthogonal' or (1, 0), before 'left', 'right' or any modifier");
@@ -101,6 +101,7 @@ VARI_MESSAGE(not_in_zones, "expected the zones it may not be dropped into after 
 VARI_MESSAGE(file_pieces, "expected pieces' names after 'not-on-file-with', such as 'Pawn'");
 VARI_MESSAGE(defender_pieces, "expected pieces' names after 'not-defended-by', such as 'Pawn'");
 VARI_MESSAGE(arrive_where_movable, "expected 'where-movable' after 'arrive', as in 'arrive where-movable'");
+VARI_MESSAGE(value_number, "expected the piece's value in pawns after 'value', as in 'value 3' or 'value 3.25'");
 
 // drop-first
 VARI_MESSAGE(first_pieces, "expected the pieces that must be dropped before any other after 'drop-first'");

@@ -110,6 +110,7 @@ struct kw_jumps : kw<TAO_PEGTL_STRING("jumps")> {};
 struct kw_compulsory : kw<TAO_PEGTL_STRING("compulsory")> {};
 struct kw_maximum : kw<TAO_PEGTL_STRING("maximum")> {};
 struct kw_no_pieces : kw<TAO_PEGTL_STRING("no-pieces")> {};
+struct kw_value : kw<TAO_PEGTL_STRING("value")> {};
 
 // Every keyword is reserved: lists of names end at the first keyword.
 struct declaration_keyword : sor<kw_game::word, kw_players::word, kw_orient::word, kw_board::word,
@@ -130,7 +131,7 @@ struct keyword : sor<declaration_keyword, kw_rotate::word, kw_mirror::word, kw_s
     kw_not_on_file_with::word, kw_not_defended_by::word, kw_no_check::word, kw_no_mate::word,
     kw_label::word, kw_capturable::word, kw_forced::word, kw_allowed::word, kw_others::word,
     kw_as::word, kw_removed::word, kw_jump::word, kw_compulsory::word, kw_maximum::word,
-    kw_no_pieces::word> {};
+    kw_no_pieces::word, kw_value::word> {};
 
 // NAME -> letter or '_', then letters, digits, '_' or '-'; not a keyword
 struct name_text : seq<not_at<keyword>, ident_first, star<ident_other>> {};
@@ -236,7 +237,7 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 
 // ---- piece -> 'piece' NAME LETTER ['royal'] '{' piece_item* '}' ---------------------------------
 // LETTER -> ['+'] 'A'..'Z'
-// piece_item -> movement | promotion | capture_fate | drop_item | arrival
+// piece_item -> movement | promotion | capture_fate | drop_item | arrival | worth
 // movement -> ['move' | 'capture'] (line | curve)
 // line -> ('step' | 'slide' | 'leap' | 'jump') (NAME | vector)+ modifier*
 // curve -> 'curve' (NAME | vector)+ (modifier | 'left' | 'right')*
@@ -247,6 +248,7 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 // drop_option -> 'not-in' ZONE+ | 'where-movable' | 'not-on-file-with' PIECE+
 //              | 'not-defended-by' PIECE+ | 'no-check' | 'no-mate'
 // arrival -> 'arrive' 'where-movable'
+// worth -> 'value' NUMBER   (pawns: digits, optionally '.' and digits; '-' read to be refused)
 struct piece_name : tok<name_text> {};
 struct piece_letter : tok<seq<opt<one<'+'>>, range<'A', 'Z'>, not_at<ident_other>>> {};
 struct open_piece : tok<one<'{'>> {};
@@ -288,7 +290,10 @@ struct drop_item : seq<kw_drop, star<drop_option>> {};
 // Its own rule for the word: kw_where_movable's action adds a drop option.
 struct arrive_where_movable : kw<TAO_PEGTL_STRING("where-movable")> {};
 struct arrival : if_must<kw_arrive, arrive_where_movable> {};
-struct piece_item : sor<promotion, capture_fate, drop_item, arrival, movement> {};
+struct value_number : tok<seq<opt<one<'-'>>, plus<digit>, opt<one<'.'>, plus<digit>>,
+    not_at<ident_other>>> {};
+struct worth : if_must<kw_value, value_number> {};
+struct piece_item : sor<promotion, capture_fate, drop_item, arrival, worth, movement> {};
 struct close_piece : tok<one<'}'>> {};
 struct piece_decl : seq<kw_piece, must<piece_name, piece_letter>, opt<kw_royal>,
     must<open_piece>, star<piece_item>, must<close_piece>> {};

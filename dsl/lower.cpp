@@ -2,6 +2,8 @@
 // vectors; everything here was verified by check(), so lookups are asserted, not reported.
 #include "dsl/lower.hpp"
 
+#include "dsl/text.hpp"
+
 #include <algorithm>
 #include <cassert>
 
@@ -179,6 +181,7 @@ ir::Piece lower_piece(const ast::Piece& piece, int self, bool hands, const Model
     }
     out.captured_as = captured_as(piece, self, hands, model);
     out.arrive_only_where_movable = !piece.arrivals.empty();
+    if (!piece.values.empty()) out.value = centipawns(piece.values.front().text);
     if (!piece.drops.empty()) out.drop = lower_drop(piece.drops.front(), model);
     return out;
 }

@@ -57,4 +57,25 @@ std::string at_text(std::uint32_t line, std::uint32_t column) {
     return std::to_string(line) + ":" + std::to_string(column);
 }
 
+int centipawns(std::string_view number) {
+    const std::size_t point = number.find('.');
+    const std::string_view whole = number.substr(0, point);
+    const std::string_view fraction =
+        point == std::string_view::npos ? std::string_view{} : number.substr(point + 1);
+    if (fraction.size() > 2 || whole.empty() || whole.size() > 4) return -1;
+    int value = 0;
+    for (char c : whole) {
+        if (c < '0' || c > '9') return -1;
+        value = value * 10 + (c - '0');
+    }
+    value *= 100;
+    int scale = 10;
+    for (char c : fraction) {
+        if (c < '0' || c > '9') return -1;
+        value += (c - '0') * scale;
+        scale /= 10;
+    }
+    return value <= MAX_VALUE_PAWNS * 100 ? value : -1;
+}
+
 }  // namespace vari::dsl

@@ -19,4 +19,10 @@ std::string_view source_line(std::string_view text, std::uint32_t line);
 // "L:C", as messages cite other places.
 std::string at_text(std::uint32_t line, std::uint32_t column);
 
+// The most a piece's `value` may state, in pawns.
+constexpr int MAX_VALUE_PAWNS = 1000;
+// A piece's `value` as written ("3", "3.25": pawns, digits only) in centipawns; -1 when it has
+// more than two decimals or is more than MAX_VALUE_PAWNS.
+int centipawns(std::string_view number);
+
 }  // namespace vari::dsl

@@ -133,6 +133,7 @@ struct Piece {
     // or may not go there).
     bool arrive_only_where_movable = false;
     Drop drop;
+    int value = -1;               // centipawns the rule file states (`value`), -1: derived
     SourceRef source;
     friend bool operator==(const Piece&, const Piece&) = default;
 };

@@ -1,12 +1,51 @@
 // `vari show GAME [--position STR] [--moves LIST] [--names] [--from PLAYER] [--color WHEN]`: draw
 // a position, its last move marked; the last line is its position string.
+// `vari show --values GAME`: what each piece type is worth to the AI, on the board and in hand.
+#include <algorithm>
+#include <cstdio>
 #include <iostream>
 
 #include "dsl/dsl.hpp"
 #include "runtime/runtime.hpp"
+#include "runtime/search/search.hpp"
 #include "tools/commands.hpp"
 
 namespace vari::tools {
+namespace {
+
+std::string pawns(int centipawns) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", centipawns / 100.0);
+    return text;
+}
+
+// One line per piece type: name, letter, board value, hand value (games with hands), and
+// "stated" where the rule file gives the value. Royal pieces that are never captured are worth 0.
+void print_values(const CompiledGame& game) {
+    const auto values = search::piece_values(game);
+    const auto& pieces = game.ir().pieces;
+    std::size_t width = 4;
+    for (const auto& piece : pieces) width = std::max(width, piece.name.size());
+    const bool hands = game.ir().hands;
+    std::string head = "piece";
+    head.resize(width + 4, ' ');
+    std::cout << head << "    board" << (hands ? "   hand" : "") << '\n';
+    for (std::size_t t = 0; t < pieces.size(); ++t) {
+        std::string line = printable(pieces[t].name);
+        line.resize(width + 2, ' ');
+        line += (pieces[t].plus ? "+" : " ") + std::string(1, pieces[t].letter);
+        const std::string board = pawns(values[t].board);
+        line += std::string(9 - std::min<std::size_t>(board.size(), 8), ' ') + board;
+        if (hands) {
+            const std::string hand = values[t].in_hand ? pawns(values[t].in_hand) : "-";
+            line += std::string(7 - std::min<std::size_t>(hand.size(), 6), ' ') + hand;
+        }
+        if (values[t].stated) line += "  stated";
+        std::cout << line << '\n';
+    }
+}
+
+}  // namespace
 
 int run_show(int argc, char** argv) {
     CLI::App app{
@@ -16,15 +55,23 @@ int run_show(int argc, char** argv) {
     std::string game_name;
     StartOptions start;
     bool names = false;
+    bool values = false;
     ViewOptions view;
     app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
     add_start_options(app, start);
     app.add_flag("--names", names, "write the names of empty cells instead of dots");
     add_view_options(app, view, "the first player's");
+    app.add_flag("--values", values,
+                 "list what each piece type is worth (in pawns), on the board and in hand, "
+                 "instead of drawing a position");
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     auto game = load_game(game_name);
     if (!game) return static_cast<int>(Exit::invalid);
+    if (values) {
+        print_values(*game);
+        return static_cast<int>(Exit::ok);
+    }
     const auto from = view_player(game->ir(), view, 0, "vari show");
     if (!from) return static_cast<int>(Exit::usage);
     const auto played = start_game(*game, app, start);

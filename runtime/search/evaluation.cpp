@@ -1,20 +1,62 @@
-// The evaluation: material from the derived piece values.
+// The evaluation: material (board and hands), mobility, promotion progress and royal safety, each
+// read from tables built once from the rules. evaluate() allocates nothing.
 #include <algorithm>
 
+#include "runtime/search/evaluation_tables.hpp"
 #include "runtime/search/search.hpp"
 
 namespace vari::search {
+namespace {
 
-Evaluation::Evaluation(const CompiledGame& game) : game_(game), values_(piece_values(game)) {}
+// Centipawns per cell a piece may move or capture to: enough to choose active squares, too little
+// to give material for.
+constexpr int MOBILITY = 4;
+// Per own piece next to a royal piece, and per other player's piece within two of its moves.
+constexpr int SHELTER = 10;
+constexpr int APPROACH = 12;
+
+}  // namespace
+
+Evaluation::Evaluation(const CompiledGame& game) : game_(game), values_(piece_values(game)) {
+    const Tables& t = game.tables();
+    progress_ = detail::promotion_progress(t, values_, promoting_types_);
+    // Where royal pieces are captured like others, material already says what losing one costs.
+    if (!t.royals_capturable) {
+        detail::royal_surroundings(t, shelter_, approach_);
+        guarded_types_ = t.royal_types;
+    }
+}
 
 int Evaluation::evaluate(const Position& pos, int player) const {
-    const int players = pos.tables().player_count;
-    const int types = pos.tables().type_count;
+    const Tables& t = pos.tables();
+    const int players = t.player_count;
+    const int types = t.type_count;
+    const CellSet occupied = pos.occupied();
     int total[MAX_PLAYERS] = {};
-    for (int p = 0; p < players; ++p)
-        for (int t = 0; t < types; ++t)
-            total[p] += pos.pieces(p, t).count() * values_[t].board +
-                        pos.in_hand(p, t) * values_[t].in_hand;
+    for (int p = 0; p < players; ++p) {
+        const CellSet own = pos.pieces(p);
+        const CellSet others = occupied & ~own;
+        int sum = 0;
+        for (int type = 0; type < types; ++type) {
+            const CellSet cells = pos.pieces(p, type);
+            sum +=
+                cells.count() * values_[type].board + pos.in_hand(p, type) * values_[type].in_hand;
+            if (!cells) continue;
+            const std::size_t row = static_cast<std::size_t>(p * types + type) * t.cell_count;
+            const bool promotes = promoting_types_ >> type & 1;
+            const bool guarded = guarded_types_ >> type & 1;
+            for (int c : cells) {
+                if (promotes) sum += progress_[row + c];
+                if (guarded) {
+                    sum += SHELTER * (shelter_[row + c] & own).count() -
+                           APPROACH * (approach_[row + c] & others).count();
+                } else {
+                    sum += MOBILITY * piece_targets(pos, c).count();
+                }
+            }
+        }
+        total[p] = sum;
+    }
     // Against the strongest other player.
     int best_other = -WIN;
     for (int p = 0; p < players; ++p)

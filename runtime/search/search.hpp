@@ -49,6 +49,13 @@ public:
 private:
     const CompiledGame& game_;
     std::vector<PieceValue> values_;
+    // Built from the tables (evaluation_tables.cpp), each [(player * types + type) * cells + cell]:
+    // what standing there adds on its way to promotion, around the mean its value already holds;
+    // and, for royal pieces where check matters, the cells next to it and those two moves away.
+    std::vector<int> progress_;
+    std::vector<CellSet> shelter_, approach_;
+    std::uint32_t promoting_types_ = 0;  // types with a progress table, a bit each
+    std::uint32_t guarded_types_ = 0;    // royal types whose safety counts, a bit each
 };
 
 // ---- Rules left to hooks ----------------------------------------------------------------------
