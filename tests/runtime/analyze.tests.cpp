@@ -5,6 +5,7 @@
 #include <numeric>
 #include <sstream>
 
+#include "runtime/inline_game.hpp"
 #include "runtime/runtime.hpp"
 #include "support/run_vari.hpp"
 #include "support/shipped_games.hpp"
@@ -106,6 +107,43 @@ TEST_CASE("three players are analysed with random seats", "[runtime][analyze]") 
     check_sums(a);
     CHECK(a.stopped == 0);
     CHECK(a.score_sums[0] + a.score_sums[1] + a.score_sums[2] == Approx(a.finished));
+}
+
+TEST_CASE("games a failing hook stops are counted apart, with the reason",
+          "[runtime][analyze][hooks]") {
+    const auto game = test::load_text(R"(
+game "Failing hook"
+players White Black
+board square { files a..d ranks 1..4 }
+piece King K royal { step orthogonal diagonal }
+piece Rook R { slide orthogonal }
+setup White { King a1  Rook b1 }
+setup Black { King d4  Rook c4 }
+end checkmate win
+end stalemate draw
+hooks """
+return {
+  after_move = function(game)
+    if game.ply == 3 then error("broken at ply 3") end
+  end,
+}
+"""
+)");
+    for (const std::string seat : {"random", "ai:nodes=50"}) {
+        auto options = seats_of(*game, seat, 4);
+        options.random_plies = 0;
+        const auto a = runtime::analyze(*game, options);
+        INFO(seat);
+        check_sums(a);
+        CHECK(a.stopped + a.finished == 4);  // a game may end before its third ply
+        REQUIRE(a.stopped > 0);
+        REQUIRE(a.stops.size() == 1);
+        CHECK(a.stops[0].first.find("broken at ply 3") != std::string::npos);
+        CHECK(a.endings.back() == std::pair<std::string, int>("stopped", a.stopped));
+    }
+    auto options = seats_of(*game, "random", 3);
+    options.hooks = runtime::HookUse::off;
+    CHECK(runtime::analyze(*game, options).stopped == 0);
 }
 
 TEST_CASE("seats are read as random, ai or ai:LEVEL", "[runtime][analyze]") {
