@@ -24,8 +24,8 @@ std::uint64_t mix(std::uint64_t x) {
 struct Played {
     enum class End : std::uint8_t { finished, unfinished, stopped };
     End end = End::unfinished;
-    Result result;              // when finished
-    std::string stop;           // why, when stopped
+    Result result;     // when finished
+    std::string stop;  // why, when stopped
     int plies = 0;
     std::uint64_t choices = 0;  // the moves to choose from, summed over the positions played
     std::vector<PieceActivity> pieces;

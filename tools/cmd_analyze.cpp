@@ -8,9 +8,8 @@
 #include <iomanip>
 #include <iostream>
 #include <limits>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "runtime/runtime.hpp"
 #include "tools/commands.hpp"
@@ -77,7 +76,8 @@ nlohmann::json to_json(const ir::Game& game, const runtime::AnalysisOptions& opt
     }
     const auto counts = [](const std::vector<std::pair<std::string, int>>& list) {
         nlohmann::json out = nlohmann::json::array();
-        for (const auto& [reason, games] : list) out.push_back({{"reason", reason}, {"games", games}});
+        for (const auto& [reason, games] : list)
+            out.push_back({{"reason", reason}, {"games", games}});
         return out;
     };
     nlohmann::json histogram = nlohmann::json::array();
@@ -151,17 +151,17 @@ void print_report(const ir::Game& game, const runtime::AnalysisOptions& options,
         int most = 1;
         for (const auto& b : a.lengths) most = std::max(most, b.games);
         for (const auto& b : a.lengths)
-            std::cout << "  " << std::setw(5) << b.from << "-" << std::left << std::setw(5)
-                      << b.to << std::right << std::setw(6) << b.games
-                      << (b.games ? "  " : "")
+            std::cout << "  " << std::setw(5) << b.from << "-" << std::left << std::setw(5) << b.to
+                      << std::right << std::setw(6) << b.games << (b.games ? "  " : "")
                       << std::string(static_cast<std::size_t>(b.games * 40 / most), '#') << '\n';
     }
     std::cout << "\nbranching: " << a.branching << " moves to choose from per position\n";
 
     std::size_t width = 8;
     for (const auto& piece : game.pieces) width = std::max(width, piece.name.size());
-    std::cout << '\n' << std::left << std::setw(static_cast<int>(width) + 2) << "per game"
-              << std::right << "   moves    drops captures captured promotions\n";
+    std::cout << '\n'
+              << std::left << std::setw(static_cast<int>(width) + 2) << "per game" << std::right
+              << "   moves    drops captures captured promotions\n";
     const auto per_game = [&](std::uint64_t n) {
         std::ostringstream text;
         text << std::fixed << std::setprecision(2) << static_cast<double>(n) / a.games;
@@ -170,20 +170,20 @@ void print_report(const ir::Game& game, const runtime::AnalysisOptions& options,
     for (std::size_t t = 0; t < a.pieces.size(); ++t) {
         const auto& p = a.pieces[t];
         std::cout << "  " << std::left << std::setw(static_cast<int>(width)) << game.pieces[t].name
-                  << std::right
-                  << std::setw(8) << per_game(p.moves) << std::setw(9) << per_game(p.drops)
-                  << std::setw(9) << per_game(p.captures) << std::setw(9) << per_game(p.captured)
-                  << std::setw(11) << per_game(p.promotions) << '\n';
+                  << std::right << std::setw(8) << per_game(p.moves) << std::setw(9)
+                  << per_game(p.drops) << std::setw(9) << per_game(p.captures) << std::setw(9)
+                  << per_game(p.captured) << std::setw(11) << per_game(p.promotions) << '\n';
     }
 }
 
 }  // namespace
 
 int run_analyze(int argc, char** argv) {
-    CLI::App app{"Play many games and report balance figures: each seat's score with a 95% "
-                 "interval, draws, how games end, their length, branching, and what each piece "
-                 "type does. Each game opens with --random-plies random plies; the figures "
-                 "depend only on the seed, not on --threads."};
+    CLI::App app{
+        "Play many games and report balance figures: each seat's score with a 95% "
+        "interval, draws, how games end, their length, branching, and what each piece "
+        "type does. Each game opens with --random-plies random plies; the figures "
+        "depend only on the seed, not on --threads."};
     app.name("vari analyze");
     std::string game_name, players = "ai:1";
     runtime::AnalysisOptions options;

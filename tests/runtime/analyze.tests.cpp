@@ -27,9 +27,9 @@ runtime::AnalysisOptions seats_of(const CompiledGame& game, const std::string& s
 std::string figures(const runtime::Analysis& a) {
     std::ostringstream out;
     out.precision(17);
-    out << a.games << ' ' << a.finished << ' ' << a.unfinished << ' ' << a.stopped << ' '
-        << a.draws << ' ' << a.decisive << ' ' << a.mean_plies << ' ' << a.median_plies << ' '
-        << a.branching << '\n';
+    out << a.games << ' ' << a.finished << ' ' << a.unfinished << ' ' << a.stopped << ' ' << a.draws
+        << ' ' << a.decisive << ' ' << a.mean_plies << ' ' << a.median_plies << ' ' << a.branching
+        << '\n';
     for (std::size_t p = 0; p < a.score_sums.size(); ++p)
         out << a.score_sums[p] << ' ' << a.score_means[p] << ' ' << a.score_margins[p] << '\n';
     for (const auto& [reason, games] : a.endings) out << reason << ' ' << games << '\n';
