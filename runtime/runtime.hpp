@@ -415,4 +415,74 @@ struct DrawOptions {
 };
 std::string draw_board(const Position& pos, const DrawOptions& options = {});
 
+// ---- Analysing a design ---------------------------------------------------------------------
+// Many games played from the start between players of given kinds, summed up for the game's
+// designer: how each seat scores (the first player's advantage), how games end, how long they
+// last, how many moves a position offers, and what each piece type does.
+
+// Who plays a seat: "random" (a uniformly random legal move), or "ai" followed by a level as
+// search::parse_level reads it ("ai", "ai:3", "ai:depth=2", "ai:nodes=5000").
+struct SeatSpec {
+    std::string text;                   // as given: "ai:3"
+    std::optional<search::Level> level; // the AI's level; nothing for a random mover
+};
+// The seat `text` names; nothing with `error` saying why when it names none.
+std::optional<SeatSpec> parse_seat(std::string_view text, std::string& error);
+
+struct AnalysisOptions {
+    int games = 100;
+    std::vector<SeatSpec> seats;  // one per player, in turn order
+    int threads = 1;              // games played at once, each on a thread of its own
+    std::uint64_t seed = 1;
+    // Each game opens with this many plies played at random, whoever the seats are, so that AI
+    // seats do not play one game over and over.
+    int random_plies = 2;
+    int max_plies = 2000;         // a game still going after this many plies is "unfinished"
+    HookUse hooks = HookUse::on;
+};
+
+// What the pieces of one type did, over all games and players.
+struct PieceActivity {
+    std::uint64_t moves = 0;     // board moves by a piece of this type (castling: the royal's)
+    std::uint64_t drops = 0;     // drops of this type
+    std::uint64_t captures = 0;  // pieces it took (every piece a capture sequence jumps)
+    std::uint64_t captured = 0;  // times a piece of this type was taken
+    std::uint64_t promotions = 0;  // its moves that promoted it
+};
+
+struct LengthBucket {
+    int from = 0, to = 0;  // plies, both included
+    int games = 0;
+};
+
+// The figures of an analysis. Games are finished (an end condition or a hook's verdict ended
+// them), unfinished (still going at max_plies) or stopped (a hook failed, in the game or in an
+// AI seat's search). Scores, draws and lengths are over finished games.
+struct Analysis {
+    int games = 0, finished = 0, unfinished = 0, stopped = 0;
+    std::vector<double> score_sums;    // per player: the sum of Result::scores
+    std::vector<double> score_means;   // per player: the mean score of a finished game
+    std::vector<double> score_margins; // per player: half the 95% interval, 1.96 s / sqrt(n)
+    int draws = 0, decisive = 0;
+    // How games ended: each Result::reason of a finished game and the number of games, most
+    // frequent first (ties in the order first met), then "unfinished" and "stopped" when some
+    // were, so that the counts sum to `games`.
+    std::vector<std::pair<std::string, int>> endings;
+    // Why games stopped (Result::summary, or the AI's error), each with its count, as endings.
+    std::vector<std::pair<std::string, int>> stops;
+    double mean_plies = 0, median_plies = 0;
+    int min_plies = 0, max_plies = 0;
+    std::vector<LengthBucket> lengths;  // at most 10 buckets of equal width, from min to max
+    double branching = 0;  // the mean number of moves to choose from, over every position played
+    std::vector<PieceActivity> pieces;  // per piece type, in ir::Game::pieces order
+};
+
+// Plays options.games games of `game` and sums them up. Game i depends only on (seed, i): its
+// random plies and random seats draw from a generator seeded by them, and each AI seat is a new
+// AiPlayer seeded by (seed, i, seat). So the analysis is the same for a seed on any number of
+// threads (for AI levels that count nodes or depth, not time). `progress`, when given, is called
+// after each game with the number done, one call at a time.
+Analysis analyze(const CompiledGame& game, const AnalysisOptions& options,
+                 const std::function<void(int done)>& progress = {});
+
 }  // namespace vari::runtime

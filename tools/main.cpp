@@ -25,6 +25,7 @@ constexpr Command COMMANDS[] = {
     {"list", vari::tools::run_list, "list the shipped games"},
     {"replay", vari::tools::run_replay, "check a game record move by move and show a position"},
     {"think", vari::tools::run_think, "search a position and print the best move and its line"},
+    {"analyze", vari::tools::run_analyze, "play many games and report balance figures"},
 };
 
 const Command* command_named(const char* name) {

@@ -1,0 +1,229 @@
+// Analysing a design: many games played between random movers and AI seats, on worker threads,
+// summed up in game order so that the figures depend on the seed alone.
+#include <algorithm>
+#include <atomic>
+#include <cassert>
+#include <cmath>
+#include <mutex>
+#include <thread>
+
+#include "runtime/runtime.hpp"
+
+namespace vari::runtime {
+namespace {
+
+// SplitMix64's finaliser: distinct inputs give unrelated seeds.
+std::uint64_t mix(std::uint64_t x) {
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+// One game as the analysis needs it.
+struct Played {
+    enum class End : std::uint8_t { finished, unfinished, stopped };
+    End end = End::unfinished;
+    Result result;     // when finished
+    std::string stop;  // why, when stopped
+    int plies = 0;
+    std::uint64_t choices = 0;  // the moves to choose from, summed over the positions played
+    std::vector<PieceActivity> pieces;
+};
+
+// Counts what `move`, just played from `before`, did; `undo` is how it changed the board.
+void count_move(const Position& before, Move move, const Undo& undo,
+                std::vector<PieceActivity>& pieces) {
+    if (move.is_pass()) return;
+    if (move.is_drop()) {
+        ++pieces[static_cast<std::size_t>(move.dropped_type())].drops;
+        return;
+    }
+    PieceActivity& mover = pieces[static_cast<std::size_t>(type_of(before.piece_on(move.from())))];
+    ++mover.moves;
+    mover.promotions += move.is_promotion();
+    const auto taken = [&](Piece piece) {
+        if (piece == NO_PIECE) return;
+        ++mover.captures;
+        ++pieces[static_cast<std::size_t>(type_of(piece))].captured;
+    };
+    if (move.is_jumps()) {
+        for (int i = 0; i < undo.path.length; ++i) taken(undo.jumped[i]);
+    } else {
+        taken(undo.captured);
+    }
+}
+
+Played play_game(const CompiledGame& compiled, const AnalysisOptions& options, int index) {
+    const std::uint64_t game_seed = mix(options.seed ^ mix(static_cast<std::uint64_t>(index)));
+    std::mt19937_64 rng(game_seed);
+    std::vector<std::unique_ptr<AiPlayer>> ai(options.seats.size());
+    for (std::size_t seat = 0; seat < ai.size(); ++seat)
+        if (const auto& level = options.seats[seat].level)
+            ai[seat] = std::make_unique<AiPlayer>(compiled, *level, mix(game_seed + 1 + seat),
+                                                  options.hooks);
+
+    Played out;
+    out.pieces.resize(compiled.ir().pieces.size());
+    Game game(compiled, options.hooks);
+    while (!game.result() && game.ply() < options.max_plies) {
+        AiPlayer* player = ai[static_cast<std::size_t>(game.position().side_to_move())].get();
+        Move move;
+        if (game.ply() < options.random_plies || !player) {
+            move = random_move(game, rng);
+        } else {
+            const search::Outcome chosen = player->choose(game);
+            if (!chosen.error.empty()) {
+                out.end = Played::End::stopped;
+                out.stop = "the AI stopped: " + chosen.error;
+                break;
+            }
+            move = chosen.best;
+        }
+        assert(!move.is_none());  // a position without moves has ended the game
+        out.choices += static_cast<std::uint64_t>(game.legal_moves().size);
+        const Position before = game.position();
+        game.play(move);
+        count_move(before, move, *game.last_undo(), out.pieces);
+    }
+    out.plies = game.ply();
+    if (out.end == Played::End::stopped) return out;
+    if (const auto& result = game.result()) {
+        out.end = result->stopped ? Played::End::stopped : Played::End::finished;
+        out.stop = result->summary;
+        out.result = *result;
+    }
+    return out;
+}
+
+// Adds one to the count of `key`, appending it when new.
+void tally(std::vector<std::pair<std::string, int>>& counts, const std::string& key) {
+    const auto it = std::find_if(counts.begin(), counts.end(),
+                                 [&](const auto& entry) { return entry.first == key; });
+    if (it == counts.end())
+        counts.emplace_back(key, 1);
+    else
+        ++it->second;
+}
+
+void most_frequent_first(std::vector<std::pair<std::string, int>>& counts) {
+    std::stable_sort(counts.begin(), counts.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+}
+
+// The buckets of equal width, at most `max_buckets`, covering the sorted `plies`.
+std::vector<LengthBucket> buckets(const std::vector<int>& plies, int max_buckets) {
+    std::vector<LengthBucket> out;
+    if (plies.empty()) return out;
+    const int span = plies.back() - plies.front() + 1;
+    const int width = (span + max_buckets - 1) / max_buckets;
+    for (int from = plies.front(); from <= plies.back(); from += width)
+        out.push_back({from, from + width - 1, 0});
+    for (const int p : plies) ++out[static_cast<std::size_t>((p - plies.front()) / width)].games;
+    return out;
+}
+
+Analysis sum_up(const std::vector<Played>& played, std::size_t players, std::size_t types) {
+    Analysis a;
+    a.games = static_cast<int>(played.size());
+    a.score_sums.assign(players, 0);
+    a.pieces.resize(types);
+    std::vector<std::vector<double>> scores(players);
+    std::vector<int> plies;
+    std::uint64_t choices = 0, positions = 0;
+    for (const Played& game : played) {
+        choices += game.choices;
+        positions += static_cast<std::uint64_t>(game.plies);
+        for (std::size_t t = 0; t < types; ++t) {
+            PieceActivity& sum = a.pieces[t];
+            const PieceActivity& one = game.pieces[t];
+            sum.moves += one.moves;
+            sum.drops += one.drops;
+            sum.captures += one.captures;
+            sum.captured += one.captured;
+            sum.promotions += one.promotions;
+        }
+        if (game.end == Played::End::unfinished) {
+            ++a.unfinished;
+            continue;
+        }
+        if (game.end == Played::End::stopped) {
+            ++a.stopped;
+            tally(a.stops, game.stop);
+            continue;
+        }
+        ++a.finished;
+        const Result& r = game.result;
+        tally(a.endings, r.reason);
+        ++(r.outcome == ir::Outcome::draw ? a.draws : a.decisive);
+        plies.push_back(game.plies);
+        for (std::size_t p = 0; p < players; ++p) {
+            a.score_sums[p] += r.scores[p];
+            scores[p].push_back(r.scores[p]);
+        }
+    }
+    most_frequent_first(a.endings);
+    most_frequent_first(a.stops);
+    if (a.unfinished) a.endings.emplace_back("unfinished", a.unfinished);
+    if (a.stopped) a.endings.emplace_back("stopped", a.stopped);
+    a.branching = positions ? static_cast<double>(choices) / static_cast<double>(positions) : 0;
+
+    const double n = a.finished;
+    for (std::size_t p = 0; p < players && a.finished; ++p) {
+        const double mean = a.score_sums[p] / n;
+        double squares = 0;
+        for (const double s : scores[p]) squares += (s - mean) * (s - mean);
+        const double deviation = a.finished > 1 ? std::sqrt(squares / (n - 1)) : 0;
+        a.score_means.push_back(mean);
+        a.score_margins.push_back(1.96 * deviation / std::sqrt(n));
+    }
+    if (!plies.empty()) {
+        std::sort(plies.begin(), plies.end());
+        double total = 0;
+        for (const int p : plies) total += p;
+        a.mean_plies = total / n;
+        const std::size_t mid = plies.size() / 2;
+        a.median_plies = plies.size() % 2 ? plies[mid] : (plies[mid - 1] + plies[mid]) / 2.0;
+        a.min_plies = plies.front();
+        a.max_plies = plies.back();
+        a.lengths = buckets(plies, 10);
+    }
+    return a;
+}
+
+}  // namespace
+
+std::optional<SeatSpec> parse_seat(std::string_view text, std::string& error) {
+    if (text == "random") return SeatSpec{std::string(text), std::nullopt};
+    if (text.substr(0, 2) != "ai") {
+        error = "expected random, ai or ai:LEVEL (ai:3, ai:depth=2, ai:nodes=5000)";
+        return std::nullopt;
+    }
+    auto level = search::parse_level(text.substr(2), error);
+    if (!level) return std::nullopt;
+    return SeatSpec{std::string(text), level};
+}
+
+Analysis analyze(const CompiledGame& game, const AnalysisOptions& options,
+                 const std::function<void(int done)>& progress) {
+    assert(options.seats.size() == game.ir().players.size() && options.threads >= 1);
+    std::vector<Played> played(static_cast<std::size_t>(std::max(options.games, 0)));
+    std::atomic<int> next{0};
+    std::mutex reporting;
+    int done = 0;
+    const auto work = [&] {
+        for (int i; (i = next.fetch_add(1)) < options.games;) {
+            played[static_cast<std::size_t>(i)] = play_game(game, options, i);
+            if (!progress) continue;
+            const std::lock_guard lock(reporting);
+            progress(++done);
+        }
+    };
+    std::vector<std::thread> helpers;
+    for (int t = 1; t < std::min(options.threads, options.games); ++t) helpers.emplace_back(work);
+    work();
+    for (auto& helper : helpers) helper.join();
+    return sum_up(played, game.ir().players.size(), game.ir().pieces.size());
+}
+
+}  // namespace vari::runtime
