@@ -1,94 +1,374 @@
-// Two players: iterative-deepening alpha-beta (negamax) over the searched line.
+// Two players: iterative-deepening principal variation search over the searched line, with a
+// transposition table, quiescence, check extensions and move ordering.
+//
+// Assumptions:
+// - Scores are negamax, from the side to move; an ended game scores WIN - plies for the winner,
+//   DRAW when both players score alike. Only Line::ended() says that a game ended, so every end
+//   condition (stalemate as a draw or a win, repetition, ply limits, no pieces, hooks) scores as
+//   the game in play would judge it.
+// - Check matters where royal pieces are not captured: there a node in check is searched in full
+//   even in quiescence, and a move that gives check is searched a ply deeper.
+// - A table entry is a position's value whatever the path to it. Two things break that, and the
+//   search then neither trusts nor stores an entry (it still tries the entry's move first): a
+//   position that has occurred before (its repetition count is above one, so a further
+//   repetition may end the game), and a ply clock within reach of a ply-limit rule's count (the
+//   clock is not in the hash). Hooks are assumed to judge positions, not the paths to them.
 #include <algorithm>
+#include <random>
 
 #include "runtime/search/engines.hpp"
+#include "runtime/search/ordering.hpp"
+#include "runtime/search/transposition.hpp"
 
 namespace vari::search {
 
-struct SearchState {};
+// What one ply of the line needs: its moves, their sort keys and the principal variation below.
+struct Ply {
+    Ply() {}  // the lists are written before they are read: no need to zero megabytes
+    MoveList moves;
+    int keys[MAX_MOVES];
+    Move pv[MAX_LINE];
+    int pv_length = 0;
+};
+
+struct SearchState {
+    explicit SearchState(const Options& options)
+        : tt(options.hash_megabytes), plies(new Ply[MAX_LINE]) {}
+    TranspositionTable tt;
+    MoveOrder order;
+    std::unique_ptr<Ply[]> plies;
+};
 
 void DeleteState::operator()(SearchState* state) const { delete state; }
 
-StatePointer make_search_state(const CompiledGame&, const Options&) {
-    return StatePointer(new SearchState);
+StatePointer make_search_state(const CompiledGame&, const Options& options) {
+    return StatePointer(new SearchState(options));
 }
-void clear(SearchState&) {}
+
+void clear(SearchState& state) {
+    state.tt.clear();
+    state.order.clear();
+}
 
 namespace {
 
+// Quiescence goes at most this many plies past the horizon; it bounds how far beyond its depth
+// a stored score may have looked, for the ply-limit rules.
+constexpr int QUIESCENCE_PLIES = 32;
+constexpr int QUIESCENCE_FULL_PLIES = 4;
+// Delta pruning: what a quiescence move may gain beyond the piece it takes, positionally.
+constexpr int DELTA_MARGIN = 200;
+// Aspiration: the first window around the last iteration's score, widened fourfold on a miss.
+constexpr int ASPIRATION_DEPTH = 5;
+constexpr int ASPIRATION_WINDOW = 40;
+constexpr int INFINITE = WIN + 1;
+
+struct RootMove {
+    Move move;
+    int score = -INFINITE;  // of the last iteration: exact for the best, else maybe a bound
+};
+
 class AlphaBeta {
 public:
-    AlphaBeta(const Root& root, Context& context) : line_(root, context.hooks), c_(context) {}
+    AlphaBeta(const Root& root, Context& context, SearchState& state)
+        : line_(root, context.hooks),
+          c_(context),
+          s_(state),
+          values_(context.evaluation.values()) {
+        const ir::Game& game = root.position->game().ir();
+        checks_ = !game.royals_capturable &&
+                  std::any_of(game.pieces.begin(), game.pieces.end(),
+                              [](const ir::Piece& p) { return p.royal; });
+        for (const auto& end : game.ends)
+            if (end.kind == ir::EndKind::ply_limit) ply_limits_.push_back(end.count);
+    }
 
     Outcome run(const Root& root) {
         Outcome out;
         if (root.moves.empty()) return out;
-        out.best = root.moves.front();
+        s_.tt.new_search();
+        s_.order.new_search();
+        order_root(root);
+        out.best = moves_.front().move;
         const int max_depth = c_.budget.limits().depth ? c_.budget.limits().depth : MAX_DEPTH;
+        int score = 0;
         for (int depth = 1; depth <= max_depth; ++depth) {
-            Move best;
-            int alpha = -WIN - 1;
-            for (const Move m : root.moves) {
-                line_.play(m);
-                const int score = -negamax(depth - 1, -WIN - 1, -alpha);
-                line_.undo();
-                if (c_.budget.stopped() || line_.failed()) break;
-                if (score > alpha) {
-                    alpha = score;
-                    best = m;
-                }
-            }
-            if (line_.failed()) {
-                out.error = line_.error();
+            root_depth_ = depth;
+            partial_best_ = Move::none();
+            score = aspiration(depth, score);
+            if (aborted()) {
+                if (!partial_best_.is_none() && !line_.failed()) out.best = partial_best_;
                 break;
             }
-            if (c_.budget.stopped()) break;
-            out.best = best;
-            out.last = {depth, alpha, {best}, c_.budget.nodes(), c_.budget.seconds()};
+            std::stable_sort(moves_.begin(), moves_.end(),
+                             [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            const Ply& root_ply = s_.plies[0];
+            out.best = moves_.front().move;
+            out.last = {depth, score, {root_ply.pv, root_ply.pv + root_ply.pv_length},
+                        c_.budget.nodes(), c_.budget.seconds()};
             if (c_.progress) c_.progress(out.last);
-            if (is_decisive(alpha)) break;
+            // A decisive score within the full-width depth is the shortest forced end.
+            if (is_decisive(score) && plies_to_end(score) <= depth) break;
         }
+        if (line_.failed()) out.error = line_.error();
+        else if (out.last.depth > 0 && c_.options.variety > 0) out.best = varied(root);
         out.last.nodes = c_.budget.nodes();
         out.last.seconds = c_.budget.seconds();
         return out;
     }
 
 private:
-    int negamax(int depth, int alpha, int beta) {
-        if (c_.budget.spent()) return 0;
-        MoveList moves;
-        if (!line_.generate(moves)) return 0;
-        std::optional<Ending> ending;
-        if (!line_.ended(moves.size > 0, ending)) return 0;
-        const int side = line_.position().side_to_move();
-        if (ending) {
-            const double mine = ending->scores[side], theirs = ending->scores[1 - side];
-            if (mine == theirs) return DRAW;
-            return mine > theirs ? WIN - line_.depth() : -(WIN - line_.depth());
+    bool aborted() const { return c_.budget.stopped() || line_.failed(); }
+
+    // The root moves, the table's move first, then as the ordering sorts them.
+    void order_root(const Root& root) {
+        Ply& p = s_.plies[0];
+        p.moves.size = 0;
+        for (const Move m : root.moves) p.moves.moves[p.moves.size++] = m;
+        const TtEntry* e = s_.tt.probe(line_.position().hash());
+        s_.order.score(line_.position(), p.moves, e ? e->move : Move::none(), 0, values_, p.keys);
+        for (int i = 0; i < p.moves.size; ++i) pick_next(p.moves, p.keys, i);
+        moves_.assign(p.moves.size, RootMove{});
+        for (int i = 0; i < p.moves.size; ++i) moves_[static_cast<std::size_t>(i)].move = p.moves.moves[i];
+    }
+
+    // One iteration, first in a narrow window around the last score, widened on a miss.
+    int aspiration(int depth, int last) {
+        if (depth < ASPIRATION_DEPTH || is_decisive(last) || c_.options.variety > 0)
+            return search_root(depth, -INFINITE, INFINITE);
+        int window = ASPIRATION_WINDOW;
+        int alpha = last - window, beta = last + window;
+        for (;;) {
+            const int score = search_root(depth, alpha, beta);
+            if (aborted()) return score;
+            if (score <= alpha) alpha = window > WIN ? -INFINITE : score - window;
+            else if (score >= beta) beta = window > WIN ? INFINITE : score + window;
+            else return score;
+            window *= 4;
         }
-        if (depth == 0 || line_.depth() + 1 >= MAX_LINE)
-            return c_.evaluation.evaluate(line_.position(), side);
-        int best = -WIN - 1;
-        for (const Move m : moves) {
-            line_.play(m);
-            const int score = -negamax(depth - 1, -beta, -alpha);
+    }
+
+    int search_root(int depth, int alpha, int beta) {
+        Ply& p = s_.plies[0];
+        p.pv_length = 0;
+        int best = -INFINITE;
+        for (std::size_t i = 0; i < moves_.size(); ++i) {
+            RootMove& rm = moves_[i];
+            line_.play(rm.move);
+            const int child = depth - 1 + extension();
+            int score;
+            if (i == 0) {
+                score = -search(child, -beta, -alpha);
+            } else {
+                // With variety, moves near the best need exact scores too.
+                const int floor = alpha - (c_.options.variety > 0 ? c_.options.variety + 1 : 0);
+                score = -search(child, -floor - 1, -floor);
+                if (score > floor && score < beta) score = -search(child, -beta, -floor);
+            }
             line_.undo();
-            if (c_.budget.stopped() || line_.failed()) return 0;
-            best = std::max(best, score);
-            alpha = std::max(alpha, score);
+            if (aborted()) return best;
+            rm.score = score;
+            if (score > best) best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (i > 0) partial_best_ = rm.move;  // proven better than the moves before
+                take_pv(p, rm.move);
+                if (alpha >= beta) break;
+            }
+        }
+        return best;
+    }
+
+    int search(int depth, int alpha, int beta) {
+        const int ply = line_.depth();
+        Ply& p = s_.plies[ply];
+        p.pv_length = 0;
+        int score;
+        if (settled(p, score)) return score;
+        if (depth <= 0 || ply + 1 >= MAX_LINE) return quiesce_listed(p, alpha, beta, 0, -1);
+
+        const Position& pos = line_.position();
+        const std::uint64_t key = pos.hash();
+        const bool trusted = trusts_table(depth);
+        Move hash_move;
+        if (const TtEntry* e = s_.tt.probe(key)) {
+            hash_move = e->move;
+            // Not at PV nodes, so the principal variation comes out whole.
+            if (trusted && beta - alpha == 1 && e->depth >= depth) {
+                const int s = from_tt(e->score, ply);
+                if (e->bound == Bound::exact || (e->bound == Bound::lower && s >= beta) ||
+                    (e->bound == Bound::upper && s <= alpha))
+                    return s;
+            }
+        }
+
+        const int alpha_start = alpha;
+        int best = -INFINITE;
+        Move best_move;
+        s_.order.score(pos, p.moves, hash_move, ply, values_, p.keys);
+        for (int i = 0; i < p.moves.size; ++i) {
+            pick_next(p.moves, p.keys, i);
+            const Move m = p.moves.moves[i];
+            const MoveGain gain = move_gain(pos, m, values_);
+            line_.play(m);
+            const int child = depth - 1 + extension();
+            if (i == 0) {
+                score = -search(child, -beta, -alpha);
+            } else {
+                score = -search(child, -alpha - 1, -alpha);
+                if (score > alpha && score < beta) score = -search(child, -beta, -alpha);
+            }
+            line_.undo();
+            if (aborted()) return 0;
+            if (score <= best) continue;
+            best = score;
+            if (score <= alpha) continue;
+            alpha = score;
+            best_move = m;
+            take_pv(p, m);
+            if (alpha >= beta) {
+                if (!gain.capture && !gain.promotion) s_.order.reward(pos, m, ply, depth);
+                break;
+            }
+        }
+        if (trusted) {
+            const Bound bound = best >= beta          ? Bound::lower
+                                : best > alpha_start ? Bound::exact
+                                                     : Bound::upper;
+            s_.tt.store(key, depth, bound, to_tt(best, ply), best_move);
+        }
+        return best;
+    }
+
+    int quiesce(int alpha, int beta, int qply, int last_to) {
+        Ply& p = s_.plies[line_.depth()];
+        p.pv_length = 0;
+        int score;
+        if (settled(p, score)) return score;
+        return quiesce_listed(p, alpha, beta, qply, last_to);
+    }
+
+    // Quiescence at a node whose moves are listed and that goes on: captures and promotions
+    // only, standing pat on the evaluation. Not in check (the side might have no move out of
+    // it) and not where every move captures or promotes (capture may be compulsory): there
+    // every move is searched. Past the first plies only recaptures on the last move's cell are
+    // searched, and a check no longer forbids standing pat: where many pieces attack one another
+    // (hexagonal boards, long-range pieces) the tree of capture lines grows beyond any budget.
+    // `last_to`: where the move before the node went (recaptures go there).
+    int quiesce_listed(Ply& p, int alpha, int beta, int qply, int last_to) {
+        const Position& pos = line_.position();
+        const bool full = qply < QUIESCENCE_FULL_PLIES;
+        const bool in_check = full && checks_ && pos.in_check();
+        int kept = 0;
+        bool quiet = false;
+        for (int i = 0; i < p.moves.size; ++i) {
+            const Move m = p.moves.moves[i];
+            const MoveGain g = move_gain(pos, m, values_);
+            if (!g.capture && !g.promotion) {
+                quiet = true;
+                if (!in_check) continue;
+            } else if (!full && m.to() != last_to) {
+                quiet = true;
+                continue;
+            }
+            p.moves.moves[kept] = m;
+            p.keys[kept++] = g.capture || g.promotion ? 1 + g.victim * 64 - g.attacker : 0;
+        }
+        p.moves.size = kept;
+        const bool stand_pat = !in_check && quiet;
+        int best = -INFINITE;
+        if (stand_pat || qply >= QUIESCENCE_PLIES || line_.depth() + 1 >= MAX_LINE) {
+            best = c_.evaluation.evaluate(pos, pos.side_to_move());
+            if (best >= beta || !stand_pat) return best;
+            alpha = std::max(alpha, best);
+        }
+        const int opponent = pos.next_player(pos.side_to_move());
+        for (int i = 0; i < p.moves.size; ++i) {
+            pick_next(p.moves, p.keys, i);
+            const Move m = p.moves.moves[i];
+            if (stand_pat && futile(pos, m, best, alpha, opponent)) continue;
+            line_.play(m);
+            const int score = -quiesce(-beta, -alpha, qply + 1, m.to());
+            line_.undo();
+            if (aborted()) return 0;
+            if (score <= best) continue;
+            best = score;
+            if (score > alpha) alpha = score;
             if (alpha >= beta) break;
         }
         return best;
     }
 
+    // Whether quiescence may pass over `move` after standing pat on `stand`: it cannot win
+    // enough to reach alpha (delta pruning), or it gives a piece for a lesser one on a cell the
+    // opponent attacks (a likely losing exchange).
+    bool futile(const Position& pos, Move move, int stand, int alpha, int opponent) const {
+        const MoveGain g = move_gain(pos, move, values_);
+        if (stand + g.victim + DELTA_MARGIN <= alpha) return true;
+        return g.attacker > g.victim && !move.is_jumps() && pos.is_attacked(move.to(), opponent);
+    }
+
+    // Counts the node, lists its moves and judges it: true, with `score` set, when the search
+    // goes no further from it (the game ended there, or the search stops).
+    bool settled(Ply& p, int& score) {
+        score = 0;
+        if (c_.budget.spent() || !line_.generate(p.moves)) return true;
+        std::optional<Ending> ending;
+        if (!line_.ended(p.moves.size > 0, ending)) return true;
+        if (!ending) return false;
+        const int side = line_.position().side_to_move();
+        const double mine = ending->scores[side], theirs = ending->scores[1 - side];
+        score = mine == theirs ? DRAW : mine > theirs ? WIN - line_.depth() : -(WIN - line_.depth());
+        return true;
+    }
+
+    // One more ply for a move that gives check, while the line is within twice the iteration's
+    // depth (so that checks cannot lengthen it without end).
+    int extension() const {
+        return checks_ && line_.depth() < 2 * root_depth_ && line_.position().in_check();
+    }
+
+    bool trusts_table(int depth) const {
+        if (line_.repetitions() > 1) return false;
+        const int reach = line_.position().ply_clock() + depth + QUIESCENCE_PLIES;
+        return std::all_of(ply_limits_.begin(), ply_limits_.end(),
+                           [&](int count) { return reach < count; });
+    }
+
+    // The principal variation at `p`: `move`, then the one below it.
+    void take_pv(Ply& p, Move move) {
+        const Ply& below = s_.plies[line_.depth() + 1];
+        p.pv[0] = move;
+        std::copy(below.pv, below.pv + below.pv_length, p.pv + 1);
+        p.pv_length = below.pv_length + 1;
+    }
+
+    // With variety: one of the root moves scoring within `variety` of the best, chosen by a
+    // generator seeded with the options' seed and the position, so that a choice repeats.
+    Move varied(const Root& root) const {
+        std::vector<Move> near;
+        const int best = moves_.front().score;
+        for (const RootMove& rm : moves_)
+            if (rm.score >= best - c_.options.variety) near.push_back(rm.move);
+        std::mt19937_64 random(c_.options.seed ^ root.position->hash());
+        return near[random() % near.size()];
+    }
+
     Line line_;
     Context& c_;
+    SearchState& s_;
+    const std::vector<PieceValue>& values_;
+    bool checks_ = false;
+    std::vector<int> ply_limits_;  // the counts of the game's ply-limit rules
+    std::vector<RootMove> moves_;
+    int root_depth_ = 1;
+    Move partial_best_;  // in an unfinished iteration, a move proven better than the last best
 };
 
 }  // namespace
 
-Outcome search_two_players(const Root& root, Context& context, SearchState&) {
-    AlphaBeta search(root, context);
+Outcome search_two_players(const Root& root, Context& context, SearchState& state) {
+    AlphaBeta search(root, context, state);
     return search.run(root);
 }
 

@@ -1,0 +1,112 @@
+// Move ordering: MVV-LVA for captures, then promotions, killers and the history heuristic.
+#include "runtime/search/ordering.hpp"
+
+#include <algorithm>
+#include <utility>
+
+namespace vari::search {
+namespace {
+
+// Sort-key bands, each above everything of the next: a band's own order fits inside it.
+constexpr int HASH_MOVE = 1 << 30;
+constexpr int CAPTURE = 1 << 28;
+constexpr int PROMOTION = 1 << 27;
+constexpr int KILLER = 1 << 26;
+constexpr int HISTORY_MAX = 1 << 24;  // history counts are halved before they pass this
+
+}  // namespace
+
+MoveGain move_gain(const Position& pos, Move move, const std::vector<PieceValue>& values) {
+    MoveGain g;
+    if (move.is_drop() || move.is_pass()) return g;
+    const Piece mover = pos.piece_on(move.from());
+    if (mover != NO_PIECE) g.attacker = values[type_of(mover)].board;
+    Piece victim = NO_PIECE;
+    switch (move.kind()) {
+    case Move::normal: {
+        const Piece p = pos.piece_on(move.to());
+        if (p != NO_PIECE && owner_of(p) != pos.side_to_move()) victim = p;
+        break;
+    }
+    case Move::en_passant: victim = pos.piece_on(pos.ep_victim()); break;
+    case Move::jumps: g.capture = true; break;  // what it takes needs the path: worth unknown
+    default: break;
+    }
+    if (victim != NO_PIECE) {
+        g.capture = true;
+        g.victim = values[type_of(victim)].board;
+    }
+    if (move.is_promotion()) {
+        g.promotion = true;
+        g.victim += std::max(0, values[move.promotion()].board - g.attacker);
+    }
+    return g;
+}
+
+int MoveOrder::moved_type(const Position& pos, Move move) {
+    if (move.is_drop()) return move.dropped_type();
+    if (move.is_pass()) return -1;
+    const Piece p = pos.piece_on(move.from());
+    return p == NO_PIECE ? -1 : type_of(p);
+}
+
+void MoveOrder::clear() {
+    std::fill(history_.begin(), history_.end(), 0);
+    new_search();
+}
+
+void MoveOrder::new_search() {
+    for (auto& k : killers_) k.fill(Move::none());
+    for (int& h : history_) h /= 8;
+}
+
+void MoveOrder::reward(const Position& pos, Move move, int ply, int depth) {
+    auto& k = killers_[static_cast<std::size_t>(ply)];
+    if (k[0] != move) {
+        k[1] = k[0];
+        k[0] = move;
+    }
+    const int type = moved_type(pos, move);
+    if (type < 0) return;
+    int& h = history_[static_cast<std::size_t>((pos.side_to_move() * MAX_TYPES + type) * MAX_CELLS +
+                                               move.to())];
+    h += depth * depth;
+    if (h >= HISTORY_MAX)
+        for (int& x : history_) x /= 2;
+}
+
+void MoveOrder::score(const Position& pos, const MoveList& moves, Move hash_move, int ply,
+                      const std::vector<PieceValue>& values, int* keys) const {
+    const auto& k = killers_[static_cast<std::size_t>(ply)];
+    for (int i = 0; i < moves.size; ++i) {
+        const Move m = moves.moves[i];
+        int& key = keys[i];
+        if (m == hash_move) {
+            key = HASH_MOVE;
+            continue;
+        }
+        const MoveGain g = move_gain(pos, m, values);
+        if (g.capture) {
+            key = CAPTURE + g.victim * 64 - g.attacker;
+        } else if (g.promotion) {
+            key = PROMOTION + g.victim;
+        } else if (m == k[0] || m == k[1]) {
+            key = KILLER - (m == k[1]);
+        } else {
+            const int type = moved_type(pos, m);
+            key = type < 0 ? 0
+                           : history_[static_cast<std::size_t>(
+                                 (pos.side_to_move() * MAX_TYPES + type) * MAX_CELLS + m.to())];
+        }
+    }
+}
+
+void pick_next(MoveList& moves, int* keys, int from) {
+    int best = from;
+    for (int i = from + 1; i < moves.size; ++i)
+        if (keys[i] > keys[best]) best = i;
+    std::swap(moves.moves[from], moves.moves[best]);
+    std::swap(keys[from], keys[best]);
+}
+
+}  // namespace vari::search

@@ -1,0 +1,48 @@
+// Move ordering for the two-player search: which moves to try first so that cut-offs come early.
+// Private to the library.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "runtime/search/line.hpp"
+
+namespace vari::search {
+
+// What a move does to the material, from the position before it: the worth of the piece it
+// takes (a capture sequence: of the first piece it jumps, as far as the move says) and what a
+// promotion gains. Used by ordering and to choose quiescence moves.
+struct MoveGain {
+    bool capture = false;
+    bool promotion = false;
+    int victim = 0;    // centipawns
+    int attacker = 0;  // the moving piece's worth
+};
+MoveGain move_gain(const Position& pos, Move move, const std::vector<PieceValue>& values);
+
+// Killers (per ply) and history (per player, moving piece type and destination), kept between
+// searches and aged at each new one.
+class MoveOrder {
+public:
+    static constexpr int KILLERS = 2;
+
+    void clear();
+    void new_search();  // ages the history, forgets the killers
+    // A quiet move that caused a cut-off at `ply` with `depth` plies left.
+    void reward(const Position& pos, Move move, int ply, int depth);
+    // Sort keys for `moves`, higher first: the hash move, captures by most valuable victim then
+    // least valuable attacker, promotions, killers, then quiet moves by history.
+    void score(const Position& pos, const MoveList& moves, Move hash_move, int ply,
+               const std::vector<PieceValue>& values, int* keys) const;
+
+private:
+    static int moved_type(const Position& pos, Move move);
+    std::array<std::array<Move, KILLERS>, MAX_LINE> killers_{};
+    std::vector<int> history_ = std::vector<int>(2 * MAX_TYPES * MAX_CELLS);
+};
+
+// Swaps the best-keyed move of [from, size) into `from` (a selection sort, step by step: most
+// nodes cut off after a move or two, so sorting the whole list would be wasted).
+void pick_next(MoveList& moves, int* keys, int from);
+
+}  // namespace vari::search
