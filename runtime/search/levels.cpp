@@ -26,6 +26,7 @@ std::optional<std::uint64_t> whole_number(std::string_view text, std::uint64_t m
 
 std::optional<Level> parse_level(std::string_view text, std::string& error) {
     Level level;
+    level.limits.min_depth = 2;
     if (text.empty()) {
         level.limits.nodes = level_nodes(5);
         return level;
@@ -57,6 +58,7 @@ std::optional<Level> parse_level(std::string_view text, std::string& error) {
                 (key == "depth" ? " from 1 to " + std::to_string(MAX_DEPTH) : " above 0");
         return std::nullopt;
     }
+    level.limits.min_depth = 0;  // one limit, as asked
     if (key == "depth") level.limits.depth = static_cast<int>(*n);
     if (key == "time") level.limits.milliseconds = static_cast<std::int64_t>(*n);
     if (key == "nodes") level.limits.nodes = *n;

@@ -21,6 +21,7 @@ public:
         std::vector<Move> order = root.moves;
         const int max_depth = c_.budget.limits().depth ? c_.budget.limits().depth : MAX_DEPTH;
         for (int depth = 1; depth <= max_depth; ++depth) {
+            c_.budget.start_iteration(depth);
             int alpha = -WIN - 1;
             Move best;
             for (const Move m : order) {

@@ -109,6 +109,7 @@ struct Limits {
     int depth = 0;
     std::int64_t milliseconds = 0;
     std::uint64_t nodes = 0;
+    int min_depth = 0;  // the node limit does not stop the search before this depth is finished
 };
 constexpr int MAX_DEPTH = 64;
 
@@ -158,7 +159,8 @@ private:
 
 // ---- Levels -----------------------------------------------------------------------------------
 // What "ai", "ai:5", "ai:depth=4", "ai:time=500" or "ai:nodes=20000" asks for: levels 1 to 10 are
-// node budgets, growing with the level, so that a level plays the same moves on any machine.
+// node budgets, growing with the level, so that a level plays the same moves on any machine; each
+// level finishes two plies whatever its budget, so that it sees the reply to its move.
 struct Level {
     Limits limits;
     int variety = 0;

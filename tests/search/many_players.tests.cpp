@@ -63,7 +63,7 @@ TEST_CASE("the AI of a three-player game keeps its King from the next player's w
                       "g:Pawn:1g",
                       BLACK);
     pos.set_in_hand(WHITE, king, 1);
-    for (const char* at : {":depth=2", ":depth=3"}) {
+    for (const char* at : {":1", ":depth=2", ":depth=3"}) {
         INFO(at);
         const Move m = ai_move(*game, pos, at);
         INFO(runtime::format_move(pos, m));
