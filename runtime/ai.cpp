@@ -23,40 +23,17 @@ HookContext context_of(const search::Node& node) {
 class SearchHooks final : public search::RuleHooks {
 public:
     SearchHooks(const CompiledGame& game, std::unique_ptr<Hooks> hooks)
-        : game_(game), hooks_(std::move(hooks)) {
-        filters_ = hooks_->handles(HookEvent::allow_move) || hooks_->handles(HookEvent::allow_drop);
-    }
+        : game_(game), hooks_(std::move(hooks)) {}
 
     bool filter(const search::Node& node, MoveList& moves) override {
-        if (!filters_) return true;
-        const HookContext c = context_of(node);
-        int kept = 0;
-        for (const Move m : moves) {
-            bool allowed = true;
-            if (!m.is_pass() && !hooks_->allows(c, m, allowed)) return false;
-            if (allowed) moves.moves[kept++] = m;
-        }
-        moves.size = kept;
-        if (kept == 0 && game_.ir().passing == ir::Passing::forced)
-            moves.moves[moves.size++] = Move::make_pass();
-        return true;
+        return hooks_->filter(context_of(node), game_.ir().passing, moves);
     }
 
     bool verdict(const search::Node& node, std::optional<search::HookEnd>& end) override {
         end.reset();
-        const HookContext c = context_of(node);
-        const bool events[] = {true, node.last_undo && node.last_undo->captured != NO_PIECE,
-                               node.last_move.is_pass()};
-        for (const HookEvent event :
-             {HookEvent::after_move, HookEvent::after_capture, HookEvent::after_pass}) {
-            if (!events[static_cast<int>(event)] || !hooks_->handles(event)) continue;
-            std::optional<HookVerdict> verdict;
-            if (!hooks_->after(event, c, verdict)) return false;
-            if (verdict) {
-                end = search::HookEnd{verdict->outcome, verdict->player};
-                return true;
-            }
-        }
+        std::optional<HookVerdict> verdict;
+        if (!hooks_->after_last_move(context_of(node), verdict)) return false;
+        if (verdict) end = search::HookEnd{verdict->outcome, verdict->player};
         return true;
     }
 
@@ -75,7 +52,6 @@ public:
 private:
     const CompiledGame& game_;
     std::unique_ptr<Hooks> hooks_;
-    bool filters_ = false;
 };
 
 }  // namespace

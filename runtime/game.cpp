@@ -140,21 +140,7 @@ HookContext Game::context() const {
 }
 
 bool Game::filter_moves() {
-    if (!hooks_ ||
-        !(hooks_->handles(HookEvent::allow_move) || hooks_->handles(HookEvent::allow_drop)))
-        return true;
-    const HookContext c = context();
-    int kept = 0;
-    for (const Move m : legal_) {
-        bool allowed = true;
-        if (!m.is_pass() && !hooks_->allows(c, m, allowed)) return false;
-        if (allowed) legal_.moves[kept++] = m;
-    }
-    legal_.size = kept;
-    // The filters may have taken every move: a player who must pass when stuck does.
-    if (kept == 0 && game_.ir().passing == ir::Passing::forced)
-        legal_.moves[legal_.size++] = Move::make_pass();
-    return true;
+    return !hooks_ || hooks_->filter(context(), game_.ir().passing, legal_);
 }
 
 void Game::stop(const std::string& why) {
@@ -185,16 +171,10 @@ void Game::refresh() {
     const int count = game_.tables().player_count;
     const int mover = (pos_.side_to_move() + count - 1) % count;
     if (hooks_ && plies_ > 0) {
-        const Step& last = step(plies_ - 1);
-        const bool events[] = {true, last.undo.captured != NO_PIECE, last.move.is_pass()};
-        for (const HookEvent event :
-             {HookEvent::after_move, HookEvent::after_capture, HookEvent::after_pass}) {
-            if (!events[static_cast<int>(event)] || !hooks_->handles(event)) continue;
-            std::optional<HookVerdict> verdict;
-            if (!hooks_->after(event, context(), verdict)) return stop(hooks_->error());
-            if (verdict)
-                return end(make_result(game, verdict->outcome, verdict->player, verdict->reason));
-        }
+        std::optional<HookVerdict> verdict;
+        if (!hooks_->after_last_move(context(), verdict)) return stop(hooks_->error());
+        if (verdict)
+            return end(make_result(game, verdict->outcome, verdict->player, verdict->reason));
     }
     const Judgement judgement = judge(pos_, legal_.size > 0, repetitions_);
     if (!judgement.over) return;

@@ -392,6 +392,33 @@ bool Hooks::score(const HookContext& context, const Result& result, std::vector<
                  read_scores(state_->sandbox->thread(), state_->game, scores));
 }
 
+bool Hooks::after_last_move(const HookContext& context, std::optional<HookVerdict>& verdict) {
+    verdict.reset();
+    const bool events[] = {true, context.last_undo && context.last_undo->captured != NO_PIECE,
+                           context.last_move.is_pass()};
+    for (const HookEvent event :
+         {HookEvent::after_move, HookEvent::after_capture, HookEvent::after_pass}) {
+        if (!events[static_cast<int>(event)] || !handles(event)) continue;
+        if (!after(event, context, verdict)) return false;
+        if (verdict) return true;
+    }
+    return true;
+}
+
+bool Hooks::filter(const HookContext& context, ir::Passing passing, MoveList& moves) {
+    if (!handles(HookEvent::allow_move) && !handles(HookEvent::allow_drop)) return true;
+    int kept = 0;
+    for (const Move m : moves) {
+        bool allowed = true;
+        if (!m.is_pass() && !allows(context, m, allowed)) return false;
+        if (allowed) moves.moves[kept++] = m;
+    }
+    moves.size = kept;
+    // The filters may have taken every move: a player who must pass when stuck does.
+    if (kept == 0 && passing == ir::Passing::forced) moves.moves[moves.size++] = Move::make_pass();
+    return true;
+}
+
 bool Hooks::allows(const HookContext& context, Move move, bool& allowed) {
     allowed = true;
     const HookEvent event = move.is_drop() ? HookEvent::allow_drop : HookEvent::allow_move;

@@ -182,6 +182,13 @@ public:
     bool after(HookEvent event, const HookContext& context, std::optional<HookVerdict>& verdict);
     bool score(const HookContext& context, const Result& result, std::vector<double>& scores);
     bool allows(const HookContext& context, Move move, bool& allowed);  // allow_move/allow_drop
+    // The events of a game in play, as the game and the AI ask them alike:
+    // after the last move, after_move then (when the move captured or passed) after_capture or
+    // after_pass, the first verdict winning;
+    bool after_last_move(const HookContext& context, std::optional<HookVerdict>& verdict);
+    // the moves the filter hooks keep (a pass added where the game forces one on a player left
+    // without moves).
+    bool filter(const HookContext& context, ir::Passing passing, MoveList& moves);
     const std::string& error() const;
     std::size_t memory_used() const;
 
