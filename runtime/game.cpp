@@ -168,8 +168,6 @@ void Game::refresh() {
     if (legal_.overflow) return stop(too_many_moves());
     if (!filter_moves()) return stop(hooks_->error());
     const ir::Game& game = game_.ir();
-    const int count = game_.tables().player_count;
-    const int mover = (pos_.side_to_move() + count - 1) % count;
     if (hooks_ && plies_ > 0) {
         std::optional<HookVerdict> verdict;
         if (!hooks_->after_last_move(context(), verdict)) return stop(hooks_->error());
@@ -178,6 +176,7 @@ void Game::refresh() {
     }
     const Judgement judgement = judge(pos_, legal_.size > 0, repetitions_);
     if (!judgement.over) return;
+    const int mover = judgement.mover;
     if (judgement.rule < 0)
         return end(make_result(game, ir::Outcome::draw, mover, "no legal move"));
     const ir::EndCondition& rule = game.ends[static_cast<std::size_t>(judgement.rule)];

@@ -107,7 +107,7 @@ TEST_CASE("the side behind repeats the position a third time to draw", "[search]
     CHECK(white.last.score > 0);
 }
 
-int compiled_rook_value(const CompiledGame& game) {
+static int rook_value(const CompiledGame& game) {
     return search::piece_values(game)[static_cast<std::size_t>(test::type_named(game, "Rook"))]
         .board;
 }
@@ -138,7 +138,7 @@ end stalemate draw
     CHECK(out.best != test::legal_move(pos, "b1", "b4"));
     // Nobody may capture anywhere in the tree: the material stays level, and the score is far
     // from a Rook's worth either way.
-    CHECK(std::abs(out.last.score) < compiled_rook_value(compiled) / 2);
+    CHECK(std::abs(out.last.score) < rook_value(compiled) / 2);
 }
 
 TEST_CASE("limits of depth and nodes give the same move every time; variety too",
