@@ -34,22 +34,6 @@ std::string hand_text(const Position& pos, int player) {
     return game.players[player].name + " in hand: " + (out.empty() ? "-" : out);
 }
 
-// The cells of royal pieces of the side to move that another player attacks, where there is
-// check at all.
-std::vector<bool> royals_in_check(const Position& pos) {
-    const int count = static_cast<int>(pos.game().ir().board.cells.size());
-    std::vector<bool> marked(count, false);
-    if (pos.tables().royals_capturable) return marked;
-    const int side = pos.side_to_move();
-    for (int c = 0; c < count; ++c) {
-        const Piece p = pos.piece_on(c);
-        if (!p || owner_of(p) != side || !pos.game().ir().pieces[type_of(p)].royal) continue;
-        for (int by = 0; by < pos.tables().player_count && !marked[c]; ++by)
-            marked[c] = by != side && pos.is_attacked(c, by);
-    }
-    return marked;
-}
-
 // ANSI styles: a foreground per player, the last move in reverse video, check on red.
 constexpr const char* PLAYER_STYLES[] = {"1;33", "1;36", "1;35", "1;32",
                                          "1;31", "1;34", "1;37", "1;90"};
@@ -67,6 +51,20 @@ std::string style_of(const Position& pos, int cell, bool last, bool check) {
 }
 
 }  // namespace
+
+std::vector<bool> royals_in_check(const Position& pos) {
+    const int count = static_cast<int>(pos.game().ir().board.cells.size());
+    std::vector<bool> marked(count, false);
+    if (pos.tables().royals_capturable) return marked;
+    const int side = pos.side_to_move();
+    for (int c = 0; c < count; ++c) {
+        const Piece p = pos.piece_on(c);
+        if (!p || owner_of(p) != side || !pos.game().ir().pieces[type_of(p)].royal) continue;
+        for (int by = 0; by < pos.tables().player_count && !marked[c]; ++by)
+            marked[c] = by != side && pos.is_attacked(c, by);
+    }
+    return marked;
+}
 
 std::string draw_board(const Position& pos, const DrawOptions& options) {
     const ir::Game& game = pos.game().ir();

@@ -422,6 +422,32 @@ struct DrawOptions {
 };
 std::string draw_board(const Position& pos, const DrawOptions& options = {});
 
+// ---- The board as a picture ------------------------------------------------------------------
+// Where a graphical board draws each cell and each label, seen from a player's side as
+// draw_board turns it: centres in the plane, x to the right and y up the board, in units of the
+// cell's size (a square's side; the distance between the centres of neighbouring hex cells), and
+// a shade per cell (0 or 1 on square boards, a1 dark; 0, 1 or 2 on hex boards, neighbours always
+// different). Labels stand where draw_board writes them.
+struct PictureCell {
+    std::string name;
+    double x = 0, y = 0;
+    int shade = 0;
+};
+struct PictureLabel {
+    std::string text;
+    double x = 0, y = 0;
+};
+struct BoardPicture {
+    ir::Geometry geometry = ir::Geometry::square;
+    std::vector<PictureCell> cells;  // in the board's cell order
+    std::vector<PictureLabel> labels;
+};
+BoardPicture board_picture(const ir::Game& game, int from);
+
+// Per cell: a royal piece of the side to move that another player attacks, where the game has
+// check (royal pieces may not be captured).
+std::vector<bool> royals_in_check(const Position& pos);
+
 // ---- Analysing a design ---------------------------------------------------------------------
 // Many games played from the start between players of given kinds, summed up for the game's
 // designer: how each seat scores (the first player's advantage), how games end, how long they

@@ -1,0 +1,219 @@
+// The server of `vari serve` through its HTTP and WebSocket API, as a page uses it.
+#include <civetweb.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tools/web/web.hpp"
+
+using nlohmann::json;
+
+namespace {
+
+struct Response {
+    int status = 0;
+    std::string body;
+};
+
+Response http(int port, const std::string& method, const std::string& path) {
+    char error[256] = "";
+    mg_connection* conn = mg_connect_client("127.0.0.1", port, 0, error, sizeof error);
+    REQUIRE(conn);
+    mg_printf(conn, "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n",
+              method.c_str(), path.c_str(), port);
+    Response out;
+    if (mg_get_response(conn, error, sizeof error, 10000) >= 0) {
+        out.status = mg_get_response_info(conn)->status_code;
+        char buffer[4096];
+        for (int n; (n = mg_read(conn, buffer, sizeof buffer)) > 0;) out.body.append(buffer, n);
+    }
+    mg_close_connection(conn);
+    return out;
+}
+
+// A page's session: requests sent, answers waited for.
+class Page {
+public:
+    explicit Page(int port, const char* origin = nullptr) {
+        char error[256] = "";
+        conn_ = mg_connect_websocket_client("127.0.0.1", port, 0, error, sizeof error, "/session",
+                                            origin, &Page::received, &Page::closed, this);
+    }
+    ~Page() {
+        if (conn_) mg_close_connection(conn_);
+    }
+    bool connected() const { return conn_ != nullptr; }
+
+    json ask(const json& request) {
+        const std::string text = request.dump();
+        mg_websocket_client_write(conn_, MG_WEBSOCKET_OPCODE_TEXT, text.data(), text.size());
+        return next();
+    }
+    json ask_raw(const std::string& text) {
+        mg_websocket_client_write(conn_, MG_WEBSOCKET_OPCODE_TEXT, text.data(), text.size());
+        return next();
+    }
+
+private:
+    json next() {
+        std::unique_lock lock(mutex_);
+        if (!ready_.wait_for(lock, std::chrono::seconds(20), [&] { return !inbox_.empty() || closed_; }))
+            return json{{"timeout", true}};
+        if (inbox_.empty()) return json{{"closed", true}};
+        json answer = json::parse(inbox_.front());
+        inbox_.pop_front();
+        return answer;
+    }
+    static int received(mg_connection*, int flags, char* data, std::size_t size, void* self) {
+        auto& page = *static_cast<Page*>(self);
+        if ((flags & 0xf) != MG_WEBSOCKET_OPCODE_TEXT) return 1;
+        std::lock_guard lock(page.mutex_);
+        page.inbox_.emplace_back(data, size);
+        page.ready_.notify_all();
+        return 1;
+    }
+    static void closed(const mg_connection*, void* self) {
+        auto& page = *static_cast<Page*>(self);
+        std::lock_guard lock(page.mutex_);
+        page.closed_ = true;
+        page.ready_.notify_all();
+    }
+
+    mg_connection* conn_ = nullptr;
+    std::mutex mutex_;
+    std::condition_variable ready_;
+    std::deque<std::string> inbox_;
+    bool closed_ = false;
+};
+
+struct Running {
+    vari::web::Server server;
+    explicit Running(vari::web::ServeOptions options = {}) : server(with_any_port(options)) {
+        std::string error;
+        REQUIRE(server.start(error));
+    }
+    static vari::web::ServeOptions with_any_port(vari::web::ServeOptions options) {
+        options.port = 0;
+        return options;
+    }
+    int port() const { return server.port(); }
+};
+
+}  // namespace
+
+TEST_CASE("serve: the page's files and nothing else", "[web]") {
+    Running running;
+    const Response page = http(running.port(), "GET", "/");
+    CHECK(page.status == 200);
+    CHECK(page.body.find("<svg id=\"board\"") != std::string::npos);
+    CHECK(http(running.port(), "GET", "/app.js").status == 200);
+    CHECK(http(running.port(), "GET", "/nothing-here").status == 404);
+    CHECK(http(running.port(), "GET", "/../../etc/passwd").status == 404);
+    CHECK(http(running.port(), "GET", "/%2e%2e/CMakeLists.txt").status == 404);
+    CHECK(http(running.port(), "POST", "/").status == 405);
+}
+
+TEST_CASE("serve: a session opens a game, moves, undoes and redoes", "[web]") {
+    Running running;
+    Page page(running.port());
+    REQUIRE(page.connected());
+    const json hello = page.ask({{"id", 1}, {"op", "hello"}});
+    CHECK(hello["id"] == 1);
+    CHECK(hello["default"] == "chess");
+    CHECK(hello["games"].size() >= 10);
+
+    json state = page.ask({{"op", "open"}, {"game", "chess"}});
+    REQUIRE(state["ok"] == true);
+    CHECK(state["board"]["geometry"] == "square");
+    CHECK(state["board"]["views"].size() == 2);
+    CHECK(state["board"]["views"][0]["cells"].size() == 64);
+    CHECK(state["moves"].size() == 20);
+    CHECK(state["pieces"].size() == 32);
+
+    state = page.ask({{"op", "move"}, {"move", "e2e4"}});
+    REQUIRE(state["ok"] == true);
+    CHECK(state["position"] == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    CHECK(state["last"]["from"] == "e2");
+    CHECK(state["last"]["to"] == "e4");
+    CHECK(state["to_move"] == 1);
+
+    const json illegal = page.ask({{"op", "move"}, {"move", "e7e4"}});
+    CHECK(illegal["ok"] == false);
+    CHECK(illegal["error"].get<std::string>().find("not a legal move") != std::string::npos);
+    CHECK(page.ask({{"op", "state"}})["ply"] == 1);  // unchanged
+
+    state = page.ask({{"op", "undo"}});
+    CHECK(state["ply"] == 0);
+    CHECK(state["can_redo"] == true);
+    state = page.ask({{"op", "redo"}});
+    CHECK(state["ply"] == 1);
+    CHECK(page.ask({{"op", "redo"}})["ok"] == false);
+}
+
+TEST_CASE("serve: hex boards, three players, hands and drops", "[web]") {
+    Running running;
+    Page page(running.port());
+    json state = page.ask({{"op", "open"}, {"game", "three-player-hex-shogi-91"}});
+    REQUIRE(state["ok"] == true);
+    CHECK(state["board"]["geometry"].get<std::string>().rfind("hex", 0) == 0);
+    CHECK(state["board"]["views"].size() == 3);
+    CHECK(state["board"]["views"][2]["cells"].size() == 91);
+    for (const json& cell : state["board"]["views"][0]["cells"]) CHECK(cell["shade"] < 3);
+
+    state = page.ask({{"op", "open"}, {"game", "hex-shogi-41"}});
+    REQUIRE(state["ok"] == true);
+    CHECK(state["board"]["hands"] == true);
+    CHECK(state["hands"].size() == 2);
+}
+
+TEST_CASE("serve: a pasted rule file is checked, and located errors come back", "[web]") {
+    Running running;
+    Page page(running.port());
+    const json broken = page.ask({{"op", "open"}, {"source", "game \"x\"\nboard square 8 by\n"}});
+    CHECK(broken["ok"] == false);
+    REQUIRE(broken["diagnostics"].size() >= 1);
+    CHECK(broken["diagnostics"][0]["line"] >= 1);
+    CHECK(broken["diagnostics"][0]["file"] == "pasted.vari");
+    // A pasted file may include only the shipped games; no file outside them is read.
+    const json outside =
+        page.ask({{"op", "open"}, {"source", "include \"/etc/passwd\"\n"}});
+    CHECK(outside["ok"] == false);
+}
+
+TEST_CASE("serve: bad requests get errors and change nothing", "[web]") {
+    vari::web::ServeOptions options;
+    options.max_message = 1000;
+    Running running(options);
+    Page page(running.port());
+    CHECK(page.ask_raw("not json")["ok"] == false);
+    CHECK(page.ask_raw("[1, 2]")["ok"] == false);
+    CHECK(page.ask({{"op", "fly"}})["ok"] == false);
+    CHECK(page.ask({{"op", 3}})["ok"] == false);
+    CHECK(page.ask({{"op", "move"}, {"move", "e2e4"}})["ok"] == false);  // no game yet
+    CHECK(page.ask({{"op", "open"}, {"game", "../CMakeLists"}})["ok"] == false);
+    CHECK(page.ask({{"op", "open"}, {"game", "chess"}, {"position", "8/8/9 w - - 0 1"}})["ok"] ==
+          false);
+    CHECK(page.ask_raw(std::string(2000, ' '))["ok"] == false);  // too long
+    const json state = page.ask({{"op", "open"}, {"game", "chess"}, {"moves", "e4 e5 Nf3"}});
+    CHECK(state["ply"] == 3);
+    CHECK(page.ask({{"op", "move"}, {"move", 42}})["ok"] == false);
+    CHECK(page.ask({{"op", "state"}})["ply"] == 3);
+}
+
+TEST_CASE("serve: sessions are separate, and other sites' pages are refused", "[web]") {
+    Running running;
+    Page first(running.port()), second(running.port());
+    first.ask({{"op", "open"}, {"game", "chess"}});
+    second.ask({{"op", "open"}, {"game", "chess"}});
+    first.ask({{"op", "move"}, {"move", "d4"}});
+    CHECK(first.ask({{"op", "state"}})["ply"] == 1);
+    CHECK(second.ask({{"op", "state"}})["ply"] == 0);
+
+    Page stranger(running.port(), "http://evil.example");
+    CHECK_FALSE(stranger.connected());
+}

@@ -1,0 +1,56 @@
+// `vari serve`: play, design and analyse games in the browser, on a local web server.
+#include <unistd.h>
+
+#include <algorithm>
+#include <csignal>
+#include <iostream>
+
+#include "dsl/dsl.hpp"
+#include "tools/commands.hpp"
+#include "tools/web/web.hpp"
+
+namespace vari::tools {
+namespace {
+
+volatile std::sig_atomic_t interrupted = 0;
+
+}  // namespace
+
+int run_serve(int argc, char** argv) {
+    CLI::App app{"Serve a page for playing, designing and analysing games in the browser; it opens "
+                 "GAME first. The server listens on 127.0.0.1 unless --host says otherwise: "
+                 "another address lets other machines play on this one, and run their rule "
+                 "files here (sandboxed, but they use its processor)."};
+    web::ServeOptions options;
+    std::string game = options.game;
+    app.add_option("GAME", game, "the shipped game the page opens with (default chess)");
+    app.add_option("--port", options.port, "the port to listen on; 0 for any free port (default 8080)")
+        ->check(CLI::Range(0, 65535));
+    app.add_option("--host", options.host,
+                   "the address to listen on (default 127.0.0.1: this machine only)");
+    if (const auto stop = parse_arguments(app, argc, argv)) return *stop;
+
+    const auto games = dsl::shipped_games();
+    if (std::find(games.begin(), games.end(), game) == games.end()) {
+        std::cerr << "vari serve: no shipped game is called '" << printable(game)
+                  << "' (vari list shows them)\n";
+        return static_cast<int>(Exit::invalid);
+    }
+    options.game = game;
+    web::Server server(options);
+    std::string error;
+    if (!server.start(error)) {
+        std::cerr << "vari serve: " << error << '\n';
+        return static_cast<int>(Exit::invalid);
+    }
+    std::cout << "vari serves " << game << " at " << server.url()
+              << "  (open it in a browser; Ctrl-C stops)" << std::endl;
+    std::signal(SIGINT, [](int) { interrupted = 1; });
+    std::signal(SIGTERM, [](int) { interrupted = 1; });
+    while (!interrupted) pause();
+    server.stop();
+    std::cout << "vari serve: stopped" << std::endl;
+    return static_cast<int>(Exit::ok);
+}
+
+}  // namespace vari::tools

@@ -1,0 +1,18 @@
+// Internal to tools/web/: the page's files, built into the binary (embed_assets.cmake writes
+// their bytes into a source file at build time).
+#pragma once
+
+#include <string_view>
+
+namespace vari::web {
+
+struct Asset {
+    std::string_view path;  // "/index.html", "/app.js"
+    std::string_view type;  // its Content-Type
+    std::string_view bytes;
+};
+
+// The file served at `path` ("/" is "/index.html"), or null.
+const Asset* find_asset(std::string_view path);
+
+}  // namespace vari::web

@@ -1,0 +1,255 @@
+// The page: draws the board the server describes, and sends what the player does over the
+// session's WebSocket. The server knows the rules; the page only offers the moves it lists.
+"use strict";
+
+const SVG = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+
+// ---- The session ------------------------------------------------------------------------------
+let socket = null;
+let nextId = 1;
+const waiting = new Map();
+
+function connect() {
+  return new Promise((resolve, reject) => {
+    socket = new WebSocket(`ws://${location.host}/session`);
+    socket.onopen = () => { $("connection").textContent = ""; resolve(); };
+    socket.onerror = () => reject(new Error("cannot reach the server"));
+    socket.onclose = () => { $("connection").textContent = "disconnected from the server"; };
+    socket.onmessage = (event) => {
+      const answer = JSON.parse(event.data);
+      const done = waiting.get(answer.id);
+      if (done) { waiting.delete(answer.id); done(answer); } else if (answer.error) showError(answer.error);
+    };
+  });
+}
+
+function ask(op, fields = {}) {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve);
+    socket.send(JSON.stringify({ id, op, ...fields }));
+  });
+}
+
+// ---- What is shown ------------------------------------------------------------------------------
+let board = null;   // the game: geometry, players, piece types, views
+let state = null;   // the position: pieces, hands, legal moves, ...
+let view = 0;       // whose side is at the bottom
+let picked = null;  // { from: cell } or { drop: type }, and the landings clicked so far
+
+function svg(tag, attributes = {}, parent = null) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  if (parent) parent.appendChild(element);
+  return element;
+}
+
+function cellShape(geometry) {
+  if (geometry === "square") return "-0.5,-0.5 0.5,-0.5 0.5,0.5 -0.5,0.5";
+  const r = 1 / Math.sqrt(3);  // neighbouring centres are one unit apart
+  const start = geometry === "hex-flat" ? 0 : 30;
+  const corners = [];
+  for (let k = 0; k < 6; k++) {
+    const a = ((start + 60 * k) * Math.PI) / 180;
+    corners.push(`${(r * Math.cos(a)).toFixed(4)},${(r * Math.sin(a)).toFixed(4)}`);
+  }
+  return corners.join(" ");
+}
+
+function typeLetter(type) { return board.types[type].letter; }
+
+function pieceGroup(parent, type, owner, x, y) {
+  const g = svg("g", { class: `piece owner-${owner}`, "data-piece": typeLetter(type),
+                       "data-owner": board.players[owner], transform: `translate(${x},${y})` }, parent);
+  svg("circle", { r: 0.4 }, g);
+  const text = svg("text", {}, g);
+  text.textContent = typeLetter(type);
+  const title = svg("title", {}, g);
+  title.textContent = `${board.players[owner]} ${board.types[type].name}`;
+  return g;
+}
+
+// The moves still possible from what was picked.
+function candidates() {
+  if (!picked || !state) return [];
+  return state.moves.filter((m) => {
+    if (picked.drop !== undefined ? m.drop !== picked.drop : m.from !== picked.from) return false;
+    return picked.path.every((cell, i) => m.path[i] === cell);
+  });
+}
+
+function draw() {
+  const root = $("board");
+  root.replaceChildren();
+  root.setAttribute("class", board.geometry === "square" ? "square" : "hex");
+  const cells = board.views[view].cells;
+  const xs = cells.map((c) => c.x), ys = cells.map((c) => -c.y);
+  for (const l of board.views[view].labels) { xs.push(l.x); ys.push(-l.y); }
+  const minX = Math.min(...xs) - 0.7, minY = Math.min(...ys) - 0.7;
+  root.setAttribute("viewBox", `${minX} ${minY} ${Math.max(...xs) + 0.7 - minX} ${Math.max(...ys) + 0.7 - minY}`);
+
+  const shape = cellShape(board.geometry);
+  const at = new Map(cells.map((c) => [c.name, c]));
+  const last = state.last || {};
+  const next = candidates();
+  const targets = new Set(next.map((m) => m.path[picked.path.length]).filter((c) => c));
+  for (const c of cells) {
+    const marks = [`cell shade-${c.shade}`];
+    if (c.name === last.from || c.name === last.to) marks.push("last");
+    if (state.check.includes(c.name)) marks.push("check");
+    if (picked && (c.name === picked.from || picked.path.includes(c.name))) marks.push("selected");
+    const cell = svg("polygon", { points: shape, class: marks.join(" "), "data-cell": c.name,
+                                  transform: `translate(${c.x},${-c.y})` }, root);
+    cell.addEventListener("click", () => clicked(c.name));
+    if ($("view-choice").dataset.names === "on") {
+      const name = svg("text", { class: "cell-name", x: c.x, y: -c.y + 0.38 }, root);
+      name.textContent = c.name;
+    }
+  }
+  for (const l of board.views[view].labels) {
+    const text = svg("text", { class: "label", x: l.x, y: -l.y }, root);
+    text.textContent = l.text;
+  }
+  for (const p of state.pieces) {
+    const c = at.get(p.cell);
+    const g = pieceGroup(root, p.type, p.owner, c.x, -c.y);
+    g.setAttribute("data-cell", p.cell);
+    g.addEventListener("click", () => clicked(p.cell));
+  }
+  for (const name of targets) {
+    const c = at.get(name);
+    svg("circle", { class: "target", cx: c.x, cy: -c.y, r: 0.17 }, root);
+  }
+  drawHands();
+  drawSide();
+}
+
+function drawHands() {
+  $("hand-top").replaceChildren();
+  $("hand-bottom").replaceChildren();
+  if (!board.hands) return;
+  state.hands.forEach((hand, player) => {
+    const box = $(player === view ? "hand-bottom" : "hand-top");
+    const label = document.createElement("span");
+    label.textContent = `${board.players[player]}:`;
+    box.appendChild(label);
+    for (const { type, count } of hand) {
+      const icon = svg("svg", { viewBox: "-0.5 -0.5 1 1", width: 36, height: 36,
+                                class: "hand-piece", "data-hand": board.players[player] }, box);
+      pieceGroup(icon, type, player, 0, 0);
+      if (picked && picked.drop === type && player === state.to_move) icon.classList.add("selected");
+      if (count > 1) {
+        const n = document.createElement("span");
+        n.textContent = `×${count}`;
+        box.appendChild(n);
+      }
+      icon.addEventListener("click", () => {
+        if (player !== state.to_move) return;
+        picked = picked && picked.drop === type ? null : { drop: type, path: [] };
+        draw();
+      });
+    }
+  });
+}
+
+function drawSide() {
+  $("turn").textContent = state.result ? "" : `${board.players[state.to_move]} to move`;
+  $("result").textContent = state.result ? state.result.summary : "";
+  const history = $("history");
+  history.replaceChildren();
+  for (const word of state.history) {
+    if (/^\d+\.+$/.test(word)) continue;
+    const item = document.createElement("li");
+    item.textContent = word;
+    history.appendChild(item);
+  }
+  $("position").value = state.position;
+  $("undo").disabled = !state.can_undo;
+  $("redo").disabled = !state.can_redo;
+  $("pass").hidden = !state.moves.some((m) => m.pass);
+}
+
+function showError(message) { $("error").textContent = message || ""; }
+
+async function play(move) {
+  picked = null;
+  $("chooser").hidden = true;
+  update(await ask("move", { move: move.long }));
+}
+
+// A click on a cell: pick a piece of the side to move, or go on with the move picked.
+function clicked(cell) {
+  if (!state || state.result) return;
+  if (picked) {
+    const next = candidates().filter((m) => m.path[picked.path.length] === cell);
+    if (next.length) {
+      picked.path.push(cell);
+      const whole = next.filter((m) => m.path.length === picked.path.length);
+      if (whole.length === next.length) return whole.length === 1 ? play(whole[0]) : choose(whole);
+      return draw();
+    }
+  }
+  const own = state.moves.some((m) => m.from === cell);
+  picked = own && !(picked && picked.from === cell) ? { from: cell, path: [] } : null;
+  draw();
+}
+
+// Several moves end on the clicked cell (promotions): the player chooses.
+function choose(moves) {
+  const chooser = $("chooser");
+  chooser.replaceChildren();
+  for (const m of moves) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = m.promotion !== undefined ? board.types[m.promotion].name : "no promotion";
+    button.dataset.move = m.long;
+    button.addEventListener("click", () => play(m));
+    chooser.appendChild(button);
+  }
+  chooser.hidden = false;
+  draw();
+}
+
+function update(answer) {
+  if (!answer.ok) {
+    showError(answer.error + (answer.diagnostics || []).map((d) =>
+      `\n${d.file}:${d.line}:${d.column}: ${d.message}`).join(""));
+    if (state) draw();
+    return false;
+  }
+  showError("");
+  if (answer.board) {
+    board = answer.board;
+    view = 0;
+    const choice = $("view-choice");
+    choice.replaceChildren(...board.players.map((name, i) => new Option(name, i)));
+  }
+  state = answer;
+  draw();
+  return true;
+}
+
+async function open(fields) {
+  picked = null;
+  update(await ask("open", fields));
+}
+
+async function start() {
+  await connect();
+  const hello = await ask("hello");
+  const choice = $("game-choice");
+  choice.replaceChildren(...hello.games.map((name) => new Option(name, name)));
+  choice.value = hello.default;
+  choice.addEventListener("change", () => open({ game: choice.value }));
+  $("view-choice").addEventListener("change", (e) => { view = Number(e.target.value); draw(); });
+  $("undo").addEventListener("click", async () => { picked = null; update(await ask("undo")); });
+  $("redo").addEventListener("click", async () => { picked = null; update(await ask("redo")); });
+  $("pass").addEventListener("click", () => play(state.moves.find((m) => m.pass)));
+  $("restart").addEventListener("click", () => open({ game: choice.value }));
+  $("set-position").addEventListener("click", () =>
+    open({ game: choice.value, position: $("position").value }));
+  await open({ game: hello.default });
+}
+
+start().catch((e) => showError(e.message));

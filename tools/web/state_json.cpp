@@ -1,0 +1,125 @@
+// What the page is shown: the board's picture, and the game in play as JSON.
+#include <string>
+
+#include "tools/web/session.hpp"
+
+namespace vari::web {
+namespace {
+
+using nlohmann::json;
+
+const char* geometry_name(ir::Geometry geometry) {
+    switch (geometry) {
+        case ir::Geometry::square:
+            return "square";
+        case ir::Geometry::hex_flat:
+            return "hex-flat";
+        case ir::Geometry::hex_pointy:
+            return "hex-pointy";
+    }
+    return "square";
+}
+
+std::string cell_name(const ir::Game& game, int cell) { return game.board.cells[cell].name; }
+
+// A piece type as the page draws it: its letter ('+' first for a promoted shogi piece) and name.
+json type_json(const ir::Piece& piece) {
+    return {{"letter", std::string(piece.plus ? "+" : "") + piece.letter},
+            {"name", piece.name},
+            {"royal", piece.royal}};
+}
+
+// A legal move with what the page needs to offer it: the cells it starts and lands on (every
+// landing of a capture sequence), the dropped or promoted type, and its notations.
+json move_json(const Position& pos, Move move) {
+    const ir::Game& game = pos.game().ir();
+    json m = {{"long", runtime::format_move(pos, move, runtime::Notation::long_form)},
+              {"short", runtime::format_move(pos, move, runtime::Notation::short_form)}};
+    if (move.is_pass()) {
+        m["pass"] = true;
+        return m;
+    }
+    if (move.is_drop())
+        m["drop"] = move.dropped_type();
+    else
+        m["from"] = cell_name(game, move.from());
+    m["to"] = cell_name(game, move.to());
+    if (move.is_promotion()) m["promotion"] = move.promotion();
+    json path = json::array();
+    JumpPath jumps;
+    if (move.is_jumps() && jump_path(pos, move, jumps))
+        for (int i = 0; i < jumps.length; ++i) path.push_back(cell_name(game, jumps.landings[i]));
+    else
+        path.push_back(cell_name(game, move.to()));
+    m["path"] = path;
+    return m;
+}
+
+json result_json(const runtime::Result& result) {
+    json r = {{"summary", result.summary}, {"reason", result.reason},
+              {"stopped", result.stopped}, {"scores", result.scores}};
+    return r;
+}
+
+}  // namespace
+
+json board_json(const ir::Game& game) {
+    json players = json::array(), types = json::array(), views = json::array();
+    for (const ir::Player& p : game.players) players.push_back(p.name);
+    for (const ir::Piece& p : game.pieces) types.push_back(type_json(p));
+    for (int from = 0; from < static_cast<int>(game.players.size()); ++from) {
+        const runtime::BoardPicture picture = runtime::board_picture(game, from);
+        json cells = json::array(), labels = json::array();
+        for (const auto& c : picture.cells)
+            cells.push_back({{"name", c.name}, {"x", c.x}, {"y", c.y}, {"shade", c.shade}});
+        for (const auto& l : picture.labels)
+            labels.push_back({{"text", l.text}, {"x", l.x}, {"y", l.y}});
+        views.push_back({{"cells", cells}, {"labels", labels}});
+    }
+    return {{"name", game.name},          {"geometry", geometry_name(game.board.geometry)},
+            {"players", players},         {"types", types},
+            {"hands", game.hands},        {"views", views}};
+}
+
+json state_json(const runtime::Game& game) {
+    const Position& pos = game.position();
+    const ir::Game& rules = pos.game().ir();
+    const int players = static_cast<int>(rules.players.size());
+    json pieces = json::array(), hands = json::array(), moves = json::array(),
+         check = json::array();
+    for (int c = 0; c < static_cast<int>(rules.board.cells.size()); ++c)
+        if (const Piece p = pos.piece_on(c))
+            pieces.push_back({{"cell", cell_name(rules, c)},
+                              {"type", type_of(p)},
+                              {"owner", owner_of(p)}});
+    for (int player = 0; player < players; ++player) {
+        json hand = json::array();
+        for (int type = 0; type < pos.tables().type_count; ++type)
+            if (const int n = pos.in_hand(player, type)) hand.push_back({{"type", type}, {"count", n}});
+        hands.push_back(hand);
+    }
+    if (!game.result())
+        for (const Move m : game.legal_moves()) moves.push_back(move_json(pos, m));
+    const std::vector<bool> attacked = runtime::royals_in_check(pos);
+    for (int c = 0; c < static_cast<int>(attacked.size()); ++c)
+        if (attacked[c]) check.push_back(cell_name(rules, c));
+    json last = nullptr;
+    if (const Move m = game.last_move(); !m.is_none() && !m.is_pass()) {
+        last = {{"to", cell_name(rules, m.to())}};
+        if (!m.is_drop()) last["from"] = cell_name(rules, m.from());
+    }
+    return {{"position", runtime::to_position_string(pos)},
+            {"to_move", pos.side_to_move()},
+            {"pieces", pieces},
+            {"hands", hands},
+            {"moves", moves},
+            {"check", check},
+            {"last", last},
+            {"history", runtime::move_history(game, runtime::Notation::short_form)},
+            {"ply", game.ply()},
+            {"result", game.result() ? result_json(*game.result()) : json(nullptr)}};
+}
+
+json error_json(const std::string& message) { return {{"ok", false}, {"error", message}}; }
+
+}  // namespace vari::web

@@ -1,0 +1,38 @@
+// `vari serve`: a local web server for playing, designing and analysing games in the browser.
+// The page (HTML, CSS, JavaScript) is built into the binary. Each page talks to the server over
+// one WebSocket, its session: a game in play (or in the editor) that no other page sees.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+namespace vari::web {
+
+struct ServeOptions {
+    std::string game = "chess";      // the game a new page opens with: a shipped game's name
+    std::string host = "127.0.0.1";  // the address to listen on; another is the user's choice
+    int port = 8080;                 // 0: any free port
+    std::size_t max_sessions = 32;   // pages connected at once; more are refused
+    std::size_t max_message = 1 << 20;  // bytes in one message from a page (a rule file fits)
+};
+
+class Server {
+public:
+    explicit Server(ServeOptions options);
+    ~Server();  // stops
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    // Starts listening; false with `error` set when it cannot (the port is taken, a bad address).
+    bool start(std::string& error);
+    void stop();
+    int port() const;         // the port listened on, once started
+    std::string url() const;  // http://HOST:PORT/
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace vari::web
