@@ -30,6 +30,21 @@ PictureLabel in_plane(ir::Geometry geometry, double column, int line) {
     return {};
 }
 
+// Text labels may stand half a line from a cell, which in the plane overlaps it: each label moves
+// straight away from the nearest cell centre until it clears the cell.
+void clear_of_cells(PictureLabel& label, const std::vector<PictureCell>& cells) {
+    constexpr double CLEARANCE = 0.8;
+    const PictureCell* nearest = nullptr;
+    double best = 0;
+    for (const PictureCell& c : cells) {
+        const double d = std::hypot(label.x - c.x, label.y - c.y);
+        if (!nearest || d < best) nearest = &c, best = d;
+    }
+    if (!nearest || best >= CLEARANCE || best == 0) return;
+    label.x = nearest->x + (label.x - nearest->x) * CLEARANCE / best;
+    label.y = nearest->y + (label.y - nearest->y) * CLEARANCE / best;
+}
+
 int modulo(int a, int m) { return (a % m + m) % m; }
 
 // A shade per cell: square boards alternate; hex boards take three shades by a linear form of the
@@ -72,6 +87,7 @@ BoardPicture board_picture(const ir::Game& game, int from) {
     for (const Placed& label : layout.labels) {
         PictureLabel at = in_plane(board.geometry, static_cast<double>(label.column), label.line);
         at.text = label.text;
+        clear_of_cells(at, picture.cells);
         picture.labels.push_back(at);
     }
     // Labels of lines across the board stand a cell to the left of the leftmost cell.
