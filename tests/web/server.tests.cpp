@@ -49,25 +49,39 @@ public:
     }
     bool connected() const { return conn_ != nullptr; }
 
-    json ask(const json& request) {
-        const std::string text = request.dump();
-        mg_websocket_client_write(conn_, MG_WEBSOCKET_OPCODE_TEXT, text.data(), text.size());
-        return next();
+    // Sends a request and waits for its answer; events that come first are kept for event().
+    json ask(json request) {
+        request["id"] = ++last_id_;
+        send(request.dump());
+        return wait([&](const json& m) { return m.value("id", 0) == last_id_; });
     }
     json ask_raw(const std::string& text) {
-        mg_websocket_client_write(conn_, MG_WEBSOCKET_OPCODE_TEXT, text.data(), text.size());
-        return next();
+        send(text);
+        return wait([](const json& m) { return !m.contains("event"); });
+    }
+    // The next event of this kind ("state", "thinking", ...) the session pushed.
+    json event(const std::string& kind) {
+        return wait([&](const json& m) { return m.value("event", "") == kind; });
     }
 
 private:
-    json next() {
+    void send(const std::string& text) {
+        mg_websocket_client_write(conn_, MG_WEBSOCKET_OPCODE_TEXT, text.data(), text.size());
+    }
+    template <class Wanted>
+    json wait(Wanted wanted) {
         std::unique_lock lock(mutex_);
-        if (!ready_.wait_for(lock, std::chrono::seconds(20), [&] { return !inbox_.empty() || closed_; }))
-            return json{{"timeout", true}};
-        if (inbox_.empty()) return json{{"closed", true}};
-        json answer = json::parse(inbox_.front());
-        inbox_.pop_front();
-        return answer;
+        for (;;) {
+            for (auto it = inbox_.begin(); it != inbox_.end(); ++it) {
+                json message = json::parse(*it);
+                if (!wanted(message)) continue;
+                inbox_.erase(it);
+                return message;
+            }
+            if (closed_) return json{{"closed", true}};
+            if (ready_.wait_for(lock, std::chrono::seconds(30)) == std::cv_status::timeout)
+                return json{{"timeout", true}};
+        }
     }
     static int received(mg_connection*, int flags, char* data, std::size_t size, void* self) {
         auto& page = *static_cast<Page*>(self);
@@ -89,6 +103,7 @@ private:
     std::condition_variable ready_;
     std::deque<std::string> inbox_;
     bool closed_ = false;
+    int last_id_ = 0;
 };
 
 struct Running {
@@ -122,8 +137,7 @@ TEST_CASE("serve: a session opens a game, moves, undoes and redoes", "[web]") {
     Running running;
     Page page(running.port());
     REQUIRE(page.connected());
-    const json hello = page.ask({{"id", 1}, {"op", "hello"}});
-    CHECK(hello["id"] == 1);
+    const json hello = page.ask({{"op", "hello"}});
     CHECK(hello["default"] == "chess");
     CHECK(hello["games"].size() >= 10);
 
@@ -216,4 +230,51 @@ TEST_CASE("serve: sessions are separate, and other sites' pages are refused", "[
 
     Page stranger(running.port(), "http://evil.example");
     CHECK_FALSE(stranger.connected());
+}
+
+TEST_CASE("serve: computer seats move by themselves, and undo takes back the human's move",
+          "[web]") {
+    Running running;
+    Page page(running.port());
+    page.ask({{"op", "open"}, {"game", "chess"}});
+    json state = page.ask({{"op", "seats"}, {"seats", {"human", "ai:1"}}});
+    REQUIRE(state["ok"] == true);
+    CHECK(state["thinking"] == false);
+    CHECK(page.ask({{"op", "seats"}, {"seats", {"human", "ai:11"}}})["ok"] == false);
+    CHECK(page.ask({{"op", "seats"}, {"seats", {"human"}}})["ok"] == false);
+
+    state = page.ask({{"op", "move"}, {"move", "e4"}});
+    CHECK(state["thinking"] == true);
+    const json answered = page.event("state");
+    CHECK(answered["ply"] == 2);
+    CHECK(answered["to_move"] == 0);
+    // While a human is to move, the AI's seat may not be played from the page.
+    CHECK(page.ask({{"op", "move"}, {"move", "d4"}})["ply"] == 3);
+    page.event("state");
+    state = page.ask({{"op", "undo"}});
+    CHECK(state["ply"] == 2);  // back to White to move, not to the AI's turn
+    CHECK(state["to_move"] == 0);
+
+    // Three computer seats play the three-player game on their own to its end.
+    page.ask({{"op", "open"}, {"game", "three-player-hex-shogi-91"}});
+    page.ask({{"op", "seats"}, {"seats", {"random", "random", "ai:1"}}});
+    json last;
+    do last = page.event("state");
+    while (last.contains("result") && last["result"].is_null() && !last.contains("timeout"));
+    CHECK(last["result"]["summary"].get<std::string>().size() > 0);
+}
+
+TEST_CASE("serve: the AI's move is not played when the page moves on first", "[web]") {
+    Running running;
+    Page page(running.port());
+    page.ask({{"op", "open"}, {"game", "chess"}});
+    page.ask({{"op", "seats"}, {"seats", {"ai:depth=30", "human"}}});  // thinks a long time
+    const json stopped = page.ask({{"op", "stop"}});
+    CHECK(stopped["ok"] == true);
+    page.event("state");  // stop: it answers at once with its best move
+    const json state = page.ask({{"op", "seats"}, {"seats", {"ai:depth=30", "human"}}});
+    CHECK(state["ply"] == 1);
+    const json reopened = page.ask({{"op", "open"}, {"game", "chess"}});  // cancels the thinking
+    CHECK(reopened["ply"] == 0);
+    CHECK(page.ask({{"op", "state"}})["ply"] == 0);
 }

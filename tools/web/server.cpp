@@ -27,7 +27,8 @@ constexpr std::size_t SPARE_THREADS = 8;
 class Connection {
 public:
     Connection(mg_connection* conn, const std::string& game)
-        : conn_(conn), session_(game), worker_([this] { work(); }) {}
+        : conn_(conn), session_(game, [this](const nlohmann::json& event) { send(event); }),
+          worker_([this] { work(); }) {}
     ~Connection() {
         {
             std::lock_guard lock(mutex_);
@@ -71,11 +72,11 @@ public:
 
 private:
     mg_connection* conn_;
-    Session session_;
     std::mutex mutex_, writing_;
     std::condition_variable ready_;
     std::deque<std::string> requests_;
     bool closing_ = false;
+    Session session_;     // after what its thinking thread's events use, so it goes first
     std::thread worker_;  // last: it starts once the rest is built
 };
 

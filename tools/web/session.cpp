@@ -1,6 +1,7 @@
 // One page's session: opens games (shipped or pasted rule files), plays, undoes and redoes moves.
 #include "tools/web/session.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "dsl/dsl.hpp"
@@ -35,9 +36,10 @@ json diagnostics_json(const dsl::LoadResult& loaded) {
 
 }  // namespace
 
-Session::Session(std::string default_game) : default_game_(std::move(default_game)) {}
+Session::Session(std::string default_game, Push push)
+    : default_game_(std::move(default_game)), push_(std::move(push)) {}
 
-Session::~Session() = default;
+Session::~Session() { cancel_thinking(); }
 
 json Session::handle(const json& request) {
     if (!request.is_object()) return error_json("a request must be a JSON object");
@@ -54,13 +56,21 @@ json Session::handle(const json& request) {
             answer = undo();
         else if (op == "redo")
             answer = redo();
-        else if (op == "state")
+        else if (op == "seats")
+            answer = seats(request);
+        else if (op == "stop")
+            answer = stop();
+        else if (op == "state") {
+            std::lock_guard lock(mutex_);
             answer = state();
+        }
         else
             answer = error_json(op.empty() ? "the request names no 'op'"
                                            : "unknown op '" + op + "'");
     } catch (const std::invalid_argument& e) {
         answer = error_json(e.what());
+    } catch (const nlohmann::json::exception& e) {
+        answer = error_json(std::string("a malformed request: ") + e.what());
     }
     if (const auto id = request.find("id"); id != request.end()) answer["id"] = *id;
     return answer;
@@ -106,9 +116,13 @@ json Session::open(const json& request) {
         std::string error;
         if (!runtime::play_moves(*game, moves, error)) return error_json(error);
     }
+    cancel_thinking();
+    std::lock_guard lock(mutex_);
+    seats_.clear();  // their AIs know the old game
     game_ = std::move(game);
     compiled_ = std::move(compiled);
     undone_.clear();
+    seats_.resize(compiled_->ir().players.size());
     json answer = state();
     answer["board"] = board_json(compiled_->ir());
     answer["diagnostics"] = diagnostics_json(loaded);  // warnings
@@ -116,29 +130,139 @@ json Session::open(const json& request) {
 }
 
 json Session::move(const json& request) {
+    std::unique_lock lock(mutex_);
     if (!game_) return error_json("no game is open");
+    const int side = game_->position().side_to_move();
+    if (seats_[side].spec != "human")
+        return error_json(compiled_->ir().players[side].name + " is played by " +
+                          seats_[side].spec);
     std::string error;
     const auto move = runtime::parse_game_move(*game_, string_field(request, "move"), error);
     if (!move) return error_json(error);
+    lock.unlock();
+    cancel_thinking();  // a computer seat's thinking that was ending
+    lock.lock();
     game_->play(*move);
     undone_.clear();
+    think_if_computer();
     return state();
 }
 
+// Undo and redo go back or forward to a position where a human is to move (when a human plays
+// at all), so that undoing against the AI takes back the human's move, not only the AI's answer.
 json Session::undo() {
+    cancel_thinking();
+    std::lock_guard lock(mutex_);
     if (!game_) return error_json("no game is open");
-    const Move last = game_->last_move();
-    if (!game_->undo()) return error_json("nothing to undo: the game is at its start");
-    undone_.push_back(last);
+    if (game_->ply() == 0) return error_json("nothing to undo: the game is at its start");
+    const bool humans = std::any_of(seats_.begin(), seats_.end(),
+                                    [](const Seat& s) { return s.spec == "human"; });
+    do {
+        const Move last = game_->last_move();
+        if (!game_->undo()) break;
+        undone_.push_back(last);
+    } while (humans && seats_[game_->position().side_to_move()].spec != "human");
+    think_if_computer();
     return state();
 }
 
 json Session::redo() {
+    cancel_thinking();
+    std::lock_guard lock(mutex_);
     if (!game_) return error_json("no game is open");
     if (undone_.empty()) return error_json("nothing to redo");
-    game_->play(undone_.back());
-    undone_.pop_back();
+    do {
+        game_->play(undone_.back());
+        undone_.pop_back();
+    } while (!undone_.empty() && !game_->result() &&
+             seats_[game_->position().side_to_move()].spec != "human");
+    think_if_computer();
     return state();
+}
+
+// {"seats": ["human", "ai:3", "random"]}: who plays each player, in turn order.
+json Session::seats(const json& request) {
+    if (!game_) return error_json("no game is open");
+    const auto it = request.find("seats");
+    if (it == request.end() || !it->is_array() || it->size() != seats_.size())
+        return error_json("'seats' must list " + std::to_string(seats_.size()) +
+                          " players: human, random, ai or ai:LEVEL each");
+    std::vector<Seat> chosen(seats_.size());
+    for (std::size_t i = 0; i < chosen.size(); ++i) {
+        if (!(*it)[i].is_string()) return error_json("each seat must be a string");
+        const std::string spec = (*it)[i].get<std::string>();
+        chosen[i].spec = spec;
+        if (spec == "human") continue;
+        std::string error;
+        const auto seat = runtime::parse_seat(spec, error);
+        if (!seat) return error_json("seat " + std::to_string(i + 1) + ": " + error);
+        if (seat->level)
+            chosen[i].ai = std::make_unique<runtime::AiPlayer>(*compiled_, *seat->level, rng_());
+    }
+    cancel_thinking();
+    std::lock_guard lock(mutex_);
+    seats_ = std::move(chosen);
+    think_if_computer();
+    return state();
+}
+
+json Session::stop() {
+    std::lock_guard lock(mutex_);
+    if (thinking_) thinking_->stop();
+    return {{"ok", true}, {"stopped", thinking_ != nullptr}};
+}
+
+void Session::cancel_thinking() {
+    cancelled_ = true;
+    {
+        std::lock_guard lock(mutex_);
+        if (thinking_) thinking_->stop();
+    }
+    if (thinker_.joinable()) thinker_.join();
+    cancelled_ = false;
+}
+
+void Session::think_if_computer() {
+    if (!game_ || game_->result() || seats_[game_->position().side_to_move()].spec == "human")
+        return;
+    thinker_ = std::thread([this] {
+        for (;;) {
+            std::unique_lock lock(mutex_);
+            if (cancelled_ || !game_ || game_->result()) return;
+            Seat& seat = seats_[game_->position().side_to_move()];
+            if (seat.spec == "human") return;
+            thinking_ = seat.ai.get();
+            lock.unlock();
+            // The game stays as it is while the seat thinks: see mutex_.
+            Move move = Move::none();
+            std::string error;
+            if (seat.ai) {
+                const search::Outcome outcome =
+                    seat.ai->choose(*game_, [&](const search::Iteration& it) {
+                        push_({{"event", "thinking"}, {"depth", it.depth}, {"score", it.score},
+                               {"nodes", it.nodes}, {"seconds", it.seconds}});
+                    });
+                move = outcome.best;
+                error = outcome.error;
+            } else {
+                move = runtime::random_move(*game_, rng_);
+            }
+            lock.lock();
+            thinking_ = nullptr;
+            if (cancelled_) return;
+            if (!error.empty() || move.is_none()) {
+                lock.unlock();
+                push_({{"event", "error"}, {"error", error.empty() ? "no move found" : error}});
+                return;
+            }
+            game_->play(move);
+            undone_.clear();
+            json event = state();
+            event["event"] = "state";
+            lock.unlock();
+            push_(event);
+        }
+    });
 }
 
 json Session::state() const {
@@ -147,6 +271,10 @@ json Session::state() const {
     answer["ok"] = true;
     answer["can_undo"] = game_->ply() > 0;
     answer["can_redo"] = !undone_.empty();
+    answer["seats"] = json::array();
+    for (const Seat& seat : seats_) answer["seats"].push_back(seat.spec);
+    answer["thinking"] = game_ && !game_->result() &&
+                         seats_[game_->position().side_to_move()].spec != "human";
     return answer;
 }
 

@@ -1,8 +1,13 @@
 // Internal to tools/web/: one page's session and the JSON it exchanges with the page.
 #pragma once
 
+#include <atomic>
+#include <functional>
 #include <memory>
+#include <mutex>
+#include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -12,28 +17,55 @@
 
 namespace vari::web {
 
-// A page's game: the rule file it was loaded from, the game in play, the moves undone (redo).
+// A page's game: the rule file it was loaded from, the game in play, the moves undone (redo), and
+// who plays each seat: a human at the page, the AI at a level, or the random mover.
 // Requests are objects {"op": NAME, ...}; every answer is an object with "ok" true and what the
 // request asked, or "ok" false and "error" (and, for a rule file, its "diagnostics"). A bad
 // request never changes the session.
+// When a computer seat is to move, it thinks on a thread of its own, so the page can go on asking
+// (for the state, to stop it, to undo); its move then reaches the page through `push` as
+// {"event": "state", ...}, and its progress as {"event": "thinking", ...}.
 class Session {
 public:
-    explicit Session(std::string default_game);
+    using Push = std::function<void(const nlohmann::json&)>;
+    Session(std::string default_game, Push push);
     ~Session();
+    // One request at a time (the connection's thread).
     nlohmann::json handle(const nlohmann::json& request);
 
 private:
+    struct Seat {
+        std::string spec = "human";               // "human", "random", "ai:3"
+        std::unique_ptr<runtime::AiPlayer> ai;  // for an AI seat
+    };
     nlohmann::json hello() const;
     nlohmann::json open(const nlohmann::json& request);
     nlohmann::json move(const nlohmann::json& request);
     nlohmann::json undo();
     nlohmann::json redo();
-    nlohmann::json state() const;
+    nlohmann::json seats(const nlohmann::json& request);
+    nlohmann::json stop();
+    nlohmann::json state() const;  // under `mutex_`
+
+    // The seat to move thinks, if a computer plays it and the game goes on.
+    void think_if_computer();
+    // Stops and forgets any thinking; its move is not played.
+    void cancel_thinking();
 
     std::string default_game_;
+    Push push_;
     std::unique_ptr<CompiledGame> compiled_;
     std::unique_ptr<runtime::Game> game_;
     std::vector<Move> undone_;  // the latest undone last
+    std::vector<Seat> seats_;   // per player
+    std::mt19937_64 rng_{1};
+    // The thinking thread reads the game unlocked: only it changes the game while it runs, and
+    // only under `mutex_`, after checking that it was not cancelled. Everything else changes the
+    // game only after cancel_thinking().
+    std::mutex mutex_;
+    std::thread thinker_;
+    std::atomic<bool> cancelled_{false};
+    runtime::AiPlayer* thinking_ = nullptr;  // the AI thinking now, for stop
 };
 
 // ---- What the page is shown (state_json.cpp) ----

@@ -18,6 +18,7 @@ function connect() {
     socket.onclose = () => { $("connection").textContent = "disconnected from the server"; };
     socket.onmessage = (event) => {
       const answer = JSON.parse(event.data);
+      if (answer.event) return pushed(answer);
       const done = waiting.get(answer.id);
       if (done) { waiting.delete(answer.id); done(answer); } else if (answer.error) showError(answer.error);
     };
@@ -153,8 +154,43 @@ function drawHands() {
   });
 }
 
+// What the session pushes: a computer seat's move, its progress, or its failure.
+function pushed(event) {
+  if (event.event === "state") { picked = null; update(event); }
+  else if (event.event === "thinking") {
+    $("thinking").textContent =
+      `thinking: depth ${event.depth}, ${(event.score / 100).toFixed(2)}, ${event.nodes} nodes`;
+  } else if (event.event === "error") showError(event.error);
+}
+
+const SEAT_CHOICES = ["human", "random", ...Array.from({ length: 10 }, (_, i) => `ai:${i + 1}`)];
+
+function drawSeats() {
+  const box = $("seats");
+  box.replaceChildren();
+  board.players.forEach((name, player) => {
+    const label = document.createElement("label");
+    label.textContent = `${name} `;
+    const select = document.createElement("select");
+    select.dataset.seat = name;
+    const choices = SEAT_CHOICES.includes(state.seats[player]) ? SEAT_CHOICES
+                                                               : [...SEAT_CHOICES, state.seats[player]];
+    select.replaceChildren(...choices.map((c) => new Option(c, c)));
+    select.value = state.seats[player];
+    select.addEventListener("change", async () => {
+      const seats = [...box.querySelectorAll("select")].map((s) => s.value);
+      update(await ask("seats", { seats }));
+    });
+    label.appendChild(select);
+    box.appendChild(label);
+  });
+}
+
 function drawSide() {
+  drawSeats();
   $("turn").textContent = state.result ? "" : `${board.players[state.to_move]} to move`;
+  if (!state.thinking) $("thinking").textContent = "";
+  $("move-now").hidden = !state.thinking;
   $("result").textContent = state.result ? state.result.summary : "";
   const history = $("history");
   history.replaceChildren();
@@ -180,7 +216,7 @@ async function play(move) {
 
 // A click on a cell: pick a piece of the side to move, or go on with the move picked.
 function clicked(cell) {
-  if (!state || state.result) return;
+  if (!state || state.result || state.thinking) return;
   if (picked) {
     const next = candidates().filter((m) => m.path[picked.path.length] === cell);
     if (next.length) {
@@ -246,6 +282,7 @@ async function start() {
   $("undo").addEventListener("click", async () => { picked = null; update(await ask("undo")); });
   $("redo").addEventListener("click", async () => { picked = null; update(await ask("redo")); });
   $("pass").addEventListener("click", () => play(state.moves.find((m) => m.pass)));
+  $("move-now").addEventListener("click", () => ask("stop"));
   $("restart").addEventListener("click", () => open({ game: choice.value }));
   $("set-position").addEventListener("click", () =>
     open({ game: choice.value, position: $("position").value }));
