@@ -45,7 +45,14 @@ public:
                                             origin, &Page::received, &Page::closed, this);
     }
     ~Page() {
-        if (conn_) mg_close_connection(conn_);
+        if (!conn_) return;
+        // Closing by the protocol lets the client's thread end at once.
+        mg_websocket_client_write(conn_, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, "", 0);
+        {
+            std::unique_lock lock(mutex_);
+            ready_.wait_for(lock, std::chrono::seconds(5), [&] { return closed_; });
+        }
+        mg_close_connection(conn_);
     }
     bool connected() const { return conn_ != nullptr; }
 
@@ -119,10 +126,17 @@ struct Running {
     int port() const { return server.port(); }
 };
 
+// One server for the tests that need no options of their own: stopping a server may wait for
+// CivetWeb's threads to notice, up to seconds.
+Running& shared() {
+    static Running running;
+    return running;
+}
+
 }  // namespace
 
 TEST_CASE("serve: the page's files and nothing else", "[web]") {
-    Running running;
+    Running& running = shared();
     const Response page = http(running.port(), "GET", "/");
     CHECK(page.status == 200);
     CHECK(page.body.find("<svg id=\"board\"") != std::string::npos);
@@ -134,7 +148,7 @@ TEST_CASE("serve: the page's files and nothing else", "[web]") {
 }
 
 TEST_CASE("serve: a session opens a game, moves, undoes and redoes", "[web]") {
-    Running running;
+    Running& running = shared();
     Page page(running.port());
     REQUIRE(page.connected());
     const json hello = page.ask({{"op", "hello"}});
@@ -170,7 +184,7 @@ TEST_CASE("serve: a session opens a game, moves, undoes and redoes", "[web]") {
 }
 
 TEST_CASE("serve: hex boards, three players, hands and drops", "[web]") {
-    Running running;
+    Running& running = shared();
     Page page(running.port());
     json state = page.ask({{"op", "open"}, {"game", "three-player-hex-shogi-91"}});
     REQUIRE(state["ok"] == true);
@@ -186,7 +200,7 @@ TEST_CASE("serve: hex boards, three players, hands and drops", "[web]") {
 }
 
 TEST_CASE("serve: a pasted rule file is checked, and located errors come back", "[web]") {
-    Running running;
+    Running& running = shared();
     Page page(running.port());
     const json broken = page.ask({{"op", "open"}, {"source", "game \"x\"\nboard square 8 by\n"}});
     CHECK(broken["ok"] == false);
@@ -220,7 +234,7 @@ TEST_CASE("serve: bad requests get errors and change nothing", "[web]") {
 }
 
 TEST_CASE("serve: sessions are separate, and other sites' pages are refused", "[web]") {
-    Running running;
+    Running& running = shared();
     Page first(running.port()), second(running.port());
     first.ask({{"op", "open"}, {"game", "chess"}});
     second.ask({{"op", "open"}, {"game", "chess"}});
@@ -234,7 +248,7 @@ TEST_CASE("serve: sessions are separate, and other sites' pages are refused", "[
 
 TEST_CASE("serve: computer seats move by themselves, and undo takes back the human's move",
           "[web]") {
-    Running running;
+    Running& running = shared();
     Page page(running.port());
     page.ask({{"op", "open"}, {"game", "chess"}});
     json state = page.ask({{"op", "seats"}, {"seats", {"human", "ai:1"}}});
@@ -265,7 +279,7 @@ TEST_CASE("serve: computer seats move by themselves, and undo takes back the hum
 }
 
 TEST_CASE("serve: the AI's move is not played when the page moves on first", "[web]") {
-    Running running;
+    Running& running = shared();
     Page page(running.port());
     page.ask({{"op", "open"}, {"game", "chess"}});
     page.ask({{"op", "seats"}, {"seats", {"ai:depth=30", "human"}}});  // thinks a long time

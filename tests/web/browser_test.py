@@ -1,0 +1,163 @@
+#!/usr/bin/python3
+"""The page in a real browser: Debian's chromium, headless, driven by Selenium, plays short games by
+clicks as a player would (a castling, a promotion through the chooser, hex boards, a capture and a
+drop from the hand, three seats with the AI in one) and checks every position string the page
+shows against `vari show`. Screenshots of each game's end go to --screenshots.
+
+    tests/web/browser_test.py --vari build/vari --screenshots build/screenshots
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+GAMES = [
+    # (game, moves in long notation clicked in turn, seats)
+    ("chess", "e2-e4 d7-d5 e4xd5 c7-c6 d5xc6 g8-f6 g1-f3 e7-e6 f1-c4 f8-e7 e1-g1 e8-g8 "
+              "c6xb7 b8-c6 b7xa8=Q", None),
+    ("shafran-chess", "c2-c4 g9-g7 d2-d5 e9-e7", None),
+    ("hex-shogi-41", "c3-c4 c7-c6 c4-c5 c6xc5 d3-c4 a7-a6 c4xc5 a6-a5 P*d3", None),
+    # Gray is the AI: after White's move it answers on its own, then Black plays on.
+    ("three-player-hex-shogi-91", "5i-5h 9d-8e AI 6i-6h", ["human", "human", "ai:1"]),
+]
+
+
+def start_server(vari):
+    server = subprocess.Popen([vari, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    match = re.search(r"http://\S+", line)
+    if not match:
+        server.kill()
+        sys.exit(f"vari serve did not print its address: {line!r}")
+    return server, match.group(0)
+
+
+def browser():
+    options = Options()
+    for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1300,950"):
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+class Page:
+    def __init__(self, driver):
+        self.driver = driver
+        self.wait = WebDriverWait(driver, 30)
+
+    # Read in one script each: the page redraws whole parts when the state changes.
+    def position(self):
+        return self.driver.execute_script('return document.getElementById("position").value')
+
+    def history(self):
+        return self.driver.execute_script(
+            'return [...document.querySelectorAll("#history li")].map((li) => li.textContent)')
+
+    def error(self):
+        return self.driver.execute_script('return document.getElementById("error").textContent')
+
+    def open(self, game):
+        before = self.position()
+        Select(self.driver.find_element(By.ID, "game-choice")).select_by_value(game)
+        self.wait.until(lambda d: self.position() != before or self.history() == [])
+        self.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "polygon[data-cell]"))
+
+    def click_cell(self, cell):
+        # The piece on a cell is drawn over it; either takes the click. A click redraws the
+        # board, so each click finds its element afresh.
+        found = self.driver.find_elements(By.CSS_SELECTOR, f'[data-cell="{cell}"]')
+        if not found:
+            raise AssertionError(f"no cell {cell} on the board")
+        found[-1].click()
+        time.sleep(0.05)
+
+    def click_move(self, move):
+        """Clicks a move as a player would: the piece (or the hand's piece), then each cell."""
+        before = len(self.history())
+        drop = re.fullmatch(r"(\+?[A-Z])\*(\w+)", move)
+        if drop:
+            mover = self.driver.find_element(By.ID, "turn").text.split(" ")[0]
+            piece = self.driver.find_element(
+                By.CSS_SELECTOR, f'svg[data-hand="{mover}"] [data-piece="{drop.group(1)}"]')
+            piece.find_element(By.XPATH, "./..").click()
+            self.click_cell(drop.group(2))
+        else:
+            body, _, promotion = move.partition("=")
+            cells = re.split(r"[-x]", body)
+            for cell in cells:
+                self.click_cell(cell)
+            if promotion:
+                letter = promotion
+                chooser = self.wait.until(lambda d: d.find_element(By.ID, "chooser"))
+                self.wait.until(lambda d: chooser.is_displayed())
+                chooser.find_element(By.CSS_SELECTOR, f'button[data-move$="={letter}"]').click()
+        self.wait.until(lambda d: len(self.history()) > before or self.error())
+        if self.error():
+            raise AssertionError(f"{move}: the page says {self.error()}")
+
+    def set_seats(self, seats):
+        for select, seat in zip(self.driver.find_elements(By.CSS_SELECTOR, "#seats select"), seats):
+            if Select(select).first_selected_option.get_attribute("value") != seat:
+                Select(select).select_by_value(seat)
+                time.sleep(0.2)  # the seats are redrawn from the answer
+
+
+def vari_position(vari, game, moves):
+    result = subprocess.run([vari, "show", game, "--moves", " ".join(moves), "--color", "never"],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        raise AssertionError(f"vari show {game} --moves {' '.join(moves)}: {result.stderr}")
+    return result.stdout.strip().splitlines()[-1]
+
+
+def play(page, vari, game, moves, seats, screenshots):
+    page.open(game)
+    if seats:
+        page.set_seats(seats)
+    for ply, move in enumerate(moves.split(), start=1):
+        if move == "AI":  # the AI's move, made on its own (perhaps already)
+            page.wait.until(lambda d: len(page.history()) >= ply)
+            continue
+        page.click_move(move)
+        # The page's position is vari's position after the moves the page lists.
+        expected = vari_position(vari, game, page.history())
+        if page.position() != expected:
+            raise AssertionError(f"{game} after {move}: the page shows {page.position()!r}, "
+                                 f"vari {expected!r}")
+    page.driver.save_screenshot(os.path.join(screenshots, f"{game}.png"))
+    print(f"{game}: {len(page.history())} moves by clicks, positions agree with vari show")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--vari", required=True)
+    parser.add_argument("--screenshots", required=True)
+    args = parser.parse_args()
+    os.makedirs(args.screenshots, exist_ok=True)
+    server, url = start_server(args.vari)
+    driver = None
+    try:
+        driver = browser()
+        driver.get(url)
+        page = Page(driver)
+        page.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "polygon[data-cell]"))
+        for game, moves, seats in GAMES:
+            play(page, args.vari, game, moves, seats, args.screenshots)
+    finally:
+        if driver:
+            driver.quit()
+        server.terminate()
+        server.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()
