@@ -518,4 +518,9 @@ struct Analysis {
 Analysis analyze(const CompiledGame& game, const AnalysisOptions& options,
                  const std::function<void(int done)>& progress = {});
 
+// Every figure of an analysis as one JSON object (its game, options, seats, endings, lengths,
+// pieces), as `vari analyze --json` prints it.
+std::string analysis_json(const ir::Game& game, const AnalysisOptions& options,
+                          const Analysis& analysis);
+
 }  // namespace vari::runtime

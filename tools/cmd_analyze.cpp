@@ -8,7 +8,6 @@
 #include <iomanip>
 #include <iostream>
 #include <limits>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "runtime/runtime.hpp"
@@ -61,61 +60,6 @@ void show_progress(int done, int total, Clock::time_point start) {
 
 double percent(int part, int whole) { return whole ? 100.0 * part / whole : 0; }
 
-nlohmann::json to_json(const ir::Game& game, const runtime::AnalysisOptions& options,
-                       const runtime::Analysis& a) {
-    nlohmann::json seats = nlohmann::json::array();
-    for (std::size_t p = 0; p < options.seats.size(); ++p) {
-        nlohmann::json seat{{"player", game.players[p].name},
-                            {"spec", options.seats[p].text},
-                            {"score", a.score_sums[p]}};
-        if (a.finished) {
-            seat["mean"] = a.score_means[p];
-            seat["margin95"] = a.score_margins[p];
-        }
-        seats.push_back(seat);
-    }
-    const auto counts = [](const std::vector<std::pair<std::string, int>>& list) {
-        nlohmann::json out = nlohmann::json::array();
-        for (const auto& [reason, games] : list)
-            out.push_back({{"reason", reason}, {"games", games}});
-        return out;
-    };
-    nlohmann::json histogram = nlohmann::json::array();
-    for (const auto& b : a.lengths)
-        histogram.push_back({{"from", b.from}, {"to", b.to}, {"games", b.games}});
-    nlohmann::json pieces = nlohmann::json::array();
-    for (std::size_t t = 0; t < a.pieces.size(); ++t) {
-        const auto& p = a.pieces[t];
-        pieces.push_back({{"piece", game.pieces[t].name},
-                          {"moves", p.moves},
-                          {"drops", p.drops},
-                          {"captures", p.captures},
-                          {"captured", p.captured},
-                          {"promotions", p.promotions}});
-    }
-    return {{"game", game.name},
-            {"games", a.games},
-            {"seed", options.seed},
-            {"random_plies", options.random_plies},
-            {"max_plies", options.max_plies},
-            {"hooks", options.hooks == runtime::HookUse::on},
-            {"seats", seats},
-            {"finished", a.finished},
-            {"unfinished", a.unfinished},
-            {"stopped", a.stopped},
-            {"draws", a.draws},
-            {"decisive", a.decisive},
-            {"endings", counts(a.endings)},
-            {"stops", counts(a.stops)},
-            {"length",
-             {{"mean", a.mean_plies},
-              {"median", a.median_plies},
-              {"min", a.min_plies},
-              {"max", a.max_plies},
-              {"histogram", histogram}}},
-            {"branching", a.branching},
-            {"pieces", pieces}};
-}
 
 void print_report(const ir::Game& game, const runtime::AnalysisOptions& options,
                   const runtime::Analysis& a) {
@@ -224,7 +168,7 @@ int run_analyze(int argc, char** argv) {
     if (isatty(2)) progress = [&](int done) { show_progress(done, options.games, start); };
     const runtime::Analysis analysis = runtime::analyze(*game, options, progress);
     if (json)
-        std::cout << to_json(game->ir(), options, analysis).dump() << '\n';
+        std::cout << runtime::analysis_json(game->ir(), options, analysis) << '\n';
     else
         print_report(game->ir(), options, analysis);
     return static_cast<int>(analysis.stopped ? Exit::stopped : Exit::ok);

@@ -292,3 +292,46 @@ TEST_CASE("serve: the AI's move is not played when the page moves on first", "[w
     CHECK(reopened["ply"] == 0);
     CHECK(page.ask({{"op", "state"}})["ply"] == 0);
 }
+
+TEST_CASE("serve: the editor's check, perft and a short analysis with progress", "[web]") {
+    Running& running = shared();
+    Page page(running.port());
+    const json broken = page.ask({{"op", "check"}, {"source", "game \"x\"\nplayers White Black\nboard hex\n"}});
+    CHECK(broken["ok"] == true);
+    CHECK(broken["valid"] == false);
+    REQUIRE(broken["diagnostics"].size() >= 1);
+    CHECK(broken["diagnostics"][0]["line"] == 3);
+
+    page.ask({{"op", "open"}, {"game", "chess"}});
+    const json perft = page.ask({{"op", "perft"}, {"depth", 3}});
+    CHECK(perft["nodes"] == 8902);
+    CHECK(page.ask({{"op", "perft"}, {"depth", 40}})["ok"] == false);
+
+    const json analysis =
+        page.ask({{"op", "analyze"}, {"games", 4}, {"players", {"ai:1", "random"}}});
+    REQUIRE(analysis["ok"] == true);
+    CHECK(analysis["games"] == 4);
+    CHECK(analysis["seats"][0]["spec"] == "ai:1");
+    CHECK(page.event("progress")["done"] == 1);  // pushed as the games finished
+    CHECK(page.ask({{"op", "analyze"}, {"games", 4}, {"players", {"ai:9", "random"}}})["ok"] ==
+          false);  // too long for a page
+    CHECK(page.ask({{"op", "analyze"}, {"games", 4}, {"players", {"ai:1"}}})["ok"] == false);
+}
+
+TEST_CASE("serve: a game saved as a record loads back, into its own game", "[web]") {
+    Running& running = shared();
+    Page page(running.port());
+    page.ask({{"op", "open"}, {"game", "chess"}, {"moves", "e4 e5 Nf3 Nc6"}});
+    const json saved = page.ask({{"op", "save"}});
+    REQUIRE(saved["ok"] == true);
+    const std::string text = saved["text"];
+    CHECK(text.find("1. e4 e5 2. Nf3 Nc6") != std::string::npos);
+
+    page.ask({{"op", "open"}, {"game", "shogi"}});
+    const json loaded = page.ask({{"op", "load"}, {"text", text}});
+    REQUIRE(loaded["ok"] == true);
+    CHECK(loaded["board"]["name"] == "Chess");
+    CHECK(loaded["ply"] == 4);
+    CHECK(page.ask({{"op", "load"}, {"text", text.substr(0, text.size() / 2)}})["ok"] == false);
+    CHECK(page.ask({{"op", "state"}})["ply"] == 4);
+}

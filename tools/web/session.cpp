@@ -2,6 +2,7 @@
 #include "tools/web/session.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 
 #include "dsl/dsl.hpp"
@@ -10,6 +11,12 @@ namespace vari::web {
 namespace {
 
 using nlohmann::json;
+
+// What a page may ask of the server's processor at once.
+constexpr int MAX_PERFT_DEPTH = 6;
+constexpr int MAX_ANALYSIS_GAMES = 200;
+constexpr int MAX_ANALYSIS_LEVEL = 4;
+constexpr std::uint64_t MAX_ANALYSIS_NODES = 300 * 27;  // level 4
 
 // A pasted rule file may include the shipped games only: it is loaded as if it stood in their
 // folder, and diagnostics name it by the name the page gave.
@@ -58,6 +65,16 @@ json Session::handle(const json& request) {
             answer = redo();
         else if (op == "seats")
             answer = seats(request);
+        else if (op == "check")
+            answer = check(request);
+        else if (op == "perft")
+            answer = perft(request);
+        else if (op == "analyze")
+            answer = analyze(request);
+        else if (op == "save")
+            answer = save_record();
+        else if (op == "load")
+            answer = load_record(request);
         else if (op == "stop")
             answer = stop();
         else if (op == "state") {
@@ -80,30 +97,48 @@ json Session::hello() const {
     return {{"ok", true}, {"games", dsl::shipped_games()}, {"default", default_game_}};
 }
 
-json Session::open(const json& request) {
+std::unique_ptr<CompiledGame> Session::load(const json& request, json& answer) const {
     const std::string name = string_field(request, "game");
-    const std::string source = string_field(request, "source");
     dsl::LoadResult loaded;
-    if (!source.empty() || request.contains("source")) {
+    if (request.contains("source")) {
         const auto shipped = dsl::resolve_game(default_game_);
         const std::filesystem::path folder =
             shipped ? std::filesystem::path(*shipped).parent_path() : std::filesystem::path();
-        loaded = dsl::load_text(source, (folder / PASTED_NAME).string());
+        loaded = dsl::load_text(string_field(request, "source"), (folder / PASTED_NAME).string());
     } else {
         const std::string wanted = name.empty() ? default_game_ : name;
-        const auto path = dsl::resolve_game(wanted);
         const auto games = dsl::shipped_games();
         // Only shipped games by name: a page never reads the server's other files.
-        if (!path || std::find(games.begin(), games.end(), wanted) == games.end())
-            return error_json("no shipped game is called '" + wanted + "'");
-        loaded = dsl::load_file(*path);
+        if (std::find(games.begin(), games.end(), wanted) == games.end()) {
+            answer = error_json("no shipped game is called '" + wanted + "'");
+            return nullptr;
+        }
+        loaded = dsl::load_file(*dsl::resolve_game(wanted));
     }
     if (!loaded.game) {
-        json answer = error_json("the rule file has errors");
+        answer = error_json("the rule file has errors");
         answer["diagnostics"] = diagnostics_json(loaded);
-        return answer;
+        return nullptr;
     }
-    auto compiled = std::make_unique<CompiledGame>(std::move(*loaded.game));
+    answer = {{"ok", true}, {"diagnostics", diagnostics_json(loaded)}};  // warnings
+    return std::make_unique<CompiledGame>(std::move(*loaded.game));
+}
+
+void Session::replace_game(std::unique_ptr<CompiledGame> compiled,
+                           std::unique_ptr<runtime::Game> game) {
+    cancel_thinking();
+    std::lock_guard lock(mutex_);
+    seats_.clear();  // their AIs know the old game
+    game_ = std::move(game);
+    compiled_ = std::move(compiled);
+    undone_.clear();
+    seats_.resize(compiled_->ir().players.size());
+}
+
+json Session::open(const json& request) {
+    json loaded;
+    auto compiled = load(request, loaded);
+    if (!compiled) return loaded;
     auto game = std::make_unique<runtime::Game>(*compiled);
     if (const std::string position = string_field(request, "position"); !position.empty()) {
         Position start(*compiled);
@@ -116,16 +151,121 @@ json Session::open(const json& request) {
         std::string error;
         if (!runtime::play_moves(*game, moves, error)) return error_json(error);
     }
-    cancel_thinking();
+    replace_game(std::move(compiled), std::move(game));
+    source_ = request.contains("source") ? string_field(request, "source") : "";
+    name_ = source_.empty() ? string_field(request, "game") : "";
+    if (source_.empty() && name_.empty()) name_ = default_game_;
     std::lock_guard lock(mutex_);
-    seats_.clear();  // their AIs know the old game
-    game_ = std::move(game);
-    compiled_ = std::move(compiled);
-    undone_.clear();
-    seats_.resize(compiled_->ir().players.size());
     json answer = state();
     answer["board"] = board_json(compiled_->ir());
-    answer["diagnostics"] = diagnostics_json(loaded);  // warnings
+    answer["diagnostics"] = loaded["diagnostics"];
+    return answer;
+}
+
+// {"source": TEXT}: the rule file's diagnostics, without opening it.
+json Session::check(const json& request) const {
+    json answer;
+    load(request, answer);
+    answer["valid"] = answer["ok"];
+    answer["ok"] = true;
+    answer.erase("error");
+    return answer;
+}
+
+// {"depth": N}: perft of the position on the board, as `vari perft` counts it.
+json Session::perft(const json& request) {
+    const int depth = request.value("depth", 0);
+    if (depth < 1 || depth > MAX_PERFT_DEPTH)
+        return error_json("'depth' must be a whole number from 1 to " +
+                          std::to_string(MAX_PERFT_DEPTH));
+    std::unique_lock lock(mutex_);
+    if (!game_) return error_json("no game is open");
+    const Position start = game_->position();
+    lock.unlock();
+    const auto began = std::chrono::steady_clock::now();
+    const runtime::PerftResult result = runtime::perft(*compiled_, start, depth);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    if (!result.error.empty()) return error_json(result.error);
+    return {{"ok", true}, {"depth", depth}, {"nodes", result.nodes}, {"seconds", seconds}};
+}
+
+// {"games": N, "players": [SPEC, ...], "seed": S}: a short analysis of the game from its start,
+// its progress pushed as {"event": "progress", "done": D, "games": N}.
+json Session::analyze(const json& request) {
+    if (!compiled_) return error_json("no game is open");
+    runtime::AnalysisOptions options;
+    options.games = request.value("games", 20);
+    options.seed = request.value("seed", 1);
+    if (options.games < 1 || options.games > MAX_ANALYSIS_GAMES)
+        return error_json("'games' must be from 1 to " + std::to_string(MAX_ANALYSIS_GAMES));
+    const auto players = request.find("players");
+    const std::size_t count = compiled_->ir().players.size();
+    if (players == request.end() || !players->is_array() || players->size() != count)
+        return error_json("'players' must list " + std::to_string(count) +
+                          " seats: random or ai:1 to ai:" + std::to_string(MAX_ANALYSIS_LEVEL));
+    for (const json& spec : *players) {
+        std::string error;
+        const auto seat = spec.is_string() ? runtime::parse_seat(spec.get<std::string>(), error)
+                                           : std::nullopt;
+        // Levels that count nodes only: a short analysis is short on any machine.
+        const bool short_enough = seat && (!seat->level || (seat->level->limits.nodes &&
+                                  seat->level->limits.nodes <= MAX_ANALYSIS_NODES &&
+                                  !seat->level->limits.milliseconds && !seat->level->limits.depth));
+        if (!short_enough)
+            return error_json("each seat must be random or ai:1 to ai:" +
+                              std::to_string(MAX_ANALYSIS_LEVEL) + " here");
+        options.seats.push_back(*seat);
+    }
+    options.threads = 1;
+    const runtime::Analysis analysis =
+        runtime::analyze(*compiled_, options, [&](int done) {
+            push_({{"event", "progress"}, {"done", done}, {"games", options.games}});
+        });
+    json answer = json::parse(runtime::analysis_json(compiled_->ir(), options, analysis));
+    answer["ok"] = true;
+    return answer;
+}
+
+json Session::save_record() {
+    std::lock_guard lock(mutex_);
+    if (!game_) return error_json("no game is open");
+    runtime::RecordHeader header;
+    header.site = "vari serve";
+    for (const Seat& seat : seats_) header.player_kinds.push_back(seat.spec);
+    const std::string stem = name_.empty() ? "game" : name_;
+    return {{"ok", true}, {"name", stem + ".pgn"}, {"text", runtime::write_record(*game_, header)}};
+}
+
+// {"text": RECORD}: the game of a record; a record naming a shipped game opens it first.
+json Session::load_record(const json& request) {
+    const std::string text = string_field(request, "text");
+    std::string wanted = std::filesystem::path(runtime::record_rule_file(text)).stem().string();
+    const auto games = dsl::shipped_games();
+    if (std::find(games.begin(), games.end(), wanted) == games.end()) wanted.clear();
+    std::unique_ptr<CompiledGame> compiled;
+    json loaded = {{"diagnostics", json::array()}};
+    if (!wanted.empty() && wanted != name_) {
+        compiled = load({{"game", wanted}}, loaded);
+        if (!compiled) return loaded;
+    } else {
+        if (!compiled_) return error_json("no game is open, and the record names no shipped game");
+        json again = source_.empty() ? json{{"game", name_}} : json{{"source", source_}};
+        compiled = load(again, loaded);
+        if (!compiled) return loaded;
+    }
+    runtime::Record record;
+    if (const auto bad = runtime::read_record(*compiled, text, "record", record)) {
+        json answer = error_json("record, line " + std::to_string(bad->line) + ", column " +
+                                 std::to_string(bad->column) + ": " + bad->message);
+        return answer;
+    }
+    auto game = std::move(record.game);
+    replace_game(std::move(compiled), std::move(game));
+    if (!wanted.empty()) name_ = wanted, source_.clear();
+    std::lock_guard lock(mutex_);
+    json answer = state();
+    answer["board"] = board_json(compiled_->ir());
     return answer;
 }
 

@@ -44,6 +44,15 @@ private:
     nlohmann::json undo();
     nlohmann::json redo();
     nlohmann::json seats(const nlohmann::json& request);
+    nlohmann::json check(const nlohmann::json& request) const;
+    nlohmann::json perft(const nlohmann::json& request);
+    nlohmann::json analyze(const nlohmann::json& request);
+    nlohmann::json save_record();
+    nlohmann::json load_record(const nlohmann::json& request);
+    // Loads a shipped game by name, or a pasted rule file: a diagnostics answer when it fails.
+    std::unique_ptr<CompiledGame> load(const nlohmann::json& request, nlohmann::json& answer) const;
+    // Makes `game` (of `compiled`) the session's game, with human seats.
+    void replace_game(std::unique_ptr<CompiledGame> compiled, std::unique_ptr<runtime::Game> game);
     nlohmann::json stop();
     nlohmann::json state() const;  // under `mutex_`
 
@@ -55,6 +64,8 @@ private:
     std::string default_game_;
     Push push_;
     std::unique_ptr<CompiledGame> compiled_;
+    std::string source_;  // the pasted rule file, or empty for a shipped game
+    std::string name_;    // the shipped game's name
     std::unique_ptr<runtime::Game> game_;
     std::vector<Move> undone_;  // the latest undone last
     std::vector<Seat> seats_;   // per player
