@@ -17,6 +17,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 GAMES = [
@@ -43,7 +44,7 @@ def start_server(vari):
 def browser():
     options = Options()
     for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1300,950"):
+                     "--window-size=1300,1700"):
         options.add_argument(argument)
     options.binary_location = "/usr/bin/chromium"
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
@@ -137,6 +138,43 @@ def play(page, vari, game, moves, seats, screenshots):
     print(f"{game}: {len(page.history())} moves by clicks, positions agree with vari show")
 
 
+def design(page, vari, screenshots):
+    """The editor: a broken rule file shows its located error; fixed, it is played."""
+    driver = page.driver
+    page.open("chess")
+    driver.find_element(By.ID, "edit-current").click()
+    page.wait.until(lambda d: "game" in d.find_element(By.ID, "editor").get_attribute("value"))
+    page.wait.until(lambda d: "valid" in d.find_element(By.ID, "diagnostics").text)
+    editor = driver.find_element(By.ID, "editor")
+    driver.execute_script("arguments[0].setSelectionRange(arguments[0].value.length, arguments[0].value.length)", editor)
+    broken = "\npiece Wizard W { slide sideways }"
+    line = (editor.get_attribute("value") + broken).count("\n") + 1
+    editor.send_keys(broken)
+    page.wait.until(lambda d: "error" in d.find_element(By.ID, "diagnostics").text)
+    shown = driver.find_element(By.ID, "diagnostics").text
+    if f"pasted.vari:{line}:" not in shown:
+        raise AssertionError(f"the error is not located on line {line}: {shown!r}")
+    driver.save_screenshot(os.path.join(screenshots, "editor-error.png"))
+    editor.send_keys(Keys.BACKSPACE * len(broken))
+    page.wait.until(lambda d: "valid" in d.find_element(By.ID, "diagnostics").text)
+    driver.find_element(By.ID, "play-rules").click()
+    page.wait.until(lambda d: page.history() == [] and "pasted" not in page.error())
+    page.click_move("e2-e4")
+    expected = vari_position(vari, "chess", page.history())
+    if page.position() != expected:
+        raise AssertionError(f"the edited game: {page.position()!r}, vari {expected!r}")
+    print("editor: a located error for the broken file; the fixed file plays")
+
+    # A short analysis from the page draws its charts.
+    games = driver.find_element(By.ID, "analysis-games")
+    games.clear()
+    games.send_keys("4")
+    driver.find_element(By.ID, "run-analysis").click()
+    page.wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#charts svg")) == 3)
+    driver.save_screenshot(os.path.join(screenshots, "analysis.png"))
+    print("analysis: 4 games, charts drawn")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--vari", required=True)
@@ -152,6 +190,7 @@ def main():
         page.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "polygon[data-cell]"))
         for game, moves, seats in GAMES:
             play(page, args.vari, game, moves, seats, args.screenshots)
+        design(page, args.vari, args.screenshots)
     finally:
         if driver:
             driver.quit()

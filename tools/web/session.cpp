@@ -14,6 +14,7 @@ using nlohmann::json;
 
 // What a page may ask of the server's processor at once.
 constexpr int MAX_PERFT_DEPTH = 6;
+constexpr std::size_t MAX_SOURCE_BYTES = 1 << 20;
 constexpr int MAX_ANALYSIS_GAMES = 200;
 constexpr int MAX_ANALYSIS_LEVEL = 4;
 constexpr std::uint64_t MAX_ANALYSIS_NODES = 300 * 27;  // level 4
@@ -67,6 +68,8 @@ json Session::handle(const json& request) {
             answer = seats(request);
         else if (op == "check")
             answer = check(request);
+        else if (op == "source")
+            answer = source(request);
         else if (op == "perft")
             answer = perft(request);
         else if (op == "analyze")
@@ -170,6 +173,18 @@ json Session::check(const json& request) const {
     answer["ok"] = true;
     answer.erase("error");
     return answer;
+}
+
+// {"game": NAME}: a shipped game's rule file, to edit a copy of it.
+json Session::source(const json& request) const {
+    const std::string name = string_field(request, "game");
+    const auto games = dsl::shipped_games();
+    if (std::find(games.begin(), games.end(), name) == games.end())
+        return error_json("no shipped game is called '" + name + "'");
+    std::string reason;
+    const auto text = dsl::read_bytes(*dsl::resolve_game(name), MAX_SOURCE_BYTES, reason);
+    if (!text) return error_json(reason);
+    return {{"ok", true}, {"text", *text}};
 }
 
 // {"depth": N}: perft of the position on the board, as `vari perft` counts it.

@@ -45,6 +45,7 @@ private:
     nlohmann::json redo();
     nlohmann::json seats(const nlohmann::json& request);
     nlohmann::json check(const nlohmann::json& request) const;
+    nlohmann::json source(const nlohmann::json& request) const;
     nlohmann::json perft(const nlohmann::json& request);
     nlohmann::json analyze(const nlohmann::json& request);
     nlohmann::json save_record();

@@ -103,7 +103,7 @@ function draw() {
     const cell = svg("polygon", { points: shape, class: marks.join(" "), "data-cell": c.name,
                                   transform: `translate(${c.x},${-c.y})` }, root);
     cell.addEventListener("click", () => clicked(c.name));
-    if ($("view-choice").dataset.names === "on") {
+    if ($("show-names").checked) {
       const name = svg("text", { class: "cell-name", x: c.x, y: -c.y + 0.38 }, root);
       name.textContent = c.name;
     }
@@ -117,6 +117,7 @@ function draw() {
     const g = pieceGroup(root, p.type, p.owner, c.x, -c.y);
     g.setAttribute("data-cell", p.cell);
     g.addEventListener("click", () => clicked(p.cell));
+    g.addEventListener("pointerdown", (e) => startDrag(e, p.cell));
   }
   for (const name of targets) {
     const c = at.get(name);
@@ -161,6 +162,11 @@ function pushed(event) {
     $("thinking").textContent =
       `thinking: depth ${event.depth}, ${(event.score / 100).toFixed(2)}, ${event.nodes} nodes`;
   } else if (event.event === "error") showError(event.error);
+  else if (event.event === "progress") {
+    const bar = $("analysis-progress");
+    bar.max = event.games;
+    bar.value = event.done;
+  }
 }
 
 const SEAT_CHOICES = ["human", "random", ...Array.from({ length: 10 }, (_, i) => `ai:${i + 1}`)];
@@ -231,6 +237,22 @@ function clicked(cell) {
   draw();
 }
 
+// Dragging a piece: it is picked where the drag starts and the move goes where it is dropped.
+function startDrag(event, cell) {
+  if (!state || state.result || state.thinking || !state.moves.some((m) => m.from === cell)) return;
+  const startX = event.clientX, startY = event.clientY;
+  const release = (up) => {
+    document.removeEventListener("pointerup", release);
+    if (Math.hypot(up.clientX - startX, up.clientY - startY) < 8) return;  // a click
+    const target = document.elementsFromPoint(up.clientX, up.clientY)
+      .find((e) => e.matches("polygon[data-cell]"));
+    if (!target) return;
+    picked = { from: cell, path: [] };
+    clicked(target.dataset.cell);
+  };
+  document.addEventListener("pointerup", release);
+}
+
 // Several moves end on the clicked cell (promotions): the player chooses.
 function choose(moves) {
   const chooser = $("chooser");
@@ -289,4 +311,150 @@ async function start() {
   await open({ game: hello.default });
 }
 
+// ---- Designing: the rule file checked as it is written -------------------------------------------
+let checking = null;
+
+function showDiagnostics(answer) {
+  const list = $("diagnostics");
+  list.replaceChildren();
+  for (const d of answer.diagnostics || []) {
+    const item = document.createElement("li");
+    item.className = d.warning ? "warning" : "";
+    item.dataset.line = d.line;
+    item.textContent = `${d.file}:${d.line}:${d.column}: ${d.warning ? "warning" : "error"}: ${d.message}` +
+      (d.hint ? `\n  hint: ${d.hint}` : "");
+    item.addEventListener("click", () => goToLine(d.line, d.column));
+    list.appendChild(item);
+  }
+  if (answer.valid) {
+    const item = document.createElement("li");
+    item.className = "fine";
+    item.textContent = "the rule file is valid";
+    list.appendChild(item);
+  }
+  $("play-rules").disabled = !answer.valid;
+}
+
+function goToLine(line, column) {
+  const editor = $("editor");
+  const lines = editor.value.split("\n");
+  let at = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+  at += Math.max(0, column - 1);
+  editor.focus();
+  editor.setSelectionRange(at, at + 1);
+}
+
+async function checkRules() {
+  const source = $("editor").value;
+  const answer = await ask("check", { source });
+  if ($("editor").value !== source) return;  // typed on since: a newer check is coming
+  showDiagnostics(answer);
+  if (answer.valid) update(await ask("open", { source }));  // the board follows a valid file
+}
+
+function rulesChanged() {
+  clearTimeout(checking);
+  checking = setTimeout(checkRules, 400);
+}
+
+// ---- Measuring: perft and a short analysis drawn as charts -----------------------------------------
+function chart(title, rows, options = {}) {
+  // rows: [{ label, value, low, high }]; a horizontal bar per row, whiskers when low/high are given.
+  const width = 360, row = 20, left = 130, top = 18;
+  const max = options.max || Math.max(1, ...rows.map((r) => r.high ?? r.value));
+  const box = svg("svg", { class: "chart", width, height: top + rows.length * row + 6 });
+  svg("text", { x: 0, y: 12 }, box).textContent = title;
+  rows.forEach((r, i) => {
+    const y = top + i * row;
+    svg("text", { x: 0, y: y + 14 }, box).textContent = r.label;
+    const scale = (v) => left + ((width - left - 50) * v) / max;
+    svg("rect", { class: "bar", x: left, y: y + 3, width: Math.max(0, scale(r.value) - left), height: row - 6 }, box);
+    if (r.low !== undefined) {
+      svg("line", { class: "whisker", x1: scale(r.low), x2: scale(r.high), y1: y + row / 2, y2: y + row / 2 }, box);
+    }
+    svg("text", { x: scale(r.high ?? r.value) + 4, y: y + 14 }, box).textContent = r.text ?? r.value;
+  });
+  return box;
+}
+
+function showAnalysis(a) {
+  const charts = $("charts");
+  charts.replaceChildren();
+  const summary = document.createElement("div");
+  summary.textContent = `${a.games} games: ${a.finished} finished, ${a.draws} drawn, ` +
+    `mean length ${a.length.mean.toFixed(1)} plies, ${a.branching.toFixed(1)} moves to choose from`;
+  charts.appendChild(summary);
+  charts.appendChild(chart("score per seat (95% interval)", a.seats.map((s) => ({
+    label: `${s.player} (${s.spec})`, value: s.mean ?? 0,
+    low: Math.max(0, (s.mean ?? 0) - (s.margin95 ?? 0)), high: Math.min(1, (s.mean ?? 0) + (s.margin95 ?? 0)),
+    text: (s.mean ?? 0).toFixed(2) })), { max: 1 }));
+  charts.appendChild(chart("how games ended", a.endings.map((e) => ({ label: e.reason, value: e.games }))));
+  charts.appendChild(chart("game length (plies)", a.length.histogram.map((b) => ({
+    label: `${b.from}-${b.to}`, value: b.games }))));
+}
+
+async function runAnalysis() {
+  const specs = $("analysis-seats").value.split(",").map((s) => s.trim()).filter((s) => s);
+  const players = board.players.map((_, i) => specs[Math.min(i, specs.length - 1)] || "ai:1");
+  const bar = $("analysis-progress");
+  bar.hidden = false;
+  bar.value = 0;
+  $("run-analysis").disabled = true;
+  const answer = await ask("analyze", { games: Number($("analysis-games").value), players });
+  $("run-analysis").disabled = false;
+  bar.hidden = true;
+  if (!answer.ok) return showError(answer.error);
+  showError("");
+  showAnalysis(answer);
+}
+
+async function runPerft() {
+  $("perft-result").textContent = "counting...";
+  const answer = await ask("perft", { depth: Number($("perft-depth").value) });
+  $("perft-result").textContent = answer.ok
+    ? `perft ${answer.depth}: ${answer.nodes} leaves in ${answer.seconds.toFixed(2)} s` : answer.error;
+}
+
+// ---- Records ------------------------------------------------------------------------------------------
+async function saveGame() {
+  const answer = await ask("save");
+  if (!answer.ok) return showError(answer.error);
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([answer.text], { type: "text/plain" }));
+  link.download = answer.name;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+async function readFile(input) {
+  const file = input.files[0];
+  input.value = "";
+  return file ? file.text() : null;
+}
+
+function setUpDesign() {
+  $("editor").addEventListener("input", rulesChanged);
+  $("play-rules").addEventListener("click", async () => update(await ask("open", { source: $("editor").value })));
+  $("edit-current").addEventListener("click", async () => {
+    const answer = await ask("source", { game: $("game-choice").value });
+    if (!answer.ok) return showError(answer.error);
+    $("editor").value = answer.text;
+    rulesChanged();
+  });
+  $("load-rules").addEventListener("change", async (e) => {
+    const text = await readFile(e.target);
+    if (text !== null) { $("editor").value = text; rulesChanged(); }
+  });
+  $("run-perft").addEventListener("click", runPerft);
+  $("run-analysis").addEventListener("click", runAnalysis);
+  $("save-game").addEventListener("click", saveGame);
+  $("load-game").addEventListener("change", async (e) => {
+    const text = await readFile(e.target);
+    if (text !== null) { picked = null; update(await ask("load", { text })); }
+  });
+  $("show-names").addEventListener("change", () => state && draw());
+}
+
+setUpDesign();
 start().catch((e) => showError(e.message));
