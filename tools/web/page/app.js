@@ -60,12 +60,41 @@ function cellShape(geometry) {
 
 function typeLetter(type) { return board.types[type].letter; }
 
+// Pictures of the usual chess pieces, by name, in a box of 100 units around the centre; other
+// pieces, and every piece of a game with hands (shogi's players read letters), are a token with
+// the piece's letter.
+const PICTURES = {
+  king: ["M-24 40H24V32L18 28C30 10 30-8 14-10C8-10 2-4 0 2C-2-4-8-10-14-10C-30-8-30 10-18 28L-24 32Z",
+         "M-4-46H4V-38H12V-30H4V-14H-4V-30H-12V-38H-4Z"],
+  queen: ["M-26 40H26V32L20 28L30-20L14 4L10-30L0 2L-10-30L-14 4L-30-20L-20 28L-26 32Z",
+          "M-30-20m-6 0a6 6 0 1 0 12 0a6 6 0 1 0-12 0", "M-10-30m-6 0a6 6 0 1 0 12 0a6 6 0 1 0-12 0",
+          "M10-30m-6 0a6 6 0 1 0 12 0a6 6 0 1 0-12 0", "M30-20m-6 0a6 6 0 1 0 12 0a6 6 0 1 0-12 0"],
+  rook: ["M-24 40H24V30L16 26V-14L24-20V-38H14V-30H5V-38H-5V-30H-14V-38H-24V-20L-16-14V26L-24 30Z"],
+  bishop: ["M-24 40H24V32L10 28C26 12 24-10 0-32C-24-10-26 12-10 28L-24 32Z",
+           "M0-38m-7 0a7 7 0 1 0 14 0a7 7 0 1 0-14 0", "M5-14L-5 2"],
+  knight: ["M-20 40H28V32C30 0 20-28-4-36L-8-46L-14-34C-24-26-32-10-36 2C-36 12-28 16-20 10L-8 0C-4 8-14 20-20 32Z",
+           "M-14-18m-3 0a3 3 0 1 0 6 0a3 3 0 1 0-6 0"],
+  pawn: ["M-24 40H24V32L12 22C20 18 20 4 10 0C20-6 18-26 0-26C-18-26-20-6-10 0C-20 4-20 18-12 22L-24 32Z"],
+};
+
+function pictureOf(type) {
+  if (board.hands || !$("piece-pictures").checked) return null;
+  return PICTURES[board.types[type].name.toLowerCase()] || null;
+}
+
 function pieceGroup(parent, type, owner, x, y) {
   const g = svg("g", { class: `piece owner-${owner}`, "data-piece": typeLetter(type),
                        "data-owner": board.players[owner], transform: `translate(${x},${y})` }, parent);
-  svg("circle", { r: 0.4 }, g);
-  const text = svg("text", {}, g);
-  text.textContent = typeLetter(type);
+  const picture = pictureOf(type);
+  if (picture) {
+    const drawing = svg("g", { class: "picture", transform: "scale(0.0095)" }, g);
+    svg("rect", { x: -45, y: -50, width: 90, height: 95, fill: "transparent", stroke: "none" }, drawing);
+    for (const d of picture) svg("path", { d }, drawing);
+  } else {
+    svg("circle", { r: 0.4 }, g);
+    const text = svg("text", {}, g);
+    text.textContent = typeLetter(type);
+  }
   const title = svg("title", {}, g);
   title.textContent = `${board.players[owner]} ${board.types[type].name}`;
   return g;
@@ -454,6 +483,7 @@ function setUpDesign() {
     if (text !== null) { picked = null; update(await ask("load", { text })); }
   });
   $("show-names").addEventListener("change", () => state && draw());
+  $("piece-pictures").addEventListener("change", () => state && draw());
 }
 
 setUpDesign();
