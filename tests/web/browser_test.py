@@ -17,6 +17,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -28,7 +29,11 @@ GAMES = [
     ("hex-shogi-41", "c3-c4 c7-c6 c4-c5 c6xc5 d3-c4 a7-a6 c4xc5 a6-a5 P*d3", None),
     # Gray is the AI: after White's move it answers on its own, then Black plays on.
     ("three-player-hex-shogi-91", "5i-5h 9d-8e AI 6i-6h", ["human", "human", "ai:1"]),
+    # A king's capture sequence of three jumps, clicked landing by landing.
+    ("compact-hex-draughts", "e5xg5xe3xc3", None),
 ]
+# Games that start from a position of their own, set through the page's position field.
+POSITIONS = {"compact-hex-draughts": "5/4t1/2w4/1t1ttt2/W3Wt2w/5t2/3t1TT/1T4/T4 w - - 0 1"}
 
 
 def start_server(vari):
@@ -72,14 +77,23 @@ class Page:
         self.wait.until(lambda d: self.position() != before or self.history() == [])
         self.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "polygon[data-cell]"))
 
-    def click_cell(self, cell):
-        # The piece on a cell is drawn over it; either takes the click. A click redraws the
-        # board, so each click finds its element afresh.
-        found = self.driver.find_elements(By.CSS_SELECTOR, f'[data-cell="{cell}"]')
-        if not found:
-            raise AssertionError(f"no cell {cell} on the board")
-        found[-1].click()
+    def click(self, selector, what):
+        """Clicks the last element `selector` finds. The page redraws the board and hands whole
+        when its state changes, so the element is found afresh when it went stale unclicked."""
+        for _ in range(5):
+            found = self.driver.find_elements(By.CSS_SELECTOR, selector)
+            if not found:
+                raise AssertionError(f"no {what} on the page")
+            try:
+                found[-1].click()
+                break
+            except StaleElementReferenceException:
+                time.sleep(0.1)
         time.sleep(0.05)
+
+    def click_cell(self, cell):
+        # The piece on a cell is drawn over it; either takes the click.
+        self.click(f'[data-cell="{cell}"]', f"cell {cell}")
 
     def click_move(self, move):
         """Clicks a move as a player would: the piece (or the hand's piece), then each cell."""
@@ -87,9 +101,8 @@ class Page:
         drop = re.fullmatch(r"(\+?[A-Z])\*(\w+)", move)
         if drop:
             mover = self.driver.find_element(By.ID, "turn").text.split(" ")[0]
-            piece = self.driver.find_element(
-                By.CSS_SELECTOR, f'svg[data-hand="{mover}"] [data-piece="{drop.group(1)}"]')
-            piece.find_element(By.XPATH, "./..").click()
+            self.click(f'svg[data-hand="{mover}"]:has([data-piece="{drop.group(1)}"])',
+                       f"{drop.group(1)} in {mover}'s hand")
             self.click_cell(drop.group(2))
         else:
             body, _, promotion = move.partition("=")
@@ -113,8 +126,9 @@ class Page:
 
 
 def vari_position(vari, game, moves):
-    result = subprocess.run([vari, "show", game, "--moves", " ".join(moves), "--color", "never"],
-                            capture_output=True, text=True)
+    start = ["--position", POSITIONS[game]] if game in POSITIONS else []
+    result = subprocess.run([vari, "show", game, *start, "--moves", " ".join(moves),
+                             "--color", "never"], capture_output=True, text=True)
     if result.returncode != 0:
         raise AssertionError(f"vari show {game} --moves {' '.join(moves)}: {result.stderr}")
     return result.stdout.strip().splitlines()[-1]
@@ -122,6 +136,12 @@ def vari_position(vari, game, moves):
 
 def play(page, vari, game, moves, seats, screenshots):
     page.open(game)
+    if game in POSITIONS:
+        field = page.driver.find_element(By.ID, "position")
+        field.clear()
+        field.send_keys(POSITIONS[game])
+        page.driver.find_element(By.ID, "set-position").click()
+        page.wait.until(lambda d: page.position() == POSITIONS[game])
     if seats:
         page.set_seats(seats)
     for ply, move in enumerate(moves.split(), start=1):

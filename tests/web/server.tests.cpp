@@ -8,6 +8,8 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "tools/web/web.hpp"
 
@@ -334,4 +336,28 @@ TEST_CASE("serve: a game saved as a record loads back, into its own game", "[web
     CHECK(loaded["ply"] == 4);
     CHECK(page.ask({{"op", "load"}, {"text", text.substr(0, text.size() / 2)}})["ok"] == false);
     CHECK(page.ask({{"op", "state"}})["ply"] == 4);
+}
+
+TEST_CASE("serve: pages playing at once each keep their own game", "[web]") {
+    Running& running = shared();
+    constexpr int PAGES = 4;
+    std::vector<int> plies(PAGES, -1);
+    std::vector<std::thread> players;
+    for (int p = 0; p < PAGES; ++p)
+        players.emplace_back([&, p] {
+            Page page(running.port());
+            page.ask({{"op", "open"}, {"game", p % 2 ? "shafran-chess" : "chess"}});
+            // Each page plays p + 3 first moves of its list and takes one back.
+            int played = 0;
+            for (int i = 0; i < p + 3; ++i) {
+                const json state = page.ask({{"op", "state"}});
+                if (state["moves"].empty()) break;
+                const std::string move = state["moves"][i % state["moves"].size()]["long"];
+                played += page.ask({{"op", "move"}, {"move", move}})["ok"] == true;
+            }
+            page.ask({{"op", "undo"}});
+            plies[p] = page.ask({{"op", "state"}})["ply"].get<int>() == played - 1 ? played - 1 : -2;
+        });
+    for (auto& t : players) t.join();
+    for (int p = 0; p < PAGES; ++p) CHECK(plies[p] == p + 2);
 }

@@ -226,7 +226,8 @@ function drawSide() {
   $("turn").textContent = state.result ? "" : `${board.players[state.to_move]} to move`;
   if (!state.thinking) $("thinking").textContent = "";
   $("move-now").hidden = !state.thinking;
-  $("result").textContent = state.result ? state.result.summary : "";
+  $("result").textContent = !state.result ? "" : state.result.summary + (state.result.scores.length
+    ? ` (${board.players.map((p, i) => `${p} ${+state.result.scores[i].toFixed(3)}`).join(", ")})` : "");
   const history = $("history");
   history.replaceChildren();
   for (const word of state.history) {
@@ -256,9 +257,11 @@ function clicked(cell) {
     const next = candidates().filter((m) => m.path[picked.path.length] === cell);
     if (next.length) {
       picked.path.push(cell);
+      $("chooser").hidden = true;
       const whole = next.filter((m) => m.path.length === picked.path.length);
       if (whole.length === next.length) return whole.length === 1 ? play(whole[0]) : choose(whole);
-      return draw();
+      // A capture sequence that may stop here or go on: the chooser ends it, the board goes on.
+      return whole.length ? choose(whole) : draw();
     }
   }
   const own = state.moves.some((m) => m.from === cell);
@@ -289,7 +292,8 @@ function choose(moves) {
   for (const m of moves) {
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = m.promotion !== undefined ? board.types[m.promotion].name : "no promotion";
+    button.textContent = m.promotion !== undefined ? board.types[m.promotion].name
+                       : m.path.length > 1 ? `end here: ${m.long}` : "no promotion";
     button.dataset.move = m.long;
     button.addEventListener("click", () => play(m));
     chooser.appendChild(button);
@@ -317,9 +321,12 @@ function update(answer) {
   return true;
 }
 
+let opened = {};  // what the game was opened from: { game } or { source }
+
 async function open(fields) {
   picked = null;
-  update(await ask("open", fields));
+  if (update(await ask("open", fields)))
+    opened = fields.source !== undefined ? { source: fields.source } : { game: fields.game };
 }
 
 async function start() {
@@ -334,9 +341,9 @@ async function start() {
   $("redo").addEventListener("click", async () => { picked = null; update(await ask("redo")); });
   $("pass").addEventListener("click", () => play(state.moves.find((m) => m.pass)));
   $("move-now").addEventListener("click", () => ask("stop"));
-  $("restart").addEventListener("click", () => open({ game: choice.value }));
+  $("restart").addEventListener("click", () => open(opened));
   $("set-position").addEventListener("click", () =>
-    open({ game: choice.value, position: $("position").value }));
+    open({ ...opened, position: $("position").value, moves: $("start-moves").value }));
   await open({ game: hello.default });
 }
 
@@ -379,7 +386,7 @@ async function checkRules() {
   const answer = await ask("check", { source });
   if ($("editor").value !== source) return;  // typed on since: a newer check is coming
   showDiagnostics(answer);
-  if (answer.valid) update(await ask("open", { source }));  // the board follows a valid file
+  if (answer.valid) open({ source });  // the board follows a valid file
 }
 
 function rulesChanged() {
@@ -464,7 +471,7 @@ async function readFile(input) {
 
 function setUpDesign() {
   $("editor").addEventListener("input", rulesChanged);
-  $("play-rules").addEventListener("click", async () => update(await ask("open", { source: $("editor").value })));
+  $("play-rules").addEventListener("click", () => open({ source: $("editor").value }));
   $("edit-current").addEventListener("click", async () => {
     const answer = await ask("source", { game: $("game-choice").value });
     if (!answer.ok) return showError(answer.error);
