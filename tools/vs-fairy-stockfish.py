@@ -164,7 +164,7 @@ def play_game(vari, fsf, players, vari_seat, opening, args):
 def elo(score):
     if score <= 0.0 or score >= 1.0:
         return "inf" if score >= 1.0 else "-inf"
-    return f"{-400 * math.log10(1 / score - 1):+.0f}"
+    return f"{-400 * math.log10(1 / score - 1) + 0.0:+.0f}"
 
 
 def run_level(vari, fsf, players, level, args):
