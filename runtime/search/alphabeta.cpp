@@ -98,7 +98,13 @@ public:
             partial_best_ = Move::none();
             score = aspiration(depth, score);
             if (aborted()) {
-                if (!partial_best_.is_none() && !line_.failed()) out.best = partial_best_;
+                if (!partial_best_.is_none() && !line_.failed()) {
+                    // The move is reported with its line and score as far as they were searched.
+                    const Ply& root_ply = s_.plies[0];
+                    out.best = partial_best_;
+                    out.last.score = partial_score_;
+                    out.last.pv.assign(root_ply.pv, root_ply.pv + root_ply.pv_length);
+                }
                 break;
             }
             std::stable_sort(moves_.begin(), moves_.end(),
@@ -172,7 +178,10 @@ private:
             if (score > best) best = score;
             if (score > alpha) {
                 alpha = score;
-                if (i > 0) partial_best_ = rm.move;  // proven better than the moves before
+                if (i > 0) {  // proven better than the moves before
+                    partial_best_ = rm.move;
+                    partial_score_ = score;
+                }
                 take_pv(p, rm.move);
                 if (alpha >= beta) break;
             }
@@ -364,6 +373,7 @@ private:
     std::vector<RootMove> moves_;
     int root_depth_ = 1;
     Move partial_best_;  // in an unfinished iteration, a move proven better than the last best
+    int partial_score_ = 0;  // its score, at least
 };
 
 }  // namespace

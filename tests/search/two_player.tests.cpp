@@ -167,3 +167,23 @@ TEST_CASE("a position's worth is the same after the table has learnt from earlie
     searcher.clear();
     CHECK(searcher.think(root, {5, 0, 0}).last.score == first.last.score);
 }
+
+TEST_CASE("a search cut short reports the move it plays with that move's line and score",
+          "[search][two-player]") {
+    const auto chess = test::load_shipped("chess");
+    const auto game = game_at(*chess, "r3kb2/p2n1p1Q/Pq2bp2/2p5/8/2P5/3PPPP1/RN2KBN1 w Qq - 1 18");
+    // Node budgets that stop inside an iteration, some after a new best move was found there.
+    int changed = 0;
+    for (std::uint64_t nodes = 20'000; nodes <= 160'000; nodes += 4'096) {
+        search::Limits limits;
+        limits.nodes = nodes;
+        const search::Outcome out = think(*game, limits);
+        INFO("nodes " << nodes);
+        REQUIRE_FALSE(out.last.pv.empty());
+        CHECK(out.last.pv.front() == out.best);
+        search::Limits shallower;
+        shallower.depth = out.last.depth;
+        changed += think(*game, shallower).best != out.best;
+    }
+    CHECK(changed > 0);  // the case arises in this range
+}
