@@ -1,4 +1,5 @@
 // Levels: what "ai:5" or "ai:depth=4" asks of the search.
+#include <algorithm>
 #include <charconv>
 
 #include "runtime/search/search.hpp"
@@ -7,11 +8,15 @@ namespace vari::search {
 namespace {
 
 // Level 1 searches a few hundred nodes a move, each level about three times the one below, so
-// level 10 searches some millions (a few seconds a move on chess).
-std::uint64_t level_nodes(int level) {
-    std::uint64_t nodes = 300;
-    for (int l = 1; l < level; ++l) nodes *= 3;
-    return nodes;
+// level 10 searches some millions (a few seconds a move on chess). Whatever its budget, level k
+// finishes k + 1 plies (4 from level 3 up): level 1 sees the reply to its move, and where a
+// game's moves are many the lowest levels still differ by a ply.
+Limits level_limits(int level) {
+    Limits limits;
+    limits.nodes = 300;
+    for (int l = 1; l < level; ++l) limits.nodes *= 3;
+    limits.min_depth = std::min(level + 1, 4);
+    return limits;
 }
 
 std::optional<std::uint64_t> whole_number(std::string_view text, std::uint64_t max) {
@@ -26,9 +31,8 @@ std::optional<std::uint64_t> whole_number(std::string_view text, std::uint64_t m
 
 std::optional<Level> parse_level(std::string_view text, std::string& error) {
     Level level;
-    level.limits.min_depth = 2;
     if (text.empty()) {
-        level.limits.nodes = level_nodes(5);
+        level.limits = level_limits(5);
         return level;
     }
     if (text.front() != ':') {
@@ -43,7 +47,7 @@ std::optional<Level> parse_level(std::string_view text, std::string& error) {
             error = "the level '" + std::string(text) + "' is not one of 1 to 10";
             return std::nullopt;
         }
-        level.limits.nodes = level_nodes(static_cast<int>(*n));
+        level.limits = level_limits(static_cast<int>(*n));
         return level;
     }
     const std::string_view key = text.substr(0, equals), value = text.substr(equals + 1);
@@ -58,7 +62,6 @@ std::optional<Level> parse_level(std::string_view text, std::string& error) {
                 (key == "depth" ? " from 1 to " + std::to_string(MAX_DEPTH) : " above 0");
         return std::nullopt;
     }
-    level.limits.min_depth = 0;  // one limit, as asked
     if (key == "depth") level.limits.depth = static_cast<int>(*n);
     if (key == "time") level.limits.milliseconds = static_cast<std::int64_t>(*n);
     if (key == "nodes") level.limits.nodes = *n;

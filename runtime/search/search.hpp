@@ -159,8 +159,9 @@ private:
 
 // ---- Levels -----------------------------------------------------------------------------------
 // What "ai", "ai:5", "ai:depth=4", "ai:time=500" or "ai:nodes=20000" asks for: levels 1 to 10 are
-// node budgets, growing with the level, so that a level plays the same moves on any machine; each
-// level finishes two plies whatever its budget, so that it sees the reply to its move.
+// node budgets, growing with the level, so that a level plays the same moves on any machine; level
+// k finishes k + 1 plies whatever its budget (4 from level 3 up), so that level 1 sees the reply
+// to its move and the lowest levels differ where a game's moves are many.
 struct Level {
     Limits limits;
     int variety = 0;
