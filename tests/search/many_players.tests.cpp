@@ -1,5 +1,5 @@
-// The search for more than two players, on Three Player Hex Shogi 91: it takes the win when it
-// can, and never hands the next player a win it can avoid.
+// The searches for more than two players, on Three Player Hex Shogi 91: each takes the win when it
+// can, and never hands the next player a win it can avoid; a level names which one plays.
 #include <catch2/catch.hpp>
 
 #include "runtime/runtime.hpp"
@@ -40,12 +40,15 @@ bool can_take_king(Position& pos, int owner, int king) {
 
 TEST_CASE("the AI of a three-player game takes the third King rather than a piece",
           "[search][three-player]") {
+    // Each search a level may name; "" is the default.
+    const std::string search = GENERATE(as<std::string>{}, "", ":paranoid", ":maxn", ":brs");
     const auto game = test::load_shipped("three-player-hex-shogi-91");
     Position pos(*game);
     // Black holds White's King: taking Gray's wins; Gray's Rook is the bait.
     test::place_named(pos, "b:King:4j b:Rook:6h g:King:6e g:Rook:2h g:Pawn:1g", BLACK);
     pos.set_in_hand(BLACK, test::type_named(*game, "King"), 1);
-    for (const char* at : {":1", ":depth=1", ":depth=3"}) {
+    for (const char* limit : {":1", ":depth=1", ":depth=3"}) {
+        const std::string at = limit + search;
         INFO(at);
         const Move m = ai_move(*game, pos, at);
         CHECK(runtime::format_move(pos, m) == "6hx6e");
@@ -54,6 +57,8 @@ TEST_CASE("the AI of a three-player game takes the third King rather than a piec
 
 TEST_CASE("the AI of a three-player game keeps its King from the next player's winning capture",
           "[search][three-player]") {
+    // Each search a level may name; "" is the default.
+    const std::string search = GENERATE(as<std::string>{}, "", ":paranoid", ":maxn", ":brs");
     const auto game = test::load_shipped("three-player-hex-shogi-91");
     const int king = test::type_named(*game, "King");
     Position pos(*game);
@@ -63,7 +68,8 @@ TEST_CASE("the AI of a three-player game keeps its King from the next player's w
                       "g:Pawn:1g",
                       BLACK);
     pos.set_in_hand(WHITE, king, 1);
-    for (const char* at : {":1", ":depth=2", ":depth=3"}) {
+    for (const char* limit : {":1", ":depth=2", ":depth=3"}) {
+        const std::string at = limit + search;
         INFO(at);
         const Move m = ai_move(*game, pos, at);
         INFO(runtime::format_move(pos, m));
@@ -72,6 +78,38 @@ TEST_CASE("the AI of a three-player game keeps its King from the next player's w
         after.do_move(m, undo);
         CHECK_FALSE(can_take_king(after, BLACK, king));
     }
+}
+
+}  // namespace vari
+
+namespace vari {
+
+TEST_CASE("a level names the search for more than two players after its limit",
+          "[search][three-player]") {
+    using search::ManyPlayerSearch;
+    std::string error;
+    CHECK(search::parse_level(":5:maxn", error)->limits.many_players == ManyPlayerSearch::max_n);
+    CHECK(search::parse_level(":brs", error)->limits.many_players ==
+          ManyPlayerSearch::best_reply);
+    const auto deep = search::parse_level(":depth=3:paranoid", error);
+    REQUIRE(deep);
+    CHECK(deep->limits.depth == 3);
+    CHECK(deep->limits.many_players == ManyPlayerSearch::paranoid);
+    CHECK(search::parse_level(":maxn", error)->limits.nodes ==
+          search::parse_level("", error)->limits.nodes);
+
+    CHECK_FALSE(search::parse_level(":5:minimax", error));
+    CHECK(error ==
+          "'minimax' is not a search (paranoid, maxn or brs), and a level or limit is given "
+          "already");
+    CHECK_FALSE(search::parse_level(":maxn:brs", error));
+    CHECK(error == "two searches named: give one of paranoid, maxn or brs");
+    CHECK_FALSE(search::parse_level(":best", error));
+    CHECK(error ==
+          "'best' is neither a level (1 to 10), a limit (depth=N, time=MS, nodes=N) nor a search "
+          "(paranoid, maxn or brs)");
+    CHECK_FALSE(search::parse_level(":5:", error));
+    CHECK(error.starts_with("expected a level, a limit or a search after ':'"));
 }
 
 }  // namespace vari
