@@ -7,7 +7,8 @@
 // Assumptions: the players the tree skips pass, so that the one it moves stands to move in the
 // game's own position; each round of the tree is still one move of every player, so repetitions
 // and ply counts line up with the game's. A position after a move, where the player to move is
-// then skipped, is judged without listing that player's moves: as if it had one.
+// then skipped, is judged without listing that player's moves: as if it had one. A rule on passes
+// in a row (a hook's round of forced passes) counts the skipped players' passes too.
 #include <algorithm>
 
 #include "runtime/search/many_players.hpp"

@@ -8,7 +8,7 @@
 namespace vari {
 namespace {
 
-constexpr int BLACK = 0, WHITE = 1;
+constexpr int BLACK = 0, WHITE = 1, GRAY = 2;
 
 search::Level level(const std::string& text) {
     std::string error;
@@ -34,6 +34,19 @@ bool can_take_king(Position& pos, int owner, int king) {
         if (!m.is_drop() && !m.is_pass() && pos.piece_on(m.to()) == make_piece(owner, king))
             return true;
     return false;
+}
+
+// Whether `threat` could take a King of Black once Black has played the AI's move (`at`) in
+// `pos`, the players between passing.
+bool leaves_king_to(const CompiledGame& game, const Position& pos, const std::string& at,
+                    int threat) {
+    const Move m = ai_move(game, pos, at);
+    UNSCOPED_INFO(at << " plays " << runtime::format_move(pos, m));
+    Position after = pos;
+    Undo undo;
+    after.do_move(m, undo);
+    after.set_side_to_move(threat);
+    return can_take_king(after, BLACK, test::type_named(game, "King"));
 }
 
 }  // namespace
@@ -68,21 +81,29 @@ TEST_CASE("the AI of a three-player game keeps its King from the next player's w
                       "g:Pawn:1g",
                       BLACK);
     pos.set_in_hand(WHITE, king, 1);
-    for (const char* limit : {":1", ":depth=2", ":depth=3"}) {
-        const std::string at = limit + search;
-        INFO(at);
-        const Move m = ai_move(*game, pos, at);
-        INFO(runtime::format_move(pos, m));
-        Position after = pos;
-        Undo undo;
-        after.do_move(m, undo);
-        CHECK_FALSE(can_take_king(after, BLACK, king));
-    }
+    for (const char* limit : {":1", ":depth=2", ":depth=3"})
+        CHECK_FALSE(leaves_king_to(*game, pos, limit + search, WHITE));
 }
 
-}  // namespace vari
-
-namespace vari {
+TEST_CASE("the AI of a three-player game keeps its King from the winning capture two turns away",
+          "[search][three-player]") {
+    // The threat comes from the player after next: paranoid and max-n see it from three plies,
+    // best-reply (the default) from two, where one reply of either other player follows the move.
+    const auto [search, limit] = GENERATE(table<std::string, std::string>(
+        {{"", ":1"}, {":brs", ":1"}, {":brs", ":depth=2"}, {"", ":depth=3"},
+         {":paranoid", ":depth=3"}, {":maxn", ":depth=3"}}));
+    const auto game = test::load_shipped("three-player-hex-shogi-91");
+    const int king = test::type_named(*game, "King");
+    Position pos(*game);
+    // Gray holds White's King and its Rook eyes Black's; a Gray Silver is the bait.
+    test::place_named(pos,
+                      "b:King:4j b:Gold:2j b:Pawn:7j g:King:6b g:Rook:4f g:Silver:2i "
+                      "w:Gold:10b w:Pawn:9d",
+                      BLACK);
+    pos.set_in_hand(GRAY, king, 1);
+    // White's two pieces are far away: whatever it plays, Gray moves on this board.
+    CHECK_FALSE(leaves_king_to(*game, pos, limit + search, GRAY));
+}
 
 TEST_CASE("a level names the search for more than two players after its limit",
           "[search][three-player]") {
