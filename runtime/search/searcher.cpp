@@ -1,4 +1,5 @@
-// Searcher: picks the search for the game's player count and keeps its state between moves.
+// Searcher: picks the search for the game's player count (past two, the one the limits name) and
+// keeps its state between moves.
 #include "runtime/search/engines.hpp"
 
 namespace vari::search {
