@@ -69,7 +69,9 @@ struct Context {
 
 // Two players: iterative-deepening alpha-beta.
 Outcome search_two_players(const Root& root, Context& context, SearchState& state);
-// More players.
-Outcome search_many_players(const Root& root, Context& context);
+// More players, each search in a file of its name.
+Outcome search_paranoid(const Root& root, Context& context);
+Outcome search_max_n(const Root& root, Context& context);
+Outcome search_best_reply(const Root& root, Context& context);
 
 }  // namespace vari::search

@@ -1,4 +1,4 @@
-// Levels: what "ai:5" or "ai:depth=4" asks of the search.
+// Levels: what "ai:5", "ai:depth=4" or "ai:5:maxn" asks of the search.
 #include <algorithm>
 #include <charconv>
 
@@ -27,44 +27,93 @@ std::optional<std::uint64_t> whole_number(std::string_view text, std::uint64_t m
     return value;
 }
 
-}  // namespace
+// The searches for more than two players a level may name, as the errors list them.
+constexpr const char* SEARCH_NAMES = "paranoid, maxn or brs";
 
-std::optional<Level> parse_level(std::string_view text, std::string& error) {
-    Level level;
-    if (text.empty()) {
-        level.limits = level_limits(5);
-        return level;
-    }
-    if (text.front() != ':') {
-        error = "expected ':' after 'ai', as in ai:5 or ai:depth=4";
-        return std::nullopt;
-    }
-    text.remove_prefix(1);
+std::optional<ManyPlayerSearch> search_named(std::string_view name) {
+    if (name == "paranoid") return ManyPlayerSearch::paranoid;
+    if (name == "maxn") return ManyPlayerSearch::max_n;
+    if (name == "brs") return ManyPlayerSearch::best_reply;
+    return std::nullopt;
+}
+
+// A level ("5") or one limit ("depth=4", "time=500", "nodes=20000") into `limits`; false with
+// `error` set when `text` (not empty) names neither.
+bool read_limit(std::string_view text, Limits& limits, std::string& error) {
     const auto equals = text.find('=');
     if (equals == std::string_view::npos) {
+        const bool digits = text.find_first_not_of("0123456789") == text.npos;
         const auto n = whole_number(text, 10);
         if (!n) {
-            error = "the level '" + std::string(text) + "' is not one of 1 to 10";
-            return std::nullopt;
+            error = digits ? "the level '" + std::string(text) + "' is not one of 1 to 10"
+                           : "'" + std::string(text) + "' is neither a level (1 to 10), a limit " +
+                                 "(depth=N, time=MS, nodes=N) nor a search (" + SEARCH_NAMES + ")";
+            return false;
         }
-        level.limits = level_limits(static_cast<int>(*n));
-        return level;
+        const Limits level = level_limits(static_cast<int>(*n));
+        limits.nodes = level.nodes;
+        limits.min_depth = level.min_depth;
+        return true;
     }
     const std::string_view key = text.substr(0, equals), value = text.substr(equals + 1);
     const auto n = whole_number(value, key == "depth" ? MAX_DEPTH : 1'000'000'000'000ull);
     if (key != "depth" && key != "time" && key != "nodes") {
         error = "unknown limit '" + std::string(key) + "': use depth=N, time=MS or nodes=N";
-        return std::nullopt;
+        return false;
     }
     if (!n) {
         error = "the " + std::string(key) + " limit '" + std::string(value) +
                 "' is not a whole number" +
                 (key == "depth" ? " from 1 to " + std::to_string(MAX_DEPTH) : " above 0");
+        return false;
+    }
+    limits.min_depth = 0;  // one limit, as asked
+    limits.nodes = 0;
+    if (key == "depth") limits.depth = static_cast<int>(*n);
+    if (key == "time") limits.milliseconds = static_cast<std::int64_t>(*n);
+    if (key == "nodes") limits.nodes = *n;
+    return true;
+}
+
+}  // namespace
+
+std::optional<Level> parse_level(std::string_view text, std::string& error) {
+    Level level;
+    level.limits = level_limits(5);
+    if (text.empty()) return level;
+    if (text.front() != ':') {
+        error = "expected ':' after 'ai', as in ai:5, ai:depth=4 or ai:5:maxn";
         return std::nullopt;
     }
-    if (key == "depth") level.limits.depth = static_cast<int>(*n);
-    if (key == "time") level.limits.milliseconds = static_cast<std::int64_t>(*n);
-    if (key == "nodes") level.limits.nodes = *n;
+    text.remove_prefix(1);
+    bool limited = false, searched = false;
+    for (;;) {
+        const auto colon = text.find(':');
+        const std::string_view part = text.substr(0, colon);
+        if (part.empty()) {
+            error = "expected a level, a limit or a search after ':', as in ai:5, ai:depth=4 or "
+                    "ai:5:maxn";
+            return std::nullopt;
+        }
+        if (const auto search = search_named(part)) {
+            if (searched) {
+                error = "two searches named: give one of " + std::string(SEARCH_NAMES);
+                return std::nullopt;
+            }
+            level.limits.many_players = *search;
+            searched = true;
+        } else {
+            if (limited) {
+                error = "'" + std::string(part) + "' is not a search (" + SEARCH_NAMES +
+                        "), and a level or limit is given already";
+                return std::nullopt;
+            }
+            if (!read_limit(part, level.limits, error)) return std::nullopt;
+            limited = true;
+        }
+        if (colon == std::string_view::npos) break;
+        text.remove_prefix(colon + 1);
+    }
     return level;
 }
 

@@ -1,4 +1,5 @@
-// Searcher: picks the search for the game's player count and keeps its state between moves.
+// Searcher: picks the search for the game's player count (past two, the one the limits name) and
+// keeps its state between moves.
 #include "runtime/search/engines.hpp"
 
 namespace vari::search {
@@ -28,7 +29,12 @@ Outcome Searcher::think(const Root& root, const Limits& limits, RuleHooks* hooks
     Context context{impl_->evaluation, impl_->options, budget, hooks, progress};
     if (impl_->game.tables().player_count == 2)
         return search_two_players(root, context, *impl_->state);
-    return search_many_players(root, context);
+    switch (limits.many_players) {
+    case ManyPlayerSearch::max_n: return search_max_n(root, context);
+    case ManyPlayerSearch::best_reply: return search_best_reply(root, context);
+    case ManyPlayerSearch::paranoid: break;
+    }
+    return search_paranoid(root, context);
 }
 
 }  // namespace vari::search
