@@ -9,13 +9,13 @@ shows against `vari show`. Screenshots of each game's end go to --screenshots.
 import argparse
 import os
 import re
+import socket
 import subprocess
 import sys
 import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
@@ -47,12 +47,29 @@ def start_server(vari):
 
 
 def browser():
+    """Chromium under chromedriver, started here and reached at 127.0.0.1: a minimal system may
+    not resolve "localhost", which Selenium's own service start relies on."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    driver = subprocess.Popen(["/usr/bin/chromedriver", f"--port={port}"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.time() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if driver.poll() is not None or time.time() > deadline:
+                driver.kill()
+                sys.exit(f"chromedriver did not start: {driver.stdout.read()}")
+            time.sleep(0.2)
     options = Options()
     for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--window-size=1300,1700"):
         options.add_argument(argument)
     options.binary_location = "/usr/bin/chromium"
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return webdriver.Remote(command_executor=f"http://127.0.0.1:{port}", options=options), driver
 
 
 class Page:
@@ -202,9 +219,9 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.screenshots, exist_ok=True)
     server, url = start_server(args.vari)
-    driver = None
+    driver = chromedriver = None
     try:
-        driver = browser()
+        driver, chromedriver = browser()
         driver.get(url)
         page = Page(driver)
         page.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "polygon[data-cell]"))
@@ -214,6 +231,9 @@ def main():
     finally:
         if driver:
             driver.quit()
+        if chromedriver:
+            chromedriver.terminate()
+            chromedriver.wait(timeout=30)
         server.terminate()
         server.wait(timeout=30)
 
