@@ -9,9 +9,11 @@ shows against `vari show`. Screenshots of each game's end go to --screenshots.
 import argparse
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 from selenium import webdriver
@@ -46,30 +48,42 @@ def start_server(vari):
     return server, match.group(0)
 
 
-def browser():
-    """Chromium under chromedriver, started here and reached at 127.0.0.1: a minimal system may
-    not resolve "localhost", which Selenium's own service start relies on."""
+def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    driver = subprocess.Popen(["/usr/bin/chromedriver", f"--port={port}"],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        return probe.getsockname()[1]
+
+
+def start(command, port, what):
+    """Starts a process that listens on 127.0.0.1:port and waits until it does."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     deadline = time.time() + 30
     while True:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
+            return process
         except OSError:
-            if driver.poll() is not None or time.time() > deadline:
-                driver.kill()
-                sys.exit(f"chromedriver did not start: {driver.stdout.read()}")
+            if process.poll() is not None or time.time() > deadline:
+                process.kill()
+                sys.exit(f"{what} did not start: {process.stdout.read()}")
             time.sleep(0.2)
+
+
+def browser(profile):
+    """Chromium and chromedriver, each started here and reached at 127.0.0.1 by number: a minimal
+    system may have no /etc/hosts, and both Selenium and chromedriver otherwise go by "localhost"."""
+    chromium_port, driver_port = free_port(), free_port()
+    chromium = start(["/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                      "--disable-dev-shm-usage", "--window-size=1300,1700",
+                      f"--user-data-dir={profile}", "--remote-debugging-address=127.0.0.1",
+                      f"--remote-debugging-port={chromium_port}", "about:blank"],
+                     chromium_port, "chromium")
+    chromedriver = start(["/usr/bin/chromedriver", f"--port={driver_port}"], driver_port,
+                         "chromedriver")
     options = Options()
-    for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1300,1700"):
-        options.add_argument(argument)
-    options.binary_location = "/usr/bin/chromium"
-    return webdriver.Remote(command_executor=f"http://127.0.0.1:{port}", options=options), driver
+    options.add_experimental_option("debuggerAddress", f"127.0.0.1:{chromium_port}")
+    driver = webdriver.Remote(command_executor=f"http://127.0.0.1:{driver_port}", options=options)
+    return driver, [chromedriver, chromium]
 
 
 class Page:
@@ -219,9 +233,10 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.screenshots, exist_ok=True)
     server, url = start_server(args.vari)
-    driver = chromedriver = None
+    driver, helpers = None, []
+    profile = tempfile.mkdtemp(prefix="vari-browser-")
     try:
-        driver, chromedriver = browser()
+        driver, helpers = browser(profile)
         driver.get(url)
         page = Page(driver)
         page.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "polygon[data-cell]"))
@@ -231,9 +246,10 @@ def main():
     finally:
         if driver:
             driver.quit()
-        if chromedriver:
-            chromedriver.terminate()
-            chromedriver.wait(timeout=30)
+        for helper in helpers:
+            helper.terminate()
+            helper.wait(timeout=30)
+        shutil.rmtree(profile, ignore_errors=True)
         server.terminate()
         server.wait(timeout=30)
 
