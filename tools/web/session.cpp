@@ -306,10 +306,13 @@ json Session::move(const json& request) {
 // Undo and redo go back or forward to a position where a human is to move (when a human plays
 // at all), so that undoing against the AI takes back the human's move, not only the AI's answer.
 json Session::undo() {
+    {  // a refused undo leaves a computer seat thinking
+        std::lock_guard lock(mutex_);
+        if (!game_) return error_json("no game is open");
+        if (game_->ply() == 0) return error_json("nothing to undo: the game is at its start");
+    }
     cancel_thinking();
     std::lock_guard lock(mutex_);
-    if (!game_) return error_json("no game is open");
-    if (game_->ply() == 0) return error_json("nothing to undo: the game is at its start");
     const bool humans = std::any_of(seats_.begin(), seats_.end(),
                                     [](const Seat& s) { return s.spec == "human"; });
     do {
@@ -322,10 +325,14 @@ json Session::undo() {
 }
 
 json Session::redo() {
+    {
+        std::lock_guard lock(mutex_);
+        if (!game_) return error_json("no game is open");
+        if (undone_.empty()) return error_json("nothing to redo");
+    }
     cancel_thinking();
     std::lock_guard lock(mutex_);
-    if (!game_) return error_json("no game is open");
-    if (undone_.empty()) return error_json("nothing to redo");
+    if (undone_.empty()) return error_json("nothing to redo: a computer seat moved meanwhile");
     do {
         game_->play(undone_.back());
         undone_.pop_back();
