@@ -93,7 +93,6 @@ public:
         const int max_depth = c_.budget.limits().depth ? c_.budget.limits().depth : MAX_DEPTH;
         int score = 0;
         for (int depth = 1; depth <= max_depth; ++depth) {
-            c_.budget.start_iteration(depth);
             root_depth_ = depth;
             partial_best_ = Move::none();
             score = aspiration(depth, score);

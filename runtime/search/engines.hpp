@@ -18,7 +18,7 @@ public:
     bool spent() {
         ++nodes_;
         if (stopped_) return true;
-        if (limits_.nodes && nodes_ >= limits_.nodes && depth_ > limits_.min_depth)
+        if (limits_.nodes && nodes_ >= limits_.nodes)
             return stopped_ = true;
         if ((nodes_ & 1023) == 0) {
             if (stop_.load(std::memory_order_relaxed)) return stopped_ = true;
@@ -27,9 +27,6 @@ public:
         }
         return false;
     }
-    // The search starts an iteration to `depth` plies: the node limit spares the first
-    // Limits::min_depth iterations.
-    void start_iteration(int depth) { depth_ = depth; }
     bool stopped() const { return stopped_; }
     std::uint64_t nodes() const { return nodes_; }
     double seconds() const { return std::chrono::duration<double>(elapsed()).count(); }
@@ -46,7 +43,6 @@ private:
     const std::atomic<bool>& stop_;
     std::chrono::steady_clock::time_point start_;
     std::uint64_t nodes_ = 0;
-    int depth_ = 0;
     bool stopped_ = false;
 };
 

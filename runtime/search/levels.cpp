@@ -7,15 +7,16 @@
 namespace vari::search {
 namespace {
 
-// Level 1 searches a few hundred nodes a move, each level about three times the one below, so
-// level 10 searches some millions (a few seconds a move on chess). Whatever its budget, level k
-// finishes k + 1 plies (4 from level 3 up): level 1 sees the reply to its move, and where a
-// game's moves are many the lowest levels still differ by a ply.
+// Level k searches k plies and their quiescence, so each level sees one ply further than the one
+// below and beats it; k + 1 for more than two players, whose searches have no quiescence, so that
+// level 1 sees the replies to its moves. A node ceiling, doubling a level up to 20 million at level 10, bounds the
+// time a move takes where a game's plies are dear; the search stops inside an iteration there and
+// plays the best move that iteration has found.
 Limits level_limits(int level) {
     Limits limits;
-    limits.nodes = 300;
-    for (int l = 1; l < level; ++l) limits.nodes *= 3;
-    limits.min_depth = std::min(level + 1, 4);
+    limits.depth = level;
+    limits.many_players_depth = level + 1;
+    limits.nodes = 20'000'000ull >> (10 - level);
     return limits;
 }
 
@@ -51,8 +52,9 @@ bool read_limit(std::string_view text, Limits& limits, std::string& error) {
             return false;
         }
         const Limits level = level_limits(static_cast<int>(*n));
+        limits.depth = level.depth;
+        limits.many_players_depth = level.many_players_depth;
         limits.nodes = level.nodes;
-        limits.min_depth = level.min_depth;
         return true;
     }
     const std::string_view key = text.substr(0, equals), value = text.substr(equals + 1);
@@ -67,7 +69,7 @@ bool read_limit(std::string_view text, Limits& limits, std::string& error) {
                 (key == "depth" ? " from 1 to " + std::to_string(MAX_DEPTH) : " above 0");
         return false;
     }
-    limits.min_depth = 0;  // one limit, as asked
+    limits.depth = limits.many_players_depth = 0;  // one limit, as asked
     limits.nodes = 0;
     if (key == "depth") limits.depth = static_cast<int>(*n);
     if (key == "time") limits.milliseconds = static_cast<std::int64_t>(*n);

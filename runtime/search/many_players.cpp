@@ -65,9 +65,11 @@ Outcome deepen(const Root& root, Context& context, Line& line, const ScoreMove& 
     }
     out.best = order.front();
     Budget& budget = context.budget;
-    const int max_depth = budget.limits().depth ? budget.limits().depth : MAX_DEPTH;
+    const Limits& limits = budget.limits();
+    const int max_depth = limits.many_players_depth ? limits.many_players_depth
+                          : limits.depth                ? limits.depth
+                                                        : MAX_DEPTH;
     for (int depth = 1; depth <= max_depth; ++depth) {
-        budget.start_iteration(depth);
         int alpha = -WIN - 1;
         Move best, proven;  // proven: better than the last iteration's best, at this depth
         for (const Move m : order) {

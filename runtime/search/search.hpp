@@ -115,7 +115,9 @@ struct Limits {
     int depth = 0;
     std::int64_t milliseconds = 0;
     std::uint64_t nodes = 0;
-    int min_depth = 0;  // the node limit does not stop the search before this depth is finished
+    // Replaces `depth` for more than two players when not 0: those searches have no quiescence, so
+    // a level gives them a ply more to see the replies to its moves.
+    int many_players_depth = 0;
     // Not a limit: the search for more than two players travels with them, as a level names both.
     ManyPlayerSearch many_players = ManyPlayerSearch::best_reply;
 };
@@ -166,11 +168,12 @@ private:
 };
 
 // ---- Levels -----------------------------------------------------------------------------------
-// What "ai", "ai:5", "ai:depth=4", "ai:time=500" or "ai:nodes=20000" asks for: levels 1 to 10 are
-// node budgets, growing with the level, so that a level plays the same moves on any machine; level
-// k finishes k + 1 plies whatever its budget (4 from level 3 up), so that level 1 sees the reply
-// to its move and the lowest levels differ where a game's moves are many. A further part names
-// the search for more than two players: "ai:5:maxn", "ai:depth=3:brs", "ai:paranoid".
+// What "ai", "ai:5", "ai:depth=4", "ai:time=500" or "ai:nodes=20000" asks for: level k searches k
+// plies (k + 1 for more than two players), so that each level sees one ply further than the one
+// below, with a node ceiling that
+// doubles a level (20 million at level 10) to bound a move's time where plies are dear; no level
+// depends on the clock, so a level plays the same moves on any machine. A further part names the
+// search for more than two players: "ai:5:maxn", "ai:depth=3:brs", "ai:paranoid".
 struct Level {
     Limits limits;
     int variety = 0;

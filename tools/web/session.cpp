@@ -17,7 +17,12 @@ constexpr int MAX_PERFT_DEPTH = 6;
 constexpr std::size_t MAX_SOURCE_BYTES = 1 << 20;
 constexpr int MAX_ANALYSIS_GAMES = 200;
 constexpr int MAX_ANALYSIS_LEVEL = 4;
-constexpr std::uint64_t MAX_ANALYSIS_NODES = 300 * 27;  // level 4
+
+// The node ceiling of the highest level a page's analysis may use.
+std::uint64_t max_analysis_nodes() {
+    std::string error;
+    return search::parse_level(":" + std::to_string(MAX_ANALYSIS_LEVEL), error)->limits.nodes;
+}
 
 // A pasted rule file may include the shipped games only: it is loaded as if it stood in their
 // folder, and diagnostics name it by the name the page gave.
@@ -223,10 +228,12 @@ json Session::analyze(const json& request) {
         std::string error;
         const auto seat = spec.is_string() ? runtime::parse_seat(spec.get<std::string>(), error)
                                            : std::nullopt;
-        // Levels that count nodes only: a short analysis is short on any machine.
-        const bool short_enough = seat && (!seat->level || (seat->level->limits.nodes &&
-                                  seat->level->limits.nodes <= MAX_ANALYSIS_NODES &&
-                                  !seat->level->limits.milliseconds && !seat->level->limits.depth));
+        // Seats whose moves are bounded by nodes, not time: a short analysis is short on any
+        // machine.
+        const bool short_enough =
+            seat && (!seat->level || (seat->level->limits.nodes &&
+                                      seat->level->limits.nodes <= max_analysis_nodes() &&
+                                      !seat->level->limits.milliseconds));
         if (!short_enough)
             return error_json("each seat must be random or ai:1 to ai:" +
                               std::to_string(MAX_ANALYSIS_LEVEL) + " here");
