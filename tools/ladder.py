@@ -3,8 +3,8 @@
 
 For each level n from --from to --to, `vari analyze` plays --games games of ai:n against
 ai:(n-1), half with each seat order, and the script prints level n's score with a 95% interval,
-as a Markdown table row per level. Levels are node budgets, so the figures do not depend on the
-machine or its load; only the time taken does.
+as a Markdown table row per level. Levels are depths under node ceilings, so the figures do not
+depend on the machine or its load; only the time taken does.
 
     tools/ladder.py chess --from 2 --to 6 --games 40 --threads 2
 """
