@@ -31,6 +31,7 @@ int run_replay(int argc, char** argv);
 int run_think(int argc, char** argv);
 int run_analyze(int argc, char** argv);
 int run_serve(int argc, char** argv);
+int run_engine(int argc, char** argv);
 
 // Parses a command's arguments. Returns the exit code to stop with (0 after --help, usage on an
 // error, with the message printed), or nothing to go on.

@@ -27,6 +27,7 @@ constexpr Command COMMANDS[] = {
     {"think", vari::tools::run_think, "search a position and print the best move and its line"},
     {"analyze", vari::tools::run_analyze, "play many games and report balance figures"},
     {"serve", vari::tools::run_serve, "play, design and analyse games in the browser"},
+    {"engine", vari::tools::run_engine, "be an engine for chess and shogi programs (UCI, USI)"},
 };
 
 const Command* command_named(const char* name) {

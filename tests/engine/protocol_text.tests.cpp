@@ -1,0 +1,206 @@
+// Moves and positions in UCI's and USI's text, derived from the games' boards.
+#include <catch2/catch.hpp>
+
+#include "runtime/runtime.hpp"
+#include "support/shipped_games.hpp"
+#include "tools/engine/engine.hpp"
+
+using namespace vari;
+using engine::Protocol;
+using engine::ProtocolText;
+
+namespace {
+
+ProtocolText text_of(const CompiledGame& game, Protocol protocol) {
+    std::string why;
+    auto text = ProtocolText::make(game, protocol, why);
+    INFO(why);
+    REQUIRE(text);
+    return *text;
+}
+
+// The position after `moves`, each read in the protocol's text from the one before.
+Position after(const ProtocolText& text, Position pos, const std::vector<std::string>& moves) {
+    for (const auto& m : moves) {
+        std::string error;
+        const auto move = text.read_move(pos, m, error);
+        INFO(m << ": " << error);
+        REQUIRE(move);
+        CHECK(text.write_move(pos, *move) == m);
+        Undo undo;
+        pos.do_move(*move, undo);
+    }
+    return pos;
+}
+
+std::string refusal(const std::string& game, Protocol protocol) {
+    const auto compiled = test::load_shipped(game);
+    std::string why;
+    CHECK_FALSE(ProtocolText::make(*compiled, protocol, why));
+    return why;
+}
+
+}  // namespace
+
+TEST_CASE("UCI writes chess's cells, moves and FEN as chess programs do", "[engine][protocol]") {
+    const auto chess = test::load_shipped("chess");
+    const auto uci = text_of(*chess, Protocol::uci);
+    const Position start(*chess);
+    CHECK(uci.write_position(start) == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    CHECK(uci.square(chess->cell_index("a1")) == "a1");
+    CHECK(uci.square(chess->cell_index("h8")) == "h8");
+
+    SECTION("an en-passant cell only where the capture is legal") {
+        CHECK(uci.write_position(after(uci, start, {"e2e4"})) ==
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        const Position ep = after(uci, start, {"e2e4", "a7a6", "e4e5", "d7d5"});
+        CHECK(uci.write_position(ep) ==
+              "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
+        CHECK(uci.write_position(after(uci, ep, {"e5d6"})) ==
+              "rnbqkbnr/1pp1pppp/p2P4/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3");
+    }
+    SECTION("castling is the King's move, and takes away the rights") {
+        Position pos(*chess);
+        REQUIRE_FALSE(uci.read_position(pos, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
+        CHECK(uci.write_position(after(uci, pos, {"e1g1"})) ==
+              "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+        CHECK(uci.write_position(after(uci, pos, {"e1c1", "e8g8"})) ==
+              "r4rk1/8/8/8/8/8/8/2KR3R w - - 2 2");
+        CHECK(uci.write_position(after(uci, pos, {"a1a8"})) == "R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1");
+    }
+    SECTION("a promotion ends with the piece's letter in lower case") {
+        Position pos(*chess);
+        REQUIRE_FALSE(uci.read_position(pos, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"));
+        CHECK(uci.write_position(after(uci, pos, {"b7b8q"})) == "1Q2k3/8/8/8/8/8/8/4K3 b - - 0 1");
+        CHECK(uci.write_position(after(uci, pos, {"b7b8n"})) == "1N2k3/8/8/8/8/8/8/4K3 b - - 0 1");
+        std::string error;
+        CHECK(uci.read_move(pos, "b7b8Q", error));  // the letter in either case, as Stockfish
+        CHECK_FALSE(uci.read_move(pos, "b7b8", error));
+        CHECK(error == "promotion needed: add =Q, =R, =B or =N");
+    }
+    SECTION("an illegal or malformed move says why") {
+        Position pos(*chess);
+        std::string error;
+        CHECK_FALSE(uci.read_move(pos, "e2e5", error));
+        CHECK(error == "e2-e5 is not a legal move for the Pawn on e2 (legal: e2-e3, e2-e4)");
+        CHECK_FALSE(uci.read_move(pos, "e2-e4", error));
+        CHECK(error == "'e2-e4' is not a move in UCI's form (e2e4, e7e8q, P@e4)");
+        CHECK_FALSE(uci.read_move(pos, "i2i4", error));
+        CHECK_FALSE(uci.read_move(pos, "", error));
+        CHECK_FALSE(uci.read_move(pos, "P@e4", error));
+        CHECK(error == "this game has no drops");
+    }
+}
+
+TEST_CASE("FEN is read as Stockfish reads it, and bad FEN says what is wrong",
+          "[engine][protocol]") {
+    const auto chess = test::load_shipped("chess");
+    const auto uci = text_of(*chess, Protocol::uci);
+    Position pos(*chess);
+    for (const std::string fen : {
+             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+             "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+         }) {
+        INFO(fen);
+        REQUIRE_FALSE(uci.read_position(pos, fen));
+        CHECK(uci.write_position(pos) == fen);
+    }
+    // Fields after the board may be left out; an en-passant cell no capture can use is dropped.
+    REQUIRE_FALSE(uci.read_position(pos, "4k3/8/8/8/8/8/8/4K3 b"));
+    CHECK(uci.write_position(pos) == "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    REQUIRE_FALSE(uci.read_position(pos, "4k3/8/8/8/8/8/8/4K3 w - e6 0 1"));
+    CHECK(uci.write_position(pos) == "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+
+    const auto [fen, message] = GENERATE(table<std::string, std::string>({
+        {"", "empty FEN"},
+        {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         "rank 3 from the top has more than the board's 8 files"},
+        {"rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         "rank 3 from the top has fewer than the board's 8 files"},
+        {"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "FEN has 7 ranks; the board has 8"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1", "'Z' is not a piece of this game"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+         "the side to move 'x' is neither w nor b"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkX - 0 1", "'X' is not a castling right here"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1",
+         "the en-passant cell 'z9' is not on the board"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[P] w KQkq - 0 1", "this game has no hands"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 7", "FEN has 7 fields, at most 6"},
+        {"8/8/8/8/8/8/8/8 w - - 0 1", "White has no royal pieces on the board; it always keeps 1"},
+        {"4k3/8/8/8/8/8/8/4K2R w KQ - 0 1", "castling right 'Q' needs White's Rook on a1"},
+    }));
+    INFO(fen);
+    const auto error = uci.read_position(pos, fen);
+    REQUIRE(error);
+    CHECK(*error == message);
+}
+
+TEST_CASE("USI writes shogi's moves and SFEN as shogi programs do", "[engine][protocol]") {
+    const auto shogi = test::load_shipped("shogi");
+    const auto usi = text_of(*shogi, Protocol::usi);
+    const Position start(*shogi);
+    CHECK(usi.write_position(start) == "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+    CHECK(usi.square(shogi->cell_index("9a")) == "9a");
+    CHECK(usi.square(shogi->cell_index("1i")) == "1i");
+    const Position traded = after(usi, start, {"7g7f", "3c3d", "8h2b+", "3a2b"});
+    CHECK(usi.write_position(traded) == "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5");
+    const Position dropped = after(usi, traded, {"B*5e"});
+    CHECK(usi.write_position(dropped) == "lnsgkg1nl/1r5s1/pppppp1pp/6p2/4B4/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6");
+
+    SECTION("SFEN round-trips, hands with counts and the move count too") {
+        Position pos(*shogi);
+        for (const std::string sfen : {
+                 "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5",
+                 "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+                 "4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1",
+             }) {
+            INFO(sfen);
+            REQUIRE_FALSE(usi.read_position(pos, sfen));
+            CHECK(usi.write_position(pos) == sfen);
+        }
+        const auto error = usi.read_position(pos, "4k4/9/9/9/9/9/9/9/4K4 b 2X 1");
+        REQUIRE(error);
+        CHECK(*error == "'2X' is not a hand of this game's pieces");
+    }
+    SECTION("a promotion is '+', declined by writing nothing") {
+        Position pos(*shogi);
+        REQUIRE_FALSE(usi.read_position(pos, "4k4/9/9/9/9/9/9/1B7/4K4 b - 1"));
+        std::string error;
+        const auto promoted = usi.read_move(pos, "8h3c+", error);
+        const auto plain = usi.read_move(pos, "8h3c", error);
+        REQUIRE(promoted);
+        REQUIRE(plain);
+        CHECK(*promoted != *plain);
+        CHECK(usi.write_move(pos, *plain) == "8h3c");
+    }
+}
+
+TEST_CASE("UCI writes shogi as Fairy-Stockfish does: files from a, drops with '@'",
+          "[engine][protocol]") {
+    const auto shogi = test::load_shipped("shogi");
+    const auto uci = text_of(*shogi, Protocol::uci);
+    const Position start(*shogi);
+    CHECK(uci.write_position(start) ==
+          "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1");
+    const Position pos = after(uci, start, {"c3c4", "g7g6", "b2h8+", "g9h8", "B@e5"});
+    CHECK(uci.write_position(pos) ==
+          "lnsgkg1nl/1r5s1/pppppp1pp/6p2/4B4/2P6/PP1PPPPPP/7R1/LNSGKGSNL[b] b - - 1 3");
+}
+
+TEST_CASE("a game a protocol cannot express is refused, saying why", "[engine][protocol]") {
+    CHECK(refusal("hex-shogi-41", Protocol::uci) == "its board is hexagonal");
+    CHECK(refusal("three-player-hex-shogi-91", Protocol::usi) == "its board is hexagonal");
+    CHECK(refusal("compact-hex-draughts", Protocol::uci) == "its board is hexagonal");
+    CHECK(refusal("chess", Protocol::usi) ==
+          "the Pawn promotes to a Queen, and USI writes only promotions to + pieces");
+    for (const std::string game : {"chess", "shogi", "minishogi"}) {
+        const auto compiled = test::load_shipped(game);
+        std::string why;
+        CHECK(ProtocolText::make(*compiled, Protocol::uci, why));
+    }
+    const auto minishogi = test::load_shipped("minishogi");
+    const auto usi = text_of(*minishogi, Protocol::usi);
+    CHECK(usi.write_position(Position(*minishogi)) == "rbsgk/4p/5/P4/KGSBR b - 1");
+}

@@ -1,0 +1,39 @@
+// `vari engine GAME [--protocol uci|usi]`: vari's AI as an engine for chess and shogi programs,
+// speaking the protocol on standard input and output.
+#include <filesystem>
+#include <iostream>
+
+#include "dsl/dsl.hpp"
+#include "tools/commands.hpp"
+#include "tools/engine/engine.hpp"
+
+namespace vari::tools {
+
+int run_engine(int argc, char** argv) {
+    CLI::App app{"Play GAME as an engine for a chess or shogi program (a GUI, a match runner): "
+                 "UCI or USI on standard input and output, vari's AI behind it. Games whose "
+                 "board the protocol cannot express (hex boards, three players) are refused."};
+    app.name("vari engine");
+    std::string game_name, protocol_text = "uci";
+    app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
+    app.add_option("--protocol", protocol_text, "uci (chess programs) or usi (shogi programs)")
+        ->check(CLI::IsMember({"uci", "usi"}));
+    if (auto stop = parse_arguments(app, argc, argv)) return *stop;
+
+    const auto protocol = *engine::protocol_named(protocol_text);
+    auto game = load_game(game_name);
+    if (!game) return static_cast<int>(Exit::invalid);
+    std::string why;
+    if (!engine::ProtocolText::make(*game, protocol, why)) {
+        std::cerr << "vari engine: " << engine::protocol_name(protocol) << " cannot express "
+                  << printable(game->ir().name) << ": " << printable(why)
+                  << "\n  hint: play it in the browser with 'vari serve'\n";
+        return static_cast<int>(Exit::invalid);
+    }
+    // The game's name for UCI_Variant: the rule file's, as `vari list` names shipped games.
+    const std::string name = std::filesystem::path(*dsl::resolve_game(game_name)).stem().string();
+    engine::run_engine(std::move(game), name, protocol, std::cin, std::cout);
+    return static_cast<int>(Exit::ok);
+}
+
+}  // namespace vari::tools

@@ -1,0 +1,307 @@
+// Positions in a protocol's text: FEN for UCI, SFEN for USI, written from a position and read
+// into vari's position string, so that parse_position judges them as it judges its own.
+#include <algorithm>
+#include <cctype>
+
+#include "runtime/runtime.hpp"
+#include "tools/engine/engine.hpp"
+
+namespace vari::engine {
+namespace {
+
+char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+char upper(char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); }
+bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)); }
+bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
+
+// A piece as FEN and SFEN write it: '+' for a plus type, its letter, lower case for the second
+// player.
+std::string piece_text(const ir::Game& game, int player, int type) {
+    const ir::Piece& piece = game.pieces[static_cast<std::size_t>(type)];
+    return (piece.plus ? "+" : "") + std::string(1, player ? lower(piece.letter) : piece.letter);
+}
+
+// The type written `letter` with or without '+'; -1 when none.
+int type_written(const ir::Game& game, char letter, bool plus) {
+    for (std::size_t t = 0; t < game.pieces.size(); ++t)
+        if (game.pieces[t].letter == upper(letter) && game.pieces[t].plus == plus)
+            return static_cast<int>(t);
+    return -1;
+}
+
+std::vector<std::string> blank_separated(std::string_view text) {
+    std::vector<std::string> words;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
+        std::size_t end = at;
+        while (end < text.size() && text[end] != ' ' && text[end] != '\t') ++end;
+        if (end > at) words.emplace_back(text.substr(at, end - at));
+        at = end;
+    }
+    return words;
+}
+
+// Pieces in hand written as [COUNT][+]LETTER..., as both FEN's brackets and SFEN hold them; true
+// when every piece is one of the game's.
+bool valid_hand(const ir::Game& game, std::string_view hand) {
+    for (std::size_t at = 0; at < hand.size();) {
+        while (at < hand.size() && is_digit(hand[at])) ++at;
+        const bool plus = at < hand.size() && hand[at] == '+';
+        if (plus) ++at;
+        if (at == hand.size() || !is_alpha(hand[at]) || type_written(game, hand[at], plus) < 0)
+            return false;
+        ++at;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::string ProtocolText::castling_letters(int right) const {
+    const Tables& t = game_->tables();
+    const auto castling = std::find_if(t.castlings.begin(), t.castlings.end(),
+                                       [&](const CastlingRule& c) { return c.right == right; });
+    const auto column = [&](int cell) {
+        return static_cast<int>(std::find(grid_.begin(), grid_.end(), cell) - grid_.begin()) %
+               columns_;
+    };
+    const auto side = [&](const CastlingRule& c) {
+        return column(c.partner_from) > column(c.royal_from) ? 'K' : 'Q';
+    };
+    // K and Q, unless another right of the player castles to the same side with another partner.
+    bool shared = false;
+    for (const CastlingRule& c : t.castlings)
+        if (c.player == castling->player && c.right != right && side(c) == side(*castling))
+            shared = true;
+    const char letter = shared ? static_cast<char>('A' + column(castling->partner_from))
+                               : side(*castling);
+    return std::string(1, castling->player ? lower(letter) : letter);
+}
+
+std::string ProtocolText::write_position(const Position& pos) const {
+    const ir::Game& game = game_->ir();
+    const bool uci = protocol_ == Protocol::uci;
+    std::string text;
+    for (int row = 0; row < rows_; ++row) {
+        if (row) text += '/';
+        int empty = 0;
+        for (int column = 0; column < columns_; ++column) {
+            const Piece piece = pos.piece_on(cell_at(column, row));
+            if (piece == NO_PIECE) {
+                ++empty;
+                continue;
+            }
+            if (empty) text += std::to_string(empty);
+            empty = 0;
+            text += piece_text(game, owner_of(piece), type_of(piece));
+        }
+        if (empty) text += std::to_string(empty);
+    }
+    std::string hand;
+    for (int player = 0; player < 2; ++player) {
+        if (uci) {
+            for (int type = 0; type < pos.tables().type_count; ++type)
+                for (int n = pos.in_hand(player, type); n > 0; --n)
+                    hand += piece_text(game, player, type);
+        } else {
+            for (int type = 0; type < pos.tables().type_count; ++type) {
+                const int n = pos.in_hand(player, type);
+                if (n > 1) hand += std::to_string(n);
+                if (n) hand += piece_text(game, player, type);
+            }
+        }
+    }
+    const int side = pos.side_to_move();
+    if (!uci) {
+        const int ply = (pos.move_number() - 1) * 2 + side + 1;
+        return text + (side ? " w " : " b ") + (hand.empty() ? "-" : hand) + " " +
+               std::to_string(ply);
+    }
+    if (game.hands) text += "[" + hand + "]";
+    text += side ? " b " : " w ";
+    std::string rights[2];
+    for (std::size_t bit = 0; bit < pos.tables().right_names.size(); ++bit)
+        if (pos.rights() >> bit & 1)
+            rights[pos.tables().right_owner[bit]] += castling_letters(static_cast<int>(bit));
+    for (auto& r : rights) std::sort(r.begin(), r.end());
+    text += rights[0].empty() && rights[1].empty() ? "-" : rights[0] + rights[1];
+    // The en-passant cell only where a capture there is legal, as Stockfish writes it.
+    std::string ep = "-";
+    Position scratch = pos;
+    MoveList legal;
+    generate_legal(scratch, legal);
+    for (const Move m : legal)
+        if (m.kind() == Move::en_passant) ep = square(m.to());
+    return text + " " + ep + " " + std::to_string(pos.ply_clock()) + " " +
+           std::to_string(pos.move_number());
+}
+
+std::optional<std::string> ProtocolText::vari_position(std::string_view text,
+                                                       std::string& error) const {
+    const ir::Game& game = game_->ir();
+    const bool uci = protocol_ == Protocol::uci;
+    const char* fen = uci ? "FEN" : "SFEN";
+    auto fields = blank_separated(text);
+    if (fields.empty()) {
+        error = std::string("empty ") + fen;
+        return std::nullopt;
+    }
+    if (fields.size() > (uci ? 6u : 4u)) {
+        error = std::string(fen) + " has " + std::to_string(fields.size()) + " fields, at most " +
+                (uci ? "6" : "4");
+        return std::nullopt;
+    }
+    // Fields left out take the start's defaults.
+    const std::vector<std::string> defaults =
+        uci ? std::vector<std::string>{"", "w", "-", "-", "0", "1"}
+            : std::vector<std::string>{"", "b", "-", "1"};
+    while (fields.size() < defaults.size()) fields.push_back(defaults[fields.size()]);
+
+    // The board, and in FEN the hands in brackets after it.
+    std::string board = fields[0], hand;
+    if (const auto open = board.find('['); uci && open != std::string::npos) {
+        if (board.back() != ']') {
+            error = "the hands in brackets do not end with ']'";
+            return std::nullopt;
+        }
+        hand = board.substr(open + 1, board.size() - open - 2);
+        board.resize(open);
+    } else if (!uci && fields[2] != "-") {
+        hand = fields[2];
+    }
+    std::vector<std::string> on_cell(game.board.cells.size());
+    int row = 0, column = 0;
+    const auto bad_row = [&]() {
+        error = "rank " + std::to_string(row + 1) + " from the top has " +
+                (column > columns_ ? "more" : "fewer") + " than the board's " +
+                std::to_string(columns_) + " files";
+        return std::nullopt;
+    };
+    for (std::size_t at = 0; at <= board.size(); ++at) {
+        if (at == board.size() || board[at] == '/') {
+            if (column != columns_) return bad_row();
+            ++row;
+            column = 0;
+            if (row > rows_) break;
+            continue;
+        }
+        if (is_digit(board[at])) {
+            std::size_t end = at;
+            while (end < board.size() && is_digit(board[end])) ++end;
+            column += std::stoi(board.substr(at, std::min<std::size_t>(end - at, 4)));
+            at = end - 1;
+            if (column > columns_) return bad_row();
+            continue;
+        }
+        const bool plus = board[at] == '+';
+        if (plus) ++at;
+        if (at == board.size() || !is_alpha(board[at]) || type_written(game, board[at], plus) < 0) {
+            error = "'" + printable(board.substr(plus ? at - 1 : at, plus ? 2 : 1)) +
+                    "' is not a piece of this game";
+            return std::nullopt;
+        }
+        if (column == columns_) {
+            ++column;
+            return bad_row();
+        }
+        on_cell[static_cast<std::size_t>(cell_at(column++, row))] =
+            (plus ? "+" : "") + std::string(1, board[at]);
+    }
+    if (row != rows_) {
+        error = std::string(fen) + " has " + std::to_string(row) + " ranks; the board has " +
+                std::to_string(rows_);
+        return std::nullopt;
+    }
+    if (!hand.empty() && hand != "-" && !game.hands) {
+        error = "this game has no hands";
+        return std::nullopt;
+    }
+    if (hand == "-") hand.clear();
+    if (!valid_hand(game, hand)) {
+        error = "'" + printable(hand) + "' is not a hand of this game's pieces";
+        return std::nullopt;
+    }
+
+    // The board in vari's own order of lines and cells.
+    std::string out;
+    for (const ir::Line& line : game.board.lines) {
+        if (!out.empty()) out += '/';
+        int empty = 0;
+        for (const int cell : line) {
+            const std::string& piece = on_cell[static_cast<std::size_t>(cell)];
+            if (piece.empty()) {
+                ++empty;
+                continue;
+            }
+            if (empty) out += std::to_string(empty);
+            empty = 0;
+            out += piece;
+        }
+        if (empty) out += std::to_string(empty);
+    }
+    if (game.hands) out += "[" + (hand.empty() ? std::string("-") : hand) + "]";
+
+    const std::string& side = fields[1];
+    if (side != "w" && side != "b") {
+        error = "the side to move '" + printable(side) + "' is neither w nor b";
+        return std::nullopt;
+    }
+    const int mover = (side == "b") == uci ? 1 : 0;
+    out += std::string(" ") + runtime::player_token(game, mover);
+    if (!uci) {
+        const std::string& ply = fields[3];
+        if (ply.empty() || ply.size() > 9 || !std::all_of(ply.begin(), ply.end(), is_digit) ||
+            ply == "0") {
+            error = "the move count '" + printable(ply) + "' is not a number from 1";
+            return std::nullopt;
+        }
+        return out + " - - 0 " + std::to_string((std::stoi(ply) - 1) / 2 + 1);
+    }
+
+    std::string rights;
+    if (fields[2] != "-") {
+        const Tables& t = game_->tables();
+        for (const char c : fields[2]) {
+            std::size_t bit = 0;
+            while (bit < t.right_names.size() &&
+                   castling_letters(static_cast<int>(bit)) != std::string(1, c))
+                ++bit;
+            if (bit == t.right_names.size()) {
+                error = "'" + printable(std::string(1, c)) + "' is not a castling right here";
+                return std::nullopt;
+            }
+            rights += t.right_names[bit];
+        }
+    }
+    out += " " + (rights.empty() ? std::string("-") : rights);
+    std::string ep = "-";
+    if (fields[3] != "-") {
+        const auto at = std::find(squares_.begin(), squares_.end(), fields[3]);
+        if (at == squares_.end()) {
+            error = "the en-passant cell '" + printable(fields[3]) + "' is not on the board";
+            return std::nullopt;
+        }
+        ep = game.board.cells[static_cast<std::size_t>(at - squares_.begin())].name;
+    }
+    return out + " " + ep + " " + fields[4] + " " + fields[5];
+}
+
+std::optional<std::string> ProtocolText::read_position(Position& pos,
+                                                       std::string_view text) const {
+    std::string error;
+    const auto position = vari_position(text, error);
+    if (!position) return error;
+    auto problem = runtime::parse_position(pos, *position);
+    if (!problem) return std::nullopt;
+    // An en-passant cell no pawn could have passed is ignored, as Stockfish ignores it.
+    const auto fields = blank_separated(*position);
+    if (fields.size() == 6 && fields[3] != "-") {
+        const std::string without =
+            fields[0] + " " + fields[1] + " " + fields[2] + " - " + fields[4] + " " + fields[5];
+        if (!runtime::parse_position(pos, without)) return std::nullopt;
+    }
+    return problem->message;
+}
+
+}  // namespace vari::engine

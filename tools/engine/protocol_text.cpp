@@ -1,0 +1,230 @@
+// Which games a protocol can express, its names for their cells, and moves in its syntax.
+#include <algorithm>
+#include <cctype>
+#include <climits>
+
+#include "runtime/runtime.hpp"
+#include "tools/engine/engine.hpp"
+
+namespace vari::engine {
+namespace {
+
+char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+char upper(char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); }
+bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)); }
+bool is_lower(char c) { return std::islower(static_cast<unsigned char>(c)); }
+
+// Why the protocol cannot write the game's promotions, or nothing when it can: a promotion to a
+// `plus` type is written '+', so a piece may have only one; USI writes no other promotion.
+std::optional<std::string> promotion_refusal(const ir::Game& game, Protocol protocol) {
+    for (const ir::Piece& piece : game.pieces) {
+        std::vector<int> plus_choices;
+        for (const ir::Promotion& promotion : piece.promotions)
+            for (const int choice : promotion.choices) {
+                const ir::Piece& to = game.pieces[static_cast<std::size_t>(choice)];
+                if (!to.plus && protocol == Protocol::usi)
+                    return "the " + piece.name + " promotes to a " + to.name +
+                           ", and USI writes only promotions to + pieces";
+                if (to.plus && std::find(plus_choices.begin(), plus_choices.end(), choice) ==
+                                   plus_choices.end())
+                    plus_choices.push_back(choice);
+            }
+        if (plus_choices.size() > 1)
+            return "the " + piece.name + " may promote to several + pieces, which a '+' cannot "
+                   "tell apart";
+    }
+    return std::nullopt;
+}
+
+bool has_en_passant(const ir::Game& game) {
+    for (const ir::Piece& piece : game.pieces)
+        for (const ir::Movement& m : piece.movements)
+            if (m.creates_en_passant || m.captures_en_passant) return true;
+    return false;
+}
+
+// Why `protocol` cannot express `game`, or nothing.
+std::optional<std::string> refusal(const CompiledGame& compiled, Protocol protocol, int columns,
+                                   int rows) {
+    const ir::Game& game = compiled.ir();
+    const bool usi = protocol == Protocol::usi;
+    if (game.board.geometry != ir::Geometry::square) return std::string("its board is hexagonal");
+    if (game.players.size() != 2)
+        return "it has " + std::to_string(game.players.size()) + " players";
+    if (static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows) !=
+        game.board.cells.size())
+        return std::string("its board is not a full rectangle");
+    if (compiled.tables().has_jumps)
+        return std::string("its captures are capture sequences, which the protocol cannot write");
+    const int max_columns = usi ? 9 : 26, max_rows = usi ? 26 : INT_MAX;
+    if (columns > max_columns)
+        return "its " + std::to_string(columns) + " files are more than the protocol's " +
+               std::to_string(max_columns);
+    if (rows > max_rows)
+        return "its " + std::to_string(rows) + " ranks are more than the protocol's " +
+               std::to_string(max_rows);
+    if (const auto why = promotion_refusal(game, protocol)) return why;
+    if (usi && !game.castlings.empty()) return std::string("it has castling, which SFEN cannot hold");
+    if (usi && has_en_passant(game))
+        return std::string("it has en passant, which SFEN cannot hold");
+    if (usi && game.passing != ir::Passing::never)
+        return std::string("its players may pass, and USI has no pass");
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Protocol> protocol_named(std::string_view name) {
+    if (name == "uci") return Protocol::uci;
+    if (name == "usi") return Protocol::usi;
+    return std::nullopt;
+}
+
+const char* protocol_name(Protocol protocol) { return protocol == Protocol::uci ? "UCI" : "USI"; }
+
+std::optional<ProtocolText> ProtocolText::make(const CompiledGame& game, Protocol protocol,
+                                               std::string& why) {
+    const auto& cells = game.ir().board.cells;
+    int min_x = INT_MAX, max_x = INT_MIN, min_y = INT_MAX, max_y = INT_MIN;
+    for (const ir::Cell& c : cells) {
+        min_x = std::min(min_x, c.coord.x);
+        max_x = std::max(max_x, c.coord.x);
+        min_y = std::min(min_y, c.coord.y);
+        max_y = std::max(max_y, c.coord.y);
+    }
+    ProtocolText text(game, protocol);
+    text.columns_ = max_x - min_x + 1;
+    text.rows_ = max_y - min_y + 1;
+    if (const auto refused = refusal(game, protocol, text.columns_, text.rows_)) {
+        why = *refused;
+        return std::nullopt;
+    }
+    text.grid_.assign(static_cast<std::size_t>(text.columns_ * text.rows_), -1);
+    text.squares_.resize(cells.size());
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        const int column = cells[i].coord.x - min_x, row = max_y - cells[i].coord.y;
+        text.grid_[static_cast<std::size_t>(row * text.columns_ + column)] = static_cast<int>(i);
+        text.squares_[i] =
+            protocol == Protocol::uci
+                ? static_cast<char>('a' + column) + std::to_string(text.rows_ - row)
+                : std::to_string(text.columns_ - column) + static_cast<char>('a' + row);
+    }
+    return text;
+}
+
+int ProtocolText::cell_at(int column, int row) const {
+    if (column < 0 || column >= columns_ || row < 0 || row >= rows_) return -1;
+    return grid_[static_cast<std::size_t>(row * columns_ + column)];
+}
+
+std::string ProtocolText::write_move(const Position& pos, Move move) const {
+    const ir::Game& game = game_->ir();
+    if (move.is_pass()) return "0000";
+    if (move.is_drop()) {
+        const ir::Piece& piece = game.pieces[static_cast<std::size_t>(move.dropped_type())];
+        return (piece.plus ? "+" : "") + std::string(1, piece.letter) +
+               (protocol_ == Protocol::uci ? '@' : '*') + square(move.to());
+    }
+    int to = move.to();
+    if (move.kind() == Move::castling) {
+        // Where the royal piece's own move reads the same, the castling goes onto its partner.
+        Position scratch = pos;
+        MoveList legal;
+        generate_legal(scratch, legal);
+        for (const Move m : legal)
+            if (m.kind() != Move::castling && !m.is_drop() && !m.is_pass() &&
+                m.from() == move.from() && m.to() == move.to())
+                to = pos.tables().castlings[static_cast<std::size_t>(move.castling_index())]
+                         .partner_from;
+    }
+    std::string text = square(move.from()) + square(to);
+    if (move.is_promotion()) {
+        const ir::Piece& promoted = game.pieces[static_cast<std::size_t>(move.promotion())];
+        text += promoted.plus ? '+' : lower(promoted.letter);
+    }
+    return text;
+}
+
+std::optional<std::string> ProtocolText::to_notation(std::string_view text,
+                                                     std::string& error) const {
+    const bool uci = protocol_ == Protocol::uci;
+    if (uci && text == "0000") return std::string("pass");
+    const auto fail = [&]() -> std::optional<std::string> {
+        error = "'" + printable(text) + "' is not a move in " + protocol_name(protocol_) +
+                "'s form (" + (uci ? "e2e4, e7e8q, P@e4" : "7g7f, 8h2b+, P*5e") + ")";
+        return std::nullopt;
+    };
+    // A square at `at`: UCI's file letter and rank number, or USI's file number and rank letter.
+    std::size_t at = 0;
+    const auto read_square = [&]() -> int {
+        std::size_t digits = at;
+        if (uci) {
+            if (at == text.size() || !is_lower(text[at])) return -1;
+            digits = at + 1;
+        }
+        std::size_t end = digits;
+        while (end < text.size() && is_digit(text[end])) ++end;
+        if (end == digits || text[digits] == '0') return -1;
+        const int number = std::stoi(std::string(text.substr(digits, std::min<std::size_t>(end - digits, 6))));
+        int column, row;
+        if (uci) {
+            column = text[at] - 'a';
+            row = rows_ - number;
+            at = end;
+        } else {
+            if (end == text.size() || !is_lower(text[end])) return -1;
+            column = columns_ - number;
+            row = text[end] - 'a';
+            at = end + 1;
+        }
+        return cell_at(column, row);
+    };
+    const auto name = [&](int cell) {
+        return game_->ir().board.cells[static_cast<std::size_t>(cell)].name;
+    };
+    // A drop: [+]LETTER, '@' or '*', the square.
+    const std::size_t mark = text.find_first_of("@*");
+    if (mark != std::string_view::npos) {
+        const std::string_view piece = text.substr(0, mark);
+        const bool plus = !piece.empty() && piece[0] == '+';
+        if (piece.size() != (plus ? 2u : 1u) ||
+            !std::isalpha(static_cast<unsigned char>(piece.back())))
+            return fail();
+        at = mark + 1;
+        const int cell = read_square();
+        if (cell < 0 || at != text.size()) return fail();
+        return std::string(plus ? "+" : "") + upper(piece.back()) + "*" + name(cell);
+    }
+    const int from = read_square();
+    const int to = from < 0 ? -1 : read_square();
+    if (to < 0) return fail();
+    const std::string_view suffix = text.substr(at);
+    std::string notation = name(from) + "-" + name(to);
+    if (suffix.empty()) return notation;
+    if (suffix == "+" || suffix == "=") return notation + std::string(suffix);
+    if (uci && suffix.size() == 1 && std::isalpha(static_cast<unsigned char>(suffix[0])))
+        return notation + "=" + upper(suffix[0]);
+    return fail();
+}
+
+std::optional<Move> ProtocolText::read_move(Position& pos, std::string_view text,
+                                            std::string& error) const {
+    // A move is accepted only as the text of a legal one (in any case), so that no other
+    // protocol's form slips through; vari's own notation then says why another text is refused.
+    MoveList legal;
+    generate_legal(pos, legal);
+    const auto same = [&](const std::string& written) {
+        return written.size() == text.size() &&
+               std::equal(written.begin(), written.end(), text.begin(),
+                          [](char a, char b) { return lower(a) == lower(b); });
+    };
+    for (const Move m : legal)
+        if (same(write_move(pos, m))) return m;
+    const auto notation = to_notation(text, error);
+    if (!notation) return std::nullopt;
+    if (const auto move = runtime::parse_move(pos, *notation, error))
+        error = "'" + printable(text) + "' is written " + write_move(pos, *move);
+    return std::nullopt;
+}
+
+}  // namespace vari::engine

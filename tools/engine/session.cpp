@@ -1,0 +1,428 @@
+// The protocol loop UCI and USI share: one tokenizer, `position`, `go` and its limits, options,
+// and the `info` and `bestmove` lines, in the words of the session's dialect.
+#include "tools/engine/session.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <istream>
+#include <new>
+
+#include "dsl/dsl.hpp"
+#include "tools/engine/clock.hpp"
+
+namespace vari::engine {
+namespace {
+
+constexpr int MAX_LEVEL = 10;
+constexpr std::size_t MAX_HASH_MEGABYTES = 4096;
+
+std::vector<std::string> words_of(std::string_view line) {
+    std::vector<std::string> words;
+    std::size_t at = 0;
+    const auto blank = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+    while (at < line.size()) {
+        while (at < line.size() && blank(line[at])) ++at;
+        std::size_t end = at;
+        while (end < line.size() && !blank(line[end])) ++end;
+        if (end > at) words.emplace_back(line.substr(at, end - at));
+        at = end;
+    }
+    return words;
+}
+
+std::string joined(const std::vector<std::string>& words, std::size_t from, std::size_t to) {
+    std::string text;
+    for (std::size_t i = from; i < to && i < words.size(); ++i) text += (text.empty() ? "" : " ") + words[i];
+    return text;
+}
+
+bool same_name(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+// A whole number, possibly negative (a GUI may send a clock past zero); nothing for other text.
+std::optional<std::int64_t> number(const std::string& text) {
+    std::int64_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+// The words of `go` after which a number comes.
+bool takes_number(const Dialect& d, std::string_view word) {
+    for (const std::string_view w : {"movestogo", "depth", "nodes", "mate", "movetime", "byoyomi"})
+        if (word == w) return true;
+    return word == d.clock[0] || word == d.clock[1] || word == d.increment[0] ||
+           word == d.increment[1];
+}
+
+bool is_go_word(const Dialect& d, std::string_view word) {
+    return takes_number(d, word) || word == "searchmoves" || word == "ponder" ||
+           word == "infinite";
+}
+
+}  // namespace
+
+Session::Session(const Dialect& dialect, std::unique_ptr<CompiledGame> game, std::string name,
+                 std::ostream& out)
+    : dialect_(dialect), game_(std::move(game)), name_(std::move(name)), start_(*game_), out_(out) {
+    std::string why;
+    text_ = ProtocolText::make(*game_, dialect_.protocol, why);
+}
+
+Session::~Session() { thinker_.reset(); }
+
+void Session::say(const std::string& line) {
+    std::lock_guard lock(out_mutex_);
+    out_ << line << std::endl;
+}
+
+void Session::error(const std::string& message) { say("info string error: " + message); }
+
+bool Session::handle(std::string_view line) {
+    const auto words = words_of(line);
+    if (words.empty()) return true;
+    const std::string& command = words[0];
+    if (command == dialect_.hello) {
+        hello();
+    } else if (command == "isready") {
+        say("readyok");
+    } else if (command == "setoption") {
+        set_option(words);
+    } else if (command == dialect_.new_game) {
+        new_game();
+    } else if (command == "position") {
+        position(words);
+    } else if (command == "go") {
+        go(words);
+    } else if (command == "stop" || (!dialect_.game_over.empty() && command == dialect_.game_over)) {
+        if (thinker_) thinker_->stop();
+    } else if (command == "ponderhit") {
+        if (thinker_) thinker_->ponderhit();
+    } else if (command == "quit") {
+        if (thinker_) thinker_->stop();
+        return false;
+    } else if (command == "d") {
+        show();
+    } else if (command != "debug" && command != "register") {  // UCI's, with nothing to do here
+        error("unknown command '" + printable(command) + "'");
+    }
+    return true;
+}
+
+const std::vector<std::string>& Session::variants() {
+    if (!variants_.empty()) return variants_;
+    variants_.push_back(name_);
+    for (const std::string& shipped : dsl::shipped_games()) {
+        if (shipped == name_) continue;
+        const auto path = dsl::resolve_game(shipped);
+        if (!path) continue;
+        auto loaded = dsl::load_file(*path);
+        if (!loaded.game) continue;
+        const CompiledGame game(std::move(*loaded.game));
+        std::string why;
+        if (ProtocolText::make(game, dialect_.protocol, why)) variants_.push_back(shipped);
+    }
+    std::sort(variants_.begin(), variants_.end());
+    return variants_;
+}
+
+void Session::hello() {
+    say(std::string("id name vari ") + VARI_VERSION);
+    say("id author the vari authors");
+    say("option name Level type spin default " + std::to_string(MAX_LEVEL) + " min 1 max " +
+        std::to_string(MAX_LEVEL));
+    if (dialect_.offers_hash_and_ponder) {
+        say("option name " + std::string(dialect_.hash_option) + " type spin default " +
+            std::to_string(hash_megabytes_) + " min 1 max " + std::to_string(MAX_HASH_MEGABYTES));
+        say("option name " + std::string(dialect_.ponder_option) + " type check default false");
+    }
+    if (dialect_.offers_variants) {
+        std::string combo = "option name UCI_Variant type combo default " + name_;
+        for (const std::string& v : variants()) combo += " var " + v;
+        say(combo);
+    }
+    say(std::string(dialect_.hello_ok));
+}
+
+void Session::set_option(const std::vector<std::string>& words) {
+    const auto value_at = std::find(words.begin(), words.end(), "value") - words.begin();
+    if (words.size() < 3 || words[1] != "name") {
+        error("expected setoption name NAME [value VALUE]");
+        return;
+    }
+    const std::string name = joined(words, 2, static_cast<std::size_t>(value_at));
+    const std::string value = joined(words, static_cast<std::size_t>(value_at) + 1, words.size());
+    if (thinker_ && thinker_->busy()) {
+        error("option " + printable(name) + " not set while thinking: send stop first");
+        return;
+    }
+    const auto whole = [&](std::int64_t max) -> std::optional<std::int64_t> {
+        const auto n = number(value);
+        if (!n || *n < 1 || *n > max) {
+            error("option " + name + " takes a whole number from 1 to " + std::to_string(max) +
+                  ", not '" + printable(value) + "'");
+            return std::nullopt;
+        }
+        return n;
+    };
+    if (same_name(name, "Level")) {
+        if (const auto n = whole(MAX_LEVEL)) level_ = static_cast<int>(*n);
+    } else if (same_name(name, dialect_.hash_option) || same_name(name, "Hash")) {
+        if (const auto n = whole(MAX_HASH_MEGABYTES)) {
+            hash_megabytes_ = static_cast<std::size_t>(*n);
+            thinker_.reset();
+        }
+    } else if (same_name(name, dialect_.ponder_option)) {
+        // Pondering is the GUI's choice, made with `go ponder`: nothing to set.
+    } else if (dialect_.offers_variants && same_name(name, "UCI_Variant")) {
+        if (value != name_ && !switch_game(value)) {
+            std::string list;
+            for (const auto& v : variants()) list += (list.empty() ? "" : ", ") + v;
+            error("UCI_Variant '" + printable(value) + "' is not one of " + list);
+        }
+    } else {
+        error("unknown option '" + printable(name) + "'");
+    }
+}
+
+bool Session::switch_game(const std::string& name) {
+    const auto& names = variants();
+    if (std::find(names.begin(), names.end(), name) == names.end()) return false;
+    const auto path = dsl::resolve_game(name);
+    if (!path) return false;
+    auto loaded = dsl::load_file(*path);
+    if (!loaded.game) return false;
+    auto game = std::make_unique<CompiledGame>(std::move(*loaded.game));
+    std::string why;
+    auto text = ProtocolText::make(*game, dialect_.protocol, why);
+    if (!text) return false;
+    thinker_.reset();  // it searches the old game
+    game_ = std::move(game);
+    text_ = std::move(text);
+    name_ = name;
+    start_ = Position(*game_);
+    moves_.clear();
+    return true;
+}
+
+void Session::new_game() {
+    if (!thinker_) return;
+    thinker_->stop();
+    thinker_->clear();
+}
+
+std::unique_ptr<runtime::Game> Session::replay() const {
+    auto game = std::make_unique<runtime::Game>(*game_, start_);
+    for (const Move m : moves_) game->play(m);
+    return game;
+}
+
+void Session::position(const std::vector<std::string>& words) {
+    const auto moves_at = static_cast<std::size_t>(
+        std::find(words.begin(), words.end(), "moves") - words.begin());
+    Position start(*game_);
+    if (words.size() > 1 && words[1] == "startpos") {
+        if (moves_at > 2) {
+            error("unexpected '" + printable(words[2]) + "' after startpos");
+            return;
+        }
+    } else if (words.size() > 1 && words[1] == dialect_.position_word) {
+        if (const auto problem = text_->read_position(start, joined(words, 2, moves_at))) {
+            error("bad " + std::string(dialect_.protocol == Protocol::uci ? "FEN" : "SFEN") +
+                  ": " + *problem + "; the position is unchanged");
+            return;
+        }
+    } else {
+        error("expected position startpos or position " + std::string(dialect_.position_word) +
+              ", then moves");
+        return;
+    }
+    // The moves are checked one by one; an illegal one ends the list, as in Stockfish.
+    runtime::Game game(*game_, start);
+    std::vector<Move> played;
+    for (std::size_t i = moves_at + 1; i < words.size(); ++i) {
+        std::string why;
+        Position scratch = game.position();
+        auto move = text_->read_move(scratch, words[i], why);
+        const MoveList& legal = game.legal_moves();
+        if (move && std::find(legal.begin(), legal.end(), *move) == legal.end()) {
+            why = game.result() && game.result()->stopped ? game.result()->summary
+                                                           : "the game's rules refuse it";
+            move.reset();
+        }
+        if (!move) {
+            error("move " + std::to_string(i - moves_at) + " '" + printable(words[i]) +
+                  "' is illegal: " + why + "; the position is set up to the move before it");
+            break;
+        }
+        game.play(*move);
+        played.push_back(*move);
+    }
+    start_ = start;
+    moves_ = std::move(played);
+}
+
+void Session::go(const std::vector<std::string>& words) {
+    if (thinker_) thinker_->stop();  // a go while thinking: the search before answers first
+    Job job;
+    job.game = replay();
+    if (const auto& result = job.game->result(); result && result->stopped) {
+        error(result->summary);
+        say("bestmove " + std::string(dialect_.no_move));
+        return;
+    }
+    const int side = job.game->position().side_to_move();
+    Clock clock;
+    bool clocked = false;
+    std::optional<std::int64_t> depth, nodes, movetime, mate;
+    for (std::size_t i = 1; i < words.size(); ++i) {
+        const std::string& w = words[i];
+        if (w == "infinite") {
+            job.infinite = true;
+        } else if (w == "ponder") {
+            job.ponder = true;
+        } else if (w == "searchmoves") {
+            for (; i + 1 < words.size() && !is_go_word(dialect_, words[i + 1]); ++i) {
+                std::string why;
+                Position scratch = job.game->position();
+                if (const auto m = text_->read_move(scratch, words[i + 1], why))
+                    job.only.push_back(*m);
+                else
+                    error("searchmoves: " + why);
+            }
+        } else if (takes_number(dialect_, w)) {
+            const auto n = i + 1 < words.size() ? number(words[i + 1]) : std::nullopt;
+            if (!n) {
+                error("go " + w + " needs a whole number");
+                continue;
+            }
+            ++i;
+            if (w == dialect_.clock[side]) clock.remaining = *n, clocked = true;
+            else if (w == dialect_.increment[side]) clock.increment = std::max<std::int64_t>(*n, 0);
+            else if (w == "byoyomi") clock.byoyomi = std::max<std::int64_t>(*n, 0), clocked = true;
+            else if (w == "movestogo") clock.moves_to_go = static_cast<int>(std::clamp<std::int64_t>(*n, 0, 1000));
+            else if (w == "depth") depth = std::clamp<std::int64_t>(*n, 1, search::MAX_DEPTH);
+            else if (w == "nodes") nodes = std::max<std::int64_t>(*n, 1);
+            else if (w == "movetime") movetime = std::max<std::int64_t>(*n, 1);
+            else if (w == "mate") mate = std::clamp<std::int64_t>(*n, 1, search::MAX_DEPTH / 2);
+        } else {
+            error("unknown go parameter '" + printable(w) + "'");
+        }
+    }
+    if (mate && dialect_.protocol == Protocol::usi) {  // USI's mate search is a solver of its own
+        say("checkmate notimplemented");
+        return;
+    }
+    // The level, unless the GUI names limits of its own; the clock bounds either.
+    search::Limits& limits = job.limits;
+    if (job.infinite) {
+        limits = {};
+    } else if (depth || nodes || movetime || mate) {
+        limits = {};
+        if (depth) limits.depth = static_cast<int>(*depth);
+        if (mate) limits.depth = static_cast<int>(*mate * 2 - 1);
+        if (nodes) limits.nodes = static_cast<std::uint64_t>(*nodes);
+        if (movetime) limits.milliseconds = *movetime;
+    } else {
+        std::string unused;
+        limits = search::parse_level(":" + std::to_string(level_), unused)->limits;
+    }
+    if (clocked && !job.infinite) {
+        const std::int64_t budget = think_time(clock);
+        limits.milliseconds = limits.milliseconds ? std::min(limits.milliseconds, budget) : budget;
+    }
+    if (job.ponder) {  // no clock while the opponent thinks: it starts at ponderhit
+        job.ponder_milliseconds = limits.milliseconds;
+        limits.milliseconds = 0;
+    }
+    if (!thinker_) {
+        try {
+            thinker_ = std::make_unique<Thinker>(
+                *game_, hash_megabytes_,
+                [this](const runtime::Game& g, const search::Iteration& it) { report(g, it); },
+                [this](const runtime::Game& g, const search::Outcome& o) { answer(g, o); });
+        } catch (const std::bad_alloc&) {
+            error("no memory for a hash table of " + std::to_string(hash_megabytes_) +
+                  " MB: set a smaller " + std::string(dialect_.hash_option));
+            say("bestmove " + std::string(dialect_.no_move));
+            return;
+        }
+    }
+    thinker_->start(std::move(job));
+}
+
+std::string Session::line_text(const Position& from, const std::vector<Move>& line) const {
+    Position pos = from;
+    std::string text;
+    for (const Move m : line) {
+        MoveList legal;
+        generate_legal(pos, legal);
+        if (std::find(legal.begin(), legal.end(), m) == legal.end()) break;
+        text += (text.empty() ? "" : " ") + text_->write_move(pos, m);
+        Undo undo;
+        pos.do_move(m, undo);
+    }
+    return text;
+}
+
+void Session::report(const runtime::Game& game, const search::Iteration& it) {
+    std::string score;
+    if (search::is_decisive(it.score)) {
+        const int plies = search::plies_to_end(it.score);
+        const int n = dialect_.mate_in_plies ? plies : (plies + 1) / 2;
+        score = "mate " + std::to_string(it.score > 0 ? n : -n);
+    } else {
+        score = "cp " + std::to_string(it.score);
+    }
+    const auto ms = static_cast<std::int64_t>(it.seconds * 1000);
+    const auto nps = it.seconds > 0 ? static_cast<std::uint64_t>(it.nodes / it.seconds) : 0;
+    say("info depth " + std::to_string(it.depth) + " score " + score + " nodes " +
+        std::to_string(it.nodes) + " nps " + std::to_string(nps) + " time " + std::to_string(ms) +
+        " pv " + line_text(game.position(), it.pv));
+}
+
+void Session::answer(const runtime::Game& game, const search::Outcome& outcome) {
+    if (!outcome.error.empty()) error(outcome.error);
+    if (outcome.best.is_none()) {
+        say("bestmove " + std::string(dialect_.no_move));
+        return;
+    }
+    const Position& pos = game.position();
+    std::string line = "bestmove " + text_->write_move(pos, outcome.best);
+    // The reply the search expects, for a GUI that ponders.
+    const auto& pv = outcome.last.pv;
+    if (pv.size() >= 2 && pv[0] == outcome.best) {
+        const std::string reply = line_text(pos, {pv[0], pv[1]});
+        if (const auto blank = reply.find(' '); blank != std::string::npos)
+            line += " ponder " + reply.substr(blank + 1);
+    }
+    say(line);
+}
+
+void Session::show() {
+    const auto game = replay();
+    const Position& pos = game->position();
+    runtime::DrawOptions options;
+    options.last_move = game->last_move();
+    std::string drawing = runtime::draw_board(pos, options);
+    if (!drawing.empty() && drawing.back() == '\n') drawing.pop_back();
+    say(drawing);
+    say(std::string(dialect_.protocol == Protocol::uci ? "Fen: " : "Sfen: ") +
+        text_->write_position(pos));
+}
+
+void run_engine(std::unique_ptr<CompiledGame> game, const std::string& name, Protocol protocol,
+                std::istream& in, std::ostream& out) {
+    Session session(protocol == Protocol::uci ? UCI : USI, std::move(game), name, out);
+    std::string line;
+    while (std::getline(in, line))
+        if (!session.handle(line)) return;
+    session.handle("quit");  // the end of input is a quit, as in Stockfish
+}
+
+}  // namespace vari::engine

@@ -1,0 +1,72 @@
+// Internal to tools/engine/: vari's search on a thread of its own, so that the protocol loop
+// answers `stop`, `isready` and `quit` while it thinks.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "runtime/runtime.hpp"
+
+namespace vari::engine {
+
+// One `go`: what to search and when to answer.
+struct Job {
+    std::unique_ptr<runtime::Game> game;  // the position, with the history before it
+    search::Limits limits;
+    std::vector<Move> only;      // `searchmoves`: the root moves to choose from; empty: all
+    // No answer before `stop` (go infinite), or before `stop` or `ponderhit` (go ponder).
+    bool infinite = false, ponder = false;
+    std::int64_t ponder_milliseconds = 0;  // after ponderhit, think this long (0: to the limits)
+};
+
+// Searches one job at a time. `report` is called after each finished iteration and `done` once
+// per job with its outcome, both on the search's thread; `done` gets an outcome with no move when
+// the position has none.
+class Thinker {
+public:
+    using Report = std::function<void(const runtime::Game&, const search::Iteration&)>;
+    using Done = std::function<void(const runtime::Game&, const search::Outcome&)>;
+
+    // Throws std::bad_alloc when the hash table does not fit in memory.
+    Thinker(const CompiledGame& game, std::size_t hash_megabytes, Report report, Done done);
+    ~Thinker();  // stops the search, as stop() does
+    Thinker(const Thinker&) = delete;
+    Thinker& operator=(const Thinker&) = delete;
+
+    void start(Job job);  // not while busy()
+    // Ends the job: the search answers with the best move found so far. Returns once `done` has
+    // been called; at once when idle.
+    void stop();
+    // The move pondered on was played: the job becomes a search of its ponder_milliseconds,
+    // counted from now.
+    void ponderhit();
+    bool busy() const;
+    void clear();  // a new game: forget what earlier searches learnt; not while busy()
+
+private:
+    void run(Job job);
+    void watch_clock(std::int64_t milliseconds);
+
+    search::Searcher searcher_;
+    std::unique_ptr<search::RuleHooks> hooks_;
+    std::string hook_error_;  // why the game's hooks could not be loaded for the search
+    Report report_;
+    Done done_;
+
+    mutable std::mutex mutex_;
+    std::condition_variable changed_;
+    bool running_ = false;       // a job has started and `done` has not been called yet
+    bool stop_asked_ = false;
+    bool ponderhit_ = false;
+    bool pondering_ = false;     // the job ponders
+    std::int64_t ponder_milliseconds_ = 0;
+    std::thread worker_, timer_;
+};
+
+}  // namespace vari::engine

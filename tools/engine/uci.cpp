@@ -1,0 +1,23 @@
+// UCI's words for the shared protocol loop (session.cpp).
+#include "tools/engine/session.hpp"
+
+namespace vari::engine {
+
+const Dialect UCI{
+    .protocol = Protocol::uci,
+    .hello = "uci",
+    .hello_ok = "uciok",
+    .new_game = "ucinewgame",
+    .position_word = "fen",
+    .clock = {"wtime", "btime"},
+    .increment = {"winc", "binc"},
+    .hash_option = "Hash",
+    .ponder_option = "Ponder",
+    .offers_hash_and_ponder = true,
+    .no_move = "(none)",  // as Stockfish answers in a position without moves
+    .mate_in_plies = false,
+    .offers_variants = true,
+    .game_over = "",
+};
+
+}  // namespace vari::engine

@@ -1,0 +1,23 @@
+// USI's words for the shared protocol loop (session.cpp).
+#include "tools/engine/session.hpp"
+
+namespace vari::engine {
+
+const Dialect USI{
+    .protocol = Protocol::usi,
+    .hello = "usi",
+    .hello_ok = "usiok",
+    .new_game = "usinewgame",
+    .position_word = "sfen",
+    .clock = {"btime", "wtime"},
+    .increment = {"binc", "winc"},
+    .hash_option = "USI_Hash",
+    .ponder_option = "USI_Ponder",
+    .offers_hash_and_ponder = false,
+    .no_move = "resign",
+    .mate_in_plies = true,
+    .offers_variants = false,
+    .game_over = "gameover",
+};
+
+}  // namespace vari::engine
