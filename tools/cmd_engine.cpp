@@ -23,11 +23,17 @@ int run_engine(int argc, char** argv) {
     const auto protocol = *engine::protocol_named(protocol_text);
     auto game = load_game(game_name);
     if (!game) return static_cast<int>(Exit::invalid);
-    std::string why;
+    std::string why, unused;
     if (!engine::ProtocolText::make(*game, protocol, why)) {
+        const auto other = protocol == engine::Protocol::uci ? engine::Protocol::usi
+                                                             : engine::Protocol::uci;
         std::cerr << "vari engine: " << engine::protocol_name(protocol) << " cannot express "
-                  << printable(game->ir().name) << ": " << printable(why)
-                  << "\n  hint: play it in the browser with 'vari serve'\n";
+                  << printable(game->ir().name) << ": " << printable(why) << "\n  hint: "
+                  << (engine::ProtocolText::make(*game, other, unused)
+                          ? std::string("--protocol ") + (other == engine::Protocol::uci ? "uci" : "usi") +
+                                " can"
+                          : std::string("play it in the browser with 'vari serve'"))
+                  << '\n';
         return static_cast<int>(Exit::invalid);
     }
     // The game's name for UCI_Variant: the rule file's, as `vari list` names shipped games.

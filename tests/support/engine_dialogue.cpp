@@ -32,7 +32,7 @@ Dialogue::Dialogue(const std::string& game, engine::Protocol protocol) {
     });  // the buffers close both ends when the engine returns
 }
 
-Dialogue::Dialogue(const std::vector<std::string>& args) {
+Dialogue::Dialogue(const std::vector<std::string>& args, const std::string& program) {
     int in[2], out[2];
     REQUIRE(pipe2(in, O_CLOEXEC) == 0);
     REQUIRE(pipe2(out, O_CLOEXEC) == 0);
@@ -43,10 +43,10 @@ Dialogue::Dialogue(const std::vector<std::string>& args) {
         dup2(out[1], 1);
         dup2(out[1], 2);
         for (const int fd : {in[0], in[1], out[0], out[1]}) close(fd);
-        std::vector<char*> argv{const_cast<char*>(VARI_BINARY)};
+        std::vector<char*> argv{const_cast<char*>(program.c_str())};
         for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
         argv.push_back(nullptr);
-        execv(VARI_BINARY, argv.data());
+        execv(program.c_str(), argv.data());
         _exit(127);
     }
     close(in[0]);

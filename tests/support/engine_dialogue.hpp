@@ -17,8 +17,10 @@ class Dialogue {
 public:
     // run_engine on a thread, with `game` (a shipped game's name).
     Dialogue(const std::string& game, engine::Protocol protocol);
-    // `vari ARGS...` as a child process, standard error going with standard output.
-    explicit Dialogue(const std::vector<std::string>& args);
+    // `PROGRAM ARGS...` (by default the built `vari`) as a child process, standard error going
+    // with standard output.
+    explicit Dialogue(const std::vector<std::string>& args,
+                      const std::string& program = VARI_BINARY);
     ~Dialogue();  // closes the engine's input and waits for it to end
     Dialogue(const Dialogue&) = delete;
     Dialogue& operator=(const Dialogue&) = delete;

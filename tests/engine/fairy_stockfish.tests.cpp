@@ -1,0 +1,91 @@
+// Fairy-Stockfish reads vari's protocol text as vari means it: the same moves from the same start
+// give both programs the same position (its `d` prints FEN and SFEN). Skipped without it.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <random>
+
+#include "runtime/runtime.hpp"
+#include "support/engine_dialogue.hpp"
+#include "support/shipped_games.hpp"
+
+using namespace vari;
+using engine::Protocol;
+
+namespace {
+
+const std::string FAIRY_STOCKFISH = "/usr/games/fairy-stockfish";
+
+// FEN or SFEN with each hand's letters sorted, for the two programs list hands in their own
+// orders; SFEN's counts are spelt out first ("2Pp" is "PPp").
+std::string hands_sorted(std::string text, Protocol protocol) {
+    std::size_t from, to;
+    if (protocol == Protocol::uci) {
+        from = text.find('[');
+        if (from == std::string::npos) return text;
+        to = text.find(']', from);
+        ++from;
+    } else {
+        from = text.find(' ', text.find(' ') + 1) + 1;
+        to = text.find(' ', from);
+    }
+    std::string hand, spelt = text.substr(from, to - from);
+    for (std::size_t i = 0; i < spelt.size(); ++i) {
+        int count = 0;
+        while (std::isdigit(static_cast<unsigned char>(spelt[i]))) count = count * 10 + (spelt[i++] - '0');
+        hand.append(static_cast<std::size_t>(std::max(count, 1)), spelt[i]);
+    }
+    std::sort(hand.begin(), hand.end());
+    return text.substr(0, from) + hand + text.substr(to);
+}
+
+// Plays `games` random games of `game` of at most `plies` plies; after every move, vari's FEN
+// and SFEN of the position must be Fairy-Stockfish's after the same `position ... moves ...`.
+void compare(const std::string& game, const std::string& variant, int games, int plies) {
+    if (!std::filesystem::exists(FAIRY_STOCKFISH)) {
+        WARN("no " << FAIRY_STOCKFISH << ": not compared");
+        return;
+    }
+    const auto compiled = test::load_shipped(game);
+    std::string why;
+    const auto uci = engine::ProtocolText::make(*compiled, Protocol::uci, why);
+    const auto usi = engine::ProtocolText::make(*compiled, Protocol::usi, why);
+    REQUIRE(uci);
+    test::Dialogue fairy({}, FAIRY_STOCKFISH);
+    fairy.send("uci");
+    fairy.wait_for("uciok");
+    fairy.send("setoption name UCI_Variant value " + variant);
+    std::mt19937_64 rng(1);
+    for (int g = 0; g < games; ++g) {
+        runtime::Game played(*compiled);
+        std::string moves;
+        for (int ply = 0; ply < plies && !played.result(); ++ply) {
+            const Move m = runtime::random_move(played, rng);
+            moves += " " + uci->write_move(played.position(), m);
+            played.play(m);
+            fairy.send("position startpos moves" + moves);
+            fairy.send("d");
+            const std::string fen = fairy.wait_for("Fen: ").substr(5);
+            INFO(game << ": position startpos moves" << moves);
+            CHECK(hands_sorted(fen, Protocol::uci) ==
+                  hands_sorted(uci->write_position(played.position()), Protocol::uci));
+            if (usi) {
+                const std::string sfen = fairy.wait_for("Sfen: ").substr(6);
+                CHECK(hands_sorted(sfen, Protocol::usi) ==
+                      hands_sorted(usi->write_position(played.position()), Protocol::usi));
+            }
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("Fairy-Stockfish reads vari's chess moves into vari's FEN", "[engine][fairy]") {
+    compare("chess", "chess", 6, 200);
+}
+
+TEST_CASE("Fairy-Stockfish reads vari's shogi moves into vari's FEN and SFEN", "[engine][fairy]") {
+    compare("shogi", "shogi", 4, 150);
+    compare("minishogi", "minishogi", 6, 100);
+}
