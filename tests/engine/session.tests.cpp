@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <random>
 
 #include "runtime/runtime.hpp"
 #include "support/engine_dialogue.hpp"
@@ -213,4 +214,42 @@ TEST_CASE("usi plays shogi: position sfen, moves, drops and byoyomi", "[engine][
     usi.send("gameover lose");
     usi.send("quit");
     CHECK(usi.finish() == 0);
+}
+
+TEST_CASE("random commands in any order never stop the engine, and each go is answered once",
+          "[engine][uci]") {
+    const std::vector<std::string> lines{
+        "uci", "isready", "ucinewgame", "stop", "ponderhit", "quitx", "", "   ", "go",
+        "go depth 2", "go infinite", "go ponder depth 2", "go movetime 30", "go nodes 2000",
+        "go wtime 200 btime 200 winc 10 binc 10 movestogo 3", "go depth 2 searchmoves e2e4 zz",
+        "go depth", "go wtime -50 btime -50", "go mate 1", "go depth 99999999999999999999",
+        "position startpos", "position startpos moves e2e4 e7e5", "position startpos moves",
+        "position startpos moves e2e4 e2e4", "position startpos junk", "position fen",
+        "position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pp] w KQkq - 0 1",
+        "position fen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1",
+        "position startpos moves c3c4 g7g6 b2h8+ g9h8 B@e5", "position sfen 9/9 b - 1",
+        "setoption name Level value 1", "setoption name Level value 2", "setoption name Level",
+        "setoption name Hash value 1", "setoption name Hash value 99999999999",
+        "setoption name UCI_Variant value shogi", "setoption name UCI_Variant value chess",
+        "setoption name UCI_Variant value minishogi", "setoption name UCI_Variant value ",
+        "setoption name Ponder value true", "d", "debug on", "\x01\x02\xff", "go searchmoves",
+    };
+    Dialogue uci("chess", Protocol::uci);
+    uci.send("setoption name Level value 1");
+    std::mt19937 rng(7);
+    int gos = 0, readies = 1;
+    for (int i = 0; i < 2000; ++i) {
+        const std::string& line = lines[rng() % lines.size()];
+        if (line.rfind("go", 0) == 0) ++gos;
+        if (line == "isready") ++readies;
+        uci.send(line);
+        if (line.rfind("setoption name Level", 0) == 0) uci.send("setoption name Level value 1");
+    }
+    uci.send("stop");
+    uci.send("isready");
+    for (int i = 0; i < readies; ++i) uci.wait_for("readyok", 60);
+    CHECK(count_starting(uci.lines(), "bestmove") == gos);
+    uci.send("quit");
+    CHECK(uci.finish() == 0);
 }
