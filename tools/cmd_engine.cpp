@@ -10,9 +10,10 @@
 namespace vari::tools {
 
 int run_engine(int argc, char** argv) {
-    CLI::App app{"Play GAME as an engine for a chess or shogi program (a GUI, a match runner): "
-                 "UCI or USI on standard input and output, vari's AI behind it. Games whose "
-                 "board the protocol cannot express (hex boards, three players) are refused."};
+    CLI::App app{
+        "Play GAME as an engine for a chess or shogi program (a GUI, a match runner): "
+        "UCI or USI on standard input and output, vari's AI behind it. Games whose "
+        "board the protocol cannot express (hex boards, three players) are refused."};
     app.name("vari engine");
     std::string game_name, protocol_text = "uci";
     app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
@@ -25,13 +26,13 @@ int run_engine(int argc, char** argv) {
     if (!game) return static_cast<int>(Exit::invalid);
     std::string why, unused;
     if (!engine::ProtocolText::make(*game, protocol, why)) {
-        const auto other = protocol == engine::Protocol::uci ? engine::Protocol::usi
-                                                             : engine::Protocol::uci;
+        const auto other =
+            protocol == engine::Protocol::uci ? engine::Protocol::usi : engine::Protocol::uci;
         std::cerr << "vari engine: " << engine::protocol_name(protocol) << " cannot express "
                   << printable(game->ir().name) << ": " << printable(why) << "\n  hint: "
                   << (engine::ProtocolText::make(*game, other, unused)
-                          ? std::string("--protocol ") + (other == engine::Protocol::uci ? "uci" : "usi") +
-                                " can"
+                          ? std::string("--protocol ") +
+                                (other == engine::Protocol::uci ? "uci" : "usi") + " can"
                           : std::string("play it in the browser with 'vari serve'"))
                   << '\n';
         return static_cast<int>(Exit::invalid);

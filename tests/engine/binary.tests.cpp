@@ -1,7 +1,6 @@
 // `vari engine` as a GUI runs it: the built binary as a child process, over pipes.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "support/engine_dialogue.hpp"
 #include "support/run_vari.hpp"

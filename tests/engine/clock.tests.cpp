@@ -1,7 +1,7 @@
 // Time management: how long a move may take from the clock `go` gives.
-#include <catch2/catch.hpp>
-
 #include "tools/engine/clock.hpp"
+
+#include <catch2/catch.hpp>
 
 using vari::engine::Clock;
 using vari::engine::MOVE_OVERHEAD;
@@ -14,12 +14,13 @@ TEST_CASE("a move takes a share of the clock plus the increment, never the whole
             {60'000, 0, 0, 0, 2'000},      // sudden death: a thirtieth
             {60'000, 1'000, 0, 0, 3'000},  // and the increment
             {60'000, 0, 0, 10, 6'000},     // ten moves to the next control: a tenth
-            {60'000, 0, 0, 1, 60'000 - MOVE_OVERHEAD},  // the last move before it: all but the margin
+            {60'000, 0, 0, 1,
+             60'000 - MOVE_OVERHEAD},  // the last move before it: all but the margin
             {1'000, 5'000, 0, 0, 1'000 - MOVE_OVERHEAD},  // the increment comes only after the move
             {0, 0, 10'000, 0, 10'000 - MOVE_OVERHEAD},    // byoyomi alone
             {30'000, 0, 10'000, 0, 11'000},               // main time and byoyomi
-            {20, 0, 0, 0, 1},              // less than the margin: at once
-            {-500, 0, 0, 0, 1},            // a clock past zero (GUIs send it): at once
+            {20, 0, 0, 0, 1},                             // less than the margin: at once
+            {-500, 0, 0, 0, 1},  // a clock past zero (GUIs send it): at once
         }));
     Clock clock;
     clock.remaining = remaining;

@@ -1,8 +1,7 @@
 // Fairy-Stockfish reads vari's protocol text as vari means it: the same moves from the same start
 // give both programs the same position (its `d` prints FEN and SFEN). Skipped without it.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <random>
 
@@ -33,7 +32,8 @@ std::string hands_sorted(std::string text, Protocol protocol) {
     std::string hand, spelt = text.substr(from, to - from);
     for (std::size_t i = 0; i < spelt.size(); ++i) {
         int count = 0;
-        while (std::isdigit(static_cast<unsigned char>(spelt[i]))) count = count * 10 + (spelt[i++] - '0');
+        while (std::isdigit(static_cast<unsigned char>(spelt[i])))
+            count = count * 10 + (spelt[i++] - '0');
         hand.append(static_cast<std::size_t>(std::max(count, 1)), spelt[i]);
     }
     std::sort(hand.begin(), hand.end());

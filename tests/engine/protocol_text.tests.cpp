@@ -119,15 +119,19 @@ TEST_CASE("FEN is read as Stockfish reads it, and bad FEN says what is wrong",
          "rank 3 from the top has more than the board's 8 files"},
         {"rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
          "rank 3 from the top has fewer than the board's 8 files"},
-        {"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "FEN has 7 ranks; the board has 8"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1", "'Z' is not a piece of this game"},
+        {"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         "FEN has 7 ranks; the board has 8"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1",
+         "'Z' is not a piece of this game"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
          "the side to move 'x' is neither w nor b"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkX - 0 1", "'X' is not a castling right here"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkX - 0 1",
+         "'X' is not a castling right here"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1",
          "the en-passant cell 'z9' is not on the board"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[P] w KQkq - 0 1", "this game has no hands"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 7", "FEN has 7 fields, at most 6"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 7",
+         "FEN has 7 fields, at most 6"},
         {"8/8/8/8/8/8/8/8 w - - 0 1", "White has no royal pieces on the board; it always keeps 1"},
         {"4k3/8/8/8/8/8/8/4K2R w KQ - 0 1", "castling right 'Q' needs White's Rook on a1"},
     }));
@@ -141,13 +145,16 @@ TEST_CASE("USI writes shogi's moves and SFEN as shogi programs do", "[engine][pr
     const auto shogi = test::load_shipped("shogi");
     const auto usi = text_of(*shogi, Protocol::usi);
     const Position start(*shogi);
-    CHECK(usi.write_position(start) == "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+    CHECK(usi.write_position(start) ==
+          "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
     CHECK(usi.square(shogi->cell_index("9a")) == "9a");
     CHECK(usi.square(shogi->cell_index("1i")) == "1i");
     const Position traded = after(usi, start, {"7g7f", "3c3d", "8h2b+", "3a2b"});
-    CHECK(usi.write_position(traded) == "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5");
+    CHECK(usi.write_position(traded) ==
+          "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5");
     const Position dropped = after(usi, traded, {"B*5e"});
-    CHECK(usi.write_position(dropped) == "lnsgkg1nl/1r5s1/pppppp1pp/6p2/4B4/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6");
+    CHECK(usi.write_position(dropped) ==
+          "lnsgkg1nl/1r5s1/pppppp1pp/6p2/4B4/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6");
 
     SECTION("SFEN round-trips, hands with counts and the move count too") {
         Position pos(*shogi);

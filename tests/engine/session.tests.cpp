@@ -1,7 +1,6 @@
 // The protocol loop in process: UCI and USI dialogues through pipes, as a GUI holds them.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <random>
 
 #include "runtime/runtime.hpp"
@@ -51,8 +50,9 @@ TEST_CASE("uci names the engine, its options and the games UCI can express", "[e
     CHECK(count_starting(lines, "option name Level type spin default 10 min 1 max 10") == 1);
     CHECK(count_starting(lines, "option name Hash type spin default 16") == 1);
     CHECK(count_starting(lines, "option name Ponder type check") == 1);
-    CHECK(count_starting(lines, "option name UCI_Variant type combo default chess var chess var "
-                                "minishogi var shogi") == 1);
+    CHECK(count_starting(lines,
+                         "option name UCI_Variant type combo default chess var chess var "
+                         "minishogi var shogi") == 1);
     uci.send("isready");
     CHECK(uci.wait_for("readyok") == "readyok");
 }
@@ -101,7 +101,8 @@ TEST_CASE("stop at once after go still answers once", "[engine][uci]") {
     CHECK(count_starting(uci.lines_until("readyok"), "bestmove") == 20);
 }
 
-TEST_CASE("a position without moves answers (none) in UCI and resign in USI", "[engine][uci][usi]") {
+TEST_CASE("a position without moves answers (none) in UCI and resign in USI",
+          "[engine][uci][usi]") {
     Dialogue uci("chess", Protocol::uci);
     uci.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
     uci.send("go depth 3");
@@ -219,21 +220,51 @@ TEST_CASE("usi plays shogi: position sfen, moves, drops and byoyomi", "[engine][
 TEST_CASE("random commands in any order never stop the engine, and each go is answered once",
           "[engine][uci]") {
     const std::vector<std::string> lines{
-        "uci", "isready", "ucinewgame", "stop", "ponderhit", "quitx", "", "   ", "go",
-        "go depth 2", "go infinite", "go ponder depth 2", "go movetime 30", "go nodes 2000",
-        "go wtime 200 btime 200 winc 10 binc 10 movestogo 3", "go depth 2 searchmoves e2e4 zz",
-        "go depth", "go wtime -50 btime -50", "go mate 1", "go depth 99999999999999999999",
-        "position startpos", "position startpos moves e2e4 e7e5", "position startpos moves",
-        "position startpos moves e2e4 e2e4", "position startpos junk", "position fen",
+        "uci",
+        "isready",
+        "ucinewgame",
+        "stop",
+        "ponderhit",
+        "quitx",
+        "",
+        "   ",
+        "go",
+        "go depth 2",
+        "go infinite",
+        "go ponder depth 2",
+        "go movetime 30",
+        "go nodes 2000",
+        "go wtime 200 btime 200 winc 10 binc 10 movestogo 3",
+        "go depth 2 searchmoves e2e4 zz",
+        "go depth",
+        "go wtime -50 btime -50",
+        "go mate 1",
+        "go depth 99999999999999999999",
+        "position startpos",
+        "position startpos moves e2e4 e7e5",
+        "position startpos moves",
+        "position startpos moves e2e4 e2e4",
+        "position startpos junk",
+        "position fen",
         "position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1",
         "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pp] w KQkq - 0 1",
         "position fen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1",
-        "position startpos moves c3c4 g7g6 b2h8+ g9h8 B@e5", "position sfen 9/9 b - 1",
-        "setoption name Level value 1", "setoption name Level value 2", "setoption name Level",
-        "setoption name Hash value 1", "setoption name Hash value 99999999999",
-        "setoption name UCI_Variant value shogi", "setoption name UCI_Variant value chess",
-        "setoption name UCI_Variant value minishogi", "setoption name UCI_Variant value ",
-        "setoption name Ponder value true", "d", "debug on", "\x01\x02\xff", "go searchmoves",
+        "position startpos moves c3c4 g7g6 b2h8+ g9h8 B@e5",
+        "position sfen 9/9 b - 1",
+        "setoption name Level value 1",
+        "setoption name Level value 2",
+        "setoption name Level",
+        "setoption name Hash value 1",
+        "setoption name Hash value 99999999999",
+        "setoption name UCI_Variant value shogi",
+        "setoption name UCI_Variant value chess",
+        "setoption name UCI_Variant value minishogi",
+        "setoption name UCI_Variant value ",
+        "setoption name Ponder value true",
+        "d",
+        "debug on",
+        "\x01\x02\xff",
+        "go searchmoves",
     };
     Dialogue uci("chess", Protocol::uci);
     uci.send("setoption name Level value 1");

@@ -22,14 +22,14 @@ Dialogue::Dialogue(const std::string& game, engine::Protocol protocol) {
     to_engine_ = in[1];
     from_engine_ = out[0];
     auto compiled = load_shipped(game);
-    thread_ = std::thread([game, protocol, read = in[0], write = out[1],
-                           compiled = std::move(compiled)]() mutable {
-        __gnu_cxx::stdio_filebuf<char> in_buf(read, std::ios::in);
-        __gnu_cxx::stdio_filebuf<char> out_buf(write, std::ios::out);
-        std::istream input(&in_buf);
-        std::ostream output(&out_buf);
-        engine::run_engine(std::move(compiled), game, protocol, input, output);
-    });  // the buffers close both ends when the engine returns
+    thread_ = std::thread(
+        [game, protocol, read = in[0], write = out[1], compiled = std::move(compiled)]() mutable {
+            __gnu_cxx::stdio_filebuf<char> in_buf(read, std::ios::in);
+            __gnu_cxx::stdio_filebuf<char> out_buf(write, std::ios::out);
+            std::istream input(&in_buf);
+            std::ostream output(&out_buf);
+            engine::run_engine(std::move(compiled), game, protocol, input, output);
+        });  // the buffers close both ends when the engine returns
 }
 
 Dialogue::Dialogue(const std::vector<std::string>& args, const std::string& program) {
@@ -64,7 +64,8 @@ void Dialogue::send(const std::string& line) {
 }
 
 bool Dialogue::read_line(std::string& line, int milliseconds) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(milliseconds);
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(milliseconds);
     for (;;) {
         if (const auto nl = pending_.find('\n'); nl != std::string::npos) {
             line = pending_.substr(0, nl);
@@ -73,7 +74,8 @@ bool Dialogue::read_line(std::string& line, int milliseconds) {
             return true;
         }
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                              deadline - std::chrono::steady_clock::now()).count();
+                              deadline - std::chrono::steady_clock::now())
+                              .count();
         if (left <= 0 || from_engine_ < 0) return false;
         pollfd p{from_engine_, POLLIN, 0};
         if (poll(&p, 1, static_cast<int>(left)) <= 0) continue;
@@ -88,11 +90,12 @@ std::string Dialogue::wait_for(const std::string& prefix, int seconds) {
     std::string line;
     while (read_line(line, seconds * 1000))
         if (line.rfind(prefix, 0) == 0) return line;
-    FAIL_CHECK("no line starting '" << prefix << "' came; the engine said:\n" << [&] {
-        std::string all;
-        for (const auto& l : lines_) all += l + "\n";
-        return all;
-    }());
+    FAIL_CHECK("no line starting '" << prefix << "' came; the engine said:\n"
+                                    << [&] {
+                                           std::string all;
+                                           for (const auto& l : lines_) all += l + "\n";
+                                           return all;
+                                       }());
     return {};
 }
 
@@ -108,13 +111,15 @@ int Dialogue::finish() {
     if (thread_.joinable()) {
         // Drain what the engine still writes, so that it never blocks on a full pipe.
         std::string line;
-        while (read_line(line, 30000)) {}
+        while (read_line(line, 30000)) {
+        }
         thread_.join();
         exit_code_ = 0;
     }
     if (child_ > 0) {
         std::string line;
-        while (read_line(line, 30000)) {}
+        while (read_line(line, 30000)) {
+        }
         int status = 0;
         waitpid(child_, &status, 0);
         exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

@@ -17,7 +17,7 @@ namespace vari::engine {
 
 enum class Protocol : std::uint8_t { uci, usi };
 std::optional<Protocol> protocol_named(std::string_view name);  // "uci", "usi"
-const char* protocol_name(Protocol protocol);                    // "UCI", "USI"
+const char* protocol_name(Protocol protocol);                   // "UCI", "USI"
 
 // ---- Moves and positions in a protocol's text --------------------------------------------------
 // The cells of a board as the protocols name them, from the board's coordinates alone (never from
@@ -53,15 +53,10 @@ public:
     static std::optional<ProtocolText> make(const CompiledGame& game, Protocol protocol,
                                             std::string& why);
 
-    Protocol protocol() const { return protocol_; }
     const std::string& square(int cell) const { return squares_[static_cast<std::size_t>(cell)]; }
 
     // `move` is legal in `pos`.
     std::string write_move(const Position& pos, Move move) const;
-    // The move `text` names in vari's long notation ("e2-e4", "e7-e8=Q", "P*e4", "pass"), to be
-    // checked against the legal moves by runtime::parse_move; nothing with `error` set when `text`
-    // is not a move in the protocol's syntax on this board.
-    std::optional<std::string> to_notation(std::string_view text, std::string& error) const;
     // The legal move `text` names; nothing with `error` saying why when there is none. `pos` is
     // only used as scratch and is unchanged on return.
     std::optional<Move> read_move(Position& pos, std::string_view text, std::string& error) const;
@@ -76,13 +71,17 @@ public:
 private:
     ProtocolText(const CompiledGame& game, Protocol protocol) : game_(&game), protocol_(protocol) {}
     int cell_at(int column, int row) const;  // -1 off the board
+    // The move `text` names in vari's long notation ("e2-e4", "e7-e8=Q", "P*e4", "pass"), for
+    // runtime::parse_move to say why it is refused; nothing with `error` set when `text` is not a
+    // move in the protocol's syntax on this board.
+    std::optional<std::string> to_notation(std::string_view text, std::string& error) const;
     std::string castling_letters(int right) const;
     std::optional<std::string> vari_position(std::string_view text, std::string& error) const;
 
     const CompiledGame* game_;
     Protocol protocol_;
-    int columns_ = 0, rows_ = 0;      // row 0 at the top, column 0 at the left
-    std::vector<int> grid_;           // [row * columns_ + column]: the cell
+    int columns_ = 0, rows_ = 0;        // row 0 at the top, column 0 at the left
+    std::vector<int> grid_;             // [row * columns_ + column]: the cell
     std::vector<std::string> squares_;  // [cell]: its name in the protocol
 };
 

@@ -74,8 +74,8 @@ std::string ProtocolText::castling_letters(int right) const {
     for (const CastlingRule& c : t.castlings)
         if (c.player == castling->player && c.right != right && side(c) == side(*castling))
             shared = true;
-    const char letter = shared ? static_cast<char>('A' + column(castling->partner_from))
-                               : side(*castling);
+    const char letter =
+        shared ? static_cast<char>('A' + column(castling->partner_from)) : side(*castling);
     return std::string(1, castling->player ? lower(letter) : letter);
 }
 
@@ -287,8 +287,7 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
     return out + " " + ep + " " + fields[4] + " " + fields[5];
 }
 
-std::optional<std::string> ProtocolText::read_position(Position& pos,
-                                                       std::string_view text) const {
+std::optional<std::string> ProtocolText::read_position(Position& pos, std::string_view text) const {
     std::string error;
     const auto position = vari_position(text, error);
     if (!position) return error;

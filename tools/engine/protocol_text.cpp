@@ -30,7 +30,8 @@ std::optional<std::string> promotion_refusal(const ir::Game& game, Protocol prot
                     plus_choices.push_back(choice);
             }
         if (plus_choices.size() > 1)
-            return "the " + piece.name + " may promote to several + pieces, which a '+' cannot "
+            return "the " + piece.name +
+                   " may promote to several + pieces, which a '+' cannot "
                    "tell apart";
     }
     return std::nullopt;
@@ -64,7 +65,8 @@ std::optional<std::string> refusal(const CompiledGame& compiled, Protocol protoc
         return "its " + std::to_string(rows) + " ranks are more than the protocol's " +
                std::to_string(max_rows);
     if (const auto why = promotion_refusal(game, protocol)) return why;
-    if (usi && !game.castlings.empty()) return std::string("it has castling, which SFEN cannot hold");
+    if (usi && !game.castlings.empty())
+        return std::string("it has castling, which SFEN cannot hold");
     if (usi && has_en_passant(game))
         return std::string("it has en passant, which SFEN cannot hold");
     if (usi && game.passing != ir::Passing::never)
@@ -134,7 +136,8 @@ std::string ProtocolText::write_move(const Position& pos, Move move) const {
         for (const Move m : legal)
             if (m.kind() != Move::castling && !m.is_drop() && !m.is_pass() &&
                 m.from() == move.from() && m.to() == move.to())
-                to = pos.tables().castlings[static_cast<std::size_t>(move.castling_index())]
+                to = pos.tables()
+                         .castlings[static_cast<std::size_t>(move.castling_index())]
                          .partner_from;
     }
     std::string text = square(move.from()) + square(to);
@@ -165,7 +168,8 @@ std::optional<std::string> ProtocolText::to_notation(std::string_view text,
         std::size_t end = digits;
         while (end < text.size() && is_digit(text[end])) ++end;
         if (end == digits || text[digits] == '0') return -1;
-        const int number = std::stoi(std::string(text.substr(digits, std::min<std::size_t>(end - digits, 6))));
+        const int number =
+            std::stoi(std::string(text.substr(digits, std::min<std::size_t>(end - digits, 6))));
         int column, row;
         if (uci) {
             column = text[at] - 'a';

@@ -9,7 +9,6 @@
 #include <new>
 
 #include "dsl/dsl.hpp"
-#include "tools/engine/clock.hpp"
 
 namespace vari::engine {
 namespace {
@@ -33,7 +32,8 @@ std::vector<std::string> words_of(std::string_view line) {
 
 std::string joined(const std::vector<std::string>& words, std::size_t from, std::size_t to) {
     std::string text;
-    for (std::size_t i = from; i < to && i < words.size(); ++i) text += (text.empty() ? "" : " ") + words[i];
+    for (std::size_t i = from; i < to && i < words.size(); ++i)
+        text += (text.empty() ? "" : " ") + words[i];
     return text;
 }
 
@@ -44,25 +44,12 @@ bool same_name(std::string_view a, std::string_view b) {
            });
 }
 
-// A whole number, possibly negative (a GUI may send a clock past zero); nothing for other text.
+// A whole number; nothing for other text.
 std::optional<std::int64_t> number(const std::string& text) {
     std::int64_t value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
     return value;
-}
-
-// The words of `go` after which a number comes.
-bool takes_number(const Dialect& d, std::string_view word) {
-    for (const std::string_view w : {"movestogo", "depth", "nodes", "mate", "movetime", "byoyomi"})
-        if (word == w) return true;
-    return word == d.clock[0] || word == d.clock[1] || word == d.increment[0] ||
-           word == d.increment[1];
-}
-
-bool is_go_word(const Dialect& d, std::string_view word) {
-    return takes_number(d, word) || word == "searchmoves" || word == "ponder" ||
-           word == "infinite";
 }
 
 }  // namespace
@@ -74,6 +61,7 @@ Session::Session(const Dialect& dialect, std::unique_ptr<CompiledGame> game, std
     text_ = ProtocolText::make(*game_, dialect_.protocol, why);
 }
 
+// The search's thread writes through the session's members: it ends before they do.
 Session::~Session() { thinker_.reset(); }
 
 void Session::say(const std::string& line) {
@@ -99,7 +87,8 @@ bool Session::handle(std::string_view line) {
         position(words);
     } else if (command == "go") {
         go(words);
-    } else if (command == "stop" || (!dialect_.game_over.empty() && command == dialect_.game_over)) {
+    } else if (command == "stop" ||
+               (!dialect_.game_over.empty() && command == dialect_.game_over)) {
         if (thinker_) thinker_->stop();
     } else if (command == "ponderhit") {
         if (thinker_) thinker_->ponderhit();
@@ -223,8 +212,8 @@ std::unique_ptr<runtime::Game> Session::replay() const {
 }
 
 void Session::position(const std::vector<std::string>& words) {
-    const auto moves_at = static_cast<std::size_t>(
-        std::find(words.begin(), words.end(), "moves") - words.begin());
+    const auto moves_at =
+        static_cast<std::size_t>(std::find(words.begin(), words.end(), "moves") - words.begin());
     Position start(*game_);
     if (words.size() > 1 && words[1] == "startpos") {
         if (moves_at > 2) {
@@ -233,8 +222,8 @@ void Session::position(const std::vector<std::string>& words) {
         }
     } else if (words.size() > 1 && words[1] == dialect_.position_word) {
         if (const auto problem = text_->read_position(start, joined(words, 2, moves_at))) {
-            error("bad " + std::string(dialect_.protocol == Protocol::uci ? "FEN" : "SFEN") +
-                  ": " + *problem + "; the position is unchanged");
+            error("bad " + std::string(dialect_.protocol == Protocol::uci ? "FEN" : "SFEN") + ": " +
+                  *problem + "; the position is unchanged");
             return;
         }
     } else {
@@ -252,7 +241,7 @@ void Session::position(const std::vector<std::string>& words) {
         const MoveList& legal = game.legal_moves();
         if (move && std::find(legal.begin(), legal.end(), *move) == legal.end()) {
             why = game.result() && game.result()->stopped ? game.result()->summary
-                                                           : "the game's rules refuse it";
+                                                          : "the game's rules refuse it";
             move.reset();
         }
         if (!move) {
@@ -269,6 +258,12 @@ void Session::position(const std::vector<std::string>& words) {
 
 void Session::go(const std::vector<std::string>& words) {
     if (thinker_) thinker_->stop();  // a go while thinking: the search before answers first
+    // USI's `go mate` asks for a mate solver, which vari does not have.
+    if (dialect_.protocol == Protocol::usi &&
+        std::find(words.begin(), words.end(), "mate") != words.end()) {
+        say("checkmate notimplemented");
+        return;
+    }
     Job job;
     job.game = replay();
     if (const auto& result = job.game->result(); result && result->stopped) {
@@ -276,70 +271,22 @@ void Session::go(const std::vector<std::string>& words) {
         say("bestmove " + std::string(dialect_.no_move));
         return;
     }
-    const int side = job.game->position().side_to_move();
-    Clock clock;
-    bool clocked = false;
-    std::optional<std::int64_t> depth, nodes, movetime, mate;
-    for (std::size_t i = 1; i < words.size(); ++i) {
-        const std::string& w = words[i];
-        if (w == "infinite") {
-            job.infinite = true;
-        } else if (w == "ponder") {
-            job.ponder = true;
-        } else if (w == "searchmoves") {
-            for (; i + 1 < words.size() && !is_go_word(dialect_, words[i + 1]); ++i) {
-                std::string why;
-                Position scratch = job.game->position();
-                if (const auto m = text_->read_move(scratch, words[i + 1], why))
-                    job.only.push_back(*m);
-                else
-                    error("searchmoves: " + why);
-            }
-        } else if (takes_number(dialect_, w)) {
-            const auto n = i + 1 < words.size() ? number(words[i + 1]) : std::nullopt;
-            if (!n) {
-                error("go " + w + " needs a whole number");
-                continue;
-            }
-            ++i;
-            if (w == dialect_.clock[side]) clock.remaining = *n, clocked = true;
-            else if (w == dialect_.increment[side]) clock.increment = std::max<std::int64_t>(*n, 0);
-            else if (w == "byoyomi") clock.byoyomi = std::max<std::int64_t>(*n, 0), clocked = true;
-            else if (w == "movestogo") clock.moves_to_go = static_cast<int>(std::clamp<std::int64_t>(*n, 0, 1000));
-            else if (w == "depth") depth = std::clamp<std::int64_t>(*n, 1, search::MAX_DEPTH);
-            else if (w == "nodes") nodes = std::max<std::int64_t>(*n, 1);
-            else if (w == "movetime") movetime = std::max<std::int64_t>(*n, 1);
-            else if (w == "mate") mate = std::clamp<std::int64_t>(*n, 1, search::MAX_DEPTH / 2);
-        } else {
-            error("unknown go parameter '" + printable(w) + "'");
-        }
+    std::vector<std::string> problems;
+    const GoRequest request = read_go(dialect_, {words.begin() + 1, words.end()}, problems);
+    for (const auto& p : problems) error(p);
+    for (const auto& text : request.search_moves) {
+        std::string why;
+        Position scratch = job.game->position();
+        if (const auto m = text_->read_move(scratch, text, why))
+            job.only.push_back(*m);
+        else
+            error("searchmoves: " + why);
     }
-    if (mate && dialect_.protocol == Protocol::usi) {  // USI's mate search is a solver of its own
-        say("checkmate notimplemented");
-        return;
-    }
-    // The level, unless the GUI names limits of its own; the clock bounds either.
-    search::Limits& limits = job.limits;
-    if (job.infinite) {
-        limits = {};
-    } else if (depth || nodes || movetime || mate) {
-        limits = {};
-        if (depth) limits.depth = static_cast<int>(*depth);
-        if (mate) limits.depth = static_cast<int>(*mate * 2 - 1);
-        if (nodes) limits.nodes = static_cast<std::uint64_t>(*nodes);
-        if (movetime) limits.milliseconds = *movetime;
-    } else {
-        std::string unused;
-        limits = search::parse_level(":" + std::to_string(level_), unused)->limits;
-    }
-    if (clocked && !job.infinite) {
-        const std::int64_t budget = think_time(clock);
-        limits.milliseconds = limits.milliseconds ? std::min(limits.milliseconds, budget) : budget;
-    }
-    if (job.ponder) {  // no clock while the opponent thinks: it starts at ponderhit
-        job.ponder_milliseconds = limits.milliseconds;
-        limits.milliseconds = 0;
-    }
+    const SearchPlan plan = plan_search(request, job.game->position().side_to_move(), level_);
+    job.limits = plan.limits;
+    job.ponder_milliseconds = plan.ponder_milliseconds;
+    job.infinite = request.infinite;
+    job.ponder = request.ponder;
     if (!thinker_) {
         try {
             thinker_ = std::make_unique<Thinker>(

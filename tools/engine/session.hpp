@@ -1,4 +1,4 @@
-// Internal to tools/engine/: the protocol loop UCI and USI share, and the words they differ by.
+// Internal to tools/engine/: the protocol loop UCI and USI share.
 #pragma once
 
 #include <memory>
@@ -11,29 +11,10 @@
 
 #include "runtime/runtime.hpp"
 #include "tools/engine/engine.hpp"
+#include "tools/engine/go.hpp"
 #include "tools/engine/thinker.hpp"
 
 namespace vari::engine {
-
-// What a protocol says in its own words; the loop is the same (uci.cpp, usi.cpp).
-struct Dialect {
-    Protocol protocol;
-    std::string_view hello, hello_ok;  // "uci" and "uciok"
-    std::string_view new_game;         // "ucinewgame"
-    std::string_view position_word;    // "fen" in `position fen ...`
-    // go's words for each player's time and increment, in turn order (UCI's white moves first,
-    // USI's black).
-    std::string_view clock[2], increment[2];
-    // The hash and ponder options; USI's GUIs send them unasked, so they are not offered there.
-    std::string_view hash_option, ponder_option;
-    bool offers_hash_and_ponder;
-    std::string_view no_move;   // bestmove's word when there is no move: "(none)", "resign"
-    bool mate_in_plies;         // score mate N counts plies (USI) or moves (UCI)
-    bool offers_variants;       // the UCI_Variant option
-    std::string_view game_over; // the GUI's word for a game's end ("gameover"), or empty
-};
-extern const Dialect UCI;
-extern const Dialect USI;
 
 class Session {
 public:
@@ -64,7 +45,7 @@ private:
     std::string name_;
     std::optional<ProtocolText> text_;
     Position start_;
-    std::vector<Move> moves_;  // played from start_
+    std::vector<Move> moves_;           // played from start_
     std::unique_ptr<Thinker> thinker_;  // made at the first `go` after the game or hash changed
     int level_ = 10;
     std::size_t hash_megabytes_ = 16;

@@ -60,7 +60,8 @@ void Thinker::ponderhit() {
 // After ponderhit: stops the search once `milliseconds` have passed, unless it ends before.
 void Thinker::watch_clock(std::int64_t milliseconds) {
     std::unique_lock lock(mutex_);
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(milliseconds);
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(milliseconds);
     if (!changed_.wait_until(lock, deadline, [&] { return !running_ || stop_asked_; }))
         searcher_.stop();
 }

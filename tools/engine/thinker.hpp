@@ -19,7 +19,7 @@ namespace vari::engine {
 struct Job {
     std::unique_ptr<runtime::Game> game;  // the position, with the history before it
     search::Limits limits;
-    std::vector<Move> only;      // `searchmoves`: the root moves to choose from; empty: all
+    std::vector<Move> only;  // `searchmoves`: the root moves to choose from; empty: all
     // No answer before `stop` (go infinite), or before `stop` or `ponderhit` (go ponder).
     bool infinite = false, ponder = false;
     std::int64_t ponder_milliseconds = 0;  // after ponderhit, think this long (0: to the limits)
@@ -61,10 +61,10 @@ private:
 
     mutable std::mutex mutex_;
     std::condition_variable changed_;
-    bool running_ = false;       // a job has started and `done` has not been called yet
+    bool running_ = false;  // a job has started and `done` has not been called yet
     bool stop_asked_ = false;
     bool ponderhit_ = false;
-    bool pondering_ = false;     // the job ponders
+    bool pondering_ = false;  // the job ponders
     std::int64_t ponder_milliseconds_ = 0;
     std::thread worker_, timer_;
 };

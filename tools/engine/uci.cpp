@@ -1,5 +1,5 @@
 // UCI's words for the shared protocol loop (session.cpp).
-#include "tools/engine/session.hpp"
+#include "tools/engine/go.hpp"
 
 namespace vari::engine {
 
