@@ -1,6 +1,5 @@
 // `vari engine GAME [--protocol uci|usi]`: vari's AI as an engine for chess and shogi programs,
 // speaking the protocol on standard input and output.
-#include <filesystem>
 #include <iostream>
 
 #include "dsl/dsl.hpp"
@@ -37,9 +36,8 @@ int run_engine(int argc, char** argv) {
                   << '\n';
         return static_cast<int>(Exit::invalid);
     }
-    // The game's name for UCI_Variant: the rule file's, as `vari list` names shipped games.
-    const std::string name = std::filesystem::path(*dsl::resolve_game(game_name)).stem().string();
-    engine::run_engine(std::move(game), name, protocol, std::cin, std::cout);
+    engine::run_engine(std::move(game), *dsl::resolve_game(game_name), protocol, std::cin,
+                       std::cout);
     return static_cast<int>(Exit::ok);
 }
 

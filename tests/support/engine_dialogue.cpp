@@ -11,6 +11,7 @@
 #include <istream>
 #include <ostream>
 
+#include "dsl/dsl.hpp"
 #include "support/shipped_games.hpp"
 
 namespace vari::test {
@@ -22,14 +23,14 @@ Dialogue::Dialogue(const std::string& game, engine::Protocol protocol) {
     to_engine_ = in[1];
     from_engine_ = out[0];
     auto compiled = load_shipped(game);
-    thread_ = std::thread(
-        [game, protocol, read = in[0], write = out[1], compiled = std::move(compiled)]() mutable {
-            __gnu_cxx::stdio_filebuf<char> in_buf(read, std::ios::in);
-            __gnu_cxx::stdio_filebuf<char> out_buf(write, std::ios::out);
-            std::istream input(&in_buf);
-            std::ostream output(&out_buf);
-            engine::run_engine(std::move(compiled), game, protocol, input, output);
-        });  // the buffers close both ends when the engine returns
+    thread_ = std::thread([game, protocol, read = in[0], write = out[1],
+                           compiled = std::move(compiled)]() mutable {
+        __gnu_cxx::stdio_filebuf<char> in_buf(read, std::ios::in);
+        __gnu_cxx::stdio_filebuf<char> out_buf(write, std::ios::out);
+        std::istream input(&in_buf);
+        std::ostream output(&out_buf);
+        engine::run_engine(std::move(compiled), *dsl::resolve_game(game), protocol, input, output);
+    });  // the buffers close both ends when the engine returns
 }
 
 Dialogue::Dialogue(const std::vector<std::string>& args, const std::string& program) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <filesystem>
 #include <istream>
 #include <new>
 
@@ -54,9 +55,15 @@ std::optional<std::int64_t> number(const std::string& text) {
 
 }  // namespace
 
-Session::Session(const Dialect& dialect, std::unique_ptr<CompiledGame> game, std::string name,
+Session::Session(const Dialect& dialect, std::unique_ptr<CompiledGame> game, std::string path,
                  std::ostream& out)
-    : dialect_(dialect), game_(std::move(game)), name_(std::move(name)), start_(*game_), out_(out) {
+    : dialect_(dialect),
+      game_(std::move(game)),
+      first_path_(std::move(path)),
+      name_(std::filesystem::path(first_path_).stem().string()),
+      first_name_(name_),
+      start_(*game_),
+      out_(out) {
     std::string why;
     text_ = ProtocolText::make(*game_, dialect_.protocol, why);
 }
@@ -105,9 +112,9 @@ bool Session::handle(std::string_view line) {
 
 const std::vector<std::string>& Session::variants() {
     if (!variants_.empty()) return variants_;
-    variants_.push_back(name_);
+    variants_.push_back(first_name_);
     for (const std::string& shipped : dsl::shipped_games()) {
-        if (shipped == name_) continue;
+        if (shipped == first_name_) continue;
         const auto path = dsl::resolve_game(shipped);
         if (!path) continue;
         auto loaded = dsl::load_file(*path);
@@ -146,10 +153,7 @@ void Session::set_option(const std::vector<std::string>& words) {
     }
     const std::string name = joined(words, 2, static_cast<std::size_t>(value_at));
     const std::string value = joined(words, static_cast<std::size_t>(value_at) + 1, words.size());
-    if (thinker_ && thinker_->busy()) {
-        error("option " + printable(name) + " not set while thinking: send stop first");
-        return;
-    }
+    if (thinker_) thinker_->finish();  // options change between searches, as in Stockfish
     const auto whole = [&](std::int64_t max) -> std::optional<std::int64_t> {
         const auto n = number(value);
         if (!n || *n < 1 || *n > max) {
@@ -182,7 +186,7 @@ void Session::set_option(const std::vector<std::string>& words) {
 bool Session::switch_game(const std::string& name) {
     const auto& names = variants();
     if (std::find(names.begin(), names.end(), name) == names.end()) return false;
-    const auto path = dsl::resolve_game(name);
+    const auto path = name == first_name_ ? first_path_ : dsl::resolve_game(name);
     if (!path) return false;
     auto loaded = dsl::load_file(*path);
     if (!loaded.game) return false;
@@ -363,9 +367,9 @@ void Session::show() {
         text_->write_position(pos));
 }
 
-void run_engine(std::unique_ptr<CompiledGame> game, const std::string& name, Protocol protocol,
+void run_engine(std::unique_ptr<CompiledGame> game, const std::string& path, Protocol protocol,
                 std::istream& in, std::ostream& out) {
-    Session session(protocol == Protocol::uci ? UCI : USI, std::move(game), name, out);
+    Session session(protocol == Protocol::uci ? UCI : USI, std::move(game), path, out);
     std::string line;
     while (std::getline(in, line))
         if (!session.handle(line)) return;

@@ -18,7 +18,8 @@ namespace vari::engine {
 
 class Session {
 public:
-    Session(const Dialect& dialect, std::unique_ptr<CompiledGame> game, std::string name,
+    // `game` is loaded from the rule file at `path`; its name in UCI_Variant is the file's stem.
+    Session(const Dialect& dialect, std::unique_ptr<CompiledGame> game, std::string path,
             std::ostream& out);
     ~Session();
     // Answers one line from the GUI; false after `quit`.
@@ -42,7 +43,8 @@ private:
 
     const Dialect& dialect_;
     std::unique_ptr<CompiledGame> game_;
-    std::string name_;
+    std::string first_path_;  // the game the engine started with, which may be no shipped one
+    std::string name_, first_name_;  // the game's name in UCI_Variant, and the first game's
     std::optional<ProtocolText> text_;
     Position start_;
     std::vector<Move> moves_;           // played from start_

@@ -15,9 +15,12 @@ Thinker::Thinker(const CompiledGame& game, std::size_t hash_megabytes, Report re
 
 Thinker::~Thinker() { stop(); }
 
-bool Thinker::busy() const {
-    std::lock_guard lock(mutex_);
-    return running_;
+void Thinker::finish() {
+    {
+        std::unique_lock lock(mutex_);
+        if (running_ && !infinite_ && !pondering_) changed_.wait(lock, [&] { return !running_; });
+    }
+    stop();
 }
 
 void Thinker::clear() { searcher_.clear(); }
@@ -28,6 +31,7 @@ void Thinker::start(Job job) {
     running_ = true;
     stop_asked_ = ponderhit_ = false;
     pondering_ = job.ponder;
+    infinite_ = job.infinite;
     ponder_milliseconds_ = job.ponder_milliseconds;
     worker_ = std::thread([this, job = std::move(job)]() mutable { run(std::move(job)); });
 }

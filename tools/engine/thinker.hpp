@@ -39,15 +39,17 @@ public:
     Thinker(const Thinker&) = delete;
     Thinker& operator=(const Thinker&) = delete;
 
-    void start(Job job);  // not while busy()
+    void start(Job job);  // after the job before has been stopped or finished
     // Ends the job: the search answers with the best move found so far. Returns once `done` has
     // been called; at once when idle.
     void stop();
     // The move pondered on was played: the job becomes a search of its ponder_milliseconds,
     // counted from now.
     void ponderhit();
-    bool busy() const;
-    void clear();  // a new game: forget what earlier searches learnt; not while busy()
+    // Waits for the job to end by its limits, and stops one that would wait for `stop`. Returns
+    // once `done` has been called; at once when idle.
+    void finish();
+    void clear();  // a new game: forget what earlier searches learnt; not while thinking
 
 private:
     void run(Job job);
@@ -65,6 +67,7 @@ private:
     bool stop_asked_ = false;
     bool ponderhit_ = false;
     bool pondering_ = false;  // the job ponders
+    bool infinite_ = false;   // the job waits for stop
     std::int64_t ponder_milliseconds_ = 0;
     std::thread worker_, timer_;
 };
