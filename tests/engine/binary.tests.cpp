@@ -80,3 +80,25 @@ TEST_CASE("vari engine refuses a game its protocol cannot express, pointing to v
     const auto usage = vari::test::run_vari("engine chess --protocol xboard");
     CHECK(usage.exit_code == 2);
 }
+
+TEST_CASE("vari engine plays a rule file with hooks, and UCI_Variant switches back to it",
+          "[engine][binary]") {
+    Dialogue uci({"engine", VARI_TEST_DATA "/hooked/king-of-the-hill.vari"});
+    uci.send("uci");
+    const auto hello = uci.lines_until("uciok");
+    CHECK(count_starting(hello, "option name UCI_Variant type combo default king-of-the-hill var "
+                                "chess var king-of-the-hill var minishogi var shogi") == 1);
+    // The King reaching the centre wins at once: a hook, which the search asks too.
+    const std::string to_e3 = "position startpos moves e2e4 a7a6 e1e2 a6a5 e2e3 a5a4";
+    uci.send(to_e3);
+    uci.send("go depth 2");
+    CHECK(uci.wait_for("bestmove") == "bestmove e3d4");
+    uci.send("setoption name UCI_Variant value chess");
+    uci.send(to_e3);
+    uci.send("go depth 2");
+    CHECK(uci.wait_for("bestmove") != "bestmove e3d4");
+    uci.send("setoption name UCI_Variant value king-of-the-hill");
+    uci.send(to_e3);
+    uci.send("go depth 2");
+    CHECK(uci.wait_for("bestmove") == "bestmove e3d4");
+}

@@ -210,6 +210,11 @@ TEST_CASE("usi plays shogi: position sfen, moves, drops and byoyomi", "[engine][
     usi.send("d");
     CHECK(usi.wait_for("Sfen:") ==
           "Sfen: lnsgkg1nl/1r5s1/pppppp1pp/6p2/4B4/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6");
+    usi.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    usi.send("go depth 3");
+    const auto mate = usi.lines_until("bestmove");
+    CHECK(count_starting(mate, "info depth 1 score mate 1 ") == 1);
+    CHECK(mate.back() == "bestmove G*5b");
     usi.send("go mate 1000");
     CHECK(usi.wait_for("checkmate") == "checkmate notimplemented");
     usi.send("gameover lose");
