@@ -57,8 +57,10 @@ public:
 
     // `move` is legal in `pos`.
     std::string write_move(const Position& pos, Move move) const;
-    // The legal move `text` names; nothing with `error` saying why when there is none. `pos` is
-    // only used as scratch and is unchanged on return.
+    // The legal move `text` names, letters in either case; nothing with `error` saying why when
+    // there is none (vari's notation of the move it would be, and the reason parse_move gives).
+    // A game's filter hooks are the caller's to ask. `pos` is only used as scratch and is
+    // unchanged on return.
     std::optional<Move> read_move(Position& pos, std::string_view text, std::string& error) const;
 
     std::string write_position(const Position& pos) const;  // FEN or SFEN
