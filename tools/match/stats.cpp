@@ -1,0 +1,122 @@
+// A match's figures from its counts alone: the score, the Elo difference with its 95% interval,
+// the likelihood of superiority, and the SPRT's log-likelihood ratio and bounds.
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+#include "tools/match/match.hpp"
+
+namespace vari::match {
+namespace {
+
+constexpr double Z_975 = 1.959963984540054;  // the normal distribution's 97.5% quantile
+
+// The logistic Elo difference of a mean score; infinite at 0 and 1.
+double elo_difference(double score) {
+    if (score <= 0) return -std::numeric_limits<double>::infinity();
+    if (score >= 1) return std::numeric_limits<double>::infinity();
+    return -400.0 * std::log10(1.0 / score - 1.0);
+}
+
+// The mean score of an Elo difference.
+double expected_score(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
+
+// The variance of one game's points about their mean `score`.
+double variance(const Stats& stats, double score) {
+    const double n = stats.games();
+    return (stats.wins * (1 - score) * (1 - score) + stats.draws * (0.5 - score) * (0.5 - score) +
+            stats.losses * score * score) /
+           n;
+}
+
+std::optional<double> number(std::string_view text) {
+    double value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
+        return std::nullopt;
+    return value;
+}
+
+}  // namespace
+
+double Stats::score() const {
+    return games() ? (wins + 0.5 * draws) / games() : 0.5;
+}
+
+Elo elo_of(const Stats& stats) {
+    Elo elo;
+    const int n = stats.games();
+    if (!n) return elo;
+    const double score = stats.score();
+    const double deviation = std::sqrt(variance(stats, score) / n);
+    elo.difference = elo_difference(score);
+    elo.margin = (elo_difference(score + Z_975 * deviation) -
+                  elo_difference(score - Z_975 * deviation)) /
+                 2;
+    const int decisive = stats.wins + stats.losses;
+    elo.los = decisive ? 50 * (1 + std::erf((stats.wins - stats.losses) / std::sqrt(2.0 * decisive)))
+                       : 50;
+    elo.draw_ratio = 100.0 * stats.draws / n;
+    return elo;
+}
+
+double Sprt::lower_bound() const { return std::log(beta / (1 - alpha)); }
+double Sprt::upper_bound() const { return std::log((1 - beta) / alpha); }
+
+std::optional<Sprt> parse_sprt(std::string_view text, std::string& error) {
+    Sprt sprt;
+    while (!text.empty()) {
+        const std::size_t comma = text.find(',');
+        const std::string_view part = text.substr(0, comma);
+        text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+        const std::size_t equals = part.find('=');
+        const std::string_view key = part.substr(0, equals);
+        double* field = key == "elo0"    ? &sprt.elo0
+                        : key == "elo1"  ? &sprt.elo1
+                        : key == "alpha" ? &sprt.alpha
+                        : key == "beta"  ? &sprt.beta
+                                         : nullptr;
+        if (!field || equals == std::string_view::npos) {
+            error = "expected elo0=N, elo1=N, alpha=P or beta=P separated by commas, found '" +
+                    std::string(part) + "'";
+            return std::nullopt;
+        }
+        const auto value = number(part.substr(equals + 1));
+        if (!value) {
+            error = "the value of " + std::string(key) + " is not a number";
+            return std::nullopt;
+        }
+        *field = *value;
+    }
+    if (sprt.elo0 >= sprt.elo1)
+        error = "elo0 must be less than elo1";
+    else if (sprt.alpha <= 0 || sprt.alpha >= 1 || sprt.beta <= 0 || sprt.beta >= 1)
+        error = "alpha and beta must lie between 0 and 1";
+    else if (sprt.alpha + sprt.beta >= 1)
+        error = "alpha and beta must sum to less than 1";
+    if (!error.empty()) return std::nullopt;
+    return sprt;
+}
+
+double sprt_llr(const Stats& stats, const Sprt& sprt) {
+    const int n = stats.games();
+    if (!n) return 0;
+    // A count of 0 counts as 0.001, as fastchess has it, so that a run of one result alone (no
+    // spread at all) still weighs as the strong evidence it is.
+    const auto regular = [](int count) { return count ? count : 1e-3; };
+    const double w = regular(stats.wins), d = regular(stats.draws), l = regular(stats.losses);
+    const double total = w + d + l, score = (w + d / 2) / total;
+    const double var = (w * (1 - score) * (1 - score) + d * (0.5 - score) * (0.5 - score) +
+                        l * score * score) /
+                       total;
+    const double s0 = expected_score(sprt.elo0), s1 = expected_score(sprt.elo1);
+    return n * (s1 - s0) * (2 * score - s0 - s1) / (2 * var);
+}
+
+SprtVerdict sprt_verdict(double llr, const Sprt& sprt) {
+    if (llr >= sprt.upper_bound()) return SprtVerdict::h1;
+    if (llr <= sprt.lower_bound()) return SprtVerdict::h0;
+    return SprtVerdict::undecided;
+}
+
+}  // namespace vari::match
