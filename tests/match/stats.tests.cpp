@@ -37,17 +37,22 @@ TEST_CASE("the Elo difference and its 95% interval are cutechess's for given cou
 TEST_CASE("a score of all wins has an unbounded Elo difference", "[match][stats]") {
     const match::Elo elo = match::elo_of(counts(10, 0, 0));
     CHECK(std::isinf(elo.difference));
+    CHECK(std::isinf(elo.margin));
     CHECK(elo.los > 99.9);
 }
 
-TEST_CASE("the SPRT's log-likelihood ratio and bounds follow the normal approximation",
+TEST_CASE("the SPRT's log-likelihood ratio and bounds are the generalised SPRT's",
           "[match][stats]") {
+    // Computed apart from vari, by the maximum-likelihood distributions fastchess uses
+    // (model=logistic, counts of 0 as 0.001), in Python.
     auto [wins, draws, losses, elo1, llr] = GENERATE(table<int, int, int, double, double>({
-        {60, 20, 20, 5, 0.883207},
-        {60, 20, 20, 10, 1.733713},
-        {10, 80, 10, 5, -0.051769},
-        {1200, 1500, 1100, 5, 1.729443},
-        {1200, 1500, 1100, 10, 2.157407},
+        {60, 20, 20, 5, 0.707247},
+        {60, 20, 20, 10, 1.389822},
+        {10, 80, 10, 5, -0.051689},
+        {1200, 1500, 1100, 5, 1.727828},
+        {1200, 1500, 1100, 10, 2.155600},
+        {20, 0, 0, 5, 0.285752},
+        {0, 0, 20, 5, -0.289894},
     }));
     match::Sprt sprt;
     sprt.elo1 = elo1;
@@ -58,12 +63,16 @@ TEST_CASE("the SPRT's log-likelihood ratio and bounds follow the normal approxim
 }
 
 TEST_CASE("the SPRT accepts H1 on a run of wins and H0 on a run of losses", "[match][stats]") {
-    const match::Sprt sprt;
-    CHECK(match::sprt_verdict(match::sprt_llr(counts(20, 0, 0), sprt), sprt) ==
+    match::Sprt sprt;
+    sprt.elo1 = 400;
+    CHECK(match::sprt_verdict(match::sprt_llr(counts(6, 0, 0), sprt), sprt) ==
           match::SprtVerdict::h1);
-    CHECK(match::sprt_verdict(match::sprt_llr(counts(0, 0, 20), sprt), sprt) ==
+    CHECK(match::sprt_verdict(match::sprt_llr(counts(4, 0, 0), sprt), sprt) ==
+          match::SprtVerdict::undecided);
+    CHECK(match::sprt_verdict(match::sprt_llr(counts(0, 0, 6), sprt), sprt) ==
           match::SprtVerdict::h0);
-    CHECK(match::sprt_verdict(match::sprt_llr(counts(5, 2, 5), sprt), sprt) ==
+    const match::Sprt close;  // 0 against 5: a dozen even games decide nothing
+    CHECK(match::sprt_verdict(match::sprt_llr(counts(5, 2, 5), close), close) ==
           match::SprtVerdict::undecided);
 }
 

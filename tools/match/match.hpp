@@ -118,9 +118,9 @@ struct Elo {
 Elo elo_of(const Stats& stats);
 
 // A sequential probability ratio test of H0 "the difference is elo0" against H1 "it is elo1"
-// (logistic Elo, as fastchess's model=logistic), with false-positive rate alpha and
-// false-negative rate beta: the log-likelihood ratio of the games so far, by the generalised
-// SPRT's normal approximation over the trinomial results, against the bounds
+// (logistic Elo, fastchess's model=logistic), with false-positive rate alpha and false-negative
+// rate beta: the generalised SPRT's log-likelihood ratio of the wins, draws and losses so far
+// (each hypothesis's likeliest distribution with its score), against the bounds
 // ln(beta / (1 - alpha)) and ln((1 - beta) / alpha).
 struct Sprt {
     double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;

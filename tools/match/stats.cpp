@@ -1,5 +1,6 @@
 // A match's figures from its counts alone: the score, the Elo difference with its 95% interval,
 // the likelihood of superiority, and the SPRT's log-likelihood ratio and bounds.
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -29,6 +30,32 @@ double variance(const Stats& stats, double score) {
            n;
 }
 
+// The points of a loss, a draw and a win.
+constexpr std::array<double, 3> POINTS{0, 0.5, 1};
+
+// The distribution of losses, draws and wins with mean score `score` that is likeliest to have
+// given the `observed` frequencies (all above 0): p_i = observed_i / (1 + theta (points_i -
+// score)), theta the root of sum observed_i (points_i - score) / (1 + theta (points_i - score)),
+// a decreasing function of theta between the poles at -1 / (1 - score) and 1 / score (Van den
+// Bergh, "Comments on Normalized Elo", proposition 1.1), found by bisection.
+std::array<double, 3> closest_with_score(const std::array<double, 3>& observed, double score) {
+    const auto slope = [&](double theta) {
+        double sum = 0;
+        for (std::size_t i = 0; i < 3; ++i)
+            sum += observed[i] * (POINTS[i] - score) / (1 + theta * (POINTS[i] - score));
+        return sum;
+    };
+    double low = -1 / (1 - score), high = 1 / score;
+    for (int step = 0; step < 200; ++step) {
+        const double middle = (low + high) / 2;
+        (slope(middle) > 0 ? low : high) = middle;
+    }
+    const double theta = (low + high) / 2;
+    std::array<double, 3> p{};
+    for (std::size_t i = 0; i < 3; ++i) p[i] = observed[i] / (1 + theta * (POINTS[i] - score));
+    return p;
+}
+
 std::optional<double> number(std::string_view text) {
     double value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -50,9 +77,11 @@ Elo elo_of(const Stats& stats) {
     const double score = stats.score();
     const double deviation = std::sqrt(variance(stats, score) / n);
     elo.difference = elo_difference(score);
-    elo.margin = (elo_difference(score + Z_975 * deviation) -
-                  elo_difference(score - Z_975 * deviation)) /
-                 2;
+    elo.margin = std::isfinite(elo.difference)
+                     ? (elo_difference(score + Z_975 * deviation) -
+                        elo_difference(score - Z_975 * deviation)) /
+                           2
+                     : std::numeric_limits<double>::infinity();
     const int decisive = stats.wins + stats.losses;
     elo.los = decisive ? 50 * (1 + std::erf((stats.wins - stats.losses) / std::sqrt(2.0 * decisive)))
                        : 50;
@@ -99,18 +128,19 @@ std::optional<Sprt> parse_sprt(std::string_view text, std::string& error) {
 }
 
 double sprt_llr(const Stats& stats, const Sprt& sprt) {
-    const int n = stats.games();
-    if (!n) return 0;
-    // A count of 0 counts as 0.001, as fastchess has it, so that a run of one result alone (no
-    // spread at all) still weighs as the strong evidence it is.
+    if (!stats.games()) return 0;
+    // A count of 0 counts as 0.001, as in fastchess, so that every outcome has some weight.
     const auto regular = [](int count) { return count ? count : 1e-3; };
-    const double w = regular(stats.wins), d = regular(stats.draws), l = regular(stats.losses);
-    const double total = w + d + l, score = (w + d / 2) / total;
-    const double var = (w * (1 - score) * (1 - score) + d * (0.5 - score) * (0.5 - score) +
-                        l * score * score) /
-                       total;
-    const double s0 = expected_score(sprt.elo0), s1 = expected_score(sprt.elo1);
-    return n * (s1 - s0) * (2 * score - s0 - s1) / (2 * var);
+    const std::array<double, 3> counts{regular(stats.losses), regular(stats.draws),
+                                       regular(stats.wins)};
+    const double total = counts[0] + counts[1] + counts[2];
+    std::array<double, 3> observed{};
+    for (std::size_t i = 0; i < 3; ++i) observed[i] = counts[i] / total;
+    const auto p0 = closest_with_score(observed, expected_score(sprt.elo0));
+    const auto p1 = closest_with_score(observed, expected_score(sprt.elo1));
+    double llr = 0;
+    for (std::size_t i = 0; i < 3; ++i) llr += observed[i] * (std::log(p1[i]) - std::log(p0[i]));
+    return total * llr;
 }
 
 SprtVerdict sprt_verdict(double llr, const Sprt& sprt) {
