@@ -127,10 +127,12 @@ void print_report(const ir::Game& game, const match::MatchOptions& options,
                       << sprt->upper_bound() << ": " << verdict << '\n';
         }
     } else {
-        std::cout << "player          points  games    mean  95% interval\n";
+        // Numbered in --player order: two players may be of one kind.
+        std::cout << "   player          points  games    mean  95% interval\n";
         for (std::size_t e = 0; e < options.entrants.size(); ++e) {
             const match::EntrantScore& s = r.scores[e];
-            std::cout << std::left << std::setw(14) << options.entrants[e].name << std::right
+            std::cout << e + 1 << "  " << std::left << std::setw(14) << options.entrants[e].name
+                      << std::right
                       << std::setw(8) << s.points << std::setw(7) << s.games
                       << std::setprecision(3) << std::setw(8) << s.mean << "  +/- " << s.margin
                       << std::setprecision(1) << '\n';
