@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <stdexcept>
 #include <thread>
 
 #include "support/run_vari.hpp"
@@ -18,7 +19,7 @@ namespace vari {
 namespace {
 
 // A stand-in for an external engine: random moves with a fixed score, or one way of failing.
-enum class Fault { none, crash, illegal, slow, no_start };
+enum class Fault { none, crash, illegal, slow, no_start, throws };
 
 class TestPlayer final : public match::Player {
 public:
@@ -37,6 +38,7 @@ public:
         REQUIRE(told_ == game.ply());  // told of every move before being asked
         match::Choice choice;
         if (fault_ == Fault::crash) choice.failure = "the engine exited";
+        if (fault_ == Fault::throws) throw std::runtime_error("a bug in the player");
         if (fault_ == Fault::illegal) choice.text = "e2e5";
         if (fault_ == Fault::slow) std::this_thread::sleep_for(std::chrono::milliseconds(40));
         if (fault_ == Fault::none || fault_ == Fault::slow)
@@ -152,6 +154,7 @@ TEST_CASE("a player that fails loses the game with the reason, and the match goe
             {Fault::illegal, match::Termination::illegal_move, "'e2e5'"},
             {Fault::no_start, match::Termination::player_failure,
              "it could not start the game: no such variant"},
+            {Fault::throws, match::Termination::player_failure, "a bug in the player"},
         }));
     auto options = options_of({test_entrant("faulty", fault), vari_entrant("random")}, 4);
     match::MatchReport report;

@@ -2,6 +2,7 @@
 // clock, legality), adjudication fed, and every way the game can end recorded with its reason.
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <iterator>
 
 #include "tools/match/adjudication.hpp"
@@ -56,6 +57,27 @@ std::optional<Move> judge(const runtime::Game& game, const Choice& choice, std::
     return move;
 }
 
+// A player's calls, an exception (a player's bug) taken as its failure so the match goes on.
+bool start(Player& player, const runtime::Game& game, int seat, std::uint64_t seed,
+           std::string& error) {
+    try {
+        return player.start_game(game, seat, seed, error);
+    } catch (const std::exception& e) {
+        error = e.what();
+        return false;
+    }
+}
+
+Choice ask(Player& player, const runtime::Game& game, const Budget& budget) {
+    try {
+        return player.choose(game, budget);
+    } catch (const std::exception& e) {
+        Choice failed;
+        failed.failure = e.what();
+        return failed;
+    }
+}
+
 std::string record_of(const runtime::Game& game, const MatchOptions& options,
                       const GameSetup& setup, const std::optional<Ending>& ending) {
     runtime::RecordHeader header;
@@ -105,8 +127,8 @@ GameOutcome play_game(const CompiledGame& game, const MatchOptions& options,
     std::optional<Ending> ending;
     for (int seat = 0; seat < players && !ending; ++seat) {
         std::string error;
-        if (!at_seat[static_cast<std::size_t>(seat)]->start_game(
-                played, seat, setup.seed_at_seat[static_cast<std::size_t>(seat)], error))
+        if (!start(*at_seat[static_cast<std::size_t>(seat)], played, seat,
+                   setup.seed_at_seat[static_cast<std::size_t>(seat)], error))
             ending = loss(Termination::player_failure, seat, name(seat),
                           "it could not start the game: " + error, players);
     }
@@ -128,7 +150,7 @@ GameOutcome play_game(const CompiledGame& game, const MatchOptions& options,
         const auto s = static_cast<std::size_t>(seat);
         budget.moves_to_go = tc && tc->moves ? tc->moves - moves_made[s] % tc->moves : 0;
         const auto asked = Clock::now();
-        const Choice choice = at_seat[s]->choose(played, budget);
+        const Choice choice = ask(*at_seat[s], played, budget);
         const auto spent =
             std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - asked).count();
         if (!choice.failure.empty()) {
