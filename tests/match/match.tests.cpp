@@ -232,7 +232,7 @@ TEST_CASE("an SPRT stops the match once a bound is crossed", "[match]") {
     const auto game = test::load_shipped("minishogi");
     auto options = options_of({vari_entrant("ai:1"), vari_entrant("random")}, 20);
     options.sprt = match::Sprt{};
-    options.sprt->elo1 = 400;  // decided by a few games: ai:1 wins them all
+    options.sprt->elo1 = 400;  // decided by five pairs: ai:1 wins every game
     options.concurrency = 2;
     match::MatchReport report;
     const auto games = play(*game, options, report);

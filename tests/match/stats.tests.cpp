@@ -62,6 +62,22 @@ TEST_CASE("the SPRT's log-likelihood ratio and bounds are the generalised SPRT's
     CHECK(sprt.upper_bound() == Approx(2.944439));
 }
 
+TEST_CASE("with pairs of games the SPRT weighs the pairs' points", "[match][stats]") {
+    // The pairs scoring 0, 1/2, 1, 3/2 and 2 points; computed apart from vari as above.
+    using Pairs = std::array<int, 5>;
+    auto [pairs, elo1, llr] = GENERATE(table<Pairs, double, double>({
+        {Pairs{2, 5, 20, 8, 5}, 5, 0.237427},
+        {Pairs{2, 5, 20, 8, 5}, 10, 0.444788},
+        {Pairs{10, 40, 150, 60, 20}, 5, 1.319333},
+        {Pairs{0, 0, 0, 0, 3}, 400, 1.793587},
+    }));
+    match::Stats stats = counts(1, 2, 3);  // not weighed when there are pairs
+    stats.pairs = pairs;
+    match::Sprt sprt;
+    sprt.elo1 = elo1;
+    CHECK(match::sprt_llr(stats, sprt) == Approx(llr).epsilon(1e-5));
+}
+
 TEST_CASE("the SPRT accepts H1 on a run of wins and H0 on a run of losses", "[match][stats]") {
     match::Sprt sprt;
     sprt.elo1 = 400;

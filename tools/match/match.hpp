@@ -119,9 +119,9 @@ Elo elo_of(const Stats& stats);
 
 // A sequential probability ratio test of H0 "the difference is elo0" against H1 "it is elo1"
 // (logistic Elo, fastchess's model=logistic), with false-positive rate alpha and false-negative
-// rate beta: the generalised SPRT's log-likelihood ratio of the wins, draws and losses so far
-// (each hypothesis's likeliest distribution with its score), against the bounds
-// ln(beta / (1 - alpha)) and ln((1 - beta) / alpha).
+// rate beta: the generalised SPRT's log-likelihood ratio (each hypothesis's likeliest
+// distribution with its score) of the pairs' points when there are pairs, as fastchess, else of
+// the wins, draws and losses; against the bounds ln(beta / (1 - alpha)) and ln((1 - beta) / alpha).
 struct Sprt {
     double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
     double lower_bound() const;

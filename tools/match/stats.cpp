@@ -30,19 +30,19 @@ double variance(const Stats& stats, double score) {
            n;
 }
 
-// The points of a loss, a draw and a win.
-constexpr std::array<double, 3> POINTS{0, 0.5, 1};
-
-// The distribution of losses, draws and wins with mean score `score` that is likeliest to have
-// given the `observed` frequencies (all above 0): p_i = observed_i / (1 + theta (points_i -
-// score)), theta the root of sum observed_i (points_i - score) / (1 + theta (points_i - score)),
-// a decreasing function of theta between the poles at -1 / (1 - score) and 1 / score (Van den
-// Bergh, "Comments on Normalized Elo", proposition 1.1), found by bisection.
-std::array<double, 3> closest_with_score(const std::array<double, 3>& observed, double score) {
+// The distribution over outcomes worth `points` (evenly spaced from 0 to 1) with mean score
+// `score` that is likeliest to have given the `observed` frequencies (all above 0):
+// p_i = observed_i / (1 + theta (points_i - score)), theta the root of
+// sum observed_i (points_i - score) / (1 + theta (points_i - score)), a decreasing function of
+// theta between its poles at -1 / (1 - score) and 1 / score (Van den Bergh, "Comments on
+// Normalized Elo", proposition 1.1), found by bisection.
+template <std::size_t N>
+std::array<double, N> closest_with_score(const std::array<double, N>& observed, double score) {
+    const auto points = [](std::size_t i) { return static_cast<double>(i) / (N - 1); };
     const auto slope = [&](double theta) {
         double sum = 0;
-        for (std::size_t i = 0; i < 3; ++i)
-            sum += observed[i] * (POINTS[i] - score) / (1 + theta * (POINTS[i] - score));
+        for (std::size_t i = 0; i < N; ++i)
+            sum += observed[i] * (points(i) - score) / (1 + theta * (points(i) - score));
         return sum;
     };
     double low = -1 / (1 - score), high = 1 / score;
@@ -51,9 +51,25 @@ std::array<double, 3> closest_with_score(const std::array<double, 3>& observed, 
         (slope(middle) > 0 ? low : high) = middle;
     }
     const double theta = (low + high) / 2;
-    std::array<double, 3> p{};
-    for (std::size_t i = 0; i < 3; ++i) p[i] = observed[i] / (1 + theta * (POINTS[i] - score));
+    std::array<double, N> p{};
+    for (std::size_t i = 0; i < N; ++i) p[i] = observed[i] / (1 + theta * (points(i) - score));
     return p;
+}
+
+// The generalised SPRT's log-likelihood ratio of outcomes counted by their points, from none to
+// all (losses, draws, wins; or the pairs' five sums), a count of 0 taken as 0.001 as in
+// fastchess, so that every outcome has some weight.
+template <std::size_t N>
+double llr_of(const std::array<int, N>& counts, const Sprt& sprt) {
+    std::array<double, N> observed{};
+    double total = 0;
+    for (std::size_t i = 0; i < N; ++i) total += observed[i] = counts[i] ? counts[i] : 1e-3;
+    for (double& p : observed) p /= total;
+    const auto p0 = closest_with_score(observed, expected_score(sprt.elo0));
+    const auto p1 = closest_with_score(observed, expected_score(sprt.elo1));
+    double llr = 0;
+    for (std::size_t i = 0; i < N; ++i) llr += observed[i] * (std::log(p1[i]) - std::log(p0[i]));
+    return total * llr;
 }
 
 std::optional<double> number(std::string_view text) {
@@ -128,19 +144,11 @@ std::optional<Sprt> parse_sprt(std::string_view text, std::string& error) {
 }
 
 double sprt_llr(const Stats& stats, const Sprt& sprt) {
+    int pairs = 0;
+    for (const int n : stats.pairs) pairs += n;
+    if (pairs) return llr_of(stats.pairs, sprt);
     if (!stats.games()) return 0;
-    // A count of 0 counts as 0.001, as in fastchess, so that every outcome has some weight.
-    const auto regular = [](int count) { return count ? count : 1e-3; };
-    const std::array<double, 3> counts{regular(stats.losses), regular(stats.draws),
-                                       regular(stats.wins)};
-    const double total = counts[0] + counts[1] + counts[2];
-    std::array<double, 3> observed{};
-    for (std::size_t i = 0; i < 3; ++i) observed[i] = counts[i] / total;
-    const auto p0 = closest_with_score(observed, expected_score(sprt.elo0));
-    const auto p1 = closest_with_score(observed, expected_score(sprt.elo1));
-    double llr = 0;
-    for (std::size_t i = 0; i < 3; ++i) llr += observed[i] * (std::log(p1[i]) - std::log(p0[i]));
-    return total * llr;
+    return llr_of(std::array<int, 3>{stats.losses, stats.draws, stats.wins}, sprt);
 }
 
 SprtVerdict sprt_verdict(double llr, const Sprt& sprt) {
