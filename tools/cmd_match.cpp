@@ -132,8 +132,7 @@ void print_report(const ir::Game& game, const match::MatchOptions& options,
         for (std::size_t e = 0; e < options.entrants.size(); ++e) {
             const match::EntrantScore& s = r.scores[e];
             std::cout << e + 1 << "  " << std::left << std::setw(14) << options.entrants[e].name
-                      << std::right
-                      << std::setw(8) << s.points << std::setw(7) << s.games
+                      << std::right << std::setw(8) << s.points << std::setw(7) << s.games
                       << std::setprecision(3) << std::setw(8) << s.mean << "  +/- " << s.margin
                       << std::setprecision(1) << '\n';
         }
@@ -165,8 +164,9 @@ int run_match(int argc, char** argv) {
         ->take_all();
     app.add_option("--games", options.games, "games to play (default 10)")
         ->check(whole_number(1, 1'000'000));
-    app.add_option("--tc", tc, "a clock for each player: [MOVES/]TIME[+INCREMENT] in seconds "
-                               "(40/60+0.6, 10+0.1); a player past its clock loses");
+    app.add_option("--tc", tc,
+                   "a clock for each player: [MOVES/]TIME[+INCREMENT] in seconds "
+                   "(40/60+0.6, 10+0.1); a player past its clock loses");
     app.add_option("--time-margin", options.time_margin_ms,
                    "milliseconds a move may end past its clock without a loss (default 0)")
         ->check(whole_number(0, 3'600'000));
@@ -192,16 +192,18 @@ int run_match(int argc, char** argv) {
                    "from this ply on, a game is a draw once every score has stayed within "
                    "--draw-score of 0 for --draw-moves moves each")
         ->check(whole_number(0, 1'000'000));
-    app.add_option("--draw-moves", options.adjudication.draw_moves, "(default 8)")
+    app.add_option("--draw-moves", options.adjudication.draw_moves,
+                   "moves each with every score near 0 (default 8)")
         ->check(whole_number(1, 1000));
-    app.add_option("--draw-score", options.adjudication.draw_score, "centipawns (default 10)")
+    app.add_option("--draw-score", options.adjudication.draw_score,
+                   "how near 0, in centipawns (default 10)")
         ->check(whole_number(0, 100'000));
     app.add_option("--resign-moves", options.adjudication.resign_moves,
                    "a player whose score stays at or below -(--resign-score) for this many of "
                    "its moves loses")
         ->check(whole_number(1, 1000));
     app.add_option("--resign-score", options.adjudication.resign_score,
-                   "centipawns (default 1000)")
+                   "how low, in centipawns (default 1000)")
         ->check(whole_number(1, 10'000'000));
     app.add_option("--sprt", sprt,
                    "elo0=0,elo1=5,alpha=0.05,beta=0.05: test the first player's Elo gain and "

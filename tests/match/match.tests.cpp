@@ -2,6 +2,8 @@
 // the concurrency, a failing player loses with its reason and the match goes on, adjudication
 // and the SPRT end games and matches, records read back, bad openings are located, and a
 // three-player game's match runs. `vari match` itself is run as a user runs it.
+#include "tools/match/match.hpp"
+
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
@@ -13,7 +15,6 @@
 #include "support/run_vari.hpp"
 #include "support/shipped_games.hpp"
 #include "support/temp_dir.hpp"
-#include "tools/match/match.hpp"
 
 namespace vari {
 namespace {
@@ -145,17 +146,15 @@ TEST_CASE("a match is the same for a seed at any concurrency", "[match]") {
     CHECK(one.scores[0].points == two.scores[0].points);
 }
 
-TEST_CASE("a player that fails loses the game with the reason, and the match goes on",
-          "[match]") {
+TEST_CASE("a player that fails loses the game with the reason, and the match goes on", "[match]") {
     const auto game = test::load_shipped("chess");
-    auto [fault, termination, words] =
-        GENERATE(table<Fault, match::Termination, std::string>({
-            {Fault::crash, match::Termination::player_failure, "the engine exited"},
-            {Fault::illegal, match::Termination::illegal_move, "'e2e5'"},
-            {Fault::no_start, match::Termination::player_failure,
-             "it could not start the game: no such variant"},
-            {Fault::throws, match::Termination::player_failure, "a bug in the player"},
-        }));
+    auto [fault, termination, words] = GENERATE(table<Fault, match::Termination, std::string>({
+        {Fault::crash, match::Termination::player_failure, "the engine exited"},
+        {Fault::illegal, match::Termination::illegal_move, "'e2e5'"},
+        {Fault::no_start, match::Termination::player_failure,
+         "it could not start the game: no such variant"},
+        {Fault::throws, match::Termination::player_failure, "a bug in the player"},
+    }));
     auto options = options_of({test_entrant("faulty", fault), vari_entrant("random")}, 4);
     match::MatchReport report;
     const auto games = play(*game, options, report);
@@ -295,9 +294,10 @@ TEST_CASE("a three-player game's match gives each player every seat", "[match]")
 TEST_CASE("vari match plays, writes records and reports", "[match][commands]") {
     test::TempDir dir;
     const std::string records = (dir.path / "records").string();
-    const auto run = test::run_vari("match minishogi --player ai:1 --player random --games 2 "
-                                    "--json --records " +
-                                    records + " --pgn " + (dir.path / "all.pgn").string());
+    const auto run = test::run_vari(
+        "match minishogi --player ai:1 --player random --games 2 "
+        "--json --records " +
+        records + " --pgn " + (dir.path / "all.pgn").string());
     INFO(run.output);
     REQUIRE(run.exit_code == 0);
     const auto report = nlohmann::json::parse(run.output);

@@ -105,7 +105,8 @@ TEST_CASE("SPRT parameters are read with defaults and refused when they cannot h
         {"elo0=5,elo1=5", "elo0 must be less than elo1"},
         {"alpha=1.5", "alpha and beta must lie between 0 and 1"},
         {"alpha=0.6,beta=0.5", "alpha and beta must sum to less than 1"},
-        {"elo2=4", "expected elo0=N, elo1=N, alpha=P or beta=P separated by commas, found 'elo2=4'"},
+        {"elo2=4",
+         "expected elo0=N, elo1=N, alpha=P or beta=P separated by commas, found 'elo2=4'"},
         {"elo1=x", "the value of elo1 is not a number"},
     }));
     error.clear();

@@ -1,12 +1,12 @@
 // A match: games on worker threads, each with players of its own, counted in game order so that
 // the figures (and where an SPRT stops) depend on the seed alone.
+#include "tools/match/match.hpp"
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <mutex>
 #include <thread>
-
-#include "tools/match/match.hpp"
 
 namespace vari::match {
 namespace {
@@ -39,10 +39,10 @@ public:
             ++score.games;
             squares_[entrant] += game.scores[seat] * game.scores[seat];
             score.mean = score.points / score.games;
-            const double spread = score.games > 1
-                                      ? (squares_[entrant] - score.games * score.mean * score.mean) /
-                                            (score.games - 1)
-                                      : 0;
+            const double spread =
+                score.games > 1 ? (squares_[entrant] - score.games * score.mean * score.mean) /
+                                      (score.games - 1)
+                                : 0;
             score.margin = 1.96 * std::sqrt(std::max(spread, 0.0) / score.games);
         }
         if (game.scores.size() == 2) add_to_stats(game);
@@ -110,14 +110,15 @@ MatchReport run_match(const CompiledGame& game, const MatchOptions& options,
             std::vector<Player*> at_seat;
             for (const int entrant : setup.entrant_at_seat) {
                 auto& player = mine[static_cast<std::size_t>(entrant)];
-                if (!player) player = options.entrants[static_cast<std::size_t>(entrant)].make(game);
+                if (!player)
+                    player = options.entrants[static_cast<std::size_t>(entrant)].make(game);
                 at_seat.push_back(player.get());
             }
             GameOutcome outcome = play_game(game, options, setup, opening, at_seat, abort);
             // A player that failed is made anew, as a crashed engine is restarted.
             if (outcome.termination == Termination::player_failure)
-                mine[static_cast<std::size_t>(setup.entrant_at_seat[static_cast<std::size_t>(
-                    outcome.forfeit_seat)])]
+                mine[static_cast<std::size_t>(
+                         setup.entrant_at_seat[static_cast<std::size_t>(outcome.forfeit_seat)])]
                     .reset();
 
             const std::lock_guard lock(counting);

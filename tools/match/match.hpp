@@ -159,7 +159,7 @@ struct MatchOptions {
     int depth = 0;                    // fixed per move for every player (0: none)
     std::uint64_t nodes = 0;
     Adjudication adjudication;
-    int concurrency = 1;  // games played at once
+    int concurrency = 1;       // games played at once
     std::optional<Sprt> sprt;  // two players: stop once a bound is crossed
     runtime::HookUse hooks = runtime::HookUse::on;
     std::string event = "vari match", date;  // for the records
@@ -167,14 +167,14 @@ struct MatchOptions {
 
 // Why a game ended. ORDER termination
 enum class Termination : std::uint8_t {
-    rules,            // an end condition or a hook's verdict
-    adjudicated,      // by the players' scores (a draw or a resignation)
-    max_plies,        // still going after Adjudication::max_plies plies: a draw
-    time_forfeit,     // a player's clock ran out
-    illegal_move,     // a player answered with a move the rules do not allow
-    player_failure,   // a player could not start or answer (it crashed, an error)
-    stopped,          // a hook of the game failed: no result, not counted
-    aborted,          // the match stopped (SPRT) while it was played: not counted
+    rules,           // an end condition or a hook's verdict
+    adjudicated,     // by the players' scores (a draw or a resignation)
+    max_plies,       // still going after Adjudication::max_plies plies: a draw
+    time_forfeit,    // a player's clock ran out
+    illegal_move,    // a player answered with a move the rules do not allow
+    player_failure,  // a player could not start or answer (it crashed, an error)
+    stopped,         // a hook of the game failed: no result, not counted
+    aborted,         // the match stopped (SPRT) while it was played: not counted
 };
 // "rules", "adjudication", "max plies", "time forfeit", "illegal move", "player failure", ...
 const char* termination_name(Termination termination);
@@ -194,17 +194,17 @@ GameSetup schedule(int index, int players, std::uint64_t seed);
 struct GameOutcome {
     GameSetup setup;
     Termination termination = Termination::rules;
-    std::string reason;   // Result::reason ("checkmate"), or the termination's name
-    std::string summary;  // "White wins by checkmate", "Black loses on time: ..."
+    std::string reason;          // Result::reason ("checkmate"), or the termination's name
+    std::string summary;         // "White wins by checkmate", "Black loses on time: ..."
     std::vector<double> scores;  // per seat; empty when stopped or aborted
-    int forfeit_seat = -1;  // the seat whose failure, clock or illegal move ended the game
+    int forfeit_seat = -1;       // the seat whose failure, clock or illegal move ended the game
     int plies = 0;
     std::string record;  // the game as a record (runtime::write_record)
 };
 // Plays one game of a match with these players at their seats; `abort`, when set, ends it.
-GameOutcome play_game(const CompiledGame& game, const MatchOptions& options,
-                      const GameSetup& setup, const Opening& opening,
-                      const std::vector<Player*>& at_seat, const std::atomic<bool>& abort);
+GameOutcome play_game(const CompiledGame& game, const MatchOptions& options, const GameSetup& setup,
+                      const Opening& opening, const std::vector<Player*>& at_seat,
+                      const std::atomic<bool>& abort);
 
 struct EntrantScore {
     double points = 0;
@@ -214,8 +214,8 @@ struct EntrantScore {
 
 struct MatchReport {
     int planned = 0;
-    int played = 0;   // games counted
-    int stopped = 0;  // games a failing hook stopped: not counted
+    int played = 0;                    // games counted
+    int stopped = 0;                   // games a failing hook stopped: not counted
     std::vector<EntrantScore> scores;  // per entrant
     Stats stats;                       // two players: the first entrant's
     // How the counted games ended (Result::reason, or the termination's name), with their counts,
@@ -231,9 +231,9 @@ struct MatchReport {
 // the concurrency. `finished` is called for each game in game order, one call at a time, with the
 // report so far. With an SPRT the match stops at the first pair whose games cross a bound; the
 // games beyond are not counted.
-MatchReport run_match(const CompiledGame& game, const MatchOptions& options,
-                      const std::function<void(const GameOutcome&, const MatchReport&)>& finished =
-                          {});
+MatchReport run_match(
+    const CompiledGame& game, const MatchOptions& options,
+    const std::function<void(const GameOutcome&, const MatchReport&)>& finished = {});
 
 // The report as one JSON object (the game, the entrants, the options, every figure).
 std::string match_json(const ir::Game& game, const MatchOptions& options,

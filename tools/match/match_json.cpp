@@ -14,9 +14,12 @@ json finite(double value) { return std::isfinite(value) ? json(value) : json(nul
 
 const char* verdict_name(SprtVerdict verdict) {
     switch (verdict) {
-    case SprtVerdict::h0: return "H0";
-    case SprtVerdict::h1: return "H1";
-    case SprtVerdict::undecided: break;
+        case SprtVerdict::h0:
+            return "H0";
+        case SprtVerdict::h1:
+            return "H1";
+        case SprtVerdict::undecided:
+            break;
     }
     return "undecided";
 }
@@ -27,17 +30,16 @@ std::string match_json(const ir::Game& game, const MatchOptions& options,
                        const MatchReport& report) {
     json out;
     out["game"] = game.name;
-    out["games"] = {{"planned", report.planned}, {"played", report.played},
-                    {"stopped", report.stopped}};
+    out["games"] = {
+        {"planned", report.planned}, {"played", report.played}, {"stopped", report.stopped}};
     out["seed"] = options.seed;
     if (options.openings.empty())
         out["random_plies"] = options.random_plies;
     else
         out["openings"] = options.openings.size();
     if (const auto& tc = options.time_control)
-        out["time_control"] = {{"moves", tc->moves},
-                               {"base_ms", tc->base_ms},
-                               {"increment_ms", tc->increment_ms}};
+        out["time_control"] = {
+            {"moves", tc->moves}, {"base_ms", tc->base_ms}, {"increment_ms", tc->increment_ms}};
     if (options.depth) out["depth"] = options.depth;
     if (options.nodes) out["nodes"] = options.nodes;
     out["players"] = json::array();
@@ -62,9 +64,12 @@ std::string match_json(const ir::Game& game, const MatchOptions& options,
                       {"los", elo.los},
                       {"draw_ratio", elo.draw_ratio}};
         if (const auto& sprt = options.sprt)
-            out["sprt"] = {{"elo0", sprt->elo0},         {"elo1", sprt->elo1},
-                           {"alpha", sprt->alpha},       {"beta", sprt->beta},
-                           {"llr", report.llr},          {"lower_bound", sprt->lower_bound()},
+            out["sprt"] = {{"elo0", sprt->elo0},
+                           {"elo1", sprt->elo1},
+                           {"alpha", sprt->alpha},
+                           {"beta", sprt->beta},
+                           {"llr", report.llr},
+                           {"lower_bound", sprt->lower_bound()},
                            {"upper_bound", sprt->upper_bound()},
                            {"verdict", verdict_name(report.verdict)}};
     }

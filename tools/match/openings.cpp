@@ -60,8 +60,8 @@ std::optional<std::vector<Opening>> read_openings(const CompiledGame& game, std:
         if (auto opening = opening_of(game, line, column, error))
             openings.push_back(std::move(*opening));
         else
-            errors.push_back(error_at(label, number, static_cast<std::uint32_t>(first) + column,
-                                      error));
+            errors.push_back(
+                error_at(label, number, static_cast<std::uint32_t>(first) + column, error));
     }
     if (openings.empty() && errors.empty())
         errors.push_back(error_at(label, 1, 1,

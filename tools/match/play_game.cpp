@@ -23,8 +23,12 @@ struct Ending {
 };
 
 Ending draw(Termination termination, std::string summary, int players) {
-    return {termination, termination_name(termination), std::move(summary),
-            std::vector<double>(static_cast<std::size_t>(players), 1.0 / players), -1, ""};
+    return {termination,
+            termination_name(termination),
+            std::move(summary),
+            std::vector<double>(static_cast<std::size_t>(players), 1.0 / players),
+            -1,
+            ""};
 }
 
 // `seat` loses: 0 for it, the point shared by the others (as a rule's loss is scored).
@@ -35,8 +39,12 @@ Ending loss(Termination termination, int seat, const std::string& name, std::str
     std::string summary = name + " loses";
     if (termination == Termination::time_forfeit) summary += " on time";
     if (!detail.empty()) summary += ": " + detail;
-    return {termination, termination_name(termination), std::move(summary), std::move(scores),
-            seat,        std::move(detail)};
+    return {termination,
+            termination_name(termination),
+            std::move(summary),
+            std::move(scores),
+            seat,
+            std::move(detail)};
 }
 
 // The legal move a choice names; nothing with `why` set when it names none.
@@ -97,18 +105,19 @@ std::string record_of(const runtime::Game& game, const MatchOptions& options,
 
 const char* termination_name(Termination termination) {
     // ORDER termination
-    constexpr const char* NAMES[] = {"rules",        "adjudication",   "max plies",
-                                     "time forfeit", "illegal move",   "player failure",
-                                     "stopped",      "aborted"};
+    constexpr const char* NAMES[] = {"rules",        "adjudication",   "max plies", "time forfeit",
+                                     "illegal move", "player failure", "stopped",   "aborted"};
     static_assert(std::size(NAMES) == static_cast<std::size_t>(Termination::aborted) + 1);
     return NAMES[static_cast<std::size_t>(termination)];
 }
 
-GameOutcome play_game(const CompiledGame& game, const MatchOptions& options,
-                      const GameSetup& setup, const Opening& opening,
-                      const std::vector<Player*>& at_seat, const std::atomic<bool>& abort) {
+GameOutcome play_game(const CompiledGame& game, const MatchOptions& options, const GameSetup& setup,
+                      const Opening& opening, const std::vector<Player*>& at_seat,
+                      const std::atomic<bool>& abort) {
     const int players = static_cast<int>(at_seat.size());
-    const auto name = [&](int seat) { return game.ir().players[static_cast<std::size_t>(seat)].name; };
+    const auto name = [&](int seat) {
+        return game.ir().players[static_cast<std::size_t>(seat)].name;
+    };
     runtime::Game played(game, opening.start, options.hooks);
     for (const Move move : opening.moves)
         if (!played.result()) played.play(move);
@@ -136,14 +145,18 @@ GameOutcome play_game(const CompiledGame& game, const MatchOptions& options,
     // player and judges its answer: a failure, the clock, legality; then the adjudicators.
     while (!ending && !played.result()) {
         if (played.ply() >= options.adjudication.max_plies) {
-            ending = draw(Termination::max_plies,
-                          "draw: still going after " + std::to_string(played.ply()) + " plies",
-                          players);
+            ending =
+                draw(Termination::max_plies,
+                     "draw: still going after " + std::to_string(played.ply()) + " plies", players);
             break;
         }
         if (abort.load(std::memory_order_relaxed)) {
-            ending = Ending{Termination::aborted, termination_name(Termination::aborted),
-                            "aborted: the match has stopped", {}, -1, ""};
+            ending = Ending{Termination::aborted,
+                            termination_name(Termination::aborted),
+                            "aborted: the match has stopped",
+                            {},
+                            -1,
+                            ""};
             break;
         }
         const int seat = played.position().side_to_move();

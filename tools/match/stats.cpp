@@ -82,9 +82,7 @@ std::optional<double> number(std::string_view text) {
 
 }  // namespace
 
-double Stats::score() const {
-    return games() ? (wins + 0.5 * draws) / games() : 0.5;
-}
+double Stats::score() const { return games() ? (wins + 0.5 * draws) / games() : 0.5; }
 
 Elo elo_of(const Stats& stats) {
     Elo elo;
@@ -93,14 +91,14 @@ Elo elo_of(const Stats& stats) {
     const double score = stats.score();
     const double deviation = std::sqrt(variance(stats, score) / n);
     elo.difference = elo_difference(score);
-    elo.margin = std::isfinite(elo.difference)
-                     ? (elo_difference(score + Z_975 * deviation) -
-                        elo_difference(score - Z_975 * deviation)) /
-                           2
-                     : std::numeric_limits<double>::infinity();
+    elo.margin = std::isfinite(elo.difference) ? (elo_difference(score + Z_975 * deviation) -
+                                                  elo_difference(score - Z_975 * deviation)) /
+                                                     2
+                                               : std::numeric_limits<double>::infinity();
     const int decisive = stats.wins + stats.losses;
-    elo.los = decisive ? 50 * (1 + std::erf((stats.wins - stats.losses) / std::sqrt(2.0 * decisive)))
-                       : 50;
+    elo.los = decisive
+                  ? 50 * (1 + std::erf((stats.wins - stats.losses) / std::sqrt(2.0 * decisive)))
+                  : 50;
     elo.draw_ratio = 100.0 * stats.draws / n;
     return elo;
 }

@@ -10,10 +10,10 @@ namespace {
 // Seconds with an optional fraction ("10", "0.1"), as milliseconds; nothing when malformed.
 std::optional<std::int64_t> milliseconds(std::string_view text) {
     double seconds = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seconds,
-                                              std::chars_format::fixed);
-    if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
-        seconds < 0 || seconds > 1e9)
+    const auto [end, error] =
+        std::from_chars(text.data(), text.data() + text.size(), seconds, std::chars_format::fixed);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size() || seconds < 0 ||
+        seconds > 1e9)
         return std::nullopt;
     return std::llround(seconds * 1000);
 }
@@ -21,13 +21,14 @@ std::optional<std::int64_t> milliseconds(std::string_view text) {
 }  // namespace
 
 std::optional<TimeControl> parse_time_control(std::string_view text, std::string& error) {
-    const std::string form = "expected [MOVES/]TIME[+INCREMENT] in seconds, as in 40/60+0.6, "
-                             "10+0.1 or 1:30+1";
+    const std::string form =
+        "expected [MOVES/]TIME[+INCREMENT] in seconds, as in 40/60+0.6, "
+        "10+0.1 or 1:30+1";
     TimeControl tc;
     if (const std::size_t slash = text.find('/'); slash != std::string_view::npos) {
         const std::string_view moves = text.substr(0, slash);
-        const auto [end, failed] = std::from_chars(moves.data(), moves.data() + moves.size(),
-                                                   tc.moves);
+        const auto [end, failed] =
+            std::from_chars(moves.data(), moves.data() + moves.size(), tc.moves);
         if (moves.empty() || failed != std::errc() || end != moves.data() + moves.size() ||
             tc.moves < 1) {
             error = "the moves before '/' are not a whole number above 0: " + form;
