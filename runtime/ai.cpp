@@ -90,13 +90,18 @@ AiPlayer::AiPlayer(const CompiledGame& game, const search::Level& level, std::ui
 AiPlayer::~AiPlayer() = default;
 
 search::Outcome AiPlayer::choose(const Game& game, const search::Searcher::Progress& progress) {
+    return choose_within(game, level_.limits, progress);
+}
+
+search::Outcome AiPlayer::choose_within(const Game& game, const search::Limits& limits,
+                                        const search::Searcher::Progress& progress) {
     assert(!game.result());
     if (!hook_error_.empty()) {
         search::Outcome out;
         out.error = hook_error_;
         return out;
     }
-    return searcher_.think(search_root(game), level_.limits, hooks_.get(), progress);
+    return searcher_.think(search_root(game), limits, hooks_.get(), progress);
 }
 
 }  // namespace vari::runtime

@@ -49,9 +49,13 @@ std::string score_text(double score) {
 
 std::string result_marker(const Game& game) {
     const auto& result = game.result();
-    if (!result || result->stopped || result->scores.empty()) return "*";
+    return !result || result->stopped ? "*" : scores_marker(result->scores);
+}
+
+std::string scores_marker(const std::vector<double>& scores) {
+    if (scores.empty()) return "*";
     std::string out;
-    for (double score : result->scores) out += (out.empty() ? "" : "-") + score_text(score);
+    for (double score : scores) out += (out.empty() ? "" : "-") + score_text(score);
     return out;
 }
 

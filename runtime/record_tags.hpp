@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "runtime/runtime.hpp"
 
@@ -12,6 +13,8 @@ namespace vari::runtime {
 // The result marker of a game: the scores joined by '-' ("1-0", "1/2-1/2", "1-0-0"); "*" while
 // the game goes on or when it was stopped.
 std::string result_marker(const Game& game);
+// The marker of these scores; "*" for none.
+std::string scores_marker(const std::vector<double>& scores);
 
 // "1", "0", "1/2", "1/3", or a decimal for a score no small fraction writes.
 std::string score_text(double score);

@@ -1,5 +1,6 @@
 // Writing a game record: the tag pairs, then the moves in short notation numbered by rounds,
 // wrapped as PGN wraps them.
+#include <cassert>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -14,10 +15,8 @@ namespace {
 std::string or_unknown(const std::string& value) { return value.empty() ? "?" : value; }
 
 // Do the scores say more than the marker? Only when a score has no short fraction.
-bool scores_need_tag(const Game& game) {
-    const auto& result = game.result();
-    if (!result || result->stopped) return false;
-    for (double score : result->scores)
+bool scores_need_tag(const std::vector<double>& scores) {
+    for (double score : scores)
         if (score_text(score).find('.') != std::string::npos) return true;
     return false;
 }
@@ -75,7 +74,14 @@ std::string write_record(const Game& game, const RecordHeader& header) {
     for (std::size_t p = 0; p < rules.players.size(); ++p)
         tag(player_tag(rules.players[p].name),
             p < header.player_kinds.size() ? or_unknown(header.player_kinds[p]) : "?");
-    const std::string marker = result_marker(game);
+    // The rules' end, else the decision's; a stopped game has neither scores nor marker.
+    const auto& result = game.result();
+    assert(!(result && header.decision));
+    const std::vector<double> none;
+    const std::vector<double>& scores = result ? (result->stopped ? none : result->scores)
+                                        : header.decision ? header.decision->scores
+                                                          : none;
+    const std::string marker = scores_marker(scores);
     tag("Result", marker);
     tag("Variant", rules.name);
     const std::string start = to_position_string(game.start());
@@ -85,17 +91,18 @@ std::string write_record(const Game& game, const RecordHeader& header) {
     }
     if (!rules.files.empty()) tag("RuleFile", file_name(rules.files.front()));
     tag("RuleHash", hash_text(rules.rules_hash));
-    if (const auto& result = game.result()) {
+    if (result)
         tag("Termination", result->stopped ? "stopped: " + result->summary : result->reason);
-        if (scores_need_tag(game)) {
-            std::string scores;
-            for (std::size_t p = 0; p < result->scores.size(); ++p) {
-                char value[32];
-                std::snprintf(value, sizeof value, "%g", result->scores[p]);
-                scores += (p ? ", " : "") + rules.players[p].name + " " + value;
-            }
-            tag("Scores", scores);
+    else if (header.decision)
+        tag("Termination", header.decision->termination);
+    if (scores_need_tag(scores)) {
+        std::string text;
+        for (std::size_t p = 0; p < scores.size(); ++p) {
+            char value[32];
+            std::snprintf(value, sizeof value, "%g", scores[p]);
+            text += (p ? ", " : "") + rules.players[p].name + " " + value;
         }
+        tag("Scores", text);
     }
     out += '\n';
 

@@ -288,6 +288,10 @@ public:
     ~AiPlayer();
     // The move to play now (the game is not over); the outcome's error is set when a hook failed.
     search::Outcome choose(const Game& game, const search::Searcher::Progress& progress = {});
+    // The same within other limits than the level's (a match's clock or fixed depth).
+    search::Outcome choose_within(const Game& game, const search::Limits& limits,
+                                  const search::Searcher::Progress& progress = {});
+    const search::Level& level() const { return level_; }
     void stop() { searcher_.stop(); }  // from another thread: answer now
 
 private:
@@ -324,9 +328,16 @@ std::string too_many_moves();
 //   [Termination] why the game ended ("checkmate"); [Scores] the players' scores when the
 //                 result does not say them ("White 0.75, Black 0.25")
 // For chess this is PGN as chess tools read it.
+// A game's end decided outside its rules (a match's adjudication, a forfeit), for a game its moves
+// leave going: every player's score, and the Termination tag's text ("time forfeit").
+struct Decision {
+    std::vector<double> scores;
+    std::string termination;
+};
 struct RecordHeader {
     std::string event, site, date, round;    // "?" when empty; the date as "2026.11.24"
     std::vector<std::string> player_kinds;   // per player: "human", "random", ...
+    std::optional<Decision> decision;        // only for a game whose moves have not ended it
 };
 std::string write_record(const Game& game, const RecordHeader& header);
 

@@ -16,8 +16,6 @@
 namespace vari::tools {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
 // The seats --players names: one spec for every player, or one per player in turn order.
 std::optional<std::vector<runtime::SeatSpec>> parse_players(const ir::Game& game,
                                                             const std::string& list,
@@ -44,18 +42,6 @@ std::optional<std::vector<runtime::SeatSpec>> parse_players(const ir::Game& game
         return std::nullopt;
     }
     return seats;
-}
-
-// "[#########           ] 45/100  ETA 0:12" over the previous one, on standard error.
-void show_progress(int done, int total, Clock::time_point start) {
-    constexpr int WIDTH = 30;
-    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    const auto left = static_cast<long>(seconds / done * (total - done) + 0.5);
-    const int filled = done * WIDTH / total;
-    std::fprintf(stderr, "\r[%s%s] %d/%d  ETA %ld:%02ld ", std::string(filled, '#').c_str(),
-                 std::string(WIDTH - filled, ' ').c_str(), done, total, left / 60, left % 60);
-    if (done == total) std::fprintf(stderr, "\r%*s\r", WIDTH + 40, "");
-    std::fflush(stderr);
 }
 
 double percent(int part, int whole) { return whole ? 100.0 * part / whole : 0; }
@@ -164,8 +150,12 @@ int run_analyze(int argc, char** argv) {
     options.hooks = no_hooks ? runtime::HookUse::off : runtime::HookUse::on;
 
     std::function<void(int)> progress;
-    const auto start = Clock::now();
-    if (isatty(2)) progress = [&](int done) { show_progress(done, options.games, start); };
+    const auto start = std::chrono::steady_clock::now();
+    if (isatty(2))
+        progress = [&](int done) {
+            show_progress(done, options.games, start);
+            if (done == options.games) clear_progress();
+        };
     const runtime::Analysis analysis = runtime::analyze(*game, options, progress);
     if (json)
         std::cout << runtime::analysis_json(game->ir(), options, analysis) << '\n';

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <ctime>
 #include <iostream>
 #include <limits>
 #include <random>
@@ -26,16 +25,6 @@ struct Mover {
     std::unique_ptr<runtime::AiPlayer> ai;  // for the AI
     bool human() const { return kind == "human"; }
 };
-
-// The date as records write it: "2026.11.24".
-std::string today() {
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    char text[16];
-    std::strftime(text, sizeof text, "%Y.%m.%d", &local);
-    return text;
-}
 
 // How play draws its board.
 struct View {

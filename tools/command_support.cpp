@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <iostream>
 #include <map>
 #include <system_error>
@@ -159,6 +161,34 @@ std::unique_ptr<runtime::Game> start_game(const CompiledGame& game, const CLI::A
         return nullptr;
     }
     return played;
+}
+
+std::string today() {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y.%m.%d", &local);
+    return text;
+}
+
+void show_progress(int done, int total, std::chrono::steady_clock::time_point start,
+                   const std::string& note) {
+    constexpr int WIDTH = 30;
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const auto left = static_cast<long>(seconds / done * (total - done) + 0.5);
+    const int filled = done * WIDTH / total;
+    // "\33[K" clears what a longer line before left at the right.
+    std::fprintf(stderr, "\r[%s%s] %d/%d  ETA %ld:%02ld  %s\33[K", std::string(filled, '#').c_str(),
+                 std::string(WIDTH - filled, ' ').c_str(), done, total, left / 60, left % 60,
+                 note.c_str());
+    std::fflush(stderr);
+}
+
+void clear_progress() {
+    std::fprintf(stderr, "\r\33[K");
+    std::fflush(stderr);
 }
 
 }  // namespace vari::tools

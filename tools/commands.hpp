@@ -1,6 +1,7 @@
 // The `vari` subcommands: each parses its own arguments and returns an exit code.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -32,6 +33,7 @@ int run_think(int argc, char** argv);
 int run_analyze(int argc, char** argv);
 int run_serve(int argc, char** argv);
 int run_engine(int argc, char** argv);
+int run_match(int argc, char** argv);
 
 // Parses a command's arguments. Returns the exit code to stop with (0 after --help, usage on an
 // error, with the message printed), or nothing to go on.
@@ -65,6 +67,16 @@ std::optional<std::string> read_record_file(const std::string& path, std::string
 std::unique_ptr<CompiledGame> load_record_game(const std::string& record_path,
                                                std::string_view text,
                                                const std::string& game_name);
+
+// The date as records write it: "2026.11.24".
+std::string today();
+
+// On standard error (a terminal), over the previous one: a progress bar with the time left and a
+// note such as a live score, "[#########           ] 45/100  ETA 0:12  +20 =5 -20";
+// clear_progress() erases it.
+void show_progress(int done, int total, std::chrono::steady_clock::time_point start,
+                   const std::string& note = "");
+void clear_progress();
 
 // --notation long|short: how the command writes moves, `notation` holding the default.
 void add_notation_option(CLI::App& app, runtime::Notation& notation);

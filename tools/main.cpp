@@ -26,6 +26,7 @@ constexpr Command COMMANDS[] = {
     {"replay", vari::tools::run_replay, "check a game record move by move and show a position"},
     {"think", vari::tools::run_think, "search a position and print the best move and its line"},
     {"analyze", vari::tools::run_analyze, "play many games and report balance figures"},
+    {"match", vari::tools::run_match, "play games between players and report scores and Elo"},
     {"serve", vari::tools::run_serve, "play, design and analyse games in the browser"},
     {"engine", vari::tools::run_engine, "be an engine for chess and shogi programs (UCI, USI)"},
 };

@@ -1,0 +1,242 @@
+// `vari match`: games between players of any kind (vari's AI, the random mover; external engines
+// plug in as one more Player) with colours alternating over paired openings, clocks or fixed
+// budgets, adjudication and concurrency, summed up as wins, draws and losses, an Elo difference
+// with its 95% interval and, on request, a sequential probability ratio test.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "interpreter/interpreter.hpp"
+#include "runtime/runtime.hpp"
+
+namespace vari::match {
+
+// ---- Time ----------------------------------------------------------------------------------
+// A time control as cutechess writes it: [MOVES/]TIME[+INCREMENT], in seconds, TIME also as
+// MIN:SEC ("40/60+0.6", "10+0.1", "1:30+1"). The clock starts at TIME, gains INCREMENT after each
+// of the player's moves, and TIME again after every MOVES of them (0: TIME is for the game).
+struct TimeControl {
+    int moves = 0;
+    std::int64_t base_ms = 0;
+    std::int64_t increment_ms = 0;
+};
+std::optional<TimeControl> parse_time_control(std::string_view text, std::string& error);
+
+// What a player may spend on the move asked of it.
+struct Budget {
+    int depth = 0;            // plies; 0: no fixed depth
+    std::uint64_t nodes = 0;  // 0: no fixed node count
+    // With a time control: each seat's clock in milliseconds before this move, the increment,
+    // and the player's moves until its clock gets TIME again (0: none come).
+    bool timed = false;
+    std::vector<std::int64_t> clocks_ms;
+    std::int64_t increment_ms = 0;
+    int moves_to_go = 0;
+};
+
+// ---- Players --------------------------------------------------------------------------------
+// A player's answer. A player that cannot answer (a crashed engine, an error) says why in
+// `failure`; the runner then scores the game as its loss. A move is given as a Move of the game
+// or, by players that answer in text (engines), as `text`, which the runner reads as `vari play`
+// reads typed moves; either way the runner judges its legality.
+struct Choice {
+    Move move = Move::none();
+    std::string text;
+    std::optional<int> score;  // centipawns for the player, when it reports one
+    std::string failure;
+};
+
+// One player taking part in games, one game at a time; the runner asks it from one thread.
+class Player {
+public:
+    virtual ~Player() = default;
+    // A new game begins with this player in `seat`; its choices may draw on `seed`. False with
+    // `error` set when it cannot play it (the runner then scores the game as its loss).
+    virtual bool start_game(const runtime::Game& game, int seat, std::uint64_t seed,
+                            std::string& error) = 0;
+    // A move was just played (by any player, this one included): it is the game's last.
+    virtual void moved(const runtime::Game& game) { (void)game; }
+    // The move to play now in `game` (not over, this player's seat to move) within `budget`.
+    virtual Choice choose(const runtime::Game& game, const Budget& budget) = 0;
+};
+
+// A kind of player, as `--player` names it: its name and how to make one. The runner makes one
+// player per kind for each game played at once and reuses it for the games that follow, unless
+// it failed (then it makes a new one: a crashed engine restarts).
+struct Entrant {
+    std::string name;  // as given: "ai:3", "random"
+    std::function<std::unique_ptr<Player>(const CompiledGame&)> make;
+};
+// vari's own players: "random", or "ai" with a level as runtime::parse_seat reads it ("ai:3",
+// "ai:depth=2"). Nothing with `error` saying why for anything else.
+std::optional<Entrant> vari_entrant(std::string_view spec, std::string& error);
+
+// ---- Openings -------------------------------------------------------------------------------
+// Where a game starts: a position and moves played from it (the moves are part of the game).
+struct Opening {
+    Position start;
+    std::vector<Move> moves;
+};
+// The openings of a file, one a line: a position string (a line holding '/') or a list of moves
+// from the game's start in any notation `vari play` reads. Blank lines and lines starting with
+// '#' are skipped. Nothing when a line is bad, with `errors` holding one diagnostic per bad line
+// (file `label`, its line and column) or one saying the file holds no opening.
+std::optional<std::vector<Opening>> read_openings(const CompiledGame& game, std::string_view text,
+                                                  const std::string& label,
+                                                  std::vector<ir::Diagnostic>& errors);
+// `plies` uniformly random moves from the start, drawn from `seed`, none ending the game.
+Opening random_opening(const CompiledGame& game, int plies, std::uint64_t seed,
+                       runtime::HookUse hooks);
+
+// ---- Statistics -----------------------------------------------------------------------------
+// A two-player match from the first player's side: its wins, draws and losses, and the pairs of
+// games played from one opening with colours swapped, by the first player's points in the pair
+// (0, 1/2, 1, 3/2, 2: the pentanomial counts).
+struct Stats {
+    int wins = 0, draws = 0, losses = 0;
+    std::array<int, 5> pairs{};
+    int games() const { return wins + draws + losses; }
+    double score() const;  // the mean points per game; 0.5 for no games
+};
+
+// The Elo difference of a score, as cutechess and fastchess compute it: the logistic difference of
+// the mean score, and half the width of its 95% interval from the trinomial deviation.
+struct Elo {
+    double difference = 0;
+    double margin = 0;      // +/-; infinite when a score of 0 or 1 lies in the interval
+    double los = 0;         // likelihood of superiority, in percent
+    double draw_ratio = 0;  // in percent
+};
+Elo elo_of(const Stats& stats);
+
+// A sequential probability ratio test of H0 "the difference is elo0" against H1 "it is elo1"
+// (logistic Elo, fastchess's model=logistic), with false-positive rate alpha and false-negative
+// rate beta: the generalised SPRT's log-likelihood ratio (each hypothesis's likeliest
+// distribution with its score) of the pairs' points when there are pairs, as fastchess, else of
+// the wins, draws and losses; against the bounds ln(beta / (1 - alpha)) and ln((1 - beta) / alpha).
+struct Sprt {
+    double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
+    double lower_bound() const;
+    double upper_bound() const;
+};
+// "elo0=0,elo1=5,alpha=0.05,beta=0.05", each part optional (these are the defaults); nothing with
+// `error` naming what is wrong (elo0 must be below elo1, alpha and beta between 0 and 1).
+std::optional<Sprt> parse_sprt(std::string_view text, std::string& error);
+double sprt_llr(const Stats& stats, const Sprt& sprt);
+enum class SprtVerdict { undecided, h0, h1 };  // h0: no better than elo0; h1: elo1 or better
+SprtVerdict sprt_verdict(double llr, const Sprt& sprt);
+
+// ---- A match --------------------------------------------------------------------------------
+// Games the rules leave going may be ended by the players' own scores: a draw once every player's
+// score has stayed within `draw_score` of 0 for `draw_moves` moves each, from ply
+// `draw_after_plies` on; a loss for a player whose score has stayed at or below -`resign_score`
+// for `resign_moves` of its moves. A game still going after `max_plies` plies is a draw.
+struct Adjudication {
+    int draw_after_plies = -1;  // -1: no draw adjudication
+    int draw_moves = 8;
+    int draw_score = 10;
+    int resign_moves = 0;  // 0: no resign adjudication
+    int resign_score = 1000;
+    int max_plies = 2000;
+};
+
+struct MatchOptions {
+    std::vector<Entrant> entrants;  // one per seat of the game, the first the one reported on
+    int games = 2;
+    std::uint64_t seed = 1;
+    std::vector<Opening> openings;  // played in turn; none: random openings
+    int random_plies = 4;           // the plies of a random opening
+    std::optional<TimeControl> time_control;
+    std::int64_t time_margin_ms = 0;  // how far past its clock a move may end without a loss
+    int depth = 0;                    // fixed per move for every player (0: none)
+    std::uint64_t nodes = 0;
+    Adjudication adjudication;
+    int concurrency = 1;       // games played at once
+    std::optional<Sprt> sprt;  // two players: stop once a bound is crossed
+    runtime::HookUse hooks = runtime::HookUse::on;
+    std::string event = "vari match", date;  // for the records
+};
+
+// Why a game ended. ORDER termination
+enum class Termination : std::uint8_t {
+    rules,           // an end condition or a hook's verdict
+    adjudicated,     // by the players' scores (a draw or a resignation)
+    max_plies,       // still going after Adjudication::max_plies plies: a draw
+    time_forfeit,    // a player's clock ran out
+    illegal_move,    // a player answered with a move the rules do not allow
+    player_failure,  // a player could not start or answer (it crashed, an error)
+    stopped,         // a hook of the game failed: no result, not counted
+    aborted,         // the match stopped (SPRT) while it was played: not counted
+};
+// "rules", "adjudication", "max plies", "time forfeit", "illegal move", "player failure", ...
+const char* termination_name(Termination termination);
+
+// Game `index` of a match: entrant k plays seat (k + index) % N, so colours alternate and each
+// opening (index / N) is played from every seat; for two players, a pair of games.
+// Its players' seeds and its random opening's are drawn from (seed, index) and (seed, opening).
+struct GameSetup {
+    int index = 0;
+    int opening = 0;
+    std::vector<int> entrant_at_seat;
+    std::vector<std::uint64_t> seed_at_seat;
+    std::uint64_t opening_seed = 0;
+};
+GameSetup schedule(int index, int players, std::uint64_t seed);
+
+struct GameOutcome {
+    GameSetup setup;
+    Termination termination = Termination::rules;
+    std::string reason;          // Result::reason ("checkmate"), or the termination's name
+    std::string summary;         // "White wins by checkmate", "Black loses on time: ..."
+    std::vector<double> scores;  // per seat; empty when stopped or aborted
+    int forfeit_seat = -1;       // the seat whose failure, clock or illegal move ended the game
+    int plies = 0;
+    std::string record;  // the game as a record (runtime::write_record)
+};
+// Plays one game of a match with these players at their seats; `abort`, when set, ends it.
+GameOutcome play_game(const CompiledGame& game, const MatchOptions& options, const GameSetup& setup,
+                      const Opening& opening, const std::vector<Player*>& at_seat,
+                      const std::atomic<bool>& abort);
+
+struct EntrantScore {
+    double points = 0;
+    int games = 0;
+    double mean = 0, margin = 0;  // the mean score and half its 95% interval, 1.96 s / sqrt(n)
+};
+
+struct MatchReport {
+    int planned = 0;
+    int played = 0;                    // games counted
+    int stopped = 0;                   // games a failing hook stopped: not counted
+    std::vector<EntrantScore> scores;  // per entrant
+    Stats stats;                       // two players: the first entrant's
+    // How the counted games ended (Result::reason, or the termination's name), with their counts,
+    // most frequent first; then "stopped" when some were.
+    std::vector<std::pair<std::string, int>> endings;
+    double llr = 0;  // with an SPRT
+    SprtVerdict verdict = SprtVerdict::undecided;
+};
+
+// Plays the match: game i is schedule(i, N) from opening (i / N) of options.openings (in turn),
+// or a random opening drawn from (seed, i / N). Each player is seeded by (seed, i, entrant), so
+// with players that count depth or nodes (not time) the match is the same for a seed whatever
+// the concurrency. `finished` is called for each game in game order, one call at a time, with the
+// report so far. With an SPRT the match stops at the first pair whose games cross a bound; the
+// games beyond are not counted.
+MatchReport run_match(
+    const CompiledGame& game, const MatchOptions& options,
+    const std::function<void(const GameOutcome&, const MatchReport&)>& finished = {});
+
+// The report as one JSON object (the game, the entrants, the options, every figure).
+std::string match_json(const ir::Game& game, const MatchOptions& options,
+                       const MatchReport& report);
+
+}  // namespace vari::match
