@@ -1,5 +1,5 @@
-// `vari engine GAME [--protocol uci|usi]`: vari's AI as an engine for chess and shogi programs,
-// speaking the protocol on standard input and output.
+// `vari engine GAME [--protocol uci|usi|xboard]`: vari's AI as an engine for chess and shogi
+// programs, speaking the protocol on standard input and output.
 #include <iostream>
 
 #include "dsl/dsl.hpp"
@@ -11,13 +11,14 @@ namespace vari::tools {
 int run_engine(int argc, char** argv) {
     CLI::App app{
         "Play GAME as an engine for a chess or shogi program (a GUI, a match runner): "
-        "UCI or USI on standard input and output, vari's AI behind it. Games whose "
+        "UCI, USI or XBoard on standard input and output, vari's AI behind it. Games whose "
         "board the protocol cannot express (hex boards, three players) are refused."};
     app.name("vari engine");
     std::string game_name, protocol_text = "uci";
     app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
-    app.add_option("--protocol", protocol_text, "uci (chess programs) or usi (shogi programs)")
-        ->check(CLI::IsMember({"uci", "usi"}));
+    app.add_option("--protocol", protocol_text,
+                   "uci (chess programs), usi (shogi programs) or xboard (XBoard, WinBoard)")
+        ->check(CLI::IsMember({"uci", "usi", "xboard"}));
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     const auto protocol = *engine::protocol_named(protocol_text);
@@ -25,14 +26,15 @@ int run_engine(int argc, char** argv) {
     if (!game) return static_cast<int>(Exit::invalid);
     std::string why, unused;
     if (!engine::ProtocolText::make(*game, protocol, why)) {
-        const auto other =
-            protocol == engine::Protocol::uci ? engine::Protocol::usi : engine::Protocol::uci;
+        std::string hint = "play it in the browser with 'vari serve'";
+        for (const char* other : {"uci", "usi", "xboard"})
+            if (other != protocol_text &&
+                engine::ProtocolText::make(*game, *engine::protocol_named(other), unused)) {
+                hint = std::string("--protocol ") + other + " can";
+                break;
+            }
         std::cerr << "vari engine: " << engine::protocol_name(protocol) << " cannot express "
-                  << printable(game->ir().name) << ": " << printable(why) << "\n  hint: "
-                  << (engine::ProtocolText::make(*game, other, unused)
-                          ? std::string("--protocol ") +
-                                (other == engine::Protocol::uci ? "uci" : "usi") + " can"
-                          : std::string("play it in the browser with 'vari serve'"))
+                  << printable(game->ir().name) << ": " << printable(why) << "\n  hint: " << hint
                   << '\n';
         return static_cast<int>(Exit::invalid);
     }

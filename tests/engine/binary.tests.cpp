@@ -77,7 +77,7 @@ TEST_CASE("vari engine refuses a game its protocol cannot express, pointing to v
     const auto chess = vari::test::run_vari("engine chess --protocol usi", "usi\n");
     CHECK(chess.exit_code == 1);
     CHECK(chess.output.find("hint: --protocol uci can") != std::string::npos);
-    const auto usage = vari::test::run_vari("engine chess --protocol xboard");
+    const auto usage = vari::test::run_vari("engine chess --protocol cecp");
     CHECK(usage.exit_code == 2);
 }
 

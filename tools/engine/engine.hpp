@@ -1,6 +1,6 @@
-// `vari engine`: vari's AI behind a chess or shogi engine protocol (UCI, USI) on standard input and
-// output, and the protocols' text for moves and positions, derived from a game's board geometry
-// and piece letters (for `vari engine` and for vari talking to another program's engine).
+// `vari engine`: vari's AI behind a chess or shogi engine protocol (UCI, USI, XBoard) on standard
+// input and output, and the protocols' text for moves and positions, derived from a game's board
+// geometry and piece letters (for `vari engine` and for vari talking to another program's engine).
 #pragma once
 
 #include <cstdint>
@@ -15,9 +15,9 @@
 
 namespace vari::engine {
 
-enum class Protocol : std::uint8_t { uci, usi };
-std::optional<Protocol> protocol_named(std::string_view name);  // "uci", "usi"
-const char* protocol_name(Protocol protocol);                   // "UCI", "USI"
+enum class Protocol : std::uint8_t { uci, usi, xboard };
+std::optional<Protocol> protocol_named(std::string_view name);  // "uci", "usi", "xboard"
+const char* protocol_name(Protocol protocol);                   // "UCI", "USI", "XBoard"
 
 // ---- Moves and positions in a protocol's text --------------------------------------------------
 // The cells of a board as the protocols name them, from the board's coordinates alone (never from
@@ -25,13 +25,16 @@ const char* protocol_name(Protocol protocol);                   // "UCI", "USI"
 // side at the bottom (low y), x growing to that player's right.
 //  * UCI: files a, b, ... from the left, ranks 1, 2, ... from the bottom: e2e4, a10.
 //  * USI: files 1, 2, ... from the right, ranks a, b, ... from the top: 7g7f.
+//  * XBoard: as UCI, except that a board of exactly 10 ranks counts them from 0 (a0, j9), as
+//    XBoard does.
 // Moves are FROM TO, then for a promotion '+' when it is to the piece's one `plus` type, else (UCI
 // only) the promoted piece's letter in lower case: e7e8q, 8h2b+. A castling is the royal piece's
 // move (e1g1), or its move onto its partner's cell where that would be taken for another move
-// (as Fairy-Stockfish writes it). A drop is the piece's letter in upper case, '@' (UCI) or '*'
-// (USI), and the cell: P@e4, P*5e. A pass is UCI's null move, 0000.
+// (as Fairy-Stockfish writes it). A drop is the piece's letter in upper case, '@' (UCI, XBoard) or
+// '*' (USI), and the cell: P@e4, P*5e. A pass is UCI's null move, 0000, or XBoard's, @@@@.
 // Positions:
-//  * UCI: FEN. The ranks from the top, each from file a: a piece is its letter, upper case for the
+//  * UCI and XBoard: FEN. The ranks from the top, each from file a: a piece is its letter, upper
+//  case for the
 //    first player, with '+' before a `plus` type's letter (+P); a run of empty cells is its count.
 //    In a game with hands the pieces in hand follow in brackets, the first player's first
 //    ("[Pp]", "[]"). Then the side to move (w for the first player, b for the second), the
@@ -44,7 +47,8 @@ const char* protocol_name(Protocol protocol);                   // "UCI", "USI"
 //    rule file's order of piece types ("R2Pp", "-"; shogi.vari lists them as USI does), and the
 //    number of the next ply from the game's start.
 // A game is expressible when its board is as above, it has two players and no capture sequences,
-// and its files (26 in UCI, 9 in USI) and ranks (26 in USI) fit the coordinates; USI also needs
+// and its files (26 in UCI, 9 in USI, 16 in XBoard) and ranks (26 in USI, 16 in XBoard) fit the
+// coordinates and the GUIs' boards; USI also needs
 // every promotion to be to the piece's one `plus` type, no castling, en passant or passing.
 class ProtocolText {
 public:
@@ -62,6 +66,9 @@ public:
     // A game's filter hooks are the caller's to ask. `pos` is only used as scratch and is
     // unchanged on return.
     std::optional<Move> read_move(Position& pos, std::string_view text, std::string& error) const;
+    // The moves of `line` from `from`, blank-separated, up to the first that is not legal (a
+    // search's principal variation may end in one its hash table made up).
+    std::string write_line(const Position& from, const std::vector<Move>& line) const;
 
     std::string write_position(const Position& pos) const;  // FEN or SFEN
     // Sets `pos` from FEN or SFEN; fields after the board may be left out (no rights, no
@@ -83,6 +90,7 @@ private:
     const CompiledGame* game_;
     Protocol protocol_;
     int columns_ = 0, rows_ = 0;        // row 0 at the top, column 0 at the left
+    int first_rank_ = 1;                // the number of the bottom rank
     std::vector<int> grid_;             // [row * columns_ + column]: the cell
     std::vector<std::string> squares_;  // [cell]: its name in the protocol
 };

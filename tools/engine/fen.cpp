@@ -81,7 +81,7 @@ std::string ProtocolText::castling_letters(int right) const {
 
 std::string ProtocolText::write_position(const Position& pos) const {
     const ir::Game& game = game_->ir();
-    const bool uci = protocol_ == Protocol::uci;
+    const bool uci = protocol_ != Protocol::usi;  // XBoard reads and writes FEN as UCI
     std::string text;
     for (int row = 0; row < rows_; ++row) {
         if (row) text += '/';
@@ -140,7 +140,7 @@ std::string ProtocolText::write_position(const Position& pos) const {
 std::optional<std::string> ProtocolText::vari_position(std::string_view text,
                                                        std::string& error) const {
     const ir::Game& game = game_->ir();
-    const bool uci = protocol_ == Protocol::uci;
+    const bool uci = protocol_ != Protocol::usi;  // XBoard reads and writes FEN as UCI
     const char* fen = uci ? "FEN" : "SFEN";
     auto fields = blank_separated(text);
     if (fields.empty()) {

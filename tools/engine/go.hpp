@@ -33,6 +33,8 @@ struct Dialect {
 extern const Dialect UCI;
 extern const Dialect USI;
 
+constexpr int MAX_LEVEL = 10;  // the Level option's range is 1 to MAX_LEVEL
+
 // What `go` asks for, in turn order where it names a player.
 struct GoRequest {
     std::optional<std::int64_t> time[2];  // on each player's clock, ms; it may be below zero

@@ -57,7 +57,8 @@ std::optional<std::string> refusal(const CompiledGame& compiled, Protocol protoc
         return std::string("its board is not a full rectangle");
     if (compiled.tables().has_jumps)
         return std::string("its captures are capture sequences, which the protocol cannot write");
-    const int max_columns = usi ? 9 : 26, max_rows = usi ? 26 : INT_MAX;
+    const bool xboard = protocol == Protocol::xboard;
+    const int max_columns = usi ? 9 : xboard ? 16 : 26, max_rows = usi ? 26 : xboard ? 16 : INT_MAX;
     if (columns > max_columns)
         return "its " + std::to_string(columns) + " files are more than the protocol's " +
                std::to_string(max_columns);
@@ -79,10 +80,21 @@ std::optional<std::string> refusal(const CompiledGame& compiled, Protocol protoc
 std::optional<Protocol> protocol_named(std::string_view name) {
     if (name == "uci") return Protocol::uci;
     if (name == "usi") return Protocol::usi;
+    if (name == "xboard") return Protocol::xboard;
     return std::nullopt;
 }
 
-const char* protocol_name(Protocol protocol) { return protocol == Protocol::uci ? "UCI" : "USI"; }
+const char* protocol_name(Protocol protocol) {
+    switch (protocol) {
+        case Protocol::uci:
+            return "UCI";
+        case Protocol::usi:
+            return "USI";
+        case Protocol::xboard:
+            return "XBoard";
+    }
+    return "?";
+}
 
 std::optional<ProtocolText> ProtocolText::make(const CompiledGame& game, Protocol protocol,
                                                std::string& why) {
@@ -101,15 +113,18 @@ std::optional<ProtocolText> ProtocolText::make(const CompiledGame& game, Protoco
         why = *refused;
         return std::nullopt;
     }
+    // XBoard counts the ranks of a board of exactly 10 from 0.
+    text.first_rank_ = protocol == Protocol::xboard && text.rows_ == 10 ? 0 : 1;
     text.grid_.assign(static_cast<std::size_t>(text.columns_ * text.rows_), -1);
     text.squares_.resize(cells.size());
     for (std::size_t i = 0; i < cells.size(); ++i) {
         const int column = cells[i].coord.x - min_x, row = max_y - cells[i].coord.y;
         text.grid_[static_cast<std::size_t>(row * text.columns_ + column)] = static_cast<int>(i);
         text.squares_[i] =
-            protocol == Protocol::uci
-                ? static_cast<char>('a' + column) + std::to_string(text.rows_ - row)
-                : std::to_string(text.columns_ - column) + static_cast<char>('a' + row);
+            protocol == Protocol::usi
+                ? std::to_string(text.columns_ - column) + static_cast<char>('a' + row)
+                : static_cast<char>('a' + column) +
+                      std::to_string(text.rows_ - row - 1 + text.first_rank_);
     }
     return text;
 }
@@ -121,11 +136,11 @@ int ProtocolText::cell_at(int column, int row) const {
 
 std::string ProtocolText::write_move(const Position& pos, Move move) const {
     const ir::Game& game = game_->ir();
-    if (move.is_pass()) return "0000";
+    if (move.is_pass()) return protocol_ == Protocol::xboard ? "@@@@" : "0000";
     if (move.is_drop()) {
         const ir::Piece& piece = game.pieces[static_cast<std::size_t>(move.dropped_type())];
         return (piece.plus ? "+" : "") + std::string(1, piece.letter) +
-               (protocol_ == Protocol::uci ? '@' : '*') + square(move.to());
+               (protocol_ == Protocol::usi ? '*' : '@') + square(move.to());
     }
     int to = move.to();
     if (move.kind() == Move::castling) {
@@ -150,8 +165,9 @@ std::string ProtocolText::write_move(const Position& pos, Move move) const {
 
 std::optional<std::string> ProtocolText::to_notation(std::string_view text,
                                                      std::string& error) const {
-    const bool uci = protocol_ == Protocol::uci;
-    if (uci && text == "0000") return std::string("pass");
+    const bool uci = protocol_ != Protocol::usi;  // XBoard writes moves as UCI does
+    if (uci && text == (protocol_ == Protocol::xboard ? "@@@@" : "0000"))
+        return std::string("pass");
     const auto fail = [&]() -> std::optional<std::string> {
         error = "'" + printable(text) + "' is not a move in " + protocol_name(protocol_) +
                 "'s form (" + (uci ? "e2e4, e7e8q, P@e4" : "7g7f, 8h2b+, P*5e") + ")";
@@ -167,13 +183,14 @@ std::optional<std::string> ProtocolText::to_notation(std::string_view text,
         }
         std::size_t end = digits;
         while (end < text.size() && is_digit(text[end])) ++end;
-        if (end == digits || text[digits] == '0') return -1;
+        if (end == digits || (text[digits] == '0' && (first_rank_ == 1 || end - digits > 1)))
+            return -1;
         const int number =
             std::stoi(std::string(text.substr(digits, std::min<std::size_t>(end - digits, 6))));
         int column, row;
         if (uci) {
             column = text[at] - 'a';
-            row = rows_ - number;
+            row = rows_ - 1 - (number - first_rank_);
             at = end;
         } else {
             if (end == text.size() || !is_lower(text[end])) return -1;
@@ -229,6 +246,20 @@ std::optional<Move> ProtocolText::read_move(Position& pos, std::string_view text
     if (const auto move = runtime::parse_move(pos, *notation, error))
         error = "'" + printable(text) + "' is written " + write_move(pos, *move);
     return std::nullopt;
+}
+
+std::string ProtocolText::write_line(const Position& from, const std::vector<Move>& line) const {
+    Position pos = from;
+    std::string text;
+    for (const Move m : line) {
+        MoveList legal;
+        generate_legal(pos, legal);
+        if (std::find(legal.begin(), legal.end(), m) == legal.end()) break;
+        text += (text.empty() ? "" : " ") + write_move(pos, m);
+        Undo undo;
+        pos.do_move(m, undo);
+    }
+    return text;
 }
 
 }  // namespace vari::engine

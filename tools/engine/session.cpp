@@ -3,57 +3,15 @@
 #include "tools/engine/session.hpp"
 
 #include <algorithm>
-#include <cctype>
-#include <charconv>
 #include <filesystem>
 #include <istream>
 #include <new>
 
 #include "dsl/dsl.hpp"
+#include "tools/engine/words.hpp"
+#include "tools/engine/xboard.hpp"
 
 namespace vari::engine {
-namespace {
-
-constexpr int MAX_LEVEL = 10;
-constexpr std::size_t MAX_HASH_MEGABYTES = 4096;
-
-std::vector<std::string> words_of(std::string_view line) {
-    std::vector<std::string> words;
-    std::size_t at = 0;
-    const auto blank = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-    while (at < line.size()) {
-        while (at < line.size() && blank(line[at])) ++at;
-        std::size_t end = at;
-        while (end < line.size() && !blank(line[end])) ++end;
-        if (end > at) words.emplace_back(line.substr(at, end - at));
-        at = end;
-    }
-    return words;
-}
-
-std::string joined(const std::vector<std::string>& words, std::size_t from, std::size_t to) {
-    std::string text;
-    for (std::size_t i = from; i < to && i < words.size(); ++i)
-        text += (text.empty() ? "" : " ") + words[i];
-    return text;
-}
-
-bool same_name(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
-}
-
-// A whole number; nothing for other text.
-std::optional<std::int64_t> number(const std::string& text) {
-    std::int64_t value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return value;
-}
-
-}  // namespace
 
 Session::Session(const Dialect& dialect, std::unique_ptr<CompiledGame> game, std::string path,
                  std::ostream& out)
@@ -155,7 +113,7 @@ void Session::set_option(const std::vector<std::string>& words) {
     const std::string value = joined(words, static_cast<std::size_t>(value_at) + 1, words.size());
     if (thinker_) thinker_->finish();  // options change between searches, as in Stockfish
     const auto whole = [&](std::int64_t max) -> std::optional<std::int64_t> {
-        const auto n = number(value);
+        const auto n = whole_number(value);
         if (!n || *n < 1 || *n > max) {
             error("option " + name + " takes a whole number from 1 to " + std::to_string(max) +
                   ", not '" + printable(value) + "'");
@@ -307,20 +265,6 @@ void Session::go(const std::vector<std::string>& words) {
     thinker_->start(std::move(job));
 }
 
-std::string Session::line_text(const Position& from, const std::vector<Move>& line) const {
-    Position pos = from;
-    std::string text;
-    for (const Move m : line) {
-        MoveList legal;
-        generate_legal(pos, legal);
-        if (std::find(legal.begin(), legal.end(), m) == legal.end()) break;
-        text += (text.empty() ? "" : " ") + text_->write_move(pos, m);
-        Undo undo;
-        pos.do_move(m, undo);
-    }
-    return text;
-}
-
 void Session::report(const runtime::Game& game, const search::Iteration& it) {
     std::string score;
     if (search::is_decisive(it.score)) {
@@ -334,7 +278,7 @@ void Session::report(const runtime::Game& game, const search::Iteration& it) {
     const auto nps = it.seconds > 0 ? static_cast<std::uint64_t>(it.nodes / it.seconds) : 0;
     say("info depth " + std::to_string(it.depth) + " score " + score + " nodes " +
         std::to_string(it.nodes) + " nps " + std::to_string(nps) + " time " + std::to_string(ms) +
-        " pv " + line_text(game.position(), it.pv));
+        " pv " + text_->write_line(game.position(), it.pv));
 }
 
 void Session::answer(const runtime::Game& game, const search::Outcome& outcome) {
@@ -348,7 +292,7 @@ void Session::answer(const runtime::Game& game, const search::Outcome& outcome) 
     // The reply the search expects, for a GUI that ponders.
     const auto& pv = outcome.last.pv;
     if (pv.size() >= 2 && pv[0] == outcome.best) {
-        const std::string reply = line_text(pos, {pv[0], pv[1]});
+        const std::string reply = text_->write_line(pos, {pv[0], pv[1]});
         if (const auto blank = reply.find(' '); blank != std::string::npos)
             line += " ponder " + reply.substr(blank + 1);
     }
@@ -369,6 +313,10 @@ void Session::show() {
 
 void run_engine(std::unique_ptr<CompiledGame> game, const std::string& path, Protocol protocol,
                 std::istream& in, std::ostream& out) {
+    if (protocol == Protocol::xboard) {
+        run_xboard(std::move(game), path, in, out);
+        return;
+    }
     Session session(protocol == Protocol::uci ? UCI : USI, std::move(game), path, out);
     std::string line;
     while (std::getline(in, line))

@@ -39,7 +39,6 @@ private:
     const std::vector<std::string>& variants();
     void report(const runtime::Game& game, const search::Iteration& it);
     void answer(const runtime::Game& game, const search::Outcome& outcome);
-    std::string line_text(const Position& from, const std::vector<Move>& line) const;
 
     const Dialect& dialect_;
     std::unique_ptr<CompiledGame> game_;

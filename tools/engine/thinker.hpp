@@ -15,6 +15,8 @@
 
 namespace vari::engine {
 
+constexpr std::size_t MAX_HASH_MEGABYTES = 4096;  // the largest hash table the options allow
+
 // One `go`: what to search and when to answer.
 struct Job {
     std::unique_ptr<runtime::Game> game;  // the position, with the history before it
