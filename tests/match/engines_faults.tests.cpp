@@ -16,11 +16,11 @@ namespace {
 
 const std::string FAKE = std::string(VARI_TEST_DATA) + "/match/fake_engine.sh";
 
-std::optional<match::Entrant> fake(const CompiledGame& game, const std::string& mode,
-                                   std::string& error) {
+std::optional<match::Entrant> fake(const CompiledGame& game, const std::string& protocol,
+                                   const std::string& mode, std::string& error) {
     match::EngineSetup setup;
     setup.variant = "chess";
-    return match::engine_entrant(game, "uci:'" + FAKE + "' " + mode, setup, error);
+    return match::engine_entrant(game, protocol + ":'" + FAKE + "' " + mode, setup, error);
 }
 
 // Is a process running whose command line holds `text`?
@@ -50,16 +50,19 @@ bool has_child(const std::string& name) {
 TEST_CASE("an engine that crashes, hangs or answers no legal move loses with the reason",
           "[match]") {
     using T = match::Termination;
-    const auto [mode, termination, reason] = GENERATE(table<std::string, T, std::string>({
-        {"crash", T::player_failure, "it ended (exited with code 3) before bestmove"},
-        {"hang", T::player_failure, "no bestmove within 0.8 s"},
-        {"illegal", T::illegal_move, "'e2e5': "},
-        {"garbage", T::illegal_move, "'!?x@': "},
-    }));
-    INFO(mode);
+    const auto [protocol, mode, termination, reason] =
+        GENERATE(table<std::string, std::string, T, std::string>({
+            {"uci", "crash", T::player_failure, "it ended (exited with code 3) before bestmove"},
+            {"uci", "hang", T::player_failure, "no bestmove within 0.8 s"},
+            {"uci", "illegal", T::illegal_move, "'e2e5': "},
+            {"uci", "garbage", T::illegal_move, "'!?x@': "},
+            {"xboard", "crash", T::player_failure, "it ended (exited with code 3) before move"},
+            {"xboard", "illegal", T::illegal_move, "'e2e5': "},
+        }));
+    INFO(protocol << ' ' << mode);
     const auto game = test::load_shipped("chess");
     std::string error;
-    const auto engine = fake(*game, mode, error);
+    const auto engine = fake(*game, protocol, mode, error);
     INFO(error);
     REQUIRE(engine);
     CHECK(engine->name == "Fake (" + mode + ")");
@@ -91,7 +94,7 @@ TEST_CASE("an engine that crashes, hangs or answers no legal move loses with the
 TEST_CASE("an engine that cannot start or greet is refused before the match", "[match]") {
     const auto game = test::load_shipped("chess");
     std::string error;
-    CHECK_FALSE(fake(*game, "refuse", error));
+    CHECK_FALSE(fake(*game, "uci", "refuse", error));
     CHECK(error == "it ended (exited with code 4) before uciok");
     CHECK_FALSE(match::engine_entrant(*game, "uci:/no/such/engine", {}, error));
     CHECK(error == "cannot run it: No such file or directory");
