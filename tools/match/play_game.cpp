@@ -147,7 +147,7 @@ GameOutcome play_game(const CompiledGame& game, const MatchOptions& options, con
                           "it could not start the game: " + error, players);
     }
     // Each turn checks, in order: the rules' end, the ply cap, the match's abort; then asks the
-    // player and judges its answer: a failure, the clock, legality; then the adjudicators.
+    // player and judges its answer: the clock, a failure, legality; then the adjudicators.
     while (!ending && !played.result()) {
         if (played.ply() >= options.adjudication.max_plies) {
             ending =

@@ -1,6 +1,7 @@
 // A UCI or USI engine as a player: `uci`/`usi` with its options and UCI_Variant, `setoption`,
 // `isready`, a new game, then for each move `position ... moves ...` and `go` within the budget,
 // reading `info ... score` and `bestmove`.
+#include <algorithm>
 #include <sstream>
 
 #include "tools/match/engine_player.hpp"

@@ -2,6 +2,7 @@
 // it has not seen go as `usermove`, then `time`/`otim` and `go`; after its `move` comes `force`
 // again, so that it never thinks on its own. Moves are written as UCI writes them (e2e4, e7e8q,
 // P@e4), as Fairy-Stockfish and most XBoard engines read them.
+#include <algorithm>
 #include <charconv>
 #include <sstream>
 
