@@ -1,8 +1,10 @@
-// `vari match GAME --player SPEC --player SPEC ... [--games N] [--tc TC|--depth N|--nodes N]
-// [--openings FILE|--random-plies N] [--seed S] [--concurrency N] [--sprt ...] [--records DIR]
-// [--pgn FILE] [--json]`: games between players, colours alternating, and the score and Elo.
+// `vari match GAME --player SPEC [--option NAME=VALUE ...] --player SPEC ... [--games N]
+// [--tc TC|--movetime MS|--depth N|--nodes N] [--openings FILE|--random-plies N] [--seed S]
+// [--concurrency N] [--sprt ...] [--records DIR] [--pgn FILE] [--json]`: games between players
+// (vari's own or external engines), colours alternating, and the score and Elo.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -91,6 +93,8 @@ std::string describe_budget(const match::MatchOptions& options) {
         if (tc->moves) out << tc->moves << " moves in ";
         out << tc->base_ms / 1000.0 << " s + " << tc->increment_ms / 1000.0 << " s a move";
     }
+    if (options.movetime_ms)
+        out << (out.tellp() ? ", " : "") << options.movetime_ms << " ms a move";
     if (options.depth) out << (out.tellp() ? ", " : "") << "depth " << options.depth;
     if (options.nodes) out << (out.tellp() ? ", " : "") << options.nodes << " nodes";
     return out.tellp() ? out.str() : "each player's own level";
@@ -157,11 +161,22 @@ int run_match(int argc, char** argv) {
     options.games = 10;
     bool json = false, no_hooks = false;
     app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
-    app.add_option("--player", players,
-                   "one per player of the game, the first reported on: random, ai or ai:LEVEL "
-                   "(ai:3, ai:depth=2, ai:nodes=5000)")
-        ->required()
-        ->take_all();
+    std::vector<std::string> engine_options;
+    std::string variant, engine_log;
+    auto* player_option =
+        app.add_option("--player", players,
+                       "one per player of the game, the first reported on: random, ai or ai:LEVEL "
+                       "(ai:3, ai:depth=2, ai:nodes=5000), or an engine: uci:COMMAND, "
+                       "usi:COMMAND or xboard:COMMAND (uci:/usr/games/fairy-stockfish)")
+            ->required()
+            ->take_all();
+    auto* option_option = app.add_option(
+        "--option", engine_options,
+        "NAME=VALUE: an option of the engine of the --player before it ('Skill Level=3')");
+    app.add_option("--variant", variant,
+                   "the engines' name for the game (default: the rule file's name, as chess)");
+    app.add_option("--engine-log", engine_log,
+                   "add the engines' standard error to this file (default: discarded)");
     app.add_option("--games", options.games, "games to play (default 10)")
         ->check(whole_number(1, 1'000'000));
     app.add_option("--tc", tc,
@@ -170,6 +185,14 @@ int run_match(int argc, char** argv) {
     app.add_option("--time-margin", options.time_margin_ms,
                    "milliseconds a move may end past its clock without a loss (default 0)")
         ->check(whole_number(0, 3'600'000));
+    app.add_option("--movetime", options.movetime_ms,
+                   "milliseconds a move, for every player; a move past it (and --time-margin) "
+                   "loses")
+        ->check(whole_number(1, 3'600'000));
+    app.add_option("--move-timeout", options.move_timeout_ms,
+                   "milliseconds an engine may think at a fixed --depth or --nodes before it "
+                   "loses as silent (default 60000)")
+        ->check(whole_number(1, 86'400'000));
     app.add_option("--depth", options.depth, "plies a move, for every AI player")
         ->check(whole_number(1, search::MAX_DEPTH));
     app.add_option("--nodes", options.nodes, "nodes a move, for every AI player")
@@ -219,10 +242,21 @@ int run_match(int argc, char** argv) {
         return static_cast<int>(Exit::usage);
     };
     std::string error;
-    for (const std::string& spec : players) {
-        auto entrant = match::vari_entrant(spec, error);
-        if (!entrant) return usage("--player '" + printable(spec) + "': " + error);
-        options.entrants.push_back(std::move(*entrant));
+    // Each --option belongs to the --player given before it.
+    std::vector<match::EngineSetup> setups(players.size());
+    std::size_t player = 0, option = 0;
+    for (const CLI::Option* given : app.parse_order()) {
+        if (given == player_option) ++player;
+        if (given != option_option) continue;
+        const std::string& text = engine_options[option++];
+        const std::size_t equals = text.find('=');
+        if (player == 0 || equals == std::string::npos || equals == 0)
+            return usage("--option '" + printable(text) +
+                         "': expected NAME=VALUE after the --player it sets");
+        if (!match::names_engine(players[player - 1]))
+            return usage("--option '" + printable(text) + "': " + printable(players[player - 1]) +
+                         " is not an engine");
+        setups[player - 1].options.emplace_back(text.substr(0, equals), text.substr(equals + 1));
     }
     if (!tc.empty()) {
         options.time_control = match::parse_time_control(tc, error);
@@ -231,18 +265,36 @@ int run_match(int argc, char** argv) {
     if (!sprt.empty()) {
         options.sprt = match::parse_sprt(sprt, error);
         if (!options.sprt) return usage("--sprt '" + printable(sprt) + "': " + error);
-        if (options.entrants.size() != 2) return usage("--sprt needs two players");
+        if (players.size() != 2) return usage("--sprt needs two players");
     }
 
     auto game = load_game(game_name);
     if (!game) return static_cast<int>(Exit::invalid);
     const ir::Game& rules = game->ir();
-    if (options.entrants.size() != rules.players.size()) {
+    if (players.size() != rules.players.size()) {
         std::string names;
         for (const auto& p : rules.players) names += (names.empty() ? "" : ", ") + p.name;
-        return usage(std::to_string(options.entrants.size()) + " --player given; " + rules.name +
-                     " has " + std::to_string(rules.players.size()) + " players (" + names +
+        return usage(std::to_string(players.size()) + " --player given; " + rules.name + " has " +
+                     std::to_string(rules.players.size()) + " players (" + names +
                      "): give one --player for each");
+    }
+    const bool engines = std::any_of(players.begin(), players.end(), match::names_engine);
+    if (engines && !options.time_control && !options.movetime_ms && !options.depth &&
+        !options.nodes)
+        return usage("an engine plays: give --tc, --movetime, --depth or --nodes");
+    for (std::size_t p = 0; p < players.size(); ++p) {
+        const std::string& spec = players[p];
+        setups[p].variant = variant.empty() ? fs::path(game_name).stem().string() : variant;
+        setups[p].log = engine_log;
+        auto entrant = match::names_engine(spec)
+                           ? match::engine_entrant(*game, spec, setups[p], error)
+                           : match::vari_entrant(spec, error);
+        if (!entrant) {
+            std::cerr << "vari match: --player '" << printable(spec) << "': " << printable(error)
+                      << '\n';
+            return static_cast<int>(match::names_engine(spec) ? Exit::invalid : Exit::usage);
+        }
+        options.entrants.push_back(std::move(*entrant));
     }
     options.hooks = no_hooks ? runtime::HookUse::off : runtime::HookUse::on;
     options.date = today();

@@ -1,5 +1,5 @@
-// `vari match`: games between players of any kind (vari's AI, the random mover; external engines
-// plug in as one more Player) with colours alternating over paired openings, clocks or fixed
+// `vari match`: games between players of any kind (vari's AI, the random mover, external engines
+// over UCI, USI or XBoard) with colours alternating over paired openings, clocks or fixed
 // budgets, adjudication and concurrency, summed up as wins, draws and losses, an Elo difference
 // with its 95% interval and, on request, a sequential probability ratio test.
 #pragma once
@@ -40,6 +40,11 @@ struct Budget {
     std::vector<std::int64_t> clocks_ms;
     std::int64_t increment_ms = 0;
     int moves_to_go = 0;
+    std::int64_t movetime_ms = 0;  // a fixed time for each move; 0: none
+    // How long the runner waits for the move of a player that answers from outside (an engine)
+    // before taking it as silent: the clock or the move time and the margin, or the match's
+    // move timeout for a fixed depth or node count.
+    std::int64_t wait_ms = 0;
 };
 
 // ---- Players --------------------------------------------------------------------------------
@@ -50,6 +55,9 @@ struct Budget {
 struct Choice {
     Move move = Move::none();
     std::string text;
+    // Set by a player that reads its own text (an engine's, in its protocol) and finds no legal
+    // move in it: why. The runner then judges the text an illegal move for this reason.
+    std::string illegal;
     std::optional<int> score;  // centipawns for the player, when it reports one
     std::string failure;
 };
@@ -78,6 +86,21 @@ struct Entrant {
 // vari's own players: "random", or "ai" with a level as runtime::parse_seat reads it ("ai:3",
 // "ai:depth=2"). Nothing with `error` saying why for anything else.
 std::optional<Entrant> vari_entrant(std::string_view spec, std::string& error);
+
+// An external engine: "uci:COMMAND", "usi:COMMAND" or "xboard:COMMAND", the command split into
+// words as a shell splits them (blanks, quotes, backslashes) and run without a shell.
+struct EngineSetup {
+    std::vector<std::pair<std::string, std::string>> options;  // {"Skill Level", "3"}
+    std::string variant;  // the engine's name for the game (UCI_Variant, XBoard's variant)
+    std::string log;      // the file the engine's standard error is added to; empty: discarded
+};
+bool names_engine(std::string_view spec);  // starts with "uci:", "usi:" or "xboard:"
+// Runs the engine once, to learn its name (the entrant's, with the options) and check that it
+// knows the variant and every option; nothing, with `error` saying why, when it does not, when it
+// cannot be started or greeted, or when its protocol cannot express `game`. Its players play
+// `game` only.
+std::optional<Entrant> engine_entrant(const CompiledGame& game, std::string_view spec,
+                                      const EngineSetup& setup, std::string& error);
 
 // ---- Openings -------------------------------------------------------------------------------
 // Where a game starts: a position and moves played from it (the moves are part of the game).
@@ -158,6 +181,8 @@ struct MatchOptions {
     std::int64_t time_margin_ms = 0;  // how far past its clock a move may end without a loss
     int depth = 0;                    // fixed per move for every player (0: none)
     std::uint64_t nodes = 0;
+    std::int64_t movetime_ms = 0;           // a fixed time per move (0: none)
+    std::int64_t move_timeout_ms = 60'000;  // an engine's longest move at a fixed depth or nodes
     Adjudication adjudication;
     int concurrency = 1;       // games played at once
     std::optional<Sprt> sprt;  // two players: stop once a bound is crossed

@@ -40,6 +40,7 @@ std::string match_json(const ir::Game& game, const MatchOptions& options,
     if (const auto& tc = options.time_control)
         out["time_control"] = {
             {"moves", tc->moves}, {"base_ms", tc->base_ms}, {"increment_ms", tc->increment_ms}};
+    if (options.movetime_ms) out["movetime_ms"] = options.movetime_ms;
     if (options.depth) out["depth"] = options.depth;
     if (options.nodes) out["nodes"] = options.nodes;
     out["players"] = json::array();

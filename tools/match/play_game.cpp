@@ -55,6 +55,10 @@ std::optional<Move> judge(const runtime::Game& game, const Choice& choice, std::
         why = "a move the rules do not allow here";
         return std::nullopt;
     }
+    if (!choice.illegal.empty()) {
+        why = "'" + printable(choice.text) + "': " + choice.illegal;
+        return std::nullopt;
+    }
     if (choice.text.empty()) {
         why = "no move";
         return std::nullopt;
@@ -129,6 +133,7 @@ GameOutcome play_game(const CompiledGame& game, const MatchOptions& options, con
     budget.timed = tc.has_value();
     budget.clocks_ms.assign(static_cast<std::size_t>(players), tc ? tc->base_ms : 0);
     budget.increment_ms = tc ? tc->increment_ms : 0;
+    budget.movetime_ms = options.movetime_ms;
     std::vector<int> moves_made(static_cast<std::size_t>(players), 0);
     DrawTracker draws(options.adjudication, players);
     ResignTracker resignations(options.adjudication, players);
@@ -142,7 +147,7 @@ GameOutcome play_game(const CompiledGame& game, const MatchOptions& options, con
                           "it could not start the game: " + error, players);
     }
     // Each turn checks, in order: the rules' end, the ply cap, the match's abort; then asks the
-    // player and judges its answer: a failure, the clock, legality; then the adjudicators.
+    // player and judges its answer: the clock, a failure, legality; then the adjudicators.
     while (!ending && !played.result()) {
         if (played.ply() >= options.adjudication.max_plies) {
             ending =
@@ -162,21 +167,24 @@ GameOutcome play_game(const CompiledGame& game, const MatchOptions& options, con
         const int seat = played.position().side_to_move();
         const auto s = static_cast<std::size_t>(seat);
         budget.moves_to_go = tc && tc->moves ? tc->moves - moves_made[s] % tc->moves : 0;
+        budget.wait_ms = tc                    ? budget.clocks_ms[s] + options.time_margin_ms
+                         : options.movetime_ms ? options.movetime_ms + options.time_margin_ms
+                                               : options.move_timeout_ms;
         const auto asked = Clock::now();
         const Choice choice = ask(*at_seat[s], played, budget);
         const auto spent =
             std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - asked).count();
+        // The clock first: a player that stayed silent past it has lost on time.
+        if (tc) budget.clocks_ms[s] -= spent;
+        if ((tc && budget.clocks_ms[s] < -options.time_margin_ms) ||
+            (options.movetime_ms && spent > options.movetime_ms + options.time_margin_ms)) {
+            ending = loss(Termination::time_forfeit, seat, name(seat),
+                          "its move took " + std::to_string(spent) + " ms", players);
+            break;
+        }
         if (!choice.failure.empty()) {
             ending = loss(Termination::player_failure, seat, name(seat), choice.failure, players);
             break;
-        }
-        if (tc) {
-            budget.clocks_ms[s] -= spent;
-            if (budget.clocks_ms[s] < -options.time_margin_ms) {
-                ending = loss(Termination::time_forfeit, seat, name(seat),
-                              "its move took " + std::to_string(spent) + " ms", players);
-                break;
-            }
         }
         std::string why;
         const auto move = judge(played, choice, why);

@@ -36,6 +36,7 @@ public:
             limits.nodes = budget.nodes;
         }
         if (budget.timed) limits.milliseconds = think_time(budget, seat_);
+        if (budget.movetime_ms) limits.milliseconds = budget.movetime_ms;
         const search::Outcome outcome = ai_->choose_within(game, limits);
         Choice choice;
         if (!outcome.error.empty()) {
