@@ -15,12 +15,15 @@ namespace vari {
 namespace {
 
 const std::string FAKE = std::string(VARI_TEST_DATA) + "/match/fake_engine.sh";
+// How long the hanging engine's sleeper would sleep: ours alone, whatever else runs these tests.
+const std::string HANG_SECONDS = std::to_string(100000 + getpid());
 
 std::optional<match::Entrant> fake(const CompiledGame& game, const std::string& protocol,
                                    const std::string& mode, std::string& error) {
     match::EngineSetup setup;
     setup.variant = "chess";
-    return match::engine_entrant(game, protocol + ":'" + FAKE + "' " + mode, setup, error);
+    return match::engine_entrant(game, protocol + ":'" + FAKE + "' " + mode + " " + HANG_SECONDS,
+                                 setup, error);
 }
 
 // Is a process running whose command line holds `text`?
@@ -71,13 +74,15 @@ TEST_CASE("an engine that crashes, hangs or answers no legal move loses with the
     options.entrants = {*match::vari_entrant("random", error), *engine};
     options.games = 2;
     options.depth = 1;
-    options.move_timeout_ms = 300;
+    // Short for the engine that hangs, so that the test is quick; long for the others, so that a
+    // loaded machine cannot turn their faults into timeouts.
+    options.move_timeout_ms = mode == "hang" ? 300 : 10'000;
     std::vector<match::GameOutcome> games;
     const auto start = std::chrono::steady_clock::now();
     const match::MatchReport report = match::run_match(
         *game, options,
         [&](const match::GameOutcome& outcome, const auto&) { games.push_back(outcome); });
-    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
     CHECK(report.stats.wins == 2);
     REQUIRE(games.size() == 2);
     for (const auto& outcome : games) {
@@ -88,7 +93,7 @@ TEST_CASE("an engine that crashes, hangs or answers no legal move loses with the
         CHECK(outcome.setup.entrant_at_seat[static_cast<std::size_t>(outcome.forfeit_seat)] == 1);
     }
     CHECK_FALSE(has_child("fake_engine.sh"));  // every engine was reaped
-    CHECK_FALSE(running("sleep 613"));         // what the hanging engine started was ended with it
+    CHECK_FALSE(running("sleep " + HANG_SECONDS));  // what the hanging engine started was ended with it
 }
 
 TEST_CASE("an engine that cannot start or greet is refused before the match", "[match]") {

@@ -3,13 +3,15 @@
 # with `xboard` (asking for SAN, which it must be refused). $1 says how it fails: crash (exits when
 # asked to move), hang (never answers, thinking in a program of its own), illegal (answers a move
 # the rules do not allow; over XBoard after claiming a result), garbage (answers text that is no
-# move), refuse (exits before greeting).
+# move), refuse (exits before greeting). $2, when given, is how long a hanging engine sleeps, so
+# that a test can tell its own sleeper from another test run's.
 mode=$1
+hang_seconds=${2:-613}
 [ "$mode" = refuse ] && exit 4
 answer() {
     case "$mode" in
     crash) exit 3 ;;
-    hang) sleep 613 ;;
+    hang) sleep "$hang_seconds" ;;
     illegal) echo "$1e2e5" ;;
     garbage) echo "info score cp nonsense"; echo "$1!?x@" ;;
     esac
