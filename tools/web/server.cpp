@@ -59,6 +59,7 @@ private:
                                               ? error_json("a request must be JSON")
                                               : session_.handle(request);
             send(answer);
+            session_.answered();
         }
     }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <utility>
 
 #include "dsl/dsl.hpp"
 
@@ -306,7 +307,7 @@ json Session::move(const json& request) {
     lock.lock();
     game_->play(*move);
     undone_.clear();
-    think_if_computer();
+    think_when_answered_ = true;
     return state();
 }
 
@@ -327,7 +328,7 @@ json Session::undo() {
         if (!game_->undo()) break;
         undone_.push_back(last);
     } while (humans && seats_[game_->position().side_to_move()].spec != "human");
-    think_if_computer();
+    think_when_answered_ = true;
     return state();
 }
 
@@ -345,7 +346,7 @@ json Session::redo() {
         undone_.pop_back();
     } while (!undone_.empty() && !game_->result() &&
              seats_[game_->position().side_to_move()].spec != "human");
-    think_if_computer();
+    think_when_answered_ = true;
     return state();
 }
 
@@ -371,7 +372,7 @@ json Session::seats(const json& request) {
     cancel_thinking();
     std::lock_guard lock(mutex_);
     seats_ = std::move(chosen);
-    think_if_computer();
+    think_when_answered_ = true;
     return state();
 }
 
@@ -389,6 +390,12 @@ void Session::cancel_thinking() {
     }
     if (thinker_.joinable()) thinker_.join();
     cancelled_ = false;
+}
+
+void Session::answered() {
+    std::lock_guard lock(mutex_);
+    if (!std::exchange(think_when_answered_, false)) return;
+    think_if_computer();
 }
 
 void Session::think_if_computer() {

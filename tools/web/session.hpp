@@ -32,6 +32,9 @@ public:
     ~Session();
     // One request at a time (the connection's thread).
     nlohmann::json handle(const nlohmann::json& request);
+    // To be called once the answer to handle() has been sent: a computer seat the request put to
+    // move starts thinking only now, so that its move reaches the page after that answer.
+    void answered();
 
 private:
     struct Seat {
@@ -57,7 +60,7 @@ private:
     nlohmann::json stop();
     nlohmann::json state() const;  // under `mutex_`
 
-    // The seat to move thinks, if a computer plays it and the game goes on.
+    // The seat to move thinks, if a computer plays it and the game goes on; under `mutex_`.
     void think_if_computer();
     // Stops and forgets any thinking; its move is not played.
     void cancel_thinking();
@@ -76,6 +79,7 @@ private:
     // game only after cancel_thinking().
     std::mutex mutex_;
     std::thread thinker_;
+    bool think_when_answered_ = false;  // under `mutex_`: a request changed the game
     std::atomic<bool> cancelled_{false};
     runtime::AiPlayer* thinking_ = nullptr;  // the AI thinking now, for stop
 };
