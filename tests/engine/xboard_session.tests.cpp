@@ -321,6 +321,7 @@ TEST_CASE("vari engine --protocol xboard sets up a game XBoard does not know",
           "setup (PN.R....CWKpn.r....cwk) 7x7+0_fairy rcnkwcr/ppppppp/7/7/7/PPPPPPP/RCNKWCR w - "
           "- 0 1");
     CHECK(has_line(setup, "piece C& C"));
+    xb.send("sd 3");  // a short think, whatever the build's speed
     xb.send("usermove b2b4");  // the engine plays Black
     CHECK(xb.wait_for("move ").size() > 5);
     xb.send("quit");
