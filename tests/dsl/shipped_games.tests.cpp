@@ -9,7 +9,7 @@ TEST_CASE("the shipped games are found by name and listed", "[dsl][games]") {
     const auto games = dsl::shipped_games();
     CHECK(std::find(games.begin(), games.end(), "chess") != games.end());
     CHECK(std::find(games.begin(), games.end(), "shafran-chess") != games.end());
-    for (const char* name : {"shogi", "minishogi", "hex-shogi-41", "compact-hex-chess-wellisch",
+    for (const char* name : {"capablanca", "shogi", "minishogi", "hex-shogi-41", "compact-hex-chess-wellisch",
                              "compact-hex-chess-revergent", "compact-hex-chess-anglojewish",
                              "compact-hex-chess-shogi", "compact-hex-chess-shogi-vs-revergent",
                              "compact-hex-chess-hexgi", "compact-hex-draughts"})

@@ -146,6 +146,29 @@ TEST_CASE("minishogi perft equals Fairy-Stockfish's, asked at test time when it 
     }
 }
 
+TEST_CASE("Capablanca chess perft equals Fairy-Stockfish's, from the start and from positions",
+          "[interpreter][perft]") {
+    // From the start, asked of Debian's fairy-stockfish 11.1 when installed (UCI_Variant
+    // capablanca, go perft N), recorded otherwise.
+    const std::uint64_t recorded[] = {0, 28, 784, 25228, 805128};
+    for (int depth = 1; depth <= 4; ++depth) {
+        const auto peer = peer_perft("capablanca", depth);
+        INFO("depth " << depth << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+        CHECK(perft_from("capablanca", "", depth) == peer.value_or(recorded[depth]));
+    }
+    // Recorded from the same fairy-stockfish: castling on either side (one blocked by an
+    // Archbishop) with an en-passant capture; a Pawn promoting to six pieces, by a move and a
+    // capture, against a checking Pawn that promotes too; an Archbishop checking at a Knight's
+    // distance and attacking the castling King's path.
+    auto [position, depth, nodes] = GENERATE(table<std::string, int, std::uint64_t>({
+        {"r1a2k1c1r/pp1ppppppp/10/2pP6/10/5N4/PPP1PPPPPP/R3AK3R w KQkq c6 0 1", 3, 38651},
+        {"1r3k4/2P7/10/10/10/10/5p4/4K5 w - - 0 1", 4, 19365},
+        {"r4k3r/pppppppppp/10/10/4a5/10/PPPPP1PPPP/R4K3R w KQkq - 0 1", 3, 34058},
+    }));
+    INFO(position << " depth " << depth);
+    CHECK(perft_from("capablanca", position, depth) == nodes);
+}
+
 TEST_CASE("Hex Shogi 41 perft from the start matches rules.md, then the recorded count",
           "[interpreter][perft]") {
     // 16 and 256 are rules.md §2.8's; 4707 is ours, confirmed by the reference generator.

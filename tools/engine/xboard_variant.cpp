@@ -32,11 +32,15 @@ constexpr std::array<std::string_view, 44> XBOARD_VARIANTS = {
 // as an engine-defined variant: a game that matches is announced by XBoard's name.
 struct Standard {
     std::string_view name, setup_after_table;
-    std::string_view pieces;  // the piece lines, joined by '\n'
+    std::string_view pieces;  // the piece lines in sorted order, joined by '\n'
 };
-constexpr std::array<Standard, 1> STANDARD_VARIANTS = {{
+constexpr std::array<Standard, 2> STANDARD_VARIANTS = {{
     {"normal", "8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-     "piece K& KO2\npiece Q& Q\npiece R& R\npiece B& B\npiece N& N\npiece P& fmWifmW2fceF"},
+     "piece B& B\npiece K& KO2\npiece N& N\npiece P& fmWifmW2fceF\npiece Q& Q\npiece R& R"},
+    {"capablanca",
+     "10x8+0_fairy rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+     "piece A& BN\npiece B& B\npiece C& RN\npiece K& KO3\npiece N& N\npiece P& fmWifmW2fceF\n"
+     "piece Q& Q\npiece R& R"},
 }};
 
 char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
@@ -185,8 +189,10 @@ XBoardVariant describe_for_xboard(const CompiledGame& game, const std::string& s
         }
     }
 
+    auto sorted = variant.pieces;
+    std::sort(sorted.begin(), sorted.end());
     std::string joined;
-    for (const auto& p : variant.pieces) joined += (joined.empty() ? "" : "\n") + p;
+    for (const auto& p : sorted) joined += (joined.empty() ? "" : "\n") + p;
     for (const Standard& s : STANDARD_VARIANTS)
         if (after_table == s.setup_after_table && joined == s.pieces &&
             variant.undescribed.empty()) {
