@@ -1,7 +1,9 @@
 // The XBoard protocol in process and through the built binary: dialogues as XBoard holds them.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <random>
+#include <sstream>
 
 #include "support/engine_dialogue.hpp"
 #include "support/run_vari.hpp"
@@ -94,6 +96,81 @@ TEST_CASE("a game in force mode, then go: the engine plays its side and answers 
     xb.send("usermove " + reply);
     moves.push_back(reply);
     CHECK(legal_after("chess", moves, move_of(xb.wait_for("move "))));
+}
+
+// The reply a thinking line (depth score time nodes pv...) expects: the pv's second move.
+std::string expected_reply(const std::vector<std::string>& lines) {
+    for (auto line = lines.rbegin(); line != lines.rend(); ++line) {
+        if (line->empty() || !std::isdigit(static_cast<unsigned char>((*line)[0]))) continue;
+        std::istringstream words(*line);
+        std::string word;
+        for (int i = 0; i < 6 && words >> word; ++i) {}
+        return word;
+    }
+    return {};
+}
+
+TEST_CASE("with hard the engine ponders on the reply it expects, until that move, another or easy",
+          "[engine][xboard]") {
+    Dialogue xb("chess", Protocol::xboard);
+    xb.send("new");
+    xb.send("hard");
+    xb.send("post");
+    xb.send("sd 3");
+    std::vector<std::string> moves{"e2e4"};
+    xb.send("usermove e2e4");
+    auto thought = xb.lines_until("move ");
+    moves.push_back(move_of(thought.back()));
+    const std::string guess = expected_reply(thought);
+    REQUIRE(legal_after("chess", moves, guess));
+    // The ponder search posts its lines, unasked; it is not the engine's move, so a ping is
+    // answered without one.
+    xb.wait_for("1 ");
+    CHECK(count_starting(exchange(xb, "post"), "move ") == 0);
+
+    // The move pondered on: the ponder search, past depth 1 already, becomes the engine's move.
+    moves.push_back(guess);
+    xb.send("usermove " + guess);
+    thought = xb.lines_until("move ");
+    CHECK(count_starting(thought, "1 ") == 0);
+    moves.push_back(move_of(thought.back()));
+    xb.wait_for("3 ");  // the next ponder search is done, at the depth sd allows
+    CHECK(legal_after("chess", std::vector<std::string>(moves.begin(), moves.end() - 1),
+                      moves.back()));
+
+    // Another move: the engine searches afresh, now at depth 40 under a second a move, and
+    // ponders again without a limit on its depth; a ping does not wait for that.
+    const std::string second_guess = expected_reply(thought);
+    std::string other;
+    for (const char* m : {"a2a3", "h2h3", "a2a4", "h2h4", "b1c3", "g1f3"})
+        if (m != second_guess && legal_after("chess", moves, m)) {
+            other = m;
+            break;
+        }
+    REQUIRE(!other.empty());
+    xb.send("sd 40");
+    xb.send("st 1");
+    moves.push_back(other);
+    xb.send("usermove " + other);
+    thought = xb.lines_until("move ", 30);
+    CHECK(count_starting(thought, "1 ") == 1);  // from depth 1
+    const std::string reply = move_of(thought.back());
+    CHECK(legal_after("chess", moves, reply));
+    CHECK(count_starting(exchange(xb, "post", 10), "move ") == 0);
+
+    // easy ends the pondering without a move; the engine still answers.
+    CHECK(count_starting(exchange(xb, "easy", 10), "move ") == 0);
+    moves.push_back(reply);
+    std::string next;
+    for (const char* m : {"a3a4", "h3h4", "a4a5", "h4h5", "d2d3", "d2d4", "c2c3"})
+        if (legal_after("chess", moves, m)) {
+            next = m;
+            break;
+        }
+    REQUIRE(!next.empty());
+    xb.send("usermove " + next);
+    moves.push_back(next);
+    CHECK(legal_after("chess", moves, move_of(xb.wait_for("move ", 30))));
 }
 
 TEST_CASE("illegal and malformed moves are answered Illegal move, the position kept",

@@ -254,7 +254,10 @@ void Session::go(const std::vector<std::string>& words) {
             thinker_ = std::make_unique<Thinker>(
                 *game_, hash_megabytes_,
                 [this](const runtime::Game& g, const search::Iteration& it) { report(g, it); },
-                [this](const runtime::Game& g, const search::Outcome& o) { answer(g, o); });
+                [this](const runtime::Game& g, const search::Outcome& o) {
+                    answer(g, o);
+                    return std::optional<Job>();  // the GUI asks for pondering
+                });
         } catch (const std::bad_alloc&) {
             error("no memory for a hash table of " + std::to_string(hash_megabytes_) +
                   " MB: set a smaller " + std::string(dialect_.hash_option));

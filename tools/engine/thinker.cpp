@@ -18,9 +18,20 @@ Thinker::~Thinker() { stop(); }
 void Thinker::finish() {
     {
         std::unique_lock lock(mutex_);
-        if (running_ && !infinite_ && !pondering_) changed_.wait(lock, [&] { return !running_; });
+        if (running_ && !infinite_ && (!pondering_ || ponderhit_))
+            changed_.wait(lock, [&] { return !running_; });
     }
     stop();
+}
+
+void Thinker::await_answer() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return !running_ || infinite_ || (pondering_ && !ponderhit_); });
+}
+
+bool Thinker::pondering() const {
+    std::lock_guard lock(mutex_);
+    return running_ && pondering_ && !ponderhit_;
 }
 
 void Thinker::clear() { searcher_.clear(); }
@@ -29,11 +40,18 @@ void Thinker::start(Job job) {
     stop();  // joins the threads of the job before
     std::lock_guard lock(mutex_);
     running_ = true;
-    stop_asked_ = ponderhit_ = false;
+    stop_asked_ = false;
+    take_on(job);
+    worker_ = std::thread([this, job = std::move(job)]() mutable { run(std::move(job)); });
+}
+
+void Thinker::take_on(const Job& job) {
+    ++job_number_;
+    ponderhit_ = false;
     pondering_ = job.ponder;
     infinite_ = job.infinite;
     ponder_milliseconds_ = job.ponder_milliseconds;
-    worker_ = std::thread([this, job = std::move(job)]() mutable { run(std::move(job)); });
+    changed_.notify_all();  // the clock of the job before stops watching
 }
 
 void Thinker::stop() {
@@ -52,25 +70,48 @@ void Thinker::stop() {
     if (timer_.joinable()) timer_.join();
 }
 
-void Thinker::ponderhit() {
-    std::lock_guard lock(mutex_);
-    if (!running_ || !pondering_ || ponderhit_) return;
-    ponderhit_ = true;
-    changed_.notify_all();
-    if (ponder_milliseconds_ > 0)
-        timer_ = std::thread([this, ms = ponder_milliseconds_] { watch_clock(ms); });
+void Thinker::ponderhit(std::optional<std::int64_t> milliseconds) {
+    std::thread old_timer;  // of an earlier job, which has ended: joined without the lock
+    {
+        std::lock_guard lock(mutex_);
+        if (!running_ || !pondering_ || ponderhit_) return;
+        ponderhit_ = true;
+        changed_.notify_all();
+        old_timer = std::move(timer_);
+        const std::int64_t ms = milliseconds.value_or(ponder_milliseconds_);
+        if (ms > 0)
+            timer_ = std::thread([this, ms, n = job_number_] { watch_clock(ms, n); });
+    }
+    if (old_timer.joinable()) old_timer.join();
 }
 
-// After ponderhit: stops the search once `milliseconds` have passed, unless it ends before.
-void Thinker::watch_clock(std::int64_t milliseconds) {
+// After ponderhit: stops job `job_number`'s search once `milliseconds` have passed, unless it
+// ends before.
+void Thinker::watch_clock(std::int64_t milliseconds, std::uint64_t job_number) {
     std::unique_lock lock(mutex_);
     const auto deadline =
         std::chrono::steady_clock::now() + std::chrono::milliseconds(milliseconds);
-    if (!changed_.wait_until(lock, deadline, [&] { return !running_ || stop_asked_; }))
+    if (!changed_.wait_until(lock, deadline, [&] {
+            return !running_ || stop_asked_ || job_number_ != job_number;
+        }))
         searcher_.stop();
 }
 
 void Thinker::run(Job job) {
+    for (;;) {
+        std::optional<Job> next = search(job);
+        std::lock_guard lock(mutex_);
+        if (!next || stop_asked_) {
+            running_ = false;
+            changed_.notify_all();
+            return;
+        }
+        job = std::move(*next);
+        take_on(job);
+    }
+}
+
+std::optional<Job> Thinker::search(const Job& job) {
     const runtime::Game& game = *job.game;
     search::Root root = runtime::search_root(game);
     if (!job.only.empty())
@@ -88,14 +129,12 @@ void Thinker::run(Job job) {
         };
         outcome = searcher_.think(root, job.limits, hooks_.get(), progress);
     }
-    std::unique_lock lock(mutex_);
-    if (job.infinite || job.ponder)
-        changed_.wait(lock, [&] { return stop_asked_ || (job.ponder && ponderhit_); });
-    lock.unlock();
-    done_(game, outcome);
-    lock.lock();
-    running_ = false;
-    changed_.notify_all();
+    {
+        std::unique_lock lock(mutex_);
+        if (job.infinite || job.ponder)
+            changed_.wait(lock, [&] { return stop_asked_ || (job.ponder && ponderhit_); });
+    }
+    return done_(game, outcome);
 }
 
 }  // namespace vari::engine

@@ -74,7 +74,7 @@ const XBoardSession::Command XBoardSession::COMMANDS[] = {
     {"sd", &XBoardSession::sd, Effect::none},
     {"time", &XBoardSession::time, Effect::none},
     {"otim", &XBoardSession::otim, Effect::none},
-    {"usermove", &XBoardSession::usermove, Effect::abandon},
+    {"usermove", &XBoardSession::usermove, Effect::none},  // it may be the move pondered on
     {"?", &XBoardSession::move_now, Effect::none},
     {"ping", &XBoardSession::ping, Effect::none},
     {"setboard", &XBoardSession::setboard, Effect::abandon},
@@ -89,8 +89,8 @@ const XBoardSession::Command XBoardSession::COMMANDS[] = {
     {"edit", &XBoardSession::edit, Effect::none},
     {"result", &XBoardSession::ignore, Effect::abandon},
     // Nothing to do: the handshake's answers, the opponent's details, GNU Chess's `random`,
-    // pondering (the engine does not ponder), draw offers (declined by silence), hints, books
-    // and analysis updates (no stat01 line, so XBoard stops asking).
+    // draw offers (declined by silence), hints, books and analysis updates (no stat01 line, so
+    // XBoard stops asking).
     {"xboard", &XBoardSession::ignore, Effect::none},
     {"accepted", &XBoardSession::ignore, Effect::none},
     {"rejected", &XBoardSession::ignore, Effect::none},
@@ -98,8 +98,8 @@ const XBoardSession::Command XBoardSession::COMMANDS[] = {
     {"name", &XBoardSession::ignore, Effect::none},
     {"rating", &XBoardSession::ignore, Effect::none},
     {"random", &XBoardSession::ignore, Effect::none},
-    {"hard", &XBoardSession::ignore, Effect::none},
-    {"easy", &XBoardSession::ignore, Effect::none},
+    {"hard", &XBoardSession::hard, Effect::none},
+    {"easy", &XBoardSession::easy, Effect::none},
     {"draw", &XBoardSession::ignore, Effect::none},
     {"hint", &XBoardSession::ignore, Effect::none},
     {"bk", &XBoardSession::ignore, Effect::none},
@@ -134,7 +134,10 @@ void XBoardSession::abandon() {
     abandoned_ = true;
     thinker_->stop();
     abandoned_ = false;
+    thinking_ = false;  // a ponder job the answer asked for is dropped too
 }
+
+bool XBoardSession::pondering() const { return thinker_ && thinker_->pondering(); }
 
 bool XBoardSession::handle(std::string_view line) {
     const Words words = words_of(line);
@@ -150,7 +153,6 @@ bool XBoardSession::handle(std::string_view line) {
         if (command->effect == Effect::abandon) abandon();
         (this->*command->run)(words);
     } else if (words.size() == 1 && looks_like_move(name)) {
-        abandon();
         play(name);
     } else {
         say("Error (unknown command): " + printable(joined(words, 0, words.size())));
@@ -331,7 +333,11 @@ void XBoardSession::usermove(const Words& words) {
     play(words[1]);
 }
 
+// A move from the GUI. Pondering goes on while the move is refused; the move pondered on turns
+// the ponder search into the engine's move; any other ends it.
 void XBoardSession::play(const std::string& text) {
+    const bool pondered = pondering();
+    if (!pondered) abandon();
     if (!position_ok_) {
         say("Illegal move (no position, the last setboard failed): " + printable(text));
         return;
@@ -352,19 +358,38 @@ void XBoardSession::play(const std::string& text) {
         say("Illegal move (" + reason(why) + "): " + printable(text));
         return;
     }
+    if (pondered && *move != ponder_guess_) abandon();
     current_->play(*move);
     moves_.push_back(*move);
+    if (pondered && *move == ponder_guess_) {
+        if (current_->result()) {
+            abandon();
+            claim_result();
+        } else {
+            plan_ponder(engine_side_);
+            thinker_->ponderhit(
+                plan_search(request(engine_side_, true), engine_side_, level_).limits.milliseconds);
+        }
+        return;
+    }
     if (engine_side_ < 0 || analyzing_ || claim_result()) return;
     if (current_->position().side_to_move() == engine_side_) think();
 }
 
 void XBoardSession::move_now(const Words&) {
-    if (thinker_ && thinking_ && !analyzing_) thinker_->stop();
+    if (thinker_ && thinking_ && !analyzing_ && !pondering()) thinker_->stop();
 }
 
-// The answer waits for the engine's move, but not for analysis.
+void XBoardSession::hard(const Words&) { ponder_ = true; }
+
+void XBoardSession::easy(const Words&) {
+    ponder_ = false;
+    if (pondering()) abandon();
+}
+
+// The answer waits for the engine's move, but not for analysis or pondering.
 void XBoardSession::ping(const Words& words) {
-    if (thinker_ && thinking_ && !analyzing_) thinker_->finish();
+    if (thinker_) thinker_->await_answer();
     say("pong" + (words.size() > 1 ? " " + printable(words[1]) : std::string()));
 }
 
@@ -468,30 +493,45 @@ std::unique_ptr<runtime::Game> XBoardSession::replay() const {
     return game;
 }
 
+// The limits of the ponder search after the engine's move, planned before the search that finds
+// the move: the answer runs on the search's thread, while the loop may be changing the settings.
+// Its time is planned at the ponder hit.
+void XBoardSession::plan_ponder(int side) {
+    GoRequest ponder = request(side, false);
+    ponder.ponder = true;
+    ponder_limits_ = plan_search(ponder, side, level_).limits;
+}
+
+// The search `side` is given by `st`, `sd`, the level and, `with_clock`, the engine's clock.
+GoRequest XBoardSession::request(int side, bool with_clock) const {
+    GoRequest request;
+    if (move_ms_) request.movetime = std::max<std::int64_t>(1, *move_ms_ - MOVE_OVERHEAD);
+    if (depth_) request.depth = *depth_;
+    if (with_clock && (engine_ms_ || base_ms_)) {
+        request.time[side] = engine_ms_ ? *engine_ms_ : *base_ms_;
+        request.increment[side] = increment_ms_.value_or(0);
+        if (moves_per_session_ > 0)
+            request.moves_to_go = moves_per_session_ -
+                                  (current_->position().move_number() - 1) % moves_per_session_;
+    }
+    return request;
+}
+
 void XBoardSession::start_search(bool infinite) {
     Job job;
     job.game = replay();
     const int side = job.game->position().side_to_move();
-    GoRequest request;
-    request.infinite = infinite;
-    if (move_ms_) request.movetime = std::max<std::int64_t>(1, *move_ms_ - MOVE_OVERHEAD);
-    if (depth_) request.depth = *depth_;
-    if (engine_ms_ || base_ms_) {
-        request.time[side] = engine_ms_ ? *engine_ms_ : *base_ms_;
-        request.increment[side] = increment_ms_.value_or(0);
-        if (moves_per_session_ > 0)
-            request.moves_to_go =
-                moves_per_session_ - (job.game->position().move_number() - 1) % moves_per_session_;
-    }
-    const SearchPlan plan = plan_search(request, side, level_);
-    job.limits = plan.limits;
+    GoRequest go = request(side, true);
+    go.infinite = infinite;
+    job.limits = plan_search(go, side, level_).limits;
     job.infinite = infinite;
+    plan_ponder(side);
     if (!thinker_) {
         try {
             thinker_ = std::make_unique<Thinker>(
                 *game_, hash_megabytes_,
                 [this](const runtime::Game& g, const search::Iteration& it) { report(g, it); },
-                [this](const runtime::Game& g, const search::Outcome& o) { answer(g, o); });
+                [this](const runtime::Game& g, const search::Outcome& o) { return answer(g, o); });
         } catch (const std::bad_alloc&) {
             say("Error (no memory for a hash table of " + std::to_string(hash_megabytes_) +
                 " MB): memory");
@@ -519,15 +559,35 @@ void XBoardSession::report(const runtime::Game& game, const search::Iteration& i
 
 // On the search's thread, while the loop waits for the search or takes only commands that leave
 // the game alone.
-void XBoardSession::answer(const runtime::Game& game, const search::Outcome& outcome) {
+std::optional<Job> XBoardSession::answer(const runtime::Game& game,
+                                         const search::Outcome& outcome) {
     if (!outcome.error.empty()) say("# vari: " + printable(outcome.error));
+    std::optional<Job> next;
     if (!abandoned_ && !analyzing_ && !outcome.best.is_none()) {
         say("move " + text_->write_move(game.position(), outcome.best));
         current_->play(outcome.best);
         moves_.push_back(outcome.best);
-        claim_result();
+        if (!claim_result()) next = ponder_job(outcome);
     }
-    thinking_ = false;
+    thinking_ = next.has_value();
+    return next;
+}
+
+// With `hard`: a search of the position after the reply the principal variation expects, to
+// go on with while the opponent thinks.
+std::optional<Job> XBoardSession::ponder_job(const search::Outcome& outcome) {
+    const auto& pv = outcome.last.pv;
+    if (!ponder_ || engine_side_ < 0 || pv.size() < 2 || pv[0] != outcome.best) return {};
+    const MoveList& legal = current_->legal_moves();
+    if (std::find(legal.begin(), legal.end(), pv[1]) == legal.end()) return {};
+    Job job;
+    job.game = replay();
+    job.game->play(pv[1]);
+    if (job.game->result()) return {};
+    job.limits = ponder_limits_;
+    job.ponder = true;
+    ponder_guess_ = pv[1];
+    return job;
 }
 
 void run_xboard(std::unique_ptr<CompiledGame> game, const std::string& path, std::istream& in,

@@ -13,6 +13,7 @@
 
 #include "runtime/runtime.hpp"
 #include "tools/engine/engine.hpp"
+#include "tools/engine/go.hpp"
 #include "tools/engine/thinker.hpp"
 #include "tools/engine/xboard_variant.hpp"
 
@@ -68,18 +69,24 @@ private:
     void memory(const Words&);
     void option(const Words&);
     void edit(const Words&);
+    void hard(const Words&);
+    void easy(const Words&);
     void ignore(const Words&);
 
     void play(const std::string& text);  // a move from the GUI
     void think();                        // the engine's move, or its result when the game is over
     void start_search(bool infinite);
+    GoRequest request(int side, bool with_clock) const;
+    void plan_ponder(int side);
+    bool pondering() const;
     bool claim_result();  // says the result if the game is over
     void reset(Position start);
     bool switch_game(const std::string& name);
     const std::vector<std::pair<XBoardVariant, std::string>>& games();
     std::unique_ptr<runtime::Game> replay() const;
     void report(const runtime::Game& game, const search::Iteration& it);
-    void answer(const runtime::Game& game, const search::Outcome& outcome);
+    std::optional<Job> answer(const runtime::Game& game, const search::Outcome& outcome);
+    std::optional<Job> ponder_job(const search::Outcome& outcome);
 
     std::unique_ptr<CompiledGame> game_;
     std::string first_path_;
@@ -102,6 +109,12 @@ private:
     std::optional<int> depth_;
     int level_ = 10;
     std::size_t hash_megabytes_ = 16;
+
+    // Pondering (`hard`): the search after the engine's move has these limits, and expects
+    // this reply.
+    std::atomic<bool> ponder_{false};
+    search::Limits ponder_limits_;
+    Move ponder_guess_;
 
     std::unique_ptr<Thinker> thinker_;
     std::atomic<bool> post_{false};
