@@ -150,7 +150,7 @@ std::string live_score(const MatchOptions& options, const MatchReport& report) {
     if (options.format != Format::match) {  // the leader
         const std::vector<Standing> table = standings(report);
         const EntrantScore& s = report.scores[static_cast<std::size_t>(table[0].entrant)];
-        out << "first: " << shown_names(options)[static_cast<std::size_t>(table[0].entrant)] << ' '
+        out << "leader " << shown_names(options)[static_cast<std::size_t>(table[0].entrant)] << ' '
             << s.points << '/' << s.games;
         return out.str();
     }
