@@ -83,6 +83,7 @@ TEST_CASE("a tournament that cannot be played is refused with the reason", "[mat
          "seats"},
         {F::round_robin, 2000, 2, 2, "it would play more than 1000000 games"},
         {F::gauntlet, 3, 2, 600'000, "it would play more than 1000000 games"},
+        {F::match, 2, 2, 0, "games and rounds must be 1 or more"},
     }));
     std::string error;
     CHECK_FALSE(match::tournament_of(format, entrants, seats, games, 1, error));

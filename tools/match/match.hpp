@@ -261,8 +261,8 @@ struct Tournament {
 };
 constexpr int MAX_TOURNAMENT_GAMES = 1'000'000;
 // The games of `format` for `entrants` in a game of `seats`; nothing, with `error` saying why,
-// when a match does not have one entrant per seat, a tournament has fewer entrants than seats,
-// or it would play more than MAX_TOURNAMENT_GAMES games.
+// when games or rounds are below 1, a match does not have one entrant per seat, a tournament
+// has fewer entrants than seats, or it would play more than MAX_TOURNAMENT_GAMES games.
 std::optional<Tournament> tournament_of(Format format, int entrants, int seats, int games,
                                         int rounds, std::string& error);
 

@@ -48,6 +48,10 @@ std::optional<Tournament> tournament_of(Format format, int entrants, int seats, 
                                         int rounds, std::string& error) {
     const std::string counts =
         std::to_string(entrants) + " players for a game of " + std::to_string(seats) + " seats";
+    if (games < 1 || rounds < 1) {
+        error = "games and rounds must be 1 or more";
+        return std::nullopt;
+    }
     if (format == Format::match && entrants != seats) {
         error = "a match needs one player for each seat: " + counts;
         return std::nullopt;
