@@ -1,7 +1,8 @@
-// `vari match GAME --player SPEC [--option NAME=VALUE ...] --player SPEC ... [--games N]
-// [--tc TC|--movetime MS|--depth N|--nodes N] [--openings FILE|--random-plies N] [--seed S]
-// [--concurrency N] [--sprt ...] [--records DIR] [--pgn FILE] [--json]`: games between players
-// (vari's own or external engines), colours alternating, and the score and Elo.
+// `vari match GAME --player SPEC [--option NAME=VALUE ...] [--player-tc TC ...] --player SPEC ...
+// [--tournament round-robin|gauntlet] [--rounds R] [--games N] [--tc TC|--movetime MS|--depth N|
+// --nodes N] [--openings FILE|--random-plies N] [--seed S] [--concurrency N] [--sprt ...]
+// [--records DIR] [--pgn FILE] [--json]`: games between players (vari's own or external
+// engines), colours alternating, and the score and Elo; or a tournament and its standings.
 #include <unistd.h>
 
 #include <algorithm>
@@ -72,79 +73,57 @@ private:
     bool failed_ = false;
 };
 
-// The live score after each game: "+3 =1 -2" for two players, each one's points for more.
-std::string live_score(const match::MatchOptions& options, const match::MatchReport& report) {
-    std::ostringstream out;
-    if (options.entrants.size() == 2) {
-        const match::Stats& s = report.stats;
-        out << '+' << s.wins << " =" << s.draws << " -" << s.losses;
-        if (options.sprt) out << std::fixed << std::setprecision(2) << "  LLR " << report.llr;
-        return out.str();
-    }
-    for (std::size_t e = 0; e < options.entrants.size(); ++e)
-        out << (e ? "  " : "") << options.entrants[e].name << ' ' << report.scores[e].points;
-    return out.str();
-}
+// What belongs to one --player: the options of --option and --player-* given after it.
+struct PlayerSettings {
+    match::EngineSetup setup;
+    match::Limits limits;
+    std::string limits_text;  // "tc=40/10+0.1, depth=3", added to the player's name
+};
 
-std::string describe_budget(const match::MatchOptions& options) {
-    std::ostringstream out;
-    if (const auto& tc = options.time_control) {
-        out << "clock ";
-        if (tc->moves) out << tc->moves << " moves in ";
-        out << tc->base_ms / 1000.0 << " s + " << tc->increment_ms / 1000.0 << " s a move";
-    }
-    if (options.movetime_ms)
-        out << (out.tellp() ? ", " : "") << options.movetime_ms << " ms a move";
-    if (options.depth) out << (out.tellp() ? ", " : "") << "depth " << options.depth;
-    if (options.nodes) out << (out.tellp() ? ", " : "") << options.nodes << " nodes";
-    return out.tellp() ? out.str() : "each player's own level";
-}
+// The options that set the --player before them, each with the values given, in order.
+struct PlayerOptions {
+    CLI::Option* option = nullptr;  // --option
+    CLI::Option *tc = nullptr, *movetime = nullptr, *depth = nullptr, *nodes = nullptr;
+    std::vector<std::string> options, tcs, movetimes, depths, nodes_given;
+};
 
-void print_report(const ir::Game& game, const match::MatchOptions& options,
-                  const match::MatchReport& r) {
-    std::cout << game.name << ": " << r.played << " games of " << r.planned << " (seed "
-              << options.seed << "; openings: "
-              << (options.openings.empty()
-                      ? std::to_string(options.random_plies) + " random plies"
-                      : std::to_string(options.openings.size()) + " from the file")
-              << "; " << describe_budget(options) << ")\n";
-    std::cout << std::fixed << std::setprecision(1);
-    if (options.entrants.size() == 2) {
-        const match::Stats& s = r.stats;
-        const match::Elo elo = match::elo_of(s);
-        std::cout << "Score of " << options.entrants[0].name << " vs " << options.entrants[1].name
-                  << ": " << s.wins << " - " << s.losses << " - " << s.draws << "  ["
-                  << std::setprecision(3) << s.score() << "] " << s.games() << '\n'
-                  << std::setprecision(1) << "Elo difference: " << elo.difference << " +/- "
-                  << elo.margin << ", LOS: " << elo.los << " %, draw ratio: " << elo.draw_ratio
-                  << " %\n"
-                  << "Pairs by points (0, 1/2, 1, 3/2, 2):";
-        for (const int n : s.pairs) std::cout << ' ' << n;
-        std::cout << '\n';
-        if (const auto& sprt = options.sprt) {
-            const char* verdict = r.verdict == match::SprtVerdict::h1   ? "H1 accepted"
-                                  : r.verdict == match::SprtVerdict::h0 ? "H0 accepted"
-                                                                        : "undecided";
-            std::cout << std::setprecision(2) << "SPRT (elo0 " << sprt->elo0 << ", elo1 "
-                      << sprt->elo1 << ", alpha " << sprt->alpha << ", beta " << sprt->beta
-                      << "): LLR " << r.llr << ", bounds " << sprt->lower_bound() << " and "
-                      << sprt->upper_bound() << ": " << verdict << '\n';
-        }
+// Gives each value of `given`, the option just met in the command line's order, to `player`;
+// false, saying why on standard error, when it cannot be.
+bool attach(const CLI::Option* given, const std::string& value, const std::string& spec,
+            const PlayerOptions& per_player, PlayerSettings& player) {
+    const auto refuse = [&](const std::string& why) {
+        std::cerr << "vari match: " << given->get_name() << " '" << printable(value) << "': " << why
+                  << '\n';
+        return false;
+    };
+    if (given == per_player.option) {
+        const std::size_t equals = value.find('=');
+        if (equals == std::string::npos || equals == 0)
+            return refuse("expected NAME=VALUE after the --player it sets");
+        if (!match::names_engine(spec)) return refuse(printable(spec) + " is not an engine");
+        player.setup.options.emplace_back(value.substr(0, equals), value.substr(equals + 1));
+        return true;
+    }
+    match::Limits& limits = player.limits;
+    const bool again = given == per_player.tc         ? limits.time_control.has_value()
+                       : given == per_player.movetime ? limits.movetime_ms != 0
+                       : given == per_player.depth    ? limits.depth != 0
+                                                      : limits.nodes != 0;
+    if (again) return refuse("given twice for " + printable(spec));
+    std::string error;
+    if (given == per_player.tc) {
+        limits.time_control = match::parse_time_control(value, error);
+        if (!limits.time_control) return refuse(error);
     } else {
-        // Numbered in --player order: two players may be of one kind.
-        std::cout << "   player          points  games    mean  95% interval\n";
-        for (std::size_t e = 0; e < options.entrants.size(); ++e) {
-            const match::EntrantScore& s = r.scores[e];
-            std::cout << e + 1 << "  " << std::left << std::setw(14) << options.entrants[e].name
-                      << std::right << std::setw(8) << s.points << std::setw(7) << s.games
-                      << std::setprecision(3) << std::setw(8) << s.mean << "  +/- " << s.margin
-                      << std::setprecision(1) << '\n';
-        }
+        // A whole number, as the option's check has found it.
+        const std::uint64_t number = std::stoull(value);
+        if (given == per_player.movetime) limits.movetime_ms = static_cast<std::int64_t>(number);
+        if (given == per_player.depth) limits.depth = static_cast<int>(number);
+        if (given == per_player.nodes) limits.nodes = number;
     }
-    std::cout << "ended by:\n";
-    for (const auto& [reason, games] : r.endings)
-        std::cout << "  " << std::left << std::setw(30) << printable(reason) << std::right
-                  << std::setw(6) << games << '\n';
+    const std::string name = given->get_name().substr(std::string("--player-").size());
+    player.limits_text += (player.limits_text.empty() ? "" : ", ") + name + "=" + value;
+    return true;
 }
 
 }  // namespace
@@ -153,31 +132,62 @@ int run_match(int argc, char** argv) {
     CLI::App app{
         "Play games between players, colours alternating, each opening played from every "
         "seat, and report wins, draws and losses, the score and the Elo difference with its "
-        "95% interval (scores per player for more than two). Records go to --records or --pgn."};
+        "95% interval (scores per player for more than two); with more players than the game "
+        "has seats, a tournament and its standings. Records go to --records or --pgn."};
     app.name("vari match");
-    std::string game_name, tc, openings_file, sprt, records, pgn;
+    std::string game_name, tc, openings_file, sprt, records, pgn, format;
     std::vector<std::string> players;
     match::MatchOptions options;
     options.games = 10;
     bool json = false, no_hooks = false;
     app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
-    std::vector<std::string> engine_options;
+    PlayerOptions per_player;
     std::string variant, engine_log;
     auto* player_option =
         app.add_option("--player", players,
-                       "one per player of the game, the first reported on: random, ai or ai:LEVEL "
-                       "(ai:3, ai:depth=2, ai:nodes=5000), or an engine: uci:COMMAND, "
-                       "usi:COMMAND or xboard:COMMAND (uci:/usr/games/fairy-stockfish)")
+                       "one per player of the game (more for a tournament), the first reported "
+                       "on: random, ai or ai:LEVEL (ai:3, ai:depth=2, ai:nodes=5000), or an "
+                       "engine: uci:COMMAND, usi:COMMAND or xboard:COMMAND "
+                       "(uci:/usr/games/fairy-stockfish)")
             ->required()
-            ->take_all();
-    auto* option_option = app.add_option(
-        "--option", engine_options,
-        "NAME=VALUE: an option of the engine of the --player before it ('Skill Level=3')");
+            ->take_all()
+            ->allow_extra_args(false);  // one a --player, so that what follows it is its own
+    per_player.option =
+        app.add_option(
+               "--option", per_player.options,
+               "NAME=VALUE: an option of the engine of the --player before it ('Skill Level=3')")
+            ->allow_extra_args(false);
+    per_player.tc = app.add_option("--player-tc", per_player.tcs,
+                                   "TC: the clock of the --player before it, in place of --tc")
+                        ->allow_extra_args(false);
+    per_player.movetime =
+        app.add_option("--player-movetime", per_player.movetimes,
+                       "MS: the move time of the --player before it, in place of --movetime")
+            ->check(whole_number(1, 3'600'000))
+            ->allow_extra_args(false);
+    per_player.depth = app.add_option("--player-depth", per_player.depths,
+                                      "N: the depth of the --player before it, in place of --depth")
+                           ->check(whole_number(1, search::MAX_DEPTH))
+                           ->allow_extra_args(false);
+    per_player.nodes = app.add_option("--player-nodes", per_player.nodes_given,
+                                      "N: the nodes of the --player before it, in place of --nodes")
+                           ->check(whole_number(1, 1'000'000'000'000ull))
+                           ->allow_extra_args(false);
+    app.add_option("--tournament", format,
+                   "round-robin: every pairing of players plays --games games; gauntlet: the "
+                   "first player against each of the others (default: round-robin when there "
+                   "are more players than seats)")
+        ->check(CLI::IsMember({"round-robin", "gauntlet"}));
+    app.add_option("--rounds", options.rounds,
+                   "play the tournament's (or match's) games this many times, openings going on "
+                   "(default 1)")
+        ->check(whole_number(1, 1'000'000));
     app.add_option("--variant", variant,
                    "the engines' name for the game (default: the rule file's name, as chess)");
     app.add_option("--engine-log", engine_log,
                    "add the engines' standard error to this file (default: discarded)");
-    app.add_option("--games", options.games, "games to play (default 10)")
+    app.add_option("--games", options.games,
+                   "games to play (default 10); in a tournament, by each pairing in each round")
         ->check(whole_number(1, 1'000'000));
     app.add_option("--tc", tc,
                    "a clock for each player: [MOVES/]TIME[+INCREMENT] in seconds "
@@ -185,7 +195,7 @@ int run_match(int argc, char** argv) {
     app.add_option("--time-margin", options.time_margin_ms,
                    "milliseconds a move may end past its clock without a loss (default 0)")
         ->check(whole_number(0, 3'600'000));
-    app.add_option("--movetime", options.movetime_ms,
+    app.add_option("--movetime", options.limits.movetime_ms,
                    "milliseconds a move, for every player; a move past it (and --time-margin) "
                    "loses")
         ->check(whole_number(1, 3'600'000));
@@ -193,9 +203,9 @@ int run_match(int argc, char** argv) {
                    "milliseconds an engine may think at a fixed --depth or --nodes before it "
                    "loses as silent (default 60000)")
         ->check(whole_number(1, 86'400'000));
-    app.add_option("--depth", options.depth, "plies a move, for every AI player")
+    app.add_option("--depth", options.limits.depth, "plies a move, for every AI player")
         ->check(whole_number(1, search::MAX_DEPTH));
-    app.add_option("--nodes", options.nodes, "nodes a move, for every AI player")
+    app.add_option("--nodes", options.limits.nodes, "nodes a move, for every AI player")
         ->check(whole_number(1, 1'000'000'000'000ull));
     auto* from_file = app.add_option("--openings", openings_file,
                                      "a file of openings, one a line: a position string or moves "
@@ -230,7 +240,7 @@ int run_match(int argc, char** argv) {
         ->check(whole_number(1, 10'000'000));
     app.add_option("--sprt", sprt,
                    "elo0=0,elo1=5,alpha=0.05,beta=0.05: test the first player's Elo gain and "
-                   "stop once a bound is crossed (two players)");
+                   "stop once a bound is crossed (a match of two players)");
     app.add_option("--records", records, "write each game's record to DIR/game-N.pgn");
     app.add_option("--pgn", pgn, "add every game's record to this file");
     app.add_flag("--json", json, "print the report as one JSON object");
@@ -242,58 +252,85 @@ int run_match(int argc, char** argv) {
         return static_cast<int>(Exit::usage);
     };
     std::string error;
-    // Each --option belongs to the --player given before it.
-    std::vector<match::EngineSetup> setups(players.size());
-    std::size_t player = 0, option = 0;
-    for (const CLI::Option* given : app.parse_order()) {
-        if (given == player_option) ++player;
-        if (given != option_option) continue;
-        const std::string& text = engine_options[option++];
-        const std::size_t equals = text.find('=');
-        if (player == 0 || equals == std::string::npos || equals == 0)
-            return usage("--option '" + printable(text) +
-                         "': expected NAME=VALUE after the --player it sets");
-        if (!match::names_engine(players[player - 1]))
-            return usage("--option '" + printable(text) + "': " + printable(players[player - 1]) +
-                         " is not an engine");
-        setups[player - 1].options.emplace_back(text.substr(0, equals), text.substr(equals + 1));
+    // Each --option and --player-* belongs to the --player given before it.
+    std::vector<PlayerSettings> settings(players.size());
+    {
+        const std::pair<const CLI::Option*, const std::vector<std::string>*> valued[] = {
+            {per_player.option, &per_player.options},
+            {per_player.tc, &per_player.tcs},
+            {per_player.movetime, &per_player.movetimes},
+            {per_player.depth, &per_player.depths},
+            {per_player.nodes, &per_player.nodes_given}};
+        std::size_t player = 0, taken[std::size(valued)] = {};
+        for (const CLI::Option* given : app.parse_order()) {
+            if (given == player_option) ++player;
+            for (std::size_t v = 0; v < std::size(valued); ++v) {
+                if (given != valued[v].first) continue;
+                const std::string& value = (*valued[v].second)[taken[v]++];
+                if (player == 0)
+                    return usage(given->get_name() + " '" + printable(value) +
+                                 "': give it after the --player it sets");
+                if (!attach(given, value, players[player - 1], per_player, settings[player - 1]))
+                    return static_cast<int>(Exit::usage);
+            }
+        }
     }
     if (!tc.empty()) {
-        options.time_control = match::parse_time_control(tc, error);
-        if (!options.time_control) return usage("--tc '" + printable(tc) + "': " + error);
+        options.limits.time_control = match::parse_time_control(tc, error);
+        if (!options.limits.time_control) return usage("--tc '" + printable(tc) + "': " + error);
     }
     if (!sprt.empty()) {
         options.sprt = match::parse_sprt(sprt, error);
         if (!options.sprt) return usage("--sprt '" + printable(sprt) + "': " + error);
-        if (players.size() != 2) return usage("--sprt needs two players");
     }
 
     auto game = load_game(game_name);
     if (!game) return static_cast<int>(Exit::invalid);
     const ir::Game& rules = game->ir();
-    if (players.size() != rules.players.size()) {
+    const std::size_t seats = rules.players.size();
+    if (players.size() < seats) {
         std::string names;
         for (const auto& p : rules.players) names += (names.empty() ? "" : ", ") + p.name;
         return usage(std::to_string(players.size()) + " --player given; " + rules.name + " has " +
-                     std::to_string(rules.players.size()) + " players (" + names +
-                     "): give one --player for each");
+                     std::to_string(seats) + " players (" + names +
+                     "): give one --player for each, or more for a tournament");
     }
-    const bool engines = std::any_of(players.begin(), players.end(), match::names_engine);
-    if (engines && !options.time_control && !options.movetime_ms && !options.depth &&
-        !options.nodes)
-        return usage("an engine plays: give --tc, --movetime, --depth or --nodes");
+    options.format = format == "gauntlet" ? match::Format::gauntlet
+                     : format == "round-robin" || players.size() > seats
+                         ? match::Format::round_robin
+                         : match::Format::match;
+    if (options.sprt && options.format != match::Format::match)
+        return usage(std::string("--sprt tests one player against another in a match: a ") +
+                     match::format_name(options.format) + " of " + std::to_string(players.size()) +
+                     " players has no single pair to test");
+    if (options.sprt && players.size() != 2) return usage("--sprt needs two players");
+    const auto tournament =
+        match::tournament_of(options.format, static_cast<int>(players.size()),
+                             static_cast<int>(seats), options.games, options.rounds, error);
+    if (!tournament) return usage(error);
     for (std::size_t p = 0; p < players.size(); ++p) {
         const std::string& spec = players[p];
-        setups[p].variant = variant.empty() ? fs::path(game_name).stem().string() : variant;
-        setups[p].log = engine_log;
-        auto entrant = match::names_engine(spec)
-                           ? match::engine_entrant(*game, spec, setups[p], error)
-                           : match::vari_entrant(spec, error);
+        if (match::names_engine(spec) &&
+            !match::limits_for(settings[p].limits, options.limits).any())
+            return usage("--player '" + printable(spec) +
+                         "': an engine plays: give --tc, --movetime, --depth or --nodes, or "
+                         "--player-tc, --player-movetime, --player-depth or --player-nodes "
+                         "after it");
+    }
+    for (std::size_t p = 0; p < players.size(); ++p) {
+        const std::string& spec = players[p];
+        match::EngineSetup& setup = settings[p].setup;
+        setup.variant = variant.empty() ? fs::path(game_name).stem().string() : variant;
+        setup.log = engine_log;
+        auto entrant = match::names_engine(spec) ? match::engine_entrant(*game, spec, setup, error)
+                                                 : match::vari_entrant(spec, error);
         if (!entrant) {
             std::cerr << "vari match: --player '" << printable(spec) << "': " << printable(error)
                       << '\n';
             return static_cast<int>(match::names_engine(spec) ? Exit::invalid : Exit::usage);
         }
+        entrant->limits = settings[p].limits;
+        if (!settings[p].limits_text.empty()) entrant->name += " (" + settings[p].limits_text + ")";
         options.entrants.push_back(std::move(*entrant));
     }
     options.hooks = no_hooks ? runtime::HookUse::off : runtime::HookUse::on;
@@ -312,7 +349,7 @@ int run_match(int argc, char** argv) {
         options.openings = std::move(*openings);
     }
     RecordSink sink;
-    if (!sink.open(records, pgn, options.games)) return static_cast<int>(Exit::invalid);
+    if (!sink.open(records, pgn, tournament->size())) return static_cast<int>(Exit::invalid);
 
     const bool live = isatty(2);
     const auto start = std::chrono::steady_clock::now();
@@ -320,14 +357,12 @@ int run_match(int argc, char** argv) {
         *game, options, [&](const match::GameOutcome& outcome, const match::MatchReport& so_far) {
             sink.write(outcome);
             if (live)
-                show_progress(so_far.played + so_far.stopped, options.games, start,
-                              live_score(options, so_far));
+                show_progress(so_far.played + so_far.stopped, so_far.planned, start,
+                              match::live_score(options, so_far));
         });
     if (live) clear_progress();
-    if (json)
-        std::cout << match::match_json(rules, options, report) << '\n';
-    else
-        print_report(rules, options, report);
+    std::cout << (json ? match::match_json(rules, options, report) + '\n'
+                       : match::match_text(rules, options, report));
     if (sink.failed()) return static_cast<int>(Exit::invalid);
     return static_cast<int>(report.stopped ? Exit::stopped : Exit::ok);
 }

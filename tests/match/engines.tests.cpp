@@ -39,7 +39,7 @@ void play_through(const CompiledGame& game, std::vector<match::Entrant> entrants
     match::MatchOptions options;
     options.entrants = std::move(entrants);
     options.games = 2;
-    options.depth = depth;
+    options.limits.depth = depth;
     options.adjudication.max_plies = 60;
     std::vector<match::GameOutcome> games;
     match::run_match(game, options, [&](const match::GameOutcome& outcome, const auto&) {

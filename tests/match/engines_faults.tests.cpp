@@ -1,6 +1,7 @@
 // Engines that fail, played by tests/match/fake_engine.sh: one that crashes, hangs, answers an
 // illegal move or garbage loses the game with the reason, promptly, and leaves no process behind;
-// one that cannot start is refused before the match.
+// one that cannot start is refused before the match; in a tournament, it is started anew for each
+// game.
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -73,7 +74,7 @@ TEST_CASE("an engine that crashes, hangs or answers no legal move loses with the
     match::MatchOptions options;
     options.entrants = {*match::vari_entrant("random", error), *engine};
     options.games = 2;
-    options.depth = 1;
+    options.limits.depth = 1;
     // Short for the engine that hangs, so that the test is quick; long for the others, so that a
     // loaded machine cannot turn their faults into timeouts.
     options.move_timeout_ms = mode == "hang" ? 300 : 10'000;
@@ -94,6 +95,37 @@ TEST_CASE("an engine that crashes, hangs or answers no legal move loses with the
     }
     CHECK_FALSE(has_child("fake_engine.sh"));  // every engine was reaped
     CHECK_FALSE(running("sleep " + HANG_SECONDS));  // what the hanging engine started was ended with it
+}
+
+TEST_CASE("in a round robin an engine that crashes loses each of its games and starts anew",
+          "[match][tournament]") {
+    const auto game = test::load_shipped("chess");
+    std::string error;
+    const auto engine = fake(*game, "uci", "crash", error);
+    INFO(error);
+    REQUIRE(engine);
+    match::MatchOptions options;
+    options.entrants = {*match::vari_entrant("random", error), *engine,
+                        *match::vari_entrant("random", error)};
+    options.format = match::Format::round_robin;
+    options.games = 2;
+    options.concurrency = 2;
+    options.limits.depth = 1;
+    options.adjudication.max_plies = 20;
+    std::vector<match::GameOutcome> games;
+    const match::MatchReport report = match::run_match(
+        *game, options,
+        [&](const match::GameOutcome& outcome, const auto&) { games.push_back(outcome); });
+    REQUIRE(games.size() == 6);
+    for (const auto& outcome : games) {
+        INFO(outcome.summary);
+        const auto& seats = outcome.setup.entrant_at_seat;
+        const bool engine_plays = seats[0] == 1 || seats[1] == 1;
+        CHECK((outcome.termination == match::Termination::player_failure) == engine_plays);
+    }
+    CHECK(report.scores[1].losses == 4);
+    CHECK(report.scores[1].points == 0);
+    CHECK_FALSE(has_child("fake_engine.sh"));
 }
 
 TEST_CASE("an engine that cannot start or greet is refused before the match", "[match]") {

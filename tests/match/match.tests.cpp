@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "match/match_support.hpp"
 #include "support/run_vari.hpp"
 #include "support/shipped_games.hpp"
 #include "support/temp_dir.hpp"
@@ -57,36 +58,17 @@ private:
 
 match::Entrant test_entrant(const std::string& name, Fault fault,
                             std::optional<int> score = std::nullopt) {
-    return {name, [fault, score](const CompiledGame&) -> std::unique_ptr<match::Player> {
-                return std::make_unique<TestPlayer>(fault, score);
-            }};
+    match::Entrant entrant;
+    entrant.name = name;
+    entrant.make = [fault, score](const CompiledGame&) -> std::unique_ptr<match::Player> {
+        return std::make_unique<TestPlayer>(fault, score);
+    };
+    return entrant;
 }
 
-match::Entrant vari_entrant(const std::string& spec) {
-    std::string error;
-    auto entrant = match::vari_entrant(spec, error);
-    REQUIRE(entrant);
-    return *entrant;
-}
-
-match::MatchOptions options_of(std::vector<match::Entrant> entrants, int games) {
-    match::MatchOptions options;
-    options.entrants = std::move(entrants);
-    options.games = games;
-    options.date = "2026.01.01";
-    return options;
-}
-
-// Plays the match and keeps every game's outcome, in the order reported.
-std::vector<match::GameOutcome> play(const CompiledGame& game, const match::MatchOptions& options,
-                                     match::MatchReport& report) {
-    std::vector<match::GameOutcome> games;
-    report = match::run_match(game, options,
-                              [&](const match::GameOutcome& outcome, const match::MatchReport&) {
-                                  games.push_back(outcome);
-                              });
-    return games;
-}
+using test::options_of;
+using test::play;
+using test::vari_entrant;
 
 // The record read back, which must succeed.
 std::unique_ptr<runtime::Game> read_back(const CompiledGame& game, const std::string& text) {
@@ -176,7 +158,7 @@ TEST_CASE("a player past its clock loses on time", "[match]") {
     const auto game = test::load_shipped("chess");
     auto options = options_of({test_entrant("slow", Fault::slow), vari_entrant("random")}, 2);
     std::string error;
-    options.time_control = match::parse_time_control("0.1", error);
+    options.limits.time_control = match::parse_time_control("0.1", error);
     match::MatchReport report;
     const auto games = play(*game, options, report);
     for (const auto& outcome : games) {

@@ -1,7 +1,9 @@
 // `vari match`: games between players of any kind (vari's AI, the random mover, external engines
 // over UCI, USI or XBoard) with colours alternating over paired openings, clocks or fixed
-// budgets, adjudication and concurrency, summed up as wins, draws and losses, an Elo difference
-// with its 95% interval and, on request, a sequential probability ratio test.
+// budgets (the match's or a player's own), adjudication and concurrency, summed up as wins, draws
+// and losses, an Elo difference with its 95% interval and, on request, a sequential probability
+// ratio test; or a tournament (round robin, gauntlet) of more players than seats, summed up as
+// standings and the results of each pairing.
 #pragma once
 
 #include <array>
@@ -30,15 +32,28 @@ struct TimeControl {
 };
 std::optional<TimeControl> parse_time_control(std::string_view text, std::string& error);
 
+// What a player may spend on each move: a clock, a fixed time, a depth, a node count, any of them
+// together; none: the player's own level (an AI's), or nothing an engine can play by.
+struct Limits {
+    std::optional<TimeControl> time_control;
+    std::int64_t movetime_ms = 0;  // 0: none
+    int depth = 0;                 // plies; 0: none
+    std::uint64_t nodes = 0;       // 0: none
+    bool any() const { return time_control || movetime_ms || depth || nodes; }
+};
+// A player's limits: each that `own` sets (as cutechess's tc=, st=, depth=, nodes= of one
+// engine), else the match's.
+Limits limits_for(const Limits& own, const Limits& match);
+
 // What a player may spend on the move asked of it.
 struct Budget {
     int depth = 0;            // plies; 0: no fixed depth
     std::uint64_t nodes = 0;  // 0: no fixed node count
-    // With a time control: each seat's clock in milliseconds before this move, the increment,
-    // and the player's moves until its clock gets TIME again (0: none come).
+    // With a time control: each seat's clock in milliseconds before this move and its increment
+    // (0 and 0 for a seat without a clock), and the player's moves until its clock gets TIME
+    // again (0: none come).
     bool timed = false;
-    std::vector<std::int64_t> clocks_ms;
-    std::int64_t increment_ms = 0;
+    std::vector<std::int64_t> clocks_ms, increments_ms;
     int moves_to_go = 0;
     std::int64_t movetime_ms = 0;  // a fixed time for each move; 0: none
     // How long the runner waits for the move of a player that answers from outside (an engine)
@@ -82,6 +97,7 @@ public:
 struct Entrant {
     std::string name;  // as given: "ai:3", "random"
     std::function<std::unique_ptr<Player>(const CompiledGame&)> make;
+    Limits limits;  // its own, each set one in place of the match's (limits_for)
 };
 // vari's own players: "random", or "ai" with a level as runtime::parse_seat reads it ("ai:3",
 // "ai:depth=2"). Nothing with `error` saying why for anything else.
@@ -171,21 +187,30 @@ struct Adjudication {
     int max_plies = 2000;
 };
 
+// Who meets whom. ORDER format
+enum class Format : std::uint8_t {
+    match,        // one entrant per seat of the game, the same entrants in every game
+    round_robin,  // every combination of as many entrants as the game has seats
+    gauntlet,     // the first entrant with every combination of the others
+};
+const char* format_name(Format format);  // "match", "round-robin", "gauntlet"
+
 struct MatchOptions {
-    std::vector<Entrant> entrants;  // one per seat of the game, the first the one reported on
-    int games = 2;
+    // A match: one per seat of the game, the first the one reported on; a tournament: as many
+    // as there are seats or more.
+    std::vector<Entrant> entrants;
+    Format format = Format::match;
+    int games = 2;   // of each pairing in each round
+    int rounds = 1;  // the pairings' games played again, openings going on
     std::uint64_t seed = 1;
-    std::vector<Opening> openings;  // played in turn; none: random openings
-    int random_plies = 4;           // the plies of a random opening
-    std::optional<TimeControl> time_control;
-    std::int64_t time_margin_ms = 0;  // how far past its clock a move may end without a loss
-    int depth = 0;                    // fixed per move for every player (0: none)
-    std::uint64_t nodes = 0;
-    std::int64_t movetime_ms = 0;           // a fixed time per move (0: none)
+    std::vector<Opening> openings;          // played in turn; none: random openings
+    int random_plies = 4;                   // the plies of a random opening
+    Limits limits;                          // every player's, but for the limits an entrant sets
+    std::int64_t time_margin_ms = 0;        // how far past its clock a move may end without a loss
     std::int64_t move_timeout_ms = 60'000;  // an engine's longest move at a fixed depth or nodes
     Adjudication adjudication;
     int concurrency = 1;       // games played at once
-    std::optional<Sprt> sprt;  // two players: stop once a bound is crossed
+    std::optional<Sprt> sprt;  // a match of two players: stop once a bound is crossed
     runtime::HookUse hooks = runtime::HookUse::on;
     std::string event = "vari match", date;  // for the records
 };
@@ -208,13 +233,38 @@ const char* termination_name(Termination termination);
 // opening (index / N) is played from every seat; for two players, a pair of games.
 // Its players' seeds and its random opening's are drawn from (seed, index) and (seed, opening).
 struct GameSetup {
-    int index = 0;
+    int index = 0;     // in the whole match or tournament
+    int round = 0;     // of the tournament
+    int in_round = 0;  // its place among its round's games
+    int pairing = 0;   // which of the tournament's pairings plays it
+    int game = 0;      // the pairing's game: its games of every round, one after another
     int opening = 0;
     std::vector<int> entrant_at_seat;
     std::vector<std::uint64_t> seed_at_seat;
     std::uint64_t opening_seed = 0;
 };
 GameSetup schedule(int index, int players, std::uint64_t seed);
+
+// ---- Tournaments ----------------------------------------------------------------------------
+// The games of a match or a tournament: in each round, pairing after pairing, each pairing plays
+// `games` games as a match of its own entrants, its game k (counted on across rounds) seated and
+// opened as game k of a match (schedule): every pairing plays the same openings. Its players'
+// seeds are drawn from (seed, index, entrant), so no two games share them.
+struct Tournament {
+    // The entrants of each pairing (indices into MatchOptions::entrants), in the order of their
+    // seats in its first game, in ascending order: (0, 1), (0, 2), (1, 2).
+    std::vector<std::vector<int>> pairings;
+    int games = 1;
+    int rounds = 1;
+    int size() const;  // the games in all
+    GameSetup game(int index, std::uint64_t seed) const;
+};
+constexpr int MAX_TOURNAMENT_GAMES = 1'000'000;
+// The games of `format` for `entrants` in a game of `seats`; nothing, with `error` saying why,
+// when games or rounds are below 1, a match does not have one entrant per seat, a tournament
+// has fewer entrants than seats, or it would play more than MAX_TOURNAMENT_GAMES games.
+std::optional<Tournament> tournament_of(Format format, int entrants, int seats, int games,
+                                        int rounds, std::string& error);
 
 struct GameOutcome {
     GameSetup setup;
@@ -231,10 +281,22 @@ GameOutcome play_game(const CompiledGame& game, const MatchOptions& options, con
                       const Opening& opening, const std::vector<Player*>& at_seat,
                       const std::atomic<bool>& abort);
 
+// ---- The report -----------------------------------------------------------------------------
+// An entrant's games: its points, and its wins (the whole point), losses (none of it) and draws
+// (a share of it).
 struct EntrantScore {
     double points = 0;
     int games = 0;
+    int wins = 0, draws = 0, losses = 0;
     double mean = 0, margin = 0;  // the mean score and half its 95% interval, 1.96 s / sqrt(n)
+};
+
+// The games of one pairing of a tournament (of the match, for a match).
+struct PairingResult {
+    std::vector<int> entrants;   // as Tournament::pairings
+    int games = 0;               // counted
+    std::vector<double> points;  // per entrant of the pairing
+    Stats stats;                 // two seats: its first entrant's
 };
 
 struct MatchReport {
@@ -242,7 +304,8 @@ struct MatchReport {
     int played = 0;                    // games counted
     int stopped = 0;                   // games a failing hook stopped: not counted
     std::vector<EntrantScore> scores;  // per entrant
-    Stats stats;                       // two players: the first entrant's
+    std::vector<PairingResult> pairings;
+    Stats stats;  // two entrants: the first entrant's
     // How the counted games ended (Result::reason, or the termination's name), with their counts,
     // most frequent first; then "stopped" when some were.
     std::vector<std::pair<std::string, int>> endings;
@@ -250,12 +313,24 @@ struct MatchReport {
     SprtVerdict verdict = SprtVerdict::undecided;
 };
 
-// Plays the match: game i is schedule(i, N) from opening (i / N) of options.openings (in turn),
-// or a random opening drawn from (seed, i / N). Each player is seeded by (seed, i, entrant), so
-// with players that count depth or nodes (not time) the match is the same for a seed whatever
-// the concurrency. `finished` is called for each game in game order, one call at a time, with the
-// report so far. With an SPRT the match stops at the first pair whose games cross a bound; the
-// games beyond are not counted.
+// A place in a tournament's standings. Entrants are ranked by their mean score (a gauntlet's
+// first plays more games than the others); those with the same share a rank, listed by points,
+// then in the order given.
+struct Standing {
+    int rank = 1;
+    int entrant = 0;
+    // A game of two seats: the Elo difference of the entrant's wins, draws and losses against
+    // the field, with its 95% interval (elo_of, as cutechess ranks a tournament's players).
+    std::optional<Elo> elo;
+};
+std::vector<Standing> standings(const MatchReport& report);
+
+// Plays the match or tournament: its games as tournament_of gives them (the options must be
+// valid for it), each from opening `opening` of options.openings (in turn), or a random opening
+// drawn from its opening seed. With players that count depth or nodes (not time) the results are
+// the same for a seed whatever the concurrency. `finished` is called for each game in game
+// order, one call at a time, with the report so far. With an SPRT (a match of two entrants) the
+// match stops at the first pair whose games cross a bound; the games beyond are not counted.
 MatchReport run_match(
     const CompiledGame& game, const MatchOptions& options,
     const std::function<void(const GameOutcome&, const MatchReport&)>& finished = {});
@@ -263,5 +338,9 @@ MatchReport run_match(
 // The report as one JSON object (the game, the entrants, the options, every figure).
 std::string match_json(const ir::Game& game, const MatchOptions& options,
                        const MatchReport& report);
+// The report as `vari match` prints it; the score so far in a line, for its progress bar.
+std::string match_text(const ir::Game& game, const MatchOptions& options,
+                       const MatchReport& report);
+std::string live_score(const MatchOptions& options, const MatchReport& report);
 
 }  // namespace vari::match

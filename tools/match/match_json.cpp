@@ -24,6 +24,54 @@ const char* verdict_name(SprtVerdict verdict) {
     return "undecided";
 }
 
+// The limits that are set.
+json limits_json(const Limits& limits) {
+    json out = json::object();
+    if (const auto& tc = limits.time_control)
+        out["time_control"] = {
+            {"moves", tc->moves}, {"base_ms", tc->base_ms}, {"increment_ms", tc->increment_ms}};
+    if (limits.movetime_ms) out["movetime_ms"] = limits.movetime_ms;
+    if (limits.depth) out["depth"] = limits.depth;
+    if (limits.nodes) out["nodes"] = limits.nodes;
+    return out;
+}
+
+json elo_json(const Elo& elo) {
+    return {{"difference", finite(elo.difference)}, {"margin", finite(elo.margin)}};
+}
+
+// A tournament's standings and the results of its pairings.
+void add_tournament(json& out, const MatchOptions& options, const MatchReport& report) {
+    out["tournament"] = {{"format", format_name(options.format)},
+                         {"rounds", options.rounds},
+                         {"games_per_pairing", options.games}};
+    out["standings"] = json::array();
+    for (const Standing& standing : standings(report)) {
+        const EntrantScore& s = report.scores[static_cast<std::size_t>(standing.entrant)];
+        out["standings"].push_back(
+            {{"rank", standing.rank},
+             {"player", standing.entrant},
+             {"name", options.entrants[static_cast<std::size_t>(standing.entrant)].name},
+             {"games", s.games},
+             {"points", s.points},
+             {"score", s.mean},
+             {"elo", standing.elo ? elo_json(*standing.elo) : json(nullptr)},
+             {"wins", s.wins},
+             {"draws", s.draws},
+             {"losses", s.losses}});
+    }
+    out["pairings"] = json::array();
+    for (const PairingResult& pairing : report.pairings) {
+        json entry = {
+            {"players", pairing.entrants}, {"games", pairing.games}, {"points", pairing.points}};
+        if (pairing.entrants.size() == 2)
+            entry.update({{"wins", pairing.stats.wins},
+                          {"draws", pairing.stats.draws},
+                          {"losses", pairing.stats.losses}});
+        out["pairings"].push_back(std::move(entry));
+    }
+}
+
 }  // namespace
 
 std::string match_json(const ir::Game& game, const MatchOptions& options,
@@ -37,21 +85,23 @@ std::string match_json(const ir::Game& game, const MatchOptions& options,
         out["random_plies"] = options.random_plies;
     else
         out["openings"] = options.openings.size();
-    if (const auto& tc = options.time_control)
-        out["time_control"] = {
-            {"moves", tc->moves}, {"base_ms", tc->base_ms}, {"increment_ms", tc->increment_ms}};
-    if (options.movetime_ms) out["movetime_ms"] = options.movetime_ms;
-    if (options.depth) out["depth"] = options.depth;
-    if (options.nodes) out["nodes"] = options.nodes;
+    out.update(limits_json(options.limits));
     out["players"] = json::array();
     for (std::size_t e = 0; e < options.entrants.size(); ++e) {
         const EntrantScore& s = report.scores[e];
-        out["players"].push_back({{"name", options.entrants[e].name},
-                                  {"points", s.points},
-                                  {"games", s.games},
-                                  {"mean", s.mean},
-                                  {"margin", s.margin}});
+        json player = {{"name", options.entrants[e].name},
+                       {"points", s.points},
+                       {"games", s.games},
+                       {"mean", s.mean},
+                       {"margin", s.margin},
+                       {"wins", s.wins},
+                       {"draws", s.draws},
+                       {"losses", s.losses}};
+        if (options.entrants[e].limits.any())
+            player["limits"] = limits_json(options.entrants[e].limits);
+        out["players"].push_back(std::move(player));
     }
+    if (options.format != Format::match) add_tournament(out, options, report);
     if (options.entrants.size() == 2) {
         const Stats& stats = report.stats;
         const Elo elo = elo_of(stats);

@@ -95,7 +95,10 @@ std::string record_of(const runtime::Game& game, const MatchOptions& options,
     runtime::RecordHeader header;
     header.event = options.event;
     header.date = options.date;
-    header.round = std::to_string(setup.index + 1);
+    // As cutechess: a tournament's games by round and their place in it ("2.5").
+    header.round = options.format == Format::match
+                       ? std::to_string(setup.index + 1)
+                       : std::to_string(setup.round + 1) + "." + std::to_string(setup.in_round + 1);
     for (const int entrant : setup.entrant_at_seat)
         header.player_kinds.push_back(options.entrants[static_cast<std::size_t>(entrant)].name);
     if (ending)
@@ -126,14 +129,15 @@ GameOutcome play_game(const CompiledGame& game, const MatchOptions& options, con
     for (const Move move : opening.moves)
         if (!played.result()) played.play(move);
 
-    const auto& tc = options.time_control;
+    // Each seat's limits, its clock and its increment.
+    std::vector<Limits> limits;
     Budget budget;
-    budget.depth = options.depth;
-    budget.nodes = options.nodes;
-    budget.timed = tc.has_value();
-    budget.clocks_ms.assign(static_cast<std::size_t>(players), tc ? tc->base_ms : 0);
-    budget.increment_ms = tc ? tc->increment_ms : 0;
-    budget.movetime_ms = options.movetime_ms;
+    for (const int entrant : setup.entrant_at_seat) {
+        const Limits& own = limits.emplace_back(
+            limits_for(options.entrants[static_cast<std::size_t>(entrant)].limits, options.limits));
+        budget.clocks_ms.push_back(own.time_control ? own.time_control->base_ms : 0);
+        budget.increments_ms.push_back(own.time_control ? own.time_control->increment_ms : 0);
+    }
     std::vector<int> moves_made(static_cast<std::size_t>(players), 0);
     DrawTracker draws(options.adjudication, players);
     ResignTracker resignations(options.adjudication, players);
@@ -166,10 +170,16 @@ GameOutcome play_game(const CompiledGame& game, const MatchOptions& options, con
         }
         const int seat = played.position().side_to_move();
         const auto s = static_cast<std::size_t>(seat);
+        const auto& tc = limits[s].time_control;
+        const std::int64_t movetime_ms = limits[s].movetime_ms;
+        budget.depth = limits[s].depth;
+        budget.nodes = limits[s].nodes;
+        budget.movetime_ms = movetime_ms;
+        budget.timed = tc.has_value();
         budget.moves_to_go = tc && tc->moves ? tc->moves - moves_made[s] % tc->moves : 0;
-        budget.wait_ms = tc                    ? budget.clocks_ms[s] + options.time_margin_ms
-                         : options.movetime_ms ? options.movetime_ms + options.time_margin_ms
-                                               : options.move_timeout_ms;
+        budget.wait_ms = tc            ? budget.clocks_ms[s] + options.time_margin_ms
+                         : movetime_ms ? movetime_ms + options.time_margin_ms
+                                       : options.move_timeout_ms;
         const auto asked = Clock::now();
         const Choice choice = ask(*at_seat[s], played, budget);
         const auto spent =
@@ -177,7 +187,7 @@ GameOutcome play_game(const CompiledGame& game, const MatchOptions& options, con
         // The clock first: a player that stayed silent past it has lost on time.
         if (tc) budget.clocks_ms[s] -= spent;
         if ((tc && budget.clocks_ms[s] < -options.time_margin_ms) ||
-            (options.movetime_ms && spent > options.movetime_ms + options.time_margin_ms)) {
+            (movetime_ms && spent > movetime_ms + options.time_margin_ms)) {
             ending = loss(Termination::time_forfeit, seat, name(seat),
                           "its move took " + std::to_string(spent) + " ms", players);
             break;

@@ -1,4 +1,4 @@
-// Time controls as cutechess writes them: [MOVES/]TIME[+INCREMENT].
+// Time controls as cutechess writes them ([MOVES/]TIME[+INCREMENT]), and a player's limits.
 #include <charconv>
 #include <cmath>
 
@@ -66,6 +66,15 @@ std::optional<TimeControl> parse_time_control(std::string_view text, std::string
         return std::nullopt;
     }
     return tc;
+}
+
+Limits limits_for(const Limits& own, const Limits& match) {
+    Limits limits;
+    limits.time_control = own.time_control ? own.time_control : match.time_control;
+    limits.movetime_ms = own.movetime_ms ? own.movetime_ms : match.movetime_ms;
+    limits.depth = own.depth ? own.depth : match.depth;
+    limits.nodes = own.nodes ? own.nodes : match.nodes;
+    return limits;
 }
 
 }  // namespace vari::match

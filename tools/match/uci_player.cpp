@@ -136,12 +136,13 @@ private:
         if (budget.timed) {
             const auto first = std::max<std::int64_t>(budget.clocks_ms[0], 0);
             const auto second = std::max<std::int64_t>(budget.clocks_ms[1], 0);
+            const auto& increment = budget.increments_ms;
             if (usi())
-                go << " btime " << first << " wtime " << second << " binc " << budget.increment_ms
-                   << " winc " << budget.increment_ms;
+                go << " btime " << first << " wtime " << second << " binc " << increment[0]
+                   << " winc " << increment[1];
             else
-                go << " wtime " << first << " btime " << second << " winc " << budget.increment_ms
-                   << " binc " << budget.increment_ms;
+                go << " wtime " << first << " btime " << second << " winc " << increment[0]
+                   << " binc " << increment[1];
             if (budget.moves_to_go && !usi()) go << " movestogo " << budget.moves_to_go;
         }
         if (budget.movetime_ms) {

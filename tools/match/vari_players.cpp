@@ -13,7 +13,8 @@ namespace {
 std::int64_t think_time(const Budget& budget, int seat) {
     const std::int64_t left = budget.clocks_ms[static_cast<std::size_t>(seat)];
     const std::int64_t moves = budget.moves_to_go > 0 ? budget.moves_to_go : 30;
-    const std::int64_t share = left / moves + budget.increment_ms * 3 / 4;
+    const std::int64_t share =
+        left / moves + budget.increments_ms[static_cast<std::size_t>(seat)] * 3 / 4;
     return std::clamp<std::int64_t>(share, 1, std::max<std::int64_t>(1, left / 2));
 }
 

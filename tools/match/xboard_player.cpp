@@ -211,7 +211,9 @@ private:
             std::ostringstream level;
             level << "level " << budget.moves_to_go << ' ' << base_s / 60;
             if (base_s % 60) level << ':' << (base_s % 60 < 10 ? "0" : "") << base_s % 60;
-            level << ' ' << static_cast<double>(budget.increment_ms) / 1000;
+            level << ' '
+                  << static_cast<double>(budget.increments_ms[static_cast<std::size_t>(seat)]) /
+                         1000;
             send(level.str());
         } else if (budget.movetime_ms % 1000) {
             send("level 1 " + std::to_string(budget.movetime_ms / 60000 + 1) + " 0");
