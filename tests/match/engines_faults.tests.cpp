@@ -8,6 +8,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "support/shipped_games.hpp"
 #include "tools/match/match.hpp"
@@ -35,6 +36,17 @@ bool running(const std::string& text) {
         std::getline(in, line, '\0');
         for (std::string word; std::getline(in, word, '\0');) line += ' ' + word;
         if (line.find(text) != std::string::npos) return true;
+    }
+    return false;
+}
+
+// Is such a process still running 5 seconds from now? A killed process lingers a moment before
+// it leaves /proc, longer on a loaded machine.
+bool still_running(const std::string& text) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (running(text)) {
+        if (std::chrono::steady_clock::now() > deadline) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     return false;
 }
@@ -94,7 +106,8 @@ TEST_CASE("an engine that crashes, hangs or answers no legal move loses with the
         CHECK(outcome.setup.entrant_at_seat[static_cast<std::size_t>(outcome.forfeit_seat)] == 1);
     }
     CHECK_FALSE(has_child("fake_engine.sh"));  // every engine was reaped
-    CHECK_FALSE(running("sleep " + HANG_SECONDS));  // what the hanging engine started was ended with it
+    // What the hanging engine started was ended with it.
+    CHECK_FALSE(still_running("sleep " + HANG_SECONDS));
 }
 
 TEST_CASE("in a round robin an engine that crashes loses each of its games and starts anew",
