@@ -29,13 +29,15 @@ std::uint64_t perft_from(const std::string& game_name, const std::string& positi
 // position, whose counts these are, has "2N2Q1p".
 const std::string KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-// Fairy-Stockfish's perft of a variant's start position over UCI, or nothing when it is not
-// installed or does not answer.
-std::optional<std::uint64_t> peer_perft(const std::string& variant, int depth) {
+// Fairy-Stockfish's perft of a variant over UCI, from its start or from `fen`, or nothing when it
+// is not installed or does not answer.
+std::optional<std::uint64_t> peer_perft(const std::string& variant, int depth,
+                                        const std::string& fen = "") {
     const char* peer = "/usr/games/fairy-stockfish";
     if (access(peer, X_OK) != 0) return std::nullopt;
+    const std::string position = fen.empty() ? "startpos" : "fen " + fen;
     const std::string command = "printf 'uci\\nsetoption name UCI_Variant value " + variant +
-                                "\\nposition startpos\\ngo perft " + std::to_string(depth) +
+                                "\\nposition " + position + "\\ngo perft " + std::to_string(depth) +
                                 "\\n' | " + peer + " 2>/dev/null";
     FILE* out = popen(command.c_str(), "r");
     if (!out) return std::nullopt;
@@ -144,6 +146,34 @@ TEST_CASE("minishogi perft equals Fairy-Stockfish's, asked at test time when it 
         INFO("depth " << depth << (peer ? " (from fairy-stockfish)" : " (recorded)"));
         CHECK(perft_from("minishogi", "", depth) == peer.value_or(recorded[depth]));
     }
+}
+
+// Crazyhouse positions, each written alike as vari's position string and as FEN. The first has
+// both players' castling rights (White may not castle over d1, which Black's promoted Queen q~
+// attacks, nor Black over c8, which the b7 Pawn attacks), an en-passant capture, a Pawn promoting
+// with and without a capture, the q~ for White to take (it goes to White's hand as a Pawn), and
+// pieces in both hands. In the second, White may drop a
+// Knight to mate (N@f7) or to check (N@g6), promote on c8, and take Black's promoted Rook (r~)
+// with a dropped piece; Pawns may not be dropped on the first or last rank.
+const std::string CRAZYHOUSE_MIDGAME =
+    "r3k2r/1P3ppp/8/3pP3/8/5q~2/PP3PPP/R3K2R[QNPbp] w KQkq d6 0 20";
+const std::string CRAZYHOUSE_DROP_MATE = "6rk/2P3pp/8/8/8/8/3r~4/K7[QNPnp] w - - 0 1";
+
+TEST_CASE("crazyhouse perft equals Fairy-Stockfish's, asked at test time when it is installed",
+          "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant crazyhouse, go perft N), for
+    // machines without it.
+    auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 20}, {"", 2, 400}, {"", 3, 8902}, {"", 4, 197281}, {"", 5, 4888832},
+        {CRAZYHOUSE_MIDGAME, 1, 155}, {CRAZYHOUSE_MIDGAME, 2, 16266},
+        {CRAZYHOUSE_MIDGAME, 3, 1796383},
+        {CRAZYHOUSE_DROP_MATE, 1, 163}, {CRAZYHOUSE_DROP_MATE, 2, 19716},
+        {CRAZYHOUSE_DROP_MATE, 3, 2212138},
+    }));
+    const auto peer = peer_perft("crazyhouse", depth, position);
+    INFO("position '" << position << "', depth " << depth
+                      << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    CHECK(perft_from("crazyhouse", position, depth) == peer.value_or(recorded));
 }
 
 TEST_CASE("Hex Shogi 41 perft from the start matches rules.md, then the recorded count",
