@@ -195,7 +195,8 @@ struct Drop {
 struct Piece {
     Name name;
     char letter = '?';
-    bool plus = false;  // written '+' and the letter
+    bool plus = false;   // written '+' and the letter
+    bool tilde = false;  // written the letter and '~'
     Span letter_span;
     bool royal = false;
     std::vector<Movement> movements;

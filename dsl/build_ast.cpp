@@ -234,6 +234,7 @@ VARI_ACTION(piece_letter) {
     auto& p = s.file.pieces.back();
     p.plus = token(in).front() == '+';
     p.letter = token(in)[p.plus ? 1 : 0];
+    p.tilde = token(in).back() == '~';
     p.letter_span = span_of(in, s);
 }
 VARI_ACTION(kw_royal) { s.file.pieces.back().royal = true; }

@@ -321,6 +321,7 @@ Model check(const ast::File& file, Report& report) {
     checker.check_armies();
     checker.check_promotion_cycles();
     checker.check_hands();
+    checker.check_move_letters();
     checker.check_castlings();
     checker.check_setup();
     checker.check_ends();

@@ -37,7 +37,7 @@ const char* primitive_word(ast::Primitive primitive) {
 }
 
 std::string letter_text(const ast::Piece& piece) {
-    return (piece.plus ? "+" : "") + std::string(1, piece.letter);
+    return (piece.plus ? "+" : "") + std::string(1, piece.letter) + (piece.tilde ? "~" : "");
 }
 
 bool looks_like_cell(const std::string& name) {
@@ -152,7 +152,7 @@ void Checker::check_directions() {
 // ---- Pieces -------------------------------------------------------------------------------------
 
 void Checker::check_pieces() {
-    std::map<std::pair<bool, char>, const ast::Piece*> letters;
+    std::map<std::string, const ast::Piece*> letters;
     for (std::size_t i = 0; i < file.pieces.size(); ++i) {
         const auto& piece = file.pieces[i];
         if (const auto it = model.piece_index.find(piece.name.text);
@@ -174,8 +174,7 @@ void Checker::check_pieces() {
             report.error(piece.name.span, "piece name " + quote(piece.name.text) +
                                               " looks like a cell name (letters then digits), so "
                                               "setups could not tell them apart");
-        if (const auto [it, fresh] = letters.emplace(std::pair{piece.plus, piece.letter}, &piece);
-            !fresh)
+        if (const auto [it, fresh] = letters.emplace(letter_text(piece), &piece); !fresh)
             report.error(piece.letter_span, "letter " + quote(letter_text(piece)) +
                                                 " is already used by piece " +
                                                 quote(it->second->name.text) + " at " +

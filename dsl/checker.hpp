@@ -67,6 +67,11 @@ struct Checker {
     std::string cycle_text(const std::vector<std::size_t>& path, std::size_t from) const;
     // check_hands.cpp
     void check_hands();
+    // check_move_letters.cpp
+    void check_move_letters();
+    template <typename Message>
+    void check_written_apart(const std::vector<std::pair<int, ast::Span>>& pieces,
+                             const Message& message, const std::string& hint);
     // check_armies.cpp
     void check_armies();
     void check_army(std::size_t index, std::set<std::string>& names);

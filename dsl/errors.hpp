@@ -83,7 +83,7 @@ VARI_MESSAGE(zone_file, "expected a file after 'file': its letter, or its number
 
 // piece
 VARI_MESSAGE(piece_name, "expected a name for the piece after 'piece'");
-VARI_MESSAGE(piece_letter, "expected the piece's letter after its name, one capital letter such as 'N' (or '+' and one, such as '+P')");
+VARI_MESSAGE(piece_letter, "expected the piece's letter after its name, one capital letter such as 'N' (or '+' and one, such as '+P', or one and '~', such as 'Q~')");
 VARI_MESSAGE(open_piece, "expected '{' to open the piece's moves (or 'royal' before it)");
 VARI_MESSAGE(close_piece, "expected '}' to close {decl}, or a movement ('step', 'slide', 'leap', 'curve', 'jump', after 'move' or 'capture' if it only moves or only captures), 'promote', 'captured-as', 'captured-removed', 'drop', 'arrive' or 'value'");
 VARI_MESSAGE(movement_body, "expected 'step', 'slide', 'leap', 'curve' or 'jump' after 'move' or 'capture'");

@@ -236,7 +236,7 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
     must<zone_equals, zone_specs>> {};
 
 // ---- piece -> 'piece' NAME LETTER ['royal'] '{' piece_item* '}' ---------------------------------
-// LETTER -> ['+'] 'A'..'Z'
+// LETTER -> ['+'] 'A'..'Z' | 'A'..'Z' '~'
 // piece_item -> movement | promotion | capture_fate | drop_item | arrival | worth
 // movement -> ['move' | 'capture'] (line | curve)
 // line -> ('step' | 'slide' | 'leap' | 'jump') (NAME | vector)+ modifier*
@@ -250,7 +250,8 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 // arrival -> 'arrive' 'where-movable'
 // worth -> 'value' NUMBER   (pawns: digits, optionally '.' and digits; '-' read to be refused)
 struct piece_name : tok<name_text> {};
-struct piece_letter : tok<seq<opt<one<'+'>>, range<'A', 'Z'>, not_at<ident_other>>> {};
+struct piece_letter : tok<seq<sor<seq<one<'+'>, range<'A', 'Z'>>, seq<range<'A', 'Z'>, opt<one<'~'>>>>,
+    not_at<sor<ident_other, one<'~'>>>>> {};
 struct open_piece : tok<one<'{'>> {};
 struct move_dir : tok<name_text> {};
 struct move_vector : vector_lit {};

@@ -165,6 +165,7 @@ ir::Piece lower_piece(const ast::Piece& piece, int self, bool hands, const Model
     out.name = piece.name.text;
     out.letter = piece.letter;
     out.plus = piece.plus;
+    out.tilde = piece.tilde;
     out.royal = piece.royal;
     out.source = ref(piece.span);
     for (const auto& movement : piece.movements)

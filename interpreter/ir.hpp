@@ -125,6 +125,8 @@ struct Piece {
     std::string name;
     char letter = '?';            // upper case; position strings use lower case for the second player
     bool plus = false;            // written '+' and the letter (a promoted shogi piece: +P)
+    bool tilde = false;           // written the letter and '~' (a promoted chess piece: Q~); moves
+                                  // write it by its letter alone
     bool royal = false;
     std::vector<Movement> movements;
     std::vector<Promotion> promotions;

@@ -118,7 +118,8 @@ void Position::do_move(Move move, Undo& undo) {
         set_in_hand(side_, dropped, in_hand(side_, dropped) - 1);
         add_piece(to, make_piece(side_, dropped));
         undo.moved = NO_PIECE;
-        ++ply_clock_;   // a drop captures nothing and moves nothing: it never resets the clock
+        // A drop captures nothing; it resets the clock as a move of its piece would.
+        ply_clock_ = t_->reset_clock_types >> dropped & 1 ? 0 : ply_clock_ + 1;
         finish_move();
         return;
     }

@@ -71,11 +71,11 @@ std::string draw_board(const Position& pos, const DrawOptions& options) {
     const ir::Board& board = game.board;
     const int count = static_cast<int>(board.cells.size());
     if (count == 0) return "";
-    // With plus pieces in the game every cell keeps room for a '+' before its letter, so the
-    // drawing keeps its shape when a piece promotes.
+    // With plus pieces in the game every cell keeps room for a '+' before its letter, and with
+    // tilde pieces for a '~' after it, so the drawing keeps its shape when a piece promotes.
     const bool lead = has_plus_types(game);
     std::vector<std::string> tokens(count);
-    std::size_t width = 1;
+    std::size_t width = 1 + (lead ? 1 : 0) + (has_tilde_types(game) ? 1 : 0);
     for (int c = 0; c < count; ++c) {
         tokens[c] = cell_token(pos, c, options.names, lead);
         width = std::max(width, tokens[c].size());

@@ -57,8 +57,9 @@ bool suffix_fits(const Position& pos, Move move, const Suffix& s) {
                    plus_promotion(game, owner_of(pos.piece_on(move.from())),
                                   type_of(pos.piece_on(move.from()))) == move.promotion();
         case Suffix::piece:
-            return move.is_promotion() &&
-                   move.promotion() == type_of_token(game, s.letter, s.plus_piece);
+            // By its move_token: a `tilde` choice is told apart by the piece's other choices.
+            return move.is_promotion() && game.pieces[move.promotion()].letter == s.letter &&
+                   game.pieces[move.promotion()].plus == s.plus_piece;
     }
     return false;
 }
@@ -81,7 +82,7 @@ std::string promotion_text(const Position& pos, Move move) {
     const ir::Game& game = pos.game().ir();
     const Piece mover = pos.piece_on(move.from());
     if (plus_promotion(game, owner_of(mover), type_of(mover)) == move.promotion()) return "+";
-    return "=" + type_token(game, move.promotion());
+    return "=" + move_token(game, move.promotion());
 }
 
 }  // namespace vari::runtime

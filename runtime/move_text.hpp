@@ -35,7 +35,7 @@ bool suffix_fits(const Position& pos, Move move, const Suffix& s);
 int plus_promotion(const ir::Game& game, int player, int type);
 
 // What notation writes after the cells of a move: "" when it does not promote, "+" for the
-// piece's one plus promotion, else "=" and the promoted piece's token ("=Q", "=+R").
+// piece's one plus promotion, else "=" and the promoted piece's move_token ("=Q", "=+R").
 std::string promotion_text(const Position& pos, Move move);
 
 }  // namespace vari::runtime

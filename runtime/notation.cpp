@@ -183,7 +183,7 @@ std::string explain(const Position& pos, const MoveList& legal, const Reading& r
     if (choices.empty()) return move + " is not a promotion: leave out " + suffix_text(s);
     const std::string add = ": add " + choice_list(choices) + (plain ? ", or nothing" : "");
     if (s.kind == Suffix::plus) return "cannot promote with + on " + name_of(pos, r.to) + add;
-    const int type = type_of_token(game, s.letter, s.plus_piece);
+    const int type = type_moved_as(game, s.letter, s.plus_piece);
     if (type < 0)
         return s.plus_piece ? std::string("unknown piece '+") + s.letter + "'"
                             : std::string("unknown piece letter '") + s.letter + "'";
@@ -261,7 +261,13 @@ std::optional<Move> parse_drop(Position& pos, const MoveList& legal, std::string
         error = "cannot read '" + std::string(text) + "' as a drop: write PIECE*CELL" + example;
         return std::nullopt;
     }
-    const int type = type_of_token(game, letter[0], plus);
+    // Drops write a piece by its move_token: of the types written alike, the one that may be
+    // dropped (the rule checks allow one).
+    int type = type_moved_as(game, letter[0], plus);
+    for (std::size_t t = 0; t < game.pieces.size(); ++t)
+        if (game.pieces[t].drop.allowed && type >= 0 &&
+            move_token(game, static_cast<int>(t)) == move_token(game, type))
+            type = static_cast<int>(t);
     if (type < 0) {
         error = plus ? "unknown piece '+" + std::string(1, letter[0]) + "'"
                      : "unknown piece letter '" + std::string(1, letter[0]) + "'";
@@ -280,7 +286,7 @@ std::optional<Move> parse_drop(Position& pos, const MoveList& legal, std::string
     } else if (game.pieces[type].drop.allowed && pos.in_hand(pos.side_to_move(), type) == 0) {
         error = "no " + name + " in hand";
     } else {
-        error = type_token(game, type) + '*' + name_of(pos, cell) + " is not a legal drop";
+        error = move_token(game, type) + '*' + name_of(pos, cell) + " is not a legal drop";
         if (const auto why = drop_refusal(pos, type, cell)) error += ": " + *why;
     }
     return std::nullopt;
@@ -315,7 +321,7 @@ std::string format_move(const Position& pos, Move move) {
         return out + promotion_text(pos, move);
     }
     if (move.is_drop())
-        return type_token(pos.game().ir(), move.dropped_type()) + '*' + name_of(pos, move.to());
+        return move_token(pos.game().ir(), move.dropped_type()) + '*' + name_of(pos, move.to());
     const Piece target = pos.piece_on(move.to());
     const bool capture = move.kind() == Move::en_passant ||
                          (move.kind() == Move::normal && target &&

@@ -127,7 +127,7 @@ private:
         return leading_zero ? -1 : value;
     }
 
-    // One piece at at_ ("P", "+p", "Kr"); advances past it.
+    // One piece at at_ ("P", "+p", "q~", "Kr"); advances past it.
     bool piece(Piece& out) {
         const std::size_t start = at_;
         const bool plus = peek() == '+';
@@ -137,27 +137,31 @@ private:
                 return fail(at_, "expected a piece letter after '+'", letters_hint());
         }
         const char c = peek();
-        const int type = type_of_token(game_, c, plus);
-        if (type < 0)
+        const bool tilde = at_ + 1 < text_.size() && text_[at_ + 1] == '~';
+        const int type = type_of_token(game_, c, plus, tilde);
+        if (type < 0) {
+            const std::size_t length = at_ + (tilde ? 2 : 1) - start;
             return fail(start,
-                        plus ? std::string("unknown piece '+") + c + "'"
-                             : std::string("unknown piece letter '") + c + "'",
+                        plus || tilde
+                            ? "unknown piece '" + std::string(text_.substr(start, length)) + "'"
+                            : std::string("unknown piece letter '") + c + "'",
                         letters_hint());
+        }
+        at_ += tilde ? 2 : 1;
         int owner = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
         if (tokens_carry_owner(game_)) {
             if (owner)
-                return fail(at_, std::string("piece letters are upper case here: '") + c +
-                                     "' should be '" + upper(c) + "'");
-            ++at_;
+                return fail(start + plus, std::string("piece letters are upper case here: '") + c +
+                                              "' should be '" + upper(c) + "'");
             owner = more() ? player_of_token(peek()) : -1;
             if (owner < 0)
                 return fail(at_, std::string("expected the owner of '") + c + "' after it",
                             tokens_hint());
+            ++at_;
         } else if (owner >= t_.player_count) {
-            return fail(at_, std::string("lower-case '") + c +
-                                 "' is a second player's piece; this game has one player");
+            return fail(start + plus, std::string("lower-case '") + c +
+                                          "' is a second player's piece; this game has one player");
         }
-        ++at_;
         out = make_piece(owner, type);
         return true;
     }

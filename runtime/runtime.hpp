@@ -27,7 +27,8 @@ char player_token(const ir::Game& game, int player);
 //     a piece, or a run of empty cells written as its count ("8", "10"). With one or two players
 //     a piece is its letter, upper case for the first player and lower case for the second; with
 //     more players it is its letter followed by its owner's player_token ("Kr", "P2"). A piece
-//     whose type is `plus` has '+' before its letter ("+P", "+p", "+Pr").
+//     whose type is `plus` has '+' before its letter ("+P", "+p", "+Pr"), one whose type is
+//     `tilde` '~' after it ("Q~", "q~", "Q~r").
 //     In a game with hands (ir::Game::hands), and only then, the pieces in hand follow the board
 //     at once in brackets, written as on the board, the first player's first, each type in the
 //     game's order and repeated as often as it is held: "[PPSp]"; "[-]" when the hands are empty.
@@ -63,17 +64,20 @@ std::optional<ir::Diagnostic> parse_position(Position& pos, std::string_view tex
 // token (e2-e4, e7xd8=Q, e7-e8=+R), except that a promotion to the one `plus` type the piece may
 // promote to is written with '+' alone (c6-c7+). Castling is written as the royal piece's move
 // (e1-g1). A drop is the dropped piece's token (upper case for every player), '*' and the cell:
-// P*c5, +R*e5. A pass is written "pass". A capture sequence is its start cell and each landing
+// P*c5, +R*e5. Moves write a `tilde` type's token without its '~' (e7-e8=Q for a promotion to
+// Q~), so a promotion is told apart by the piece's choices and a drop by the types that may be
+// dropped. A pass is written "pass". A capture sequence is its start cell and each landing
 // cell after an 'x', then any promotion: c3xe5xe7, c3xe5xe7xe9=W.
 std::string format_move(const Position& pos, Move move);  // `move` is legal in `pos`
 
 // Short algebraic notation, generated from the rules for every game:
 //  * a board move is the piece's token, the least of its origin that tells it from the moves of
-//    pieces of the same type to the same cell (nothing, the file, the rank, or the whole cell), 'x'
-//    for a capture, the destination, and the promotion as above: Nf3, Nbd2, R1e2, Bxe5, e8=Q,
-//    Sx2b+. A player's one type that captures otherwise than it moves and promotes (chess's pawn)
-//    goes without a letter, and names its file when it captures: e4, exd5, exd8=N. A move that
-//    could have promoted on the same cells but does not ends with '=' (shogi's P2c=).
+//    pieces written alike (the same token, '~' left out) to the same cell (nothing, the file, the
+//    rank, or the whole cell), 'x' for a capture, the destination, and the promotion as above: Nf3,
+//    Nbd2, R1e2, Bxe5, e8=Q, Sx2b+. A player's one type that captures otherwise than it moves and
+//    promotes (chess's pawn) goes without a letter, and names its file when it captures: e4, exd5,
+//    exd8=N. A move that could have promoted on the same cells but does not ends with '=' (shogi's
+//    P2c=).
 //  * a castling is the notation its rule gives ("O-O", "Q-0-0-0"), else the royal piece's move;
 //  * drops, passes and capture sequences are written as in long notation, and every move of a game
 //    whose captures are capture sequences (draughts) too;
@@ -415,7 +419,8 @@ Move random_move(const Game& game, std::mt19937_64& rng);
 // A piece is written as position strings write it: its letter, upper case for the first player
 // and lower case for the second; with more players its letter and then its owner's player_token
 // ("Kr"). In a game with `plus` pieces every cell has room for a '+' before the letter ("+P",
-// " P"). Empty cells are dots, or their names with `names`.
+// " P"), and in one with `tilde` pieces for a '~' after it ("Q~", "Q "). Empty cells are dots, or
+// their names with `names`.
 // Marks, each in the blank just before a cell's letter (or its '+'), so the grid keeps its shape:
 // the origin and destination of `last_move` (a drop's cell) get a '>' (". .>P ."), a royal piece
 // of the side to move that another player attacks a '!' ("!K"), where the game has check. With

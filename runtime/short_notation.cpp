@@ -77,17 +77,26 @@ const ir::Castling* castling_of(const Position& pos, Move m) {
     return m.kind() == Move::castling ? &pos.game().ir().castlings[m.castling_index()] : nullptr;
 }
 
-// The least of the origin that tells `m` from the moves of pieces of the same type to the same
-// cell: nothing, its file, its rank, or the whole cell. A piece without a letter names its file
-// when it captures, as chess's pawns do ("exd5").
+// The letter a board move of `piece` opens with: nothing for the player's type written without
+// one, else the type's move_token (a `tilde` type's letter alone).
+std::string piece_text(const ir::Game& game, Piece piece) {
+    return type_of(piece) == letterless_type(game, owner_of(piece))
+               ? ""
+               : move_token(game, type_of(piece));
+}
+
+// The least of the origin that tells `m` from the moves of pieces written alike to the same cell:
+// nothing, its file, its rank, or the whole cell. A piece without a letter names its file when it
+// captures, as chess's pawns do ("exd5").
 std::string origin_text(const Position& pos, const MoveList& legal, Move m, bool letterless) {
-    const Piece mover = pos.piece_on(m.from());
+    const ir::Game& game = pos.game().ir();
+    const std::string written = piece_text(game, pos.piece_on(m.from()));
     const std::string& from = name_of(pos, m.from());
     const std::string file = name_part(from, false), rank = name_part(from, true);
     bool file_shared = false, rank_shared = false, rivals = false;
     for (Move other : legal) {
         if (!is_board_move(other) || other.to() != m.to() || other.from() == m.from() ||
-            pos.piece_on(other.from()) != mover)
+            piece_text(game, pos.piece_on(other.from())) != written)
             continue;
         rivals = true;
         const std::string& name = name_of(pos, other.from());
@@ -143,7 +152,7 @@ bool same_label(std::string_view typed, const std::string& label) {
 
 // One way of reading short text: a piece (or none), an origin, a destination, a suffix.
 struct ShortReading {
-    int type = -1;           // the piece type named by its letter; -1: no letter
+    int type = -1;           // a piece type written as its letter (type_moved_as); -1: no letter
     std::string origin;      // "", a file, a rank or a cell
     int to = -1;
     Suffix suffix;
@@ -171,7 +180,7 @@ std::vector<ShortReading> short_readings(const Position& pos, std::string_view t
             const bool plus = rest.size() > 1 && rest[0] == '+';
             const char letter = rest.size() > (plus ? 1u : 0u) ? rest[plus ? 1 : 0] : '\0';
             if (!std::isupper(static_cast<unsigned char>(letter))) continue;
-            r.type = type_of_token(game, letter, plus);
+            r.type = type_moved_as(game, letter, plus);
             if (r.type < 0) continue;
             rest.remove_prefix(plus ? 2 : 1);
         }
@@ -195,7 +204,9 @@ std::vector<ShortReading> short_readings(const Position& pos, std::string_view t
 bool reads_as(const Position& pos, Move m, const ShortReading& r, int letterless) {
     if (!is_board_move(m) || m.to() != r.to) return false;
     const int type = type_of(pos.piece_on(m.from()));
-    if (r.type >= 0 ? r.type != type : type != letterless) return false;
+    const ir::Game& game = pos.game().ir();
+    if (r.type >= 0 ? move_token(game, r.type) != move_token(game, type) : type != letterless)
+        return false;
     const std::string& from = name_of(pos, m.from());
     // A castling with a notation of its own is its royal's move only in long form ("Ke1-g1").
     const ir::Castling* castling = castling_of(pos, m);
@@ -247,7 +258,7 @@ std::string format_short(const Position& pos, Move move) {
     generate_legal(scratch, legal);
     const Piece mover = pos.piece_on(move.from());
     const bool letterless = type_of(mover) == letterless_type(game, owner_of(mover));
-    std::string out = letterless ? "" : type_token(game, type_of(mover));
+    std::string out = piece_text(game, mover);
     out += origin_text(pos, legal, move, letterless);
     if (is_capture(pos, move)) out += 'x';
     out += name_of(pos, move.to());

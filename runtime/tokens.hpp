@@ -8,19 +8,31 @@
 namespace vari::runtime {
 
 // A piece type's token as the rule file writes it: its upper-case letter, after '+' for a `plus`
-// type ("P", "+P").
+// type, before '~' for a `tilde` type ("P", "+P", "Q~").
 std::string type_token(const ir::Game& game, int type);
 
+// A piece type as moves write it: its token without the '~' ("Q" for "Q~"). Moves tell the types
+// written alike apart by what else they say: a board move by the piece on its origin, a
+// promotion by the piece's choices, a drop by the pieces that may be dropped (the rule checks
+// let no two of those be written alike).
+std::string move_token(const ir::Game& game, int type);
+
 // A piece as position strings and drawings write it: its type token, the letter lower case for
-// the second player of two ("+p"); with more than two players, upper case followed by its owner's
-// player_token ("+Pr").
+// the second player of two ("+p", "q~"); with more than two players, upper case followed by its
+// owner's player_token ("+Pr", "Q~r").
 std::string piece_token(const ir::Game& game, Piece piece);
 
-// The type whose letter is `letter` (either case) and whose `plus` is `plus`; -1 when none.
-int type_of_token(const ir::Game& game, char letter, bool plus);
+// The type whose letter is `letter` (either case), with '+' before it when `plus` and '~' after
+// it when `tilde`; -1 when none.
+int type_of_token(const ir::Game& game, char letter, bool plus, bool tilde);
 
-// Does the game have a piece written with '+'?
+// The type moves write as `letter` (either case), after '+' when `plus`: the one without '~' when
+// there is one, else one with; -1 when none.
+int type_moved_as(const ir::Game& game, char letter, bool plus);
+
+// Does the game have a piece written with '+'? With '~'?
 bool has_plus_types(const ir::Game& game);
+bool has_tilde_types(const ir::Game& game);
 
 // Position strings with more than two players cannot tell owners apart by letter case.
 inline bool tokens_carry_owner(const ir::Game& game) { return game.players.size() > 2; }

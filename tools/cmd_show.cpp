@@ -33,9 +33,11 @@ void print_values(const CompiledGame& game) {
     for (std::size_t t = 0; t < pieces.size(); ++t) {
         std::string line = printable(pieces[t].name);
         line.resize(width + 2, ' ');
-        line += (pieces[t].plus ? "+" : " ") + std::string(1, pieces[t].letter);
+        line += (pieces[t].plus ? "+" : " ") + std::string(1, pieces[t].letter) +
+                (pieces[t].tilde ? "~" : "");
         const std::string board = pawns(values[t].board);
-        line += std::string(9 - std::min<std::size_t>(board.size(), 8), ' ') + board;
+        const std::size_t taken = board.size() + (pieces[t].tilde ? 1 : 0);
+        line += std::string(9 - std::min<std::size_t>(taken, 8), ' ') + board;
         if (hands) {
             const std::string hand = values[t].in_hand ? pawns(values[t].in_hand) : "-";
             line += std::string(7 - std::min<std::size_t>(hand.size(), 6), ' ') + hand;

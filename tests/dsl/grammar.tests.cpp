@@ -253,6 +253,14 @@ TEST_CASE("piece declarations", "[dsl][grammar]") {
         {"piece Tokin + P { }", G},
         {"piece Tokin ++P { }", G},
         {"piece Tokin +p { }", G},
+        {"piece PromotedQueen Q~ { slide orthogonal diagonal  captured-as Pawn }", M},
+        {"piece PromotedQueen Q~{ }", M},
+        {"piece PromotedQueen Q ~ { }", G},
+        {"piece PromotedQueen Q~~ { }", G},
+        {"piece PromotedQueen Q~x { }", G},
+        {"piece PromotedQueen q~ { }", G},
+        {"piece PromotedQueen +Q~ { }", G},
+        {"piece PromotedQueen ~Q { }", G},
     }));
     INFO(input);
     CHECK(parse_whole<g::declaration>(input) == expected);

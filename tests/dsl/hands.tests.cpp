@@ -1,4 +1,5 @@
-// Hands and drops: what a captor gets, drop rules, drop-first, '+' letters, promotion on leaving.
+// Hands and drops: what a captor gets, drop rules, drop-first, '+' and '~' letters, promotion on
+// leaving.
 #include <catch2/catch.hpp>
 #include <string>
 
@@ -78,6 +79,51 @@ TEST_CASE("a letter may be written with '+', and P and +P are different letters"
     CHECK(game.pieces[1].plus);
     CHECK(errors_of(header + "piece Pawn +P { step n }\npiece Tokin +P { step n }\n") ==
           "8:13: letter '+P' is already used by piece 'Pawn' at 7:1\n");
+}
+
+TEST_CASE("a letter may be written with '~' after it, and Q and Q~ are different letters",
+          "[dsl][hands]") {
+    const auto game =
+        game_of(header +
+                "piece Queen Q { slide orthogonal diagonal  drop }\n"
+                "piece Pawn P { step n  promote in far to PromotedQueen  drop }\n"
+                "piece PromotedQueen Q~ { slide orthogonal diagonal  captured-as Pawn }\n"
+                "hands\n");
+    CHECK(game.pieces[0].letter == 'Q');
+    CHECK_FALSE(game.pieces[0].tilde);
+    CHECK(game.pieces[2].letter == 'Q');
+    CHECK(game.pieces[2].tilde);
+    CHECK_FALSE(game.pieces[2].plus);
+    CHECK(errors_of(header + "piece Queen Q~ { step n }\npiece PromotedQueen Q~ { step n }\n") ==
+          "8:21: letter 'Q~' is already used by piece 'Queen' at 7:1\n");
+}
+
+TEST_CASE("moves write Q~ as Q, so no promotion or drop may have both to choose from",
+          "[dsl][hands]") {
+    const std::string pieces =
+        "piece Queen Q { slide orthogonal diagonal }\n"
+        "piece PromotedQueen Q~ { slide orthogonal diagonal }\n";
+    // A Q~ that no piece promotes to, and one the Pawn promotes to beside a +Q, are fine.
+    CHECK(game_of(header + pieces).pieces.size() == 2);
+    CHECK(game_of(header + pieces + "piece Tokin +Q { step n }\n" +
+                  "piece Pawn P { step n  promote in far to PromotedQueen Tokin }\n")
+              .pieces.size() == 4);
+    CHECK(errors_of(header + pieces +
+                    "piece Pawn P { step n  promote in far to Queen\n"
+                    "  promote optional in near to PromotedQueen }\n") ==
+          "10:31: 'Pawn' may promote to 'Queen' (Q) and to 'PromotedQueen' (Q~), which a move "
+          "writes alike, as '=Q'\n");
+    const std::string army =
+        "army Both { Queen PromotedQueen Pawn  promote Pawn in far to others }\n"
+        "armies Both Both\n";
+    CHECK(errors_of(header + pieces + "piece Pawn P { step n }\n" + army) ==
+          "10:39: 'Pawn' may promote to 'Queen' (Q) and to 'PromotedQueen' (Q~), which a move "
+          "writes alike, as '=Q'\n");
+    CHECK(errors_of(header + "piece Queen Q { slide orthogonal diagonal  drop }\n"
+                             "piece PromotedQueen Q~ { slide orthogonal diagonal  drop }\n"
+                             "hands\n") ==
+          "8:53: 'Queen' (Q) and 'PromotedQueen' (Q~) may both be dropped, and a drop writes both "
+          "as 'Q*'\n");
 }
 
 TEST_CASE("'touching' promotes on a move that starts in the zone too", "[dsl][hands]") {

@@ -42,10 +42,13 @@ std::string hands_sorted(std::string text, Protocol protocol) {
 
 // Plays `games` random games of `game` of at most `plies` plies; after every move, vari's FEN
 // and SFEN of the position must be Fairy-Stockfish's after the same `position ... moves ...`.
-void compare(const std::string& game, const std::string& variant, int games, int plies) {
+// Returns Fairy-Stockfish's FENs, none when it is not installed.
+std::vector<std::string> compare(const std::string& game, const std::string& variant, int games,
+                                 int plies) {
+    std::vector<std::string> fens;
     if (!std::filesystem::exists(FAIRY_STOCKFISH)) {
         WARN("no " << FAIRY_STOCKFISH << ": not compared");
-        return;
+        return fens;
     }
     const auto compiled = test::load_shipped(game);
     std::string why;
@@ -67,6 +70,7 @@ void compare(const std::string& game, const std::string& variant, int games, int
             fairy.send("position startpos moves" + moves);
             fairy.send("d");
             const std::string fen = fairy.wait_for("Fen: ").substr(5);
+            fens.push_back(fen);
             INFO(game << ": position startpos moves" << moves);
             CHECK(hands_sorted(fen, Protocol::uci) ==
                   hands_sorted(uci->write_position(played.position()), Protocol::uci));
@@ -77,12 +81,23 @@ void compare(const std::string& game, const std::string& variant, int games, int
             }
         }
     }
+    return fens;
 }
 
 }  // namespace
 
 TEST_CASE("Fairy-Stockfish reads vari's chess moves into vari's FEN", "[engine][fairy]") {
     compare("chess", "chess", 6, 200);
+}
+
+TEST_CASE("Fairy-Stockfish reads vari's crazyhouse moves into vari's FEN, promoted pieces and all",
+          "[engine][fairy]") {
+    const auto fens = compare("crazyhouse", "crazyhouse", 6, 200);
+    // The games promote, so both programs wrote a promoted piece with its '~'.
+    const bool promoted = std::any_of(fens.begin(), fens.end(), [](const std::string& fen) {
+        return fen.find('~') != std::string::npos;
+    });
+    CHECK((fens.empty() || promoted));
 }
 
 TEST_CASE("Fairy-Stockfish reads vari's shogi moves into vari's FEN and SFEN", "[engine][fairy]") {

@@ -196,13 +196,59 @@ TEST_CASE("UCI writes shogi as Fairy-Stockfish does: files from a, drops with '@
           "lnsgkg1nl/1r5s1/pppppp1pp/6p2/4B4/2P6/PP1PPPPPP/7R1/LNSGKGSNL[b] b - - 1 3");
 }
 
+TEST_CASE(
+    "UCI writes crazyhouse as Fairy-Stockfish does: a promoted piece is Q~ in FEN, q in moves",
+    "[engine][protocol]") {
+    const auto crazyhouse = test::load_shipped("crazyhouse");
+    const auto uci = text_of(*crazyhouse, Protocol::uci);
+    CHECK(uci.write_position(Position(*crazyhouse)) ==
+          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1");
+    Position pos(*crazyhouse);
+    REQUIRE_FALSE(uci.read_position(pos, "r3k3/1P6/8/8/8/8/8/4K3[] w q - 0 1"));
+    // Fairy-Stockfish's FEN after each move (checked with Debian's 11.1): the promoted Queen is
+    // Q~, goes to Black's hand as a Pawn, and Black drops it; a drop of a Pawn resets the
+    // fifty-move count as a Pawn's move does.
+    const Position promoted = after(uci, pos, {"b7b8q"});
+    CHECK(crazyhouse->ir().pieces[type_of(promoted.piece_on(crazyhouse->cell_index("b8")))].name ==
+          "PromotedQueen");
+    CHECK(uci.write_position(promoted) == "rQ~2k3/8/8/8/8/8/8/4K3[] b q - 0 1");
+    const Position taken = after(uci, promoted, {"a8b8"});
+    CHECK(uci.write_position(taken) == "1r2k3/8/8/8/8/8/8/4K3[p] w - - 0 2");
+    CHECK(uci.write_position(after(uci, taken, {"e1d1", "P@d2"})) ==
+          "1r2k3/8/8/8/8/8/3p4/3K4[] w - - 0 3");
+
+    SECTION("FEN with promoted pieces round-trips; a '~' the game has no piece for is refused") {
+        for (const std::string fen :
+             {"rQ~2k3/8/8/8/8/8/8/4K3[] b q - 0 1",
+              "r3k2r/1P3ppp/8/3pP3/8/5q~2/PP3PPP/R3K2R[QNPbp] w KQkq d6 0 20",
+              "6rk/2P3pp/8/8/8/8/3r~4/K7[QNPnp] w - - 0 1"}) {
+            INFO(fen);
+            REQUIRE_FALSE(uci.read_position(pos, fen));
+            CHECK(uci.write_position(pos) == fen);
+        }
+        const auto error = uci.read_position(pos, "rK~2k3/8/8/8/8/8/8/4K3[] b q - 0 1");
+        REQUIRE(error);
+        CHECK(*error == "'K~' is not a piece of this game");
+    }
+    SECTION("a Pawn is never dropped on the first or last rank") {
+        Position dropping = after(uci, taken, {"e1d1"});
+        std::string error;
+        CHECK_FALSE(uci.read_move(dropping, "P@a1", error));
+        CHECK(error == "P*a1 is not a legal drop: a Pawn may not be dropped in zone 'last-rank'");
+    }
+}
+
 TEST_CASE("a game a protocol cannot express is refused, saying why", "[engine][protocol]") {
     CHECK(refusal("hex-shogi-41", Protocol::uci) == "its board is hexagonal");
     CHECK(refusal("three-player-hex-shogi-91", Protocol::usi) == "its board is hexagonal");
     CHECK(refusal("compact-hex-draughts", Protocol::uci) == "its board is hexagonal");
     CHECK(refusal("chess", Protocol::usi) ==
           "the Pawn promotes to a Queen, and USI writes only promotions to + pieces");
-    for (const std::string game : {"chess", "shogi", "minishogi"}) {
+    CHECK(refusal("crazyhouse", Protocol::usi) ==
+          "the Pawn promotes to a PromotedQueen, and USI writes only promotions to + pieces");
+    CHECK(refusal("crazyhouse", Protocol::xboard) ==
+          "its PromotedQueen is written Q~, which XBoard cannot tell from Q");
+    for (const std::string game : {"chess", "crazyhouse", "shogi", "minishogi"}) {
         const auto compiled = test::load_shipped(game);
         std::string why;
         CHECK(ProtocolText::make(*compiled, Protocol::uci, why));

@@ -29,13 +29,15 @@ std::uint64_t perft_from(const std::string& game_name, const std::string& positi
 // position, whose counts these are, has "2N2Q1p".
 const std::string KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-// Fairy-Stockfish's perft of a variant's start position over UCI, or nothing when it is not
-// installed or does not answer.
-std::optional<std::uint64_t> peer_perft(const std::string& variant, int depth) {
+// Fairy-Stockfish's perft of a variant over UCI, from its start or from `fen`, or nothing when it
+// is not installed or does not answer.
+std::optional<std::uint64_t> peer_perft(const std::string& variant, int depth,
+                                        const std::string& fen = "") {
     const char* peer = "/usr/games/fairy-stockfish";
     if (access(peer, X_OK) != 0) return std::nullopt;
+    const std::string position = fen.empty() ? "startpos" : "fen " + fen;
     const std::string command = "printf 'uci\\nsetoption name UCI_Variant value " + variant +
-                                "\\nposition startpos\\ngo perft " + std::to_string(depth) +
+                                "\\nposition " + position + "\\ngo perft " + std::to_string(depth) +
                                 "\\n' | " + peer + " 2>/dev/null";
     FILE* out = popen(command.c_str(), "r");
     if (!out) return std::nullopt;
@@ -146,27 +148,54 @@ TEST_CASE("minishogi perft equals Fairy-Stockfish's, asked at test time when it 
     }
 }
 
-TEST_CASE("Capablanca chess perft equals Fairy-Stockfish's, from the start and from positions",
+TEST_CASE("Capablanca chess perft equals Fairy-Stockfish's, asked at test time when it is installed",
           "[interpreter][perft]") {
-    // From the start, asked of Debian's fairy-stockfish 11.1 when installed (UCI_Variant
-    // capablanca, go perft N), recorded otherwise.
-    const std::uint64_t recorded[] = {0, 28, 784, 25228, 805128};
-    for (int depth = 1; depth <= 4; ++depth) {
-        const auto peer = peer_perft("capablanca", depth);
-        INFO("depth " << depth << (peer ? " (from fairy-stockfish)" : " (recorded)"));
-        CHECK(perft_from("capablanca", "", depth) == peer.value_or(recorded[depth]));
-    }
-    // Recorded from the same fairy-stockfish: castling on either side (one blocked by an
-    // Archbishop) with an en-passant capture; a Pawn promoting to six pieces, by a move and a
-    // capture, against a checking Pawn that promotes too; an Archbishop checking at a Knight's
-    // distance and attacking the castling King's path.
-    auto [position, depth, nodes] = GENERATE(table<std::string, int, std::uint64_t>({
-        {"r1a2k1c1r/pp1ppppppp/10/2pP6/10/5N4/PPP1PPPPPP/R3AK3R w KQkq c6 0 1", 3, 38651},
-        {"1r3k4/2P7/10/10/10/10/5p4/4K5 w - - 0 1", 4, 19365},
-        {"r4k3r/pppppppppp/10/10/4a5/10/PPPPP1PPPP/R4K3R w KQkq - 0 1", 3, 34058},
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant capablanca, go perft N), for
+    // machines without it. The positions: castling on either side (one blocked by an Archbishop)
+    // with an en-passant capture; a Pawn promoting to six pieces, by a move and a capture,
+    // against a checking Pawn that promotes too; an Archbishop checking at a Knight's distance
+    // and attacking the castling King's path.
+    const std::string castling =
+        "r1a2k1c1r/pp1ppppppp/10/2pP6/10/5N4/PPP1PPPPPP/R3AK3R w KQkq c6 0 1";
+    const std::string promotion = "1r3k4/2P7/10/10/10/10/5p4/4K5 w - - 0 1";
+    const std::string archbishop =
+        "r4k3r/pppppppppp/10/10/4a5/10/PPPPP1PPPP/R4K3R w KQkq - 0 1";
+    auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 28}, {"", 2, 784}, {"", 3, 25228}, {"", 4, 805128},
+        {castling, 3, 38651}, {promotion, 4, 19365}, {archbishop, 3, 34058},
     }));
-    INFO(position << " depth " << depth);
-    CHECK(perft_from("capablanca", position, depth) == nodes);
+    const auto peer = peer_perft("capablanca", depth, position);
+    INFO("position '" << position << "', depth " << depth
+                      << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    CHECK(perft_from("capablanca", position, depth) == peer.value_or(recorded));
+}
+
+// Crazyhouse positions, each written alike as vari's position string and as FEN. The first has
+// both players' castling rights (White may not castle over d1, which Black's promoted Queen q~
+// attacks, nor Black over c8, which the b7 Pawn attacks), an en-passant capture, a Pawn promoting
+// with and without a capture, the q~ for White to take (it goes to White's hand as a Pawn), and
+// pieces in both hands. In the second, White may drop a
+// Knight to mate (N@f7) or to check (N@g6), promote on c8, and take Black's promoted Rook (r~)
+// with a dropped piece; Pawns may not be dropped on the first or last rank.
+const std::string CRAZYHOUSE_MIDGAME =
+    "r3k2r/1P3ppp/8/3pP3/8/5q~2/PP3PPP/R3K2R[QNPbp] w KQkq d6 0 20";
+const std::string CRAZYHOUSE_DROP_MATE = "6rk/2P3pp/8/8/8/8/3r~4/K7[QNPnp] w - - 0 1";
+
+TEST_CASE("crazyhouse perft equals Fairy-Stockfish's, asked at test time when it is installed",
+          "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant crazyhouse, go perft N), for
+    // machines without it.
+    auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 20}, {"", 2, 400}, {"", 3, 8902}, {"", 4, 197281}, {"", 5, 4888832},
+        {CRAZYHOUSE_MIDGAME, 1, 155}, {CRAZYHOUSE_MIDGAME, 2, 16266},
+        {CRAZYHOUSE_MIDGAME, 3, 1796383},
+        {CRAZYHOUSE_DROP_MATE, 1, 163}, {CRAZYHOUSE_DROP_MATE, 2, 19716},
+        {CRAZYHOUSE_DROP_MATE, 3, 2212138},
+    }));
+    const auto peer = peer_perft("crazyhouse", depth, position);
+    INFO("position '" << position << "', depth " << depth
+                      << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    CHECK(perft_from("crazyhouse", position, depth) == peer.value_or(recorded));
 }
 
 TEST_CASE("Hex Shogi 41 perft from the start matches rules.md, then the recorded count",

@@ -60,12 +60,12 @@ public:
             s.side = (s.side + 1) % static_cast<int>(game_.players.size());
             return;
         }
-        if (m.kind == Move::drop) {  // captures nothing, moves nothing: the clock runs on
+        if (m.kind == Move::drop) {  // captures nothing; resets the clock as its piece's move would
             --hand(s, s.side, m.from);
             s.board[m.to] = {s.side, m.from};
             s.ep_cells.clear();
             s.ep_victim = -1;
-            ++s.ply_clock;
+            s.ply_clock = resets_clock(m.from, false) ? 0 : s.ply_clock + 1;
             s.side = (s.side + 1) % static_cast<int>(game_.players.size());
             return;
         }

@@ -1,7 +1,7 @@
 // Drawing boards: square grids, flat-top hex files staggered by half a row, pointy-top hex ranks
 // indented by half a cell, their file and rank labels, cell names, players' tokens when there are
-// more than two, plus pieces and hands, the last move and check marked, in colour, seen from any
-// player's side, and the compact drawing `play` uses fitting a terminal of 80 by 24.
+// more than two, plus and tilde pieces and hands, the last move and check marked, in colour, seen
+// from any player's side, and the compact drawing `play` uses fitting a terminal of 80 by 24.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <map>
@@ -435,6 +435,28 @@ TEST_CASE("a game with hands draws them around the board, and plus pieces with t
           "e  K  .  S  B +R\n"
           "   5  4  3  2  1\n"
           "Black in hand: G P P\n");
+}
+
+TEST_CASE("tilde pieces are drawn with their '~', and every cell has room for one",
+          "[runtime][draw]") {
+    const auto crazyhouse = test::load_shipped("crazyhouse");
+    Position start(*crazyhouse);
+    test::set_position(start, "r3k2r/1P3ppp/8/3pP3/8/5q~2/PP3PPP/R3K2R[QNPbp] w KQkq d6 0 20");
+    runtime::Game game(*crazyhouse, start);
+    std::string error;
+    REQUIRE(runtime::play_moves(game, "b7xa8=Q", error));
+    CHECK(runtime::draw_board(game.position(), {.last_move = game.last_move()}) ==
+          "Black in hand: b p\n"
+          "8>Q~ .  .  . !k  .  .  r\n"
+          "7 . >.  .  .  .  p  p  p\n"
+          "6 .  .  .  .  .  .  .  .\n"
+          "5 .  .  .  p  P  .  .  .\n"
+          "4 .  .  .  .  .  .  .  .\n"
+          "3 .  .  .  .  .  q~ .  .\n"
+          "2 P  P  .  .  .  P  P  P\n"
+          "1 R  .  .  .  K  .  .  R\n"
+          "  a  b  c  d  e  f  g  h\n"
+          "White in hand: Q R N P\n");
 }
 
 TEST_CASE("with more than two players every hand is drawn below the board", "[runtime][draw]") {

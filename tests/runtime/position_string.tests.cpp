@@ -42,7 +42,7 @@ TEST_CASE("every position of random playouts reads back to the same string and h
           "[runtime][position]") {
     for (const std::string& name : dsl::shipped_games()) {
         const auto game = test::load_shipped(name);
-        int ep_positions = 0, hand_positions = 0, plus_positions = 0;
+        int ep_positions = 0, hand_positions = 0, plus_positions = 0, tilde_positions = 0;
         test::for_each_playout_position(*game, 40, 200, 2024, [&](const runtime::Game& g) {
             const Position& played = g.position();
             const std::string text = runtime::to_position_string(played);
@@ -58,15 +58,20 @@ TEST_CASE("every position of random playouts reads back to the same string and h
             if (text.find('[') != std::string::npos && text.find("[-]") == std::string::npos)
                 ++hand_positions;
             if (text.find('+') != std::string::npos) ++plus_positions;
+            if (text.find('~') != std::string::npos) ++tilde_positions;
         });
         INFO(name);
         // The playouts did test what the game has: the derived en-passant victim, hands, plus
-        // pieces.
-        if (name == "chess" || name == "shafran-chess") CHECK(ep_positions > 0);
-        if (game->ir().hands) {
-            CHECK(hand_positions > 0);
+        // and tilde pieces.
+        if (name == "chess" || name == "shafran-chess" || name == "crazyhouse")
+            CHECK(ep_positions > 0);
+        if (game->ir().hands) CHECK(hand_positions > 0);
+        const auto& pieces = game->ir().pieces;
+        if (game->ir().hands &&
+            std::any_of(pieces.begin(), pieces.end(), [](const ir::Piece& p) { return p.plus; }))
             CHECK(plus_positions > 0);
-        }
+        if (std::any_of(pieces.begin(), pieces.end(), [](const ir::Piece& p) { return p.tilde; }))
+            CHECK(tilde_positions > 0);
     }
 }
 
@@ -285,6 +290,40 @@ TEST_CASE("plus pieces are written with '+' on the board", "[runtime][position]"
     REQUIRE(error);
     CHECK(error->message == "Black's Tokin can never be in hand");
     CHECK(error->column == 23);
+}
+
+TEST_CASE("tilde pieces are written with '~' after the letter", "[runtime][position]") {
+    const auto crazyhouse = test::load_shipped("crazyhouse");
+    Position pos(*crazyhouse);
+    const std::string text = "1Q~6/7k/8/3n~4/8/8/8/Q3K3[Pp] w - - 0 1";
+    test::set_position(pos, text);
+    CHECK(runtime::to_position_string(pos) == text);
+    const auto& pieces = crazyhouse->ir().pieces;
+    CHECK(pieces[type_of(pos.piece_on(crazyhouse->cell_index("b8")))].name == "PromotedQueen");
+    CHECK(owner_of(pos.piece_on(crazyhouse->cell_index("d5"))) == 1);
+    CHECK(pieces[type_of(pos.piece_on(crazyhouse->cell_index("a1")))].name == "Queen");
+    CHECK(pos.is_consistent());
+
+    const auto [bad, column, message] = GENERATE(table<std::string, int, std::string>({
+        {"1K~6/7k/8/8/8/8/8/Q3K3[-] w - - 0 1", 2, "unknown piece 'K~'"},
+        {"1Q~~5/7k/8/8/8/8/8/Q3K3[-] w - - 0 1", 4, "unexpected '~' in the board"},
+        {"~Q6/7k/8/8/8/8/8/Q3K3[-] w - - 0 1", 1, "unexpected '~' in the board"},
+        // A captured promoted piece goes to the hand as a Pawn: none is ever held.
+        {"8/7k/8/8/8/8/8/Q3K3[Q~] w - - 0 1", 21, "White's PromotedQueen can never be in hand"},
+    }));
+    INFO(bad);
+    const auto error = runtime::parse_position(pos, bad);
+    REQUIRE(error);
+    CHECK(error->message == message);
+    CHECK(error->column == static_cast<std::uint32_t>(column));
+    // Chess has no '~' pieces.
+    const auto chess = test::load_shipped("chess");
+    Position chess_pos(*chess);
+    const auto tilde = runtime::parse_position(
+        chess_pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR w - - 0 1");
+    REQUIRE(tilde);
+    CHECK(tilde->message == "unknown piece 'Q~'");
+    CHECK(tilde->column == 39);
 }
 
 TEST_CASE("a position of 255 pieces, on the board and in hand together, is the limit",

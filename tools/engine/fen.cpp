@@ -15,18 +15,30 @@ bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)); }
 bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
 
 // A piece as FEN and SFEN write it: '+' for a plus type, its letter, lower case for the second
-// player.
+// player, '~' for a tilde type (Fairy-Stockfish's promoted piece, "Q~").
 std::string piece_text(const ir::Game& game, int player, int type) {
     const ir::Piece& piece = game.pieces[static_cast<std::size_t>(type)];
-    return (piece.plus ? "+" : "") + std::string(1, player ? lower(piece.letter) : piece.letter);
+    return (piece.plus ? "+" : "") + std::string(1, player ? lower(piece.letter) : piece.letter) +
+           (piece.tilde ? "~" : "");
 }
 
-// The type written `letter` with or without '+'; -1 when none.
-int type_written(const ir::Game& game, char letter, bool plus) {
+// The type written `letter` with or without '+' and '~'; -1 when none.
+int type_written(const ir::Game& game, char letter, bool plus, bool tilde) {
     for (std::size_t t = 0; t < game.pieces.size(); ++t)
-        if (game.pieces[t].letter == upper(letter) && game.pieces[t].plus == plus)
+        if (game.pieces[t].letter == upper(letter) && game.pieces[t].plus == plus &&
+            game.pieces[t].tilde == tilde)
             return static_cast<int>(t);
     return -1;
+}
+
+// The piece written at `at` of `text` ([+]LETTER[~]): its length, 0 when it is none of the game's.
+std::size_t piece_length(const ir::Game& game, std::string_view text, std::size_t at) {
+    const bool plus = at < text.size() && text[at] == '+';
+    const std::size_t letter = at + (plus ? 1 : 0);
+    if (letter >= text.size() || !is_alpha(text[letter])) return 0;
+    const bool tilde = letter + 1 < text.size() && text[letter + 1] == '~';
+    if (type_written(game, text[letter], plus, tilde) < 0) return 0;
+    return letter + (tilde ? 2 : 1) - at;
 }
 
 std::vector<std::string> blank_separated(std::string_view text) {
@@ -42,16 +54,14 @@ std::vector<std::string> blank_separated(std::string_view text) {
     return words;
 }
 
-// Pieces in hand written as [COUNT][+]LETTER..., as both FEN's brackets and SFEN hold them; true
-// when every piece is one of the game's.
+// Pieces in hand written as [COUNT][+]LETTER[~]..., as both FEN's brackets and SFEN hold them;
+// true when every piece is one of the game's.
 bool valid_hand(const ir::Game& game, std::string_view hand) {
     for (std::size_t at = 0; at < hand.size();) {
         while (at < hand.size() && is_digit(hand[at])) ++at;
-        const bool plus = at < hand.size() && hand[at] == '+';
-        if (plus) ++at;
-        if (at == hand.size() || !is_alpha(hand[at]) || type_written(game, hand[at], plus) < 0)
-            return false;
-        ++at;
+        const std::size_t length = piece_length(game, hand, at);
+        if (length == 0) return false;
+        at += length;
     }
     return true;
 }
@@ -194,10 +204,11 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
             if (column > columns_) return bad_row();
             continue;
         }
-        const bool plus = board[at] == '+';
-        if (plus) ++at;
-        if (at == board.size() || !is_alpha(board[at]) || type_written(game, board[at], plus) < 0) {
-            error = "'" + printable(board.substr(plus ? at - 1 : at, plus ? 2 : 1)) +
+        const std::size_t length = piece_length(game, board, at);
+        if (length == 0) {
+            const std::size_t after = at + (board[at] == '+' ? 2 : 1);
+            const bool tilde = after < board.size() && board[after] == '~';
+            error = "'" + printable(board.substr(at, after - at + (tilde ? 1 : 0))) +
                     "' is not a piece of this game";
             return std::nullopt;
         }
@@ -205,8 +216,8 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
             ++column;
             return bad_row();
         }
-        on_cell[static_cast<std::size_t>(cell_at(column++, row))] =
-            (plus ? "+" : "") + std::string(1, board[at]);
+        on_cell[static_cast<std::size_t>(cell_at(column++, row))] = board.substr(at, length);
+        at += length - 1;
     }
     if (row != rows_) {
         error = std::string(fen) + " has " + std::to_string(row) + " ranks; the board has " +

@@ -66,6 +66,12 @@ std::optional<std::string> refusal(const CompiledGame& compiled, Protocol protoc
         return "its " + std::to_string(rows) + " ranks are more than the protocol's " +
                std::to_string(max_rows);
     if (const auto why = promotion_refusal(game, protocol)) return why;
+    // XBoard tells pieces apart by their letters alone, and writes '~' only for its own games.
+    if (xboard)
+        for (const ir::Piece& piece : game.pieces)
+            if (piece.tilde)
+                return "its " + piece.name + " is written " + piece.letter +
+                       "~, which XBoard cannot tell from " + piece.letter;
     if (usi && !game.castlings.empty())
         return std::string("it has castling, which SFEN cannot hold");
     if (usi && has_en_passant(game))

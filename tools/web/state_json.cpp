@@ -22,11 +22,13 @@ const char* geometry_name(ir::Geometry geometry) {
 
 std::string cell_name(const ir::Game& game, int cell) { return game.board.cells[cell].name; }
 
-// A piece type as the page draws it: its letter ('+' first for a promoted shogi piece) and name.
+// A piece type as the page draws it: its letter ('+' first for a promoted shogi piece, '~' after
+// a promoted chess piece) and name.
 json type_json(const ir::Piece& piece) {
-    return {{"letter", std::string(piece.plus ? "+" : "") + piece.letter},
-            {"name", piece.name},
-            {"royal", piece.royal}};
+    return {
+        {"letter", std::string(piece.plus ? "+" : "") + piece.letter + (piece.tilde ? "~" : "")},
+        {"name", piece.name},
+        {"royal", piece.royal}};
 }
 
 // A legal move with what the page needs to offer it: the cells it starts and lands on (every
