@@ -10,15 +10,15 @@
 #include "runtime/runtime.hpp"
 
 namespace vari::runtime {
-namespace {
 
-// SplitMix64's finaliser: distinct inputs give unrelated seeds.
-std::uint64_t mix(std::uint64_t x) {
+std::uint64_t mix_seed(std::uint64_t x) {
     x += 0x9e3779b97f4a7c15ull;
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
     return x ^ (x >> 31);
 }
+
+namespace {
 
 // One game as the analysis needs it.
 struct Played {
@@ -55,12 +55,13 @@ void count_move(const Position& before, Move move, const Undo& undo,
 }
 
 Played play_game(const CompiledGame& compiled, const AnalysisOptions& options, int index) {
-    const std::uint64_t game_seed = mix(options.seed ^ mix(static_cast<std::uint64_t>(index)));
+    const std::uint64_t game_seed =
+        mix_seed(options.seed ^ mix_seed(static_cast<std::uint64_t>(index)));
     std::mt19937_64 rng(game_seed);
     std::vector<std::unique_ptr<AiPlayer>> ai(options.seats.size());
     for (std::size_t seat = 0; seat < ai.size(); ++seat)
         if (const auto& level = options.seats[seat].level)
-            ai[seat] = std::make_unique<AiPlayer>(compiled, *level, mix(game_seed + 1 + seat),
+            ai[seat] = std::make_unique<AiPlayer>(compiled, *level, mix_seed(game_seed + 1 + seat),
                                                   options.hooks);
 
     Played out;

@@ -478,6 +478,10 @@ struct SeatSpec {
 // The seat `text` names; nothing with `error` saying why when it names none.
 std::optional<SeatSpec> parse_seat(std::string_view text, std::string& error);
 
+// SplitMix64's finaliser: distinct inputs give unrelated seeds. Games of an analysis or a match
+// seed their players and openings through it, so that game i depends only on (seed, i).
+std::uint64_t mix_seed(std::uint64_t x);
+
 struct AnalysisOptions {
     int games = 100;
     std::vector<SeatSpec> seats;  // one per player, in turn order

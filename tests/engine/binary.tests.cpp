@@ -5,16 +5,8 @@
 #include "support/engine_dialogue.hpp"
 #include "support/run_vari.hpp"
 
+using vari::test::count_starting;
 using vari::test::Dialogue;
-
-namespace {
-
-long count_starting(const std::vector<std::string>& lines, const std::string& prefix) {
-    return std::count_if(lines.begin(), lines.end(),
-                         [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
-}
-
-}  // namespace
 
 TEST_CASE("vari engine chess holds a UCI dialogue", "[engine][binary]") {
     Dialogue uci({"engine", "chess"});

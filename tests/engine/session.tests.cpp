@@ -9,7 +9,9 @@
 
 using namespace vari;
 using engine::Protocol;
+using test::count_starting;
 using test::Dialogue;
+using test::legal_after;
 
 namespace {
 
@@ -17,27 +19,6 @@ namespace {
 std::string best_of(const std::string& line) {
     const auto words = line.substr(std::string("bestmove ").size());
     return words.substr(0, words.find(' '));
-}
-
-// Is `move` legal after `moves` from the start of `game`, in the protocol's text?
-bool legal_after(const std::string& game, Protocol protocol, const std::vector<std::string>& moves,
-                 const std::string& move) {
-    const auto compiled = test::load_shipped(game);
-    std::string why;
-    const auto text = engine::ProtocolText::make(*compiled, protocol, why);
-    Position pos(*compiled);
-    for (const auto& m : moves) {
-        const auto played = text->read_move(pos, m, why);
-        if (!played) return false;
-        Undo undo;
-        pos.do_move(*played, undo);
-    }
-    return text->read_move(pos, move, why).has_value();
-}
-
-long count_starting(const std::vector<std::string>& lines, const std::string& prefix) {
-    return std::count_if(lines.begin(), lines.end(),
-                         [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
 }
 
 }  // namespace

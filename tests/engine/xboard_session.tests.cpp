@@ -11,6 +11,7 @@
 
 using namespace vari;
 using engine::Protocol;
+using test::count_starting;
 using test::Dialogue;
 
 namespace {
@@ -21,22 +22,7 @@ std::string move_of(const std::string& line) { return line.substr(std::string("m
 // Is `move` legal after `moves` from the start of `game`, in XBoard's text?
 bool legal_after(const std::string& game, const std::vector<std::string>& moves,
                  const std::string& move) {
-    const auto compiled = test::load_shipped(game);
-    std::string why;
-    const auto text = engine::ProtocolText::make(*compiled, Protocol::xboard, why);
-    Position pos(*compiled);
-    for (const auto& m : moves) {
-        const auto played = text->read_move(pos, m, why);
-        if (!played) return false;
-        Undo undo;
-        pos.do_move(*played, undo);
-    }
-    return text->read_move(pos, move, why).has_value();
-}
-
-long count_starting(const std::vector<std::string>& lines, const std::string& prefix) {
-    return std::count_if(lines.begin(), lines.end(),
-                         [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
+    return test::legal_after(game, Protocol::xboard, moves, move);
 }
 
 bool has_line(const std::vector<std::string>& lines, const std::string& line) {

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <ext/stdio_filebuf.h>
@@ -129,6 +130,26 @@ int Dialogue::finish() {
     if (from_engine_ >= 0) close(from_engine_);
     from_engine_ = -1;
     return exit_code_;
+}
+
+long count_starting(const std::vector<std::string>& lines, const std::string& prefix) {
+    return std::count_if(lines.begin(), lines.end(),
+                         [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
+}
+
+bool legal_after(const std::string& game, engine::Protocol protocol,
+                 const std::vector<std::string>& moves, const std::string& move) {
+    const auto compiled = load_shipped(game);
+    std::string why;
+    const auto text = engine::ProtocolText::make(*compiled, protocol, why);
+    Position pos(*compiled);
+    for (const auto& m : moves) {
+        const auto played = text->read_move(pos, m, why);
+        if (!played) return false;
+        Undo undo;
+        pos.do_move(*played, undo);
+    }
+    return text->read_move(pos, move, why).has_value();
 }
 
 }  // namespace vari::test

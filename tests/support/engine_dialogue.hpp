@@ -47,4 +47,12 @@ private:
     int exit_code_ = -1;
 };
 
+// How many of `lines` start with `prefix`.
+long count_starting(const std::vector<std::string>& lines, const std::string& prefix);
+
+// Is `move` legal after `moves` from the start of `game` (a shipped game's name), all written in
+// `protocol`'s text?
+bool legal_after(const std::string& game, engine::Protocol protocol,
+                 const std::vector<std::string>& moves, const std::string& move);
+
 }  // namespace vari::test

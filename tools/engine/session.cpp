@@ -8,6 +8,7 @@
 #include <new>
 
 #include "dsl/dsl.hpp"
+#include "tools/engine/shipped_games.hpp"
 #include "tools/engine/words.hpp"
 #include "tools/engine/xboard.hpp"
 
@@ -71,16 +72,11 @@ bool Session::handle(std::string_view line) {
 const std::vector<std::string>& Session::variants() {
     if (!variants_.empty()) return variants_;
     variants_.push_back(first_name_);
-    for (const std::string& shipped : dsl::shipped_games()) {
-        if (shipped == first_name_) continue;
-        const auto path = dsl::resolve_game(shipped);
-        if (!path) continue;
-        auto loaded = dsl::load_file(*path);
-        if (!loaded.game) continue;
-        const CompiledGame game(std::move(*loaded.game));
-        std::string why;
-        if (ProtocolText::make(game, dialect_.protocol, why)) variants_.push_back(shipped);
-    }
+    for_each_expressible_game(
+        dialect_.protocol, first_name_,
+        [&](const std::string& name, const std::string&, const CompiledGame&) {
+            variants_.push_back(name);
+        });
     std::sort(variants_.begin(), variants_.end());
     return variants_;
 }

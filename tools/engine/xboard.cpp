@@ -13,6 +13,7 @@
 #include "dsl/dsl.hpp"
 #include "tools/engine/clock.hpp"
 #include "tools/engine/go.hpp"
+#include "tools/engine/shipped_games.hpp"
 #include "tools/engine/words.hpp"
 
 namespace vari::engine {
@@ -163,25 +164,17 @@ bool XBoardSession::handle(std::string_view line) {
 
 const std::vector<std::pair<XBoardVariant, std::string>>& XBoardSession::games() {
     if (!games_.empty()) return games_;
-    games_.emplace_back(
-        describe_for_xboard(*game_, std::filesystem::path(first_path_).stem().string()),
-        first_path_);
     const std::string first_stem = std::filesystem::path(first_path_).stem().string();
-    for (const std::string& shipped : dsl::shipped_games()) {
-        if (shipped == first_stem) continue;
-        const auto path = dsl::resolve_game(shipped);
-        if (!path) continue;
-        auto loaded = dsl::load_file(*path);
-        if (!loaded.game) continue;
-        const CompiledGame game(std::move(*loaded.game));
-        std::string why;
-        if (!ProtocolText::make(game, Protocol::xboard, why)) continue;
-        XBoardVariant described = describe_for_xboard(game, shipped);
-        const bool known = std::any_of(games_.begin(), games_.end(), [&](const auto& g) {
-            return g.first.name == described.name;
+    games_.emplace_back(describe_for_xboard(*game_, first_stem), first_path_);
+    for_each_expressible_game(
+        Protocol::xboard, first_stem,
+        [&](const std::string& name, const std::string& path, const CompiledGame& game) {
+            XBoardVariant described = describe_for_xboard(game, name);
+            const bool known = std::any_of(games_.begin(), games_.end(), [&](const auto& g) {
+                return g.first.name == described.name;
+            });
+            if (!known) games_.emplace_back(std::move(described), path);
         });
-        if (!known) games_.emplace_back(std::move(described), *path);
-    }
     return games_;
 }
 

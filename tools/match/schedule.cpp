@@ -7,18 +7,12 @@
 namespace vari::match {
 namespace {
 
-// SplitMix64's finaliser: distinct inputs give unrelated seeds.
-std::uint64_t mix(std::uint64_t x) {
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
+using runtime::mix_seed;
 
 // The seed of `entrant`'s player in game `index`.
 std::uint64_t player_seed(std::uint64_t seed, int index, int entrant) {
-    const std::uint64_t game_seed = mix(seed ^ mix(static_cast<std::uint64_t>(index)));
-    return mix(game_seed + 1 + static_cast<std::uint64_t>(entrant));
+    const std::uint64_t game_seed = mix_seed(seed ^ mix_seed(static_cast<std::uint64_t>(index)));
+    return mix_seed(game_seed + 1 + static_cast<std::uint64_t>(entrant));
 }
 
 }  // namespace
@@ -34,7 +28,7 @@ GameSetup schedule(int index, int players, std::uint64_t seed) {
         setup.seed_at_seat.push_back(player_seed(seed, index, entrant));
     }
     // Salted apart from the games' seeds: opening k and game k must not share one.
-    setup.opening_seed = mix(~seed ^ mix(static_cast<std::uint64_t>(setup.opening)));
+    setup.opening_seed = mix_seed(~seed ^ mix_seed(static_cast<std::uint64_t>(setup.opening)));
     return setup;
 }
 
