@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "dsl/keywords.hpp"
 #include "interpreter/ir.hpp"
 
 namespace vari::dsl::ast {
@@ -136,12 +137,11 @@ struct Zone {
     Span span;
 };
 
-enum class Primitive : std::uint8_t { step, slide, leap, curve, jump };
+#define VARI_ENUMERATOR(id, text) id,
+enum class Primitive : std::uint8_t { VARI_PRIMITIVE_KEYWORDS(VARI_ENUMERATOR) };
 
 struct Modifier {
-    // ORDER Modifier::Kind: check_moves.cpp's modifier words follow it. `left` and `right` are
-    // read on curves only.
-    enum class Kind : std::uint8_t { range, until, from, en_passant, symmetric, left, right };
+    enum class Kind : std::uint8_t { VARI_MODIFIER_KEYWORDS(VARI_ENUMERATOR) };
     Kind kind = Kind::range;
     Number count;  // range
     Name zone;     // until, from
@@ -156,6 +156,8 @@ struct Movement {
     Span primitive_span;  // the word 'step', 'slide', 'leap', 'curve' or 'jump'
     Span span;
 };
+
+#undef VARI_ENUMERATOR
 
 struct Promotion {
     bool optional = false;

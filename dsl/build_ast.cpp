@@ -240,20 +240,17 @@ VARI_ACTION(piece_letter) {
 VARI_ACTION(kw_royal) { s.file.pieces.back().royal = true; }
 VARI_ACTION(kw_move) { s.mode = ir::MoveMode::move_only; s.has_mode = true; s.mode_span = span_of(in, s); }
 VARI_ACTION(kw_capture) { s.mode = ir::MoveMode::capture_only; s.has_mode = true; s.mode_span = span_of(in, s); }
-VARI_ACTION(kw_step) { add_movement(s, ast::Primitive::step, in); }
-VARI_ACTION(kw_slide) { add_movement(s, ast::Primitive::slide, in); }
-VARI_ACTION(kw_leap) { add_movement(s, ast::Primitive::leap, in); }
-VARI_ACTION(kw_curve) { add_movement(s, ast::Primitive::curve, in); }
-VARI_ACTION(kw_jump) { add_movement(s, ast::Primitive::jump, in); }
-VARI_ACTION(kw_left) { add_modifier(s, ast::Modifier::Kind::left, in); }
-VARI_ACTION(kw_right) { add_modifier(s, ast::Modifier::Kind::right, in); }
+VARI_ACTION(primitive) {
+    add_movement(s, static_cast<ast::Primitive>(word_index(primitive_words, token(in))), in);
+}
+VARI_ACTION(flag_modifier) {
+    add_modifier(s, static_cast<ast::Modifier::Kind>(word_index(modifier_words, token(in))), in);
+}
 VARI_ACTION(move_dir) { s.file.pieces.back().movements.back().items.push_back(dir_name(name_of(in, s))); }
 VARI_ACTION(move_vector) { s.file.pieces.back().movements.back().items.push_back(dir_vector(s.vector)); }
 VARI_ACTION(kw_range) { add_modifier(s, ast::Modifier::Kind::range, in); }
 VARI_ACTION(kw_until) { add_modifier(s, ast::Modifier::Kind::until, in); }
 VARI_ACTION(kw_from) { add_modifier(s, ast::Modifier::Kind::from, in); }
-VARI_ACTION(kw_en_passant) { add_modifier(s, ast::Modifier::Kind::en_passant, in); }
-VARI_ACTION(kw_symmetric) { add_modifier(s, ast::Modifier::Kind::symmetric, in); }
 VARI_ACTION(range_count) { s.file.pieces.back().movements.back().modifiers.back().count = number_of(in, s); }
 VARI_ACTION(until_zone) { s.file.pieces.back().movements.back().modifiers.back().zone = name_of(in, s); }
 VARI_ACTION(from_zone) { s.file.pieces.back().movements.back().modifiers.back().zone = name_of(in, s); }
@@ -534,6 +531,10 @@ std::string fill_in(std::string_view message, const State& s) {
     std::string text(message);
     if (const auto at = text.find("{decl}"); at != std::string::npos)
         text.replace(at, 6, describe(s));
+    if (const auto at = text.find("{declarations}"); at != std::string::npos)
+        text.replace(at, 14, either_of(declaration_words));
+    if (const auto at = text.find("{primitives}"); at != std::string::npos)
+        text.replace(at, 12, either_of(primitive_words));
     return text;
 }
 

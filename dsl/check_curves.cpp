@@ -63,8 +63,8 @@ void Checker::check_curve(const ast::Movement& movement) {
     }
 }
 
-void Checker::check_curve_modifier(const ast::Modifier& m,
-                                   const std::map<ast::Modifier::Kind, ast::Span>& seen) {
+bool Checker::check_curve_modifier(const ast::Movement&, const ast::Modifier& m,
+                                   const ModifiersSeen& seen) {
     using Kind = ast::Modifier::Kind;
     switch (m.kind) {
         case Kind::range:
@@ -77,40 +77,42 @@ void Checker::check_curve_modifier(const ast::Modifier& m,
                                  " steps, found " + std::to_string(m.count.value),
                              "a sixth step would bring it back to where it started; leave out "
                              "'range' for the whole curve");
-            break;
+            return true;
         case Kind::until:
             report.error(m.span,
                          "'until' is not for a curve: a curve stops on the first occupied cell, "
                          "at its range, or after 5 steps",
                          "'until' stops a slide");
-            break;
+            return false;
         case Kind::from:
-            zone(m.zone);
-            break;
+            return true;
         case Kind::en_passant:
             report.error(m.span,
                          "'en-passant' is not for a curve: en passant belongs to straight moves",
                          "it belongs on a 'move slide' (whose passed cells may be captured onto) "
                          "or on a 'capture step' or 'capture leap' (which may capture that way)");
-            break;
+            return false;
         case Kind::symmetric:
             report.error(m.span,
                          "'symmetric' is not for a curve: a reflection turns 'left' into 'right'",
                          "list the directions it starts along; without 'left' or 'right' a "
                          "curve turns either way");
-            break;
+            return false;
         case Kind::left:
         case Kind::right: {
             const Kind other = m.kind == Kind::left ? Kind::right : Kind::left;
-            if (const auto it = seen.find(other); it != seen.end())
+            if (const auto it = seen.find(other); it != seen.end()) {
                 report.error(m.span,
-                             "a curve turns 'left' or 'right', not both ('" +
-                                 std::string(modifier_word(other)) + "' is given at " +
-                                 at_text(it->second.line, it->second.column) + ")",
+                             "a curve turns 'left' or 'right', not both ('" + word_of(other) +
+                                 "' is given at " + at_text(it->second.line, it->second.column) +
+                                 ")",
                              "give neither to let it turn either way");
-            break;
+                return false;
+            }
+            return true;
         }
     }
+    return true;
 }
 
 }  // namespace vari::dsl

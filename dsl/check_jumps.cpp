@@ -13,28 +13,26 @@ const char* rule_word(ir::JumpRule rule) {
 
 }  // namespace
 
-// A jump always captures, and only `from` has a meaning for it.
+// A jump always captures.
 void Checker::check_jump(const ast::Movement& movement) {
     if (movement.mode == ir::MoveMode::move_only)
         report.error(movement.span,
                      "'move jump' cannot be: a jump always captures the piece it passes over",
                      "write 'jump' (or 'capture jump'); a move that does not capture is a "
                      "'move leap'");
-    std::map<ast::Modifier::Kind, ast::Span> seen;
-    for (const auto& m : movement.modifiers) {
-        if (!first_time(m, seen)) continue;
-        const std::string name = quote(modifier_word(m.kind));
-        if (m.kind == ast::Modifier::Kind::from) {
-            zone(m.zone);
-            continue;
-        }
-        report.error(m.span,
-                     name +
-                         " is not for a jump: a jump passes over one piece to the empty cell "
-                         "beyond, and may jump again from there",
-                     "only 'from ZONE' applies to a jump (each jump of a sequence starts in the "
-                     "zone)");
-    }
+}
+
+// Only `from` has a meaning for a jump.
+bool Checker::check_jump_modifier(const ast::Movement&, const ast::Modifier& m,
+                                  const ModifiersSeen&) {
+    if (m.kind == ast::Modifier::Kind::from) return true;
+    report.error(m.span,
+                 quote(word_of(m.kind)) +
+                     " is not for a jump: a jump passes over one piece to the empty cell "
+                     "beyond, and may jump again from there",
+                 "only 'from ZONE' applies to a jump (each jump of a sequence starts in the "
+                 "zone)");
+    return false;
 }
 
 // Given once, and only in a game where some piece jumps.

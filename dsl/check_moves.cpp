@@ -16,26 +16,6 @@ namespace {
 // followed (it keeps resolution's recursion shallow on hostile input).
 constexpr int max_direction_depth = 64;
 
-// ORDER Modifier::Kind
-constexpr const char* modifier_words[] = {"range",     "until", "from", "en-passant",
-                                          "symmetric", "left",  "right"};
-
-const char* primitive_word(ast::Primitive primitive) {
-    switch (primitive) {
-        case ast::Primitive::step:
-            return "step";
-        case ast::Primitive::slide:
-            return "slide";
-        case ast::Primitive::leap:
-            return "leap";
-        case ast::Primitive::curve:
-            return "curve";
-        case ast::Primitive::jump:
-            return "jump";
-    }
-    return "";
-}
-
 std::string letter_text(const ast::Piece& piece) {
     return (piece.plus ? "+" : "") + std::string(1, piece.letter) + (piece.tilde ? "~" : "");
 }
@@ -49,10 +29,6 @@ bool looks_like_cell(const std::string& name) {
 }
 
 }  // namespace
-
-const char* modifier_word(ast::Modifier::Kind kind) {
-    return modifier_words[static_cast<int>(kind)];
-}
 
 // ---- Directions ---------------------------------------------------------------------------------
 
@@ -184,7 +160,7 @@ void Checker::check_pieces() {
         if (piece.movements.empty())
             report.error(
                 piece.name.span, "piece " + quote(piece.name.text) + " has no way to move",
-                "give it a 'step', 'slide', 'leap', 'curve' or 'jump', as in "
+                "give it a movement, " + either_of(primitive_words) + ", as in "
                 "'{ step orthogonal }'");
         for (const auto& movement : piece.movements) check_movement(movement);
         for (std::size_t i = 1; i < piece.arrivals.size(); ++i)
@@ -215,78 +191,6 @@ void Checker::check_values(const ast::Piece& piece) {
                      "a piece's value is in pawns with at most two decimals, and at most " +
                          std::to_string(MAX_VALUE_PAWNS) + "; found " + value.text,
                      "as in 'value 3' or 'value 3.25'");
-}
-
-void Checker::check_movement(const ast::Movement& movement) {
-    for (const auto& item : movement.items) {
-        if (item.is_vector)
-            check_vector(item.vector);
-        else if (has_geometry && model.directions.count(item.name.text) == 0 &&
-                 declared_directions.count(item.name.text) == 0 &&
-                 !is_broken(ast::DeclKind::direction, item.name.text))
-            unknown(item.name, "direction", direction_names);
-    }
-    if (movement.primitive == ast::Primitive::curve) check_curve(movement);
-    if (movement.primitive == ast::Primitive::jump) return check_jump(movement);
-    check_modifiers(movement);
-}
-
-// Records the modifier in `seen`; false, with the error, when the movement already gave it.
-bool Checker::first_time(const ast::Modifier& m, std::map<ast::Modifier::Kind, ast::Span>& seen) {
-    const auto [it, fresh] = seen.emplace(m.kind, m.span);
-    if (!fresh)
-        report.error(m.span, quote(modifier_word(m.kind)) + " is already given at " +
-                                 report.at(it->second, m.span));
-    return fresh;
-}
-
-// Each modifier once, and only where it has a meaning.
-void Checker::check_modifiers(const ast::Movement& movement) {
-    std::map<ast::Modifier::Kind, ast::Span> seen;
-    const bool slide = movement.primitive == ast::Primitive::slide;
-    for (const auto& m : movement.modifiers) {
-        if (!first_time(m, seen)) continue;
-        const std::string name = quote(modifier_word(m.kind));
-        if (movement.primitive == ast::Primitive::curve) {
-            check_curve_modifier(m, seen);
-            continue;
-        }
-        switch (m.kind) {
-            case ast::Modifier::Kind::range:
-                if (!slide)
-                    report.error(m.span, "'range' limits a slide; a " +
-                                             std::string(primitive_word(movement.primitive)) +
-                                             " goes one vector only");
-                else if (m.count.value < 1)
-                    report.error(m.count.span, "a range must be at least 1, found " +
-                                                   std::to_string(m.count.value));
-                break;
-            case ast::Modifier::Kind::until:
-                if (!slide)
-                    report.error(m.span, "'until' stops a slide; a " +
-                                             std::string(primitive_word(movement.primitive)) +
-                                             " goes one vector only");
-                zone(m.zone);
-                break;
-            case ast::Modifier::Kind::from:
-                zone(m.zone);
-                break;
-            case ast::Modifier::Kind::en_passant: {
-                const bool creates = slide && movement.mode == ir::MoveMode::move_only;
-                const bool captures = !slide && movement.mode == ir::MoveMode::capture_only;
-                if (!creates && !captures)
-                    report.error(m.span, "'en-passant' has no meaning here",
-                                 "it belongs on a 'move slide' (whose passed cells may be captured "
-                                 "onto) or on a "
-                                 "'capture step' or 'capture leap' (which may capture that way)");
-                break;
-            }
-            case ast::Modifier::Kind::symmetric:
-            case ast::Modifier::Kind::left:  // read on curves only
-            case ast::Modifier::Kind::right:
-                break;
-        }
-    }
 }
 
 // ---- Promotion cycles ---------------------------------------------------------------------------

@@ -10,11 +10,20 @@
 #include <vector>
 
 #include "dsl/check.hpp"
+#include "dsl/keywords.hpp"
 
 namespace vari::dsl {
 
-// "range", "left": a modifier as written.
-const char* modifier_word(ast::Modifier::Kind kind);
+// "slide", "range": a primitive or modifier as written.
+inline std::string word_of(ast::Primitive primitive) {
+    return std::string(primitive_words[static_cast<std::size_t>(primitive)]);
+}
+inline std::string word_of(ast::Modifier::Kind kind) {
+    return std::string(modifier_words[static_cast<std::size_t>(kind)]);
+}
+
+// The modifiers a movement has given so far, and where.
+using ModifiersSeen = std::map<ast::Modifier::Kind, ast::Span>;
 
 struct Checker {
     Checker(const ast::File& f, Report& r) : file(f), report(r) {}
@@ -57,7 +66,6 @@ struct Checker {
     void check_passing();
     // check_jumps.cpp
     void check_jumps();
-    void check_jump(const ast::Movement& movement);
     // hooks.cpp
     void check_hooks();
     // check_moves.cpp
@@ -92,14 +100,21 @@ struct Checker {
     // Helpers of check_moves.cpp.
     const std::vector<ir::Vec>* resolve_direction(const ast::Direction& direction, int depth);
     bool check_vector(const ast::Vector& vector);
-    void check_movement(const ast::Movement& movement);
     void check_values(const ast::Piece& piece);
-    void check_modifiers(const ast::Movement& movement);
-    bool first_time(const ast::Modifier& m, std::map<ast::Modifier::Kind, ast::Span>& seen);
-    // check_curves.cpp
+    // check_movements.cpp: what every movement shares, and which checks each primitive gets.
+    void check_movement(const ast::Movement& movement);
+    bool first_time(const ast::Modifier& m, ModifiersSeen& seen);
+    // One file per primitive (check_lines.cpp: step, slide and leap; check_curves.cpp;
+    // check_jumps.cpp): the movement as a whole, then each modifier, true when it has a meaning
+    // there (an error says why not).
     void check_curve(const ast::Movement& movement);
-    void check_curve_modifier(const ast::Modifier& m,
-                              const std::map<ast::Modifier::Kind, ast::Span>& seen);
+    void check_jump(const ast::Movement& movement);
+    bool check_line_modifier(const ast::Movement& movement, const ast::Modifier& m,
+                             const ModifiersSeen& seen);
+    bool check_curve_modifier(const ast::Movement& movement, const ast::Modifier& m,
+                              const ModifiersSeen& seen);
+    bool check_jump_modifier(const ast::Movement& movement, const ast::Modifier& m,
+                             const ModifiersSeen& seen);
     enum class Resolution : std::uint8_t { fresh, resolving, done, failed };
     std::vector<Resolution> direction_state;                           // per declared direction
     std::unordered_map<std::string, std::size_t> declared_directions;  // name -> first declaration

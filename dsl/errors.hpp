@@ -29,7 +29,7 @@ namespace g = grammar;
 // clang-format off
 #define VARI_MESSAGE(rule, text) template <> inline constexpr const char* error_message<g::rule> = text
 
-VARI_MESSAGE(declaration, "expected a declaration: 'game', 'players', 'orient', 'board', 'direction', 'zone', 'piece', 'hands', 'drop-first', 'castling', 'setup', 'end', 'royals', 'pass', 'hooks', 'include', 'army', 'armies', 'captures' or 'jumps'");
+VARI_MESSAGE(declaration, "expected a declaration: {declarations}");
 
 // vectors
 VARI_MESSAGE(vector_x, "expected a whole number, the vector's first coordinate, as in (1, 2)");
@@ -85,10 +85,9 @@ VARI_MESSAGE(zone_file, "expected a file after 'file': its letter, or its number
 VARI_MESSAGE(piece_name, "expected a name for the piece after 'piece'");
 VARI_MESSAGE(piece_letter, "expected the piece's letter after its name, one capital letter such as 'N' (or '+' and one, such as '+P', or one and '~', such as 'Q~')");
 VARI_MESSAGE(open_piece, "expected '{' to open the piece's moves (or 'royal' before it)");
-VARI_MESSAGE(close_piece, "expected '}' to close {decl}, or a movement ('step', 'slide', 'leap', 'curve', 'jump', after 'move' or 'capture' if it only moves or only captures), 'promote', 'captured-as', 'captured-removed', 'drop', 'arrive' or 'value'");
-VARI_MESSAGE(movement_body, "expected 'step', 'slide', 'leap', 'curve' or 'jump' after 'move' or 'capture'");
+VARI_MESSAGE(close_piece, "expected '}' to close {decl}, or a movement ({primitives}, after 'move' or 'capture' if it only moves or only captures), 'promote', 'captured-as', 'captured-removed', 'drop', 'arrive' or 'value'");
+VARI_MESSAGE(movement_body, "expected {primitives} after 'move' or 'capture'");
 VARI_MESSAGE(move_items, "expected a direction such as 'forward' or 'n', or a vector such as (1, 2)");
-VARI_MESSAGE(curve_items, "a curve needs at least one direction, such as 'orthogonal' or (1, 0), before 'left', 'right' or any modifier");
 VARI_MESSAGE(range_count, "expected the number of cells after 'range', such as 2");
 VARI_MESSAGE(until_zone, "expected a zone's name after 'until'");
 VARI_MESSAGE(from_zone, "expected a zone's name after 'from'");

@@ -8,6 +8,8 @@
 
 #include <tao/pegtl.hpp>
 
+#include "dsl/keywords.hpp"
+
 namespace vari::dsl::grammar {
 
 using namespace tao::pegtl;
@@ -25,113 +27,14 @@ struct ident_other : sor<alnum, one<'_', '-'>> {};
 template <typename Str> struct key : seq<Str, not_at<ident_other>> {};
 template <typename Str> struct kw : tok<key<Str>> { using word = key<Str>; };
 
-struct kw_game : kw<TAO_PEGTL_STRING("game")> {};
-struct kw_players : kw<TAO_PEGTL_STRING("players")> {};
-struct kw_orient : kw<TAO_PEGTL_STRING("orient")> {};
-struct kw_rotate : kw<TAO_PEGTL_STRING("rotate")> {};
-struct kw_mirror : kw<TAO_PEGTL_STRING("mirror")> {};
-struct kw_board : kw<TAO_PEGTL_STRING("board")> {};
-struct kw_square : kw<TAO_PEGTL_STRING("square")> {};
-struct kw_hex : kw<TAO_PEGTL_STRING("hex")> {};
-struct kw_flat : kw<TAO_PEGTL_STRING("flat")> {};
-struct kw_pointy : kw<TAO_PEGTL_STRING("pointy")> {};
-struct kw_files : kw<TAO_PEGTL_STRING("files")> {};
-struct kw_ranks : kw<TAO_PEGTL_STRING("ranks")> {};
-struct kw_lengths : kw<TAO_PEGTL_STRING("lengths")> {};
-struct kw_first : kw<TAO_PEGTL_STRING("first")> {};
-struct kw_indents : kw<TAO_PEGTL_STRING("indents")> {};
-struct kw_hexagon : kw<TAO_PEGTL_STRING("hexagon")> {};
-struct kw_cells : kw<TAO_PEGTL_STRING("cells")> {};
-struct kw_direction : kw<TAO_PEGTL_STRING("direction")> {};
-struct kw_zone : kw<TAO_PEGTL_STRING("zone")> {};
-struct kw_rank : kw<TAO_PEGTL_STRING("rank")> {};
-struct kw_file : kw<TAO_PEGTL_STRING("file")> {};
-struct kw_piece : kw<TAO_PEGTL_STRING("piece")> {};
-struct kw_royal : kw<TAO_PEGTL_STRING("royal")> {};
-struct kw_move : kw<TAO_PEGTL_STRING("move")> {};
-struct kw_capture : kw<TAO_PEGTL_STRING("capture")> {};
-struct kw_step : kw<TAO_PEGTL_STRING("step")> {};
-struct kw_slide : kw<TAO_PEGTL_STRING("slide")> {};
-struct kw_leap : kw<TAO_PEGTL_STRING("leap")> {};
-struct kw_curve : kw<TAO_PEGTL_STRING("curve")> {};
-struct kw_jump : kw<TAO_PEGTL_STRING("jump")> {};
-struct kw_left : kw<TAO_PEGTL_STRING("left")> {};
-struct kw_right : kw<TAO_PEGTL_STRING("right")> {};
-struct kw_range : kw<TAO_PEGTL_STRING("range")> {};
-struct kw_until : kw<TAO_PEGTL_STRING("until")> {};
-struct kw_from : kw<TAO_PEGTL_STRING("from")> {};
-struct kw_en_passant : kw<TAO_PEGTL_STRING("en-passant")> {};
-struct kw_symmetric : kw<TAO_PEGTL_STRING("symmetric")> {};
-struct kw_promote : kw<TAO_PEGTL_STRING("promote")> {};
-struct kw_optional : kw<TAO_PEGTL_STRING("optional")> {};
-struct kw_in : kw<TAO_PEGTL_STRING("in")> {};
-struct kw_to : kw<TAO_PEGTL_STRING("to")> {};
-struct kw_castling : kw<TAO_PEGTL_STRING("castling")> {};
-struct kw_empty : kw<TAO_PEGTL_STRING("empty")> {};
-struct kw_safe : kw<TAO_PEGTL_STRING("safe")> {};
-struct kw_setup : kw<TAO_PEGTL_STRING("setup")> {};
-struct kw_end : kw<TAO_PEGTL_STRING("end")> {};
-struct kw_checkmate : kw<TAO_PEGTL_STRING("checkmate")> {};
-struct kw_stalemate : kw<TAO_PEGTL_STRING("stalemate")> {};
-struct kw_repetition : kw<TAO_PEGTL_STRING("repetition")> {};
-struct kw_ply_limit : kw<TAO_PEGTL_STRING("ply-limit")> {};
-struct kw_reset_by : kw<TAO_PEGTL_STRING("reset-by")> {};
-struct kw_win : kw<TAO_PEGTL_STRING("win")> {};
-struct kw_loss : kw<TAO_PEGTL_STRING("loss")> {};
-struct kw_draw : kw<TAO_PEGTL_STRING("draw")> {};
-struct kw_hands : kw<TAO_PEGTL_STRING("hands")> {};
-struct kw_drop_first : kw<TAO_PEGTL_STRING("drop-first")> {};
-struct kw_touching : kw<TAO_PEGTL_STRING("touching")> {};
-struct kw_captured_as : kw<TAO_PEGTL_STRING("captured-as")> {};
-struct kw_captured_removed : kw<TAO_PEGTL_STRING("captured-removed")> {};
-struct kw_drop : kw<TAO_PEGTL_STRING("drop")> {};
-struct kw_arrive : kw<TAO_PEGTL_STRING("arrive")> {};
-struct kw_not_in : kw<TAO_PEGTL_STRING("not-in")> {};
-struct kw_where_movable : kw<TAO_PEGTL_STRING("where-movable")> {};
-struct kw_not_on_file_with : kw<TAO_PEGTL_STRING("not-on-file-with")> {};
-struct kw_not_defended_by : kw<TAO_PEGTL_STRING("not-defended-by")> {};
-struct kw_no_check : kw<TAO_PEGTL_STRING("no-check")> {};
-struct kw_no_mate : kw<TAO_PEGTL_STRING("no-mate")> {};
-struct kw_label : kw<TAO_PEGTL_STRING("label")> {};
-struct kw_royals : kw<TAO_PEGTL_STRING("royals")> {};
-struct kw_capturable : kw<TAO_PEGTL_STRING("capturable")> {};
-struct kw_pass : kw<TAO_PEGTL_STRING("pass")> {};
-struct kw_forced : kw<TAO_PEGTL_STRING("forced")> {};
-struct kw_allowed : kw<TAO_PEGTL_STRING("allowed")> {};
-struct kw_hooks : kw<TAO_PEGTL_STRING("hooks")> {};
-struct kw_include : kw<TAO_PEGTL_STRING("include")> {};
-struct kw_army : kw<TAO_PEGTL_STRING("army")> {};
-struct kw_armies : kw<TAO_PEGTL_STRING("armies")> {};
-struct kw_others : kw<TAO_PEGTL_STRING("others")> {};
-struct kw_captures : kw<TAO_PEGTL_STRING("captures")> {};
-struct kw_as : kw<TAO_PEGTL_STRING("as")> {};
-struct kw_removed : kw<TAO_PEGTL_STRING("removed")> {};
-struct kw_jumps : kw<TAO_PEGTL_STRING("jumps")> {};
-struct kw_compulsory : kw<TAO_PEGTL_STRING("compulsory")> {};
-struct kw_maximum : kw<TAO_PEGTL_STRING("maximum")> {};
-struct kw_no_pieces : kw<TAO_PEGTL_STRING("no-pieces")> {};
-struct kw_value : kw<TAO_PEGTL_STRING("value")> {};
-
-// Every keyword is reserved: lists of names end at the first keyword.
-struct declaration_keyword : sor<kw_game::word, kw_players::word, kw_orient::word, kw_board::word,
-    kw_direction::word, kw_zone::word, kw_piece::word, kw_hands::word, kw_drop_first::word,
-    kw_castling::word, kw_setup::word, kw_end::word, kw_royals::word, kw_pass::word,
-    kw_hooks::word, kw_include::word, kw_army::word, kw_armies::word, kw_captures::word,
-    kw_jumps::word> {};
-struct keyword : sor<declaration_keyword, kw_rotate::word, kw_mirror::word, kw_square::word,
-    kw_hex::word, kw_flat::word, kw_pointy::word, kw_files::word, kw_ranks::word, kw_lengths::word,
-    kw_first::word, kw_indents::word, kw_hexagon::word, kw_cells::word, kw_rank::word,
-    kw_file::word, kw_royal::word, kw_move::word, kw_capture::word, kw_step::word, kw_slide::word,
-    kw_leap::word, kw_curve::word, kw_left::word, kw_right::word, kw_range::word, kw_until::word,
-    kw_from::word, kw_en_passant::word, kw_symmetric::word, kw_promote::word, kw_optional::word,
-    kw_in::word, kw_to::word, kw_empty::word, kw_safe::word, kw_checkmate::word, kw_stalemate::word,
-    kw_repetition::word, kw_ply_limit::word, kw_reset_by::word, kw_win::word, kw_loss::word,
-    kw_draw::word, kw_touching::word, kw_captured_as::word, kw_captured_removed::word,
-    kw_drop::word, kw_arrive::word, kw_not_in::word, kw_where_movable::word,
-    kw_not_on_file_with::word, kw_not_defended_by::word, kw_no_check::word, kw_no_mate::word,
-    kw_label::word, kw_capturable::word, kw_forced::word, kw_allowed::word, kw_others::word,
-    kw_as::word, kw_removed::word, kw_jump::word, kw_compulsory::word, kw_maximum::word,
-    kw_no_pieces::word, kw_value::word> {};
+// Every keyword (keywords.hpp) is a rule kw_NAME, and reserved: lists of names end at the first.
+#define VARI_KEYWORD_RULE(id, text) struct kw_##id : kw<TAO_PEGTL_STRING(text)> {};
+VARI_KEYWORDS(VARI_KEYWORD_RULE)
+#undef VARI_KEYWORD_RULE
+#define VARI_KEYWORD_WORD(id, text) kw_##id::word,
+struct declaration_keyword : sor<VARI_DECLARATION_KEYWORDS(VARI_KEYWORD_WORD) failure> {};
+struct keyword : sor<VARI_KEYWORDS(VARI_KEYWORD_WORD) failure> {};
+#undef VARI_KEYWORD_WORD
 
 // NAME -> letter or '_', then letters, digits, '_' or '-'; not a keyword
 struct name_text : seq<not_at<keyword>, ident_first, star<ident_other>> {};
@@ -238,10 +141,10 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 // ---- piece -> 'piece' NAME LETTER ['royal'] '{' piece_item* '}' ---------------------------------
 // LETTER -> ['+'] 'A'..'Z' | 'A'..'Z' '~'
 // piece_item -> movement | promotion | capture_fate | drop_item | arrival | worth
-// movement -> ['move' | 'capture'] (line | curve)
-// line -> ('step' | 'slide' | 'leap' | 'jump') (NAME | vector)+ modifier*
-// curve -> 'curve' (NAME | vector)+ (modifier | 'left' | 'right')*
-// modifier -> 'range' INT | 'until' ZONE | 'from' ZONE | 'en-passant' | 'symmetric'
+// movement -> ['move' | 'capture'] PRIMITIVE (NAME | vector)+ modifier*
+// PRIMITIVE -> 'step' | 'slide' | 'leap' | 'curve' | 'jump'   (keywords.hpp)
+// modifier -> 'range' INT | 'until' ZONE | 'from' ZONE | 'en-passant' | 'symmetric' | 'left' | 'right'
+//   (every primitive reads every modifier; the checks say which ones have a meaning where)
 // promotion -> 'promote' ['optional'] ['touching'] 'in' ZONE 'to' PIECE+
 // capture_fate -> 'captured-as' PIECE | 'captured-removed'
 // drop_item -> 'drop' drop_option*
@@ -260,15 +163,13 @@ struct move_items : plus<move_item> {};
 struct range_count : tok<integer_text> {};
 struct until_zone : tok<name_text> {};
 struct from_zone : tok<name_text> {};
+#define VARI_KEYWORD_RULE(id, text) kw_##id,
+struct flag_modifier : sor<VARI_FLAG_MODIFIER_KEYWORDS(VARI_KEYWORD_RULE) failure> {};
+struct primitive : sor<VARI_PRIMITIVE_KEYWORDS(VARI_KEYWORD_RULE) failure> {};
+#undef VARI_KEYWORD_RULE
 struct modifier : sor<if_must<kw_range, range_count>, if_must<kw_until, until_zone>,
-    if_must<kw_from, from_zone>, kw_en_passant, kw_symmetric> {};
-struct primitive : sor<kw_step, kw_slide, kw_leap, kw_jump> {};
-struct line_body : seq<primitive, must<move_items>, star<modifier>> {};
-// Its own list rule: a curve without directions gets a message of its own.
-struct curve_items : plus<move_item> {};
-struct curve_turn : sor<kw_left, kw_right> {};
-struct curve_body : seq<kw_curve, must<curve_items>, star<sor<modifier, curve_turn>>> {};
-struct movement_body : sor<line_body, curve_body> {};
+    if_must<kw_from, from_zone>, flag_modifier> {};
+struct movement_body : seq<primitive, must<move_items>, star<modifier>> {};
 struct mode : sor<kw_move, kw_capture> {};
 struct movement : sor<if_must<mode, movement_body>, movement_body> {};
 struct promote_zone : tok<name_text> {};

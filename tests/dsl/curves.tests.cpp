@@ -114,10 +114,10 @@ TEST_CASE("curve errors name the place and the reason", "[dsl][curves]") {
     CHECK(errors_of("game \"T\"\nplayers A\nboard square { files a..h ranks 1..8 }\n"
                     "piece F F { capture curve orthogonal }\n") ==
           "4:21: a curve turns 60 degrees: it needs a hex board\n");
-    CHECK(errors_of(hex("piece F F { curve }\n"))
-              .find("4:19: a curve needs at least one direction") == 0);
-    CHECK(errors_of(hex("piece F F { curve left }\n"))
-              .find("4:19: a curve needs at least one direction") == 0);
+    CHECK(errors_of(hex("piece F F { curve }\n")).find("4:19: expected a direction") == 0);
+    CHECK(errors_of(hex("piece F F { curve left }\n")).find("4:19: expected a direction") == 0);
+    CHECK(errors_of(hex("piece F F { slide orthogonal left }\n")) ==
+          "4:30: 'left' is not for a slide: 'left' and 'right' say which way a curve turns\n");
     CHECK(errors_of(hex("piece F F { curve orthogonal range 6 }\n")) ==
           "4:36: a curve has at most 5 steps, found 6\n");
     CHECK(errors_of(hex("piece F F { curve orthogonal range 0 }\n")) ==

@@ -3,6 +3,10 @@
 #include "dsl/grammar.hpp"
 
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <sstream>
 #include <string>
 #include <tao/pegtl.hpp>
 #include <tao/pegtl/contrib/analyze.hpp>
@@ -334,4 +338,21 @@ TEST_CASE("royals, pass, hooks and jumps declarations", "[dsl][grammar]") {
     }));
     INFO(input);
     CHECK(parse_whole<g::declaration>(input) == expected);
+}
+
+TEST_CASE("LANGUAGE.md lists every keyword the grammar reserves, and no other",
+          "[dsl][grammar]") {
+    std::ifstream in(std::string(VARI_TEST_DATA) + "/../dsl/LANGUAGE.md");
+    REQUIRE(in);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string opening = "Keywords are reserved and name nothing: `";
+    const auto from = text.find(opening);
+    REQUIRE(from != std::string::npos);
+    const auto to = text.find('`', from + opening.size());
+    std::istringstream words(text.substr(from + opening.size(), to - from - opening.size()));
+    std::set<std::string> documented{std::istream_iterator<std::string>(words), {}};
+    const std::set<std::string> reserved(vari::dsl::keywords.begin(), vari::dsl::keywords.end());
+    CHECK(documented == reserved);
+    for (const auto word : vari::dsl::keywords)
+        CHECK(parse_whole<g::keyword>(std::string(word)) == M);
 }

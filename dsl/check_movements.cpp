@@ -1,0 +1,62 @@
+// The checks every movement shares (its directions, each modifier once, the zones modifiers name),
+// and the one place that sends each primitive to its own checks.
+#include "dsl/checker.hpp"
+#include "dsl/text.hpp"
+
+namespace vari::dsl {
+
+namespace {
+
+// A primitive's own checks: of the movement as a whole (none for the straight ones), and of each
+// modifier it is given.
+struct PrimitiveChecks {
+    void (Checker::*movement)(const ast::Movement&) = nullptr;
+    bool (Checker::*modifier)(const ast::Movement&, const ast::Modifier&, const ModifiersSeen&) =
+        nullptr;
+};
+
+PrimitiveChecks checks_of(ast::Primitive primitive) {
+    switch (primitive) {
+        case ast::Primitive::step:
+        case ast::Primitive::slide:
+        case ast::Primitive::leap:
+            return {nullptr, &Checker::check_line_modifier};
+        case ast::Primitive::curve:
+            return {&Checker::check_curve, &Checker::check_curve_modifier};
+        case ast::Primitive::jump:
+            return {&Checker::check_jump, &Checker::check_jump_modifier};
+    }
+    return {};
+}
+
+}  // namespace
+
+void Checker::check_movement(const ast::Movement& movement) {
+    for (const auto& item : movement.items) {
+        if (item.is_vector)
+            check_vector(item.vector);
+        else if (has_geometry && model.directions.count(item.name.text) == 0 &&
+                 declared_directions.count(item.name.text) == 0 &&
+                 !is_broken(ast::DeclKind::direction, item.name.text))
+            unknown(item.name, "direction", direction_names);
+    }
+    const PrimitiveChecks checks = checks_of(movement.primitive);
+    if (checks.movement) (this->*checks.movement)(movement);
+    ModifiersSeen seen;
+    for (const auto& m : movement.modifiers) {
+        if (!first_time(m, seen) || !(this->*checks.modifier)(movement, m, seen)) continue;
+        if (m.kind == ast::Modifier::Kind::until || m.kind == ast::Modifier::Kind::from)
+            zone(m.zone);
+    }
+}
+
+// Records the modifier in `seen`; false, with the error, when the movement already gave it.
+bool Checker::first_time(const ast::Modifier& m, ModifiersSeen& seen) {
+    const auto [it, fresh] = seen.emplace(m.kind, m.span);
+    if (!fresh)
+        report.error(m.span, quote(word_of(m.kind)) + " is already given at " +
+                                 report.at(it->second, m.span));
+    return fresh;
+}
+
+}  // namespace vari::dsl

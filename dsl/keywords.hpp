@@ -1,0 +1,151 @@
+// Every word the rule language reserves, listed once. grammar.hpp makes a rule of each (`kw_NAME`)
+// and reserves them all; the movement primitives and modifiers also make ast.hpp's enums and the
+// words messages spell them with; a test holds LANGUAGE.md's list of keywords to these lists.
+// A new word is one line here: X(identifier, "spelling").
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+// Words that open a declaration: after a syntax error, reading resumes at a line that begins
+// with one.
+#define VARI_DECLARATION_KEYWORDS(X) \
+    X(game, "game") \
+    X(players, "players") \
+    X(orient, "orient") \
+    X(board, "board") \
+    X(direction, "direction") \
+    X(zone, "zone") \
+    X(piece, "piece") \
+    X(hands, "hands") \
+    X(drop_first, "drop-first") \
+    X(castling, "castling") \
+    X(setup, "setup") \
+    X(end, "end") \
+    X(royals, "royals") \
+    X(pass, "pass") \
+    X(hooks, "hooks") \
+    X(include, "include") \
+    X(army, "army") \
+    X(armies, "armies") \
+    X(captures, "captures") \
+    X(jumps, "jumps")
+
+// The movement primitives (ast::Primitive, in this order).
+#define VARI_PRIMITIVE_KEYWORDS(X) \
+    X(step, "step") \
+    X(slide, "slide") \
+    X(leap, "leap") \
+    X(curve, "curve") \
+    X(jump, "jump")
+
+// The movement modifiers (ast::Modifier::Kind, in this order): those that take an argument first,
+// then the single words.
+#define VARI_ARGUMENT_MODIFIER_KEYWORDS(X) \
+    X(range, "range") \
+    X(until, "until") \
+    X(from, "from")
+#define VARI_FLAG_MODIFIER_KEYWORDS(X) \
+    X(en_passant, "en-passant") \
+    X(symmetric, "symmetric") \
+    X(left, "left") \
+    X(right, "right")
+#define VARI_MODIFIER_KEYWORDS(X) VARI_ARGUMENT_MODIFIER_KEYWORDS(X) VARI_FLAG_MODIFIER_KEYWORDS(X)
+
+// The board, orientation and zones.
+#define VARI_BOARD_KEYWORDS(X) \
+    X(rotate, "rotate") \
+    X(mirror, "mirror") \
+    X(square, "square") \
+    X(hex, "hex") \
+    X(flat, "flat") \
+    X(pointy, "pointy") \
+    X(files, "files") \
+    X(ranks, "ranks") \
+    X(lengths, "lengths") \
+    X(first, "first") \
+    X(indents, "indents") \
+    X(hexagon, "hexagon") \
+    X(cells, "cells") \
+    X(label, "label") \
+    X(rank, "rank") \
+    X(file, "file")
+
+// Pieces: everything in a piece's braces but its movements.
+#define VARI_PIECE_KEYWORDS(X) \
+    X(royal, "royal") \
+    X(move, "move") \
+    X(capture, "capture") \
+    X(promote, "promote") \
+    X(optional, "optional") \
+    X(touching, "touching") \
+    X(in, "in") \
+    X(to, "to") \
+    X(captured_as, "captured-as") \
+    X(captured_removed, "captured-removed") \
+    X(drop, "drop") \
+    X(not_in, "not-in") \
+    X(where_movable, "where-movable") \
+    X(not_on_file_with, "not-on-file-with") \
+    X(not_defended_by, "not-defended-by") \
+    X(no_check, "no-check") \
+    X(no_mate, "no-mate") \
+    X(arrive, "arrive") \
+    X(value, "value")
+
+// Castlings, end conditions, game-wide rules and armies.
+#define VARI_RULE_KEYWORDS(X) \
+    X(empty, "empty") \
+    X(safe, "safe") \
+    X(checkmate, "checkmate") \
+    X(stalemate, "stalemate") \
+    X(no_pieces, "no-pieces") \
+    X(repetition, "repetition") \
+    X(ply_limit, "ply-limit") \
+    X(reset_by, "reset-by") \
+    X(win, "win") \
+    X(loss, "loss") \
+    X(draw, "draw") \
+    X(capturable, "capturable") \
+    X(forced, "forced") \
+    X(allowed, "allowed") \
+    X(compulsory, "compulsory") \
+    X(maximum, "maximum") \
+    X(others, "others") \
+    X(as, "as") \
+    X(removed, "removed")
+
+#define VARI_KEYWORDS(X) \
+    VARI_DECLARATION_KEYWORDS(X) VARI_PRIMITIVE_KEYWORDS(X) VARI_MODIFIER_KEYWORDS(X) \
+    VARI_BOARD_KEYWORDS(X) VARI_PIECE_KEYWORDS(X) VARI_RULE_KEYWORDS(X)
+
+namespace vari::dsl {
+
+#define VARI_KEYWORD_TEXT(id, text) std::string_view(text),
+// Every keyword, in the order of the lists above.
+inline constexpr std::array keywords{VARI_KEYWORDS(VARI_KEYWORD_TEXT)};
+inline constexpr std::array declaration_words{VARI_DECLARATION_KEYWORDS(VARI_KEYWORD_TEXT)};
+inline constexpr std::array primitive_words{VARI_PRIMITIVE_KEYWORDS(VARI_KEYWORD_TEXT)};
+inline constexpr std::array modifier_words{VARI_MODIFIER_KEYWORDS(VARI_KEYWORD_TEXT)};
+#undef VARI_KEYWORD_TEXT
+
+// The place of `word` in `words`; the caller knows it is there (the grammar matched it).
+template <std::size_t N>
+constexpr std::size_t word_index(const std::array<std::string_view, N>& words, std::string_view word) {
+    std::size_t i = 0;
+    while (i + 1 < N && words[i] != word) ++i;
+    return i;
+}
+
+// "'step', 'slide' or 'leap'": every word of the list, as messages offer them.
+template <std::size_t N>
+std::string either_of(const std::array<std::string_view, N>& words) {
+    std::string text;
+    for (std::size_t i = 0; i < N; ++i)
+        text += (i == 0 ? "" : i + 1 == N ? " or " : ", ") + ("'" + std::string(words[i]) + "'");
+    return text;
+}
+
+}  // namespace vari::dsl
