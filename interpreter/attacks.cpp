@@ -34,10 +34,10 @@ bool Position::is_attacked(int cell, int by, CellSet occupied, std::uint32_t typ
                     detail::slide_reach(t, s, from, occupied).has(cell))
                     return true;
             }
-            for (std::uint32_t i = 0; i < r.curve_count; ++i) {
-                const CurveRule& c = t.curves[r.curve_first + i];
-                if (c.mode != ir::MoveMode::move_only &&
-                    detail::curve_reach(t, c, from, occupied).has(cell))
+            for (std::uint32_t i = 0; i < r.path_count; ++i) {
+                const PathRule& rule = t.paths[r.path_first + i];
+                if (rule.mode != ir::MoveMode::move_only &&
+                    detail::path_reach(t, rule, from, occupied).has(cell))
                     return true;
             }
             if (r.jump_count && detail::jump_attacks(t, r, from, occupied).has(cell)) return true;

@@ -19,9 +19,10 @@ CellSet any_target(const Tables& t, const PieceRules& r, int from) {
     CellSet reach = t.pool[r.leap_any + from] | t.pool[r.leap_move + from] |
                     t.pool[r.leap_capture + from] | t.pool[r.ep_capture + from];
     for (std::uint32_t i = 0; i < r.slide_count; ++i) reach |= t.pool[t.slides[r.slide_first + i].reach + from];
-    for (std::uint32_t i = 0; i < r.curve_count; ++i) {
-        const CurvePath& path = t.curve_paths[t.curves[r.curve_first + i].paths + from];
-        for (int k = 0; k < path.length; ++k) reach.add(path.cells[k]);
+    std::uint8_t cells[MAX_CELLS];
+    for (std::uint32_t i = 0; i < r.path_count; ++i) {
+        const int count = path_cells(t, t.paths[r.path_first + i], from, cells);
+        for (int k = 0; k < count; ++k) reach.add(cells[k]);
     }
     return reach & ~CellSet::of(from);
 }

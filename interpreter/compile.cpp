@@ -1,428 +1,235 @@
 // Compiling the IR into Tables: every movement rule becomes per-cell cell sets, once per game.
+// This file holds what every game compiles; each movement kind's own step is in compile_*.cpp.
 #include <algorithm>
 #include <map>
 #include <utility>
 
-#include "interpreter/interpreter.hpp"
+#include "interpreter/compiler.hpp"
 
 namespace vari {
-namespace {
+namespace detail {
 
-class Compiler {
-public:
-    explicit Compiler(const ir::Game& game) : game_(game) {
-        t_.cell_count = static_cast<int>(game.board.cells.size());
-        t_.player_count = static_cast<int>(game.players.size());
-        t_.type_count = static_cast<int>(game.pieces.size());
-        for (int c = 0; c < t_.cell_count; ++c) {
-            const ir::Vec v = game.board.cells[c].coord;
-            by_coord_[{v.x, v.y}] = c;
-            t_.all_cells.add(c);
+Compiler::Compiler(const ir::Game& game) : game_(game) {
+    t_.cell_count = static_cast<int>(game.board.cells.size());
+    t_.player_count = static_cast<int>(game.players.size());
+    t_.type_count = static_cast<int>(game.pieces.size());
+    for (int c = 0; c < t_.cell_count; ++c) {
+        const ir::Vec v = game.board.cells[c].coord;
+        by_coord_[{v.x, v.y}] = c;
+        t_.all_cells.add(c);
+    }
+}
+
+Tables Compiler::run() {
+    collect_directions();
+    build_rays();
+    t_.rules.resize(t_.player_count * t_.type_count);
+    t_.slider_types.assign(t_.player_count * t_.dirs.size(), 0);
+    t_.complex_types.assign(t_.player_count, 0);
+    t_.leaper_types.assign(t_.player_count, 0);
+    for (int p = 0; p < t_.player_count; ++p)
+        for (int type = 0; type < t_.type_count; ++type) compile_piece(p, type);
+    // The fast path keeps one pin per direction on the stack.
+    if (t_.dirs.size() > MAX_PIN_LINES) t_.fast_legality = false;
+    compile_castlings();
+    compile_hands();
+    compile_clock();
+    make_keys();
+    return std::move(t_);
+}
+
+void Compiler::add_dir(ir::Vec v) {
+    if (dir_index(v) >= 0) return;
+    t_.dirs.push_back(v);
+    t_.dirs.push_back({-v.x, -v.y});
+    t_.dir_positive.push_back(v.y > 0 || (v.y == 0 && v.x > 0));
+    t_.dir_positive.push_back(!t_.dir_positive.back());
+    const auto n = static_cast<std::uint8_t>(t_.dirs.size());
+    t_.dir_reverse.push_back(n - 1);
+    t_.dir_reverse.push_back(n - 2);
+}
+
+void Compiler::collect_directions() {
+    for (const auto& piece : game_.pieces)
+        for (const auto& m : piece.movements)
+            if (m.kind == ir::MoveKind::slide)
+                for (const auto& per_player : m.vectors)
+                    for (ir::Vec v : per_player) add_dir(v);
+}
+
+void Compiler::build_rays() {
+    const int n = t_.cell_count;
+    t_.rays = static_cast<TableRef>(t_.pool.size());
+    t_.pool.resize(t_.pool.size() + t_.dirs.size() * n);
+    for (std::size_t d = 0; d < t_.dirs.size(); ++d) {
+        for (int c = 0; c < n; ++c) {
+            CellSet ray;
+            for (int to = cell_at(add(coord(c), t_.dirs[d])); to >= 0;
+                 to = cell_at(add(coord(to), t_.dirs[d])))
+                ray.add(to);
+            t_.pool[t_.rays + d * n + c] = ray;
         }
     }
+}
 
-    Tables run() {
-        collect_directions();
-        build_rays();
-        t_.rules.resize(t_.player_count * t_.type_count);
-        t_.slider_types.assign(t_.player_count * t_.dirs.size(), 0);
-        t_.complex_types.assign(t_.player_count, 0);
-        t_.leaper_types.assign(t_.player_count, 0);
-        for (int p = 0; p < t_.player_count; ++p)
-            for (int type = 0; type < t_.type_count; ++type) compile_piece(p, type);
-        // The fast path keeps one pin per direction on the stack.
-        if (t_.dirs.size() > MAX_PIN_LINES) t_.fast_legality = false;
-        compile_castlings();
-        compile_hands();
-        compile_clock();
-        make_keys();
-        return std::move(t_);
+void Compiler::compile_piece(int p, int type) {
+    const ir::Piece& piece = game_.pieces[type];
+    PieceRules& r = t_.rules[p * t_.type_count + type];
+    r.leap_any = new_table();
+    r.leap_move = new_table();
+    r.leap_capture = new_table();
+    r.attackers = new_table();
+    r.ep_capture = new_table();
+    r.ep_create = new_table();
+    r.royal = piece.royal;
+    if (piece.royal) t_.royal_types |= 1u << type;
+    r.slide_first = static_cast<std::uint32_t>(t_.slides.size());
+    r.path_first = static_cast<std::uint32_t>(t_.paths.size());
+    for (const auto& m : piece.movements) {
+        switch (m.kind) {
+            case ir::MoveKind::leap: compile_leap(p, type, m, r); break;
+            case ir::MoveKind::slide: compile_slide(p, type, m, r); break;
+            case ir::MoveKind::curve: compile_curve(p, type, m, r); break;
+            case ir::MoveKind::jump: break;  // all of a piece's jumps at once, below
+        }
     }
+    compile_jumps(p, type, piece, r);
+    for (int c = 0; c < t_.cell_count; ++c)
+        if (!reaches_anything(r, c)) r.stuck.add(c);
+    r.arrivals = piece.arrive_only_where_movable ? t_.all_cells & ~r.stuck : t_.all_cells;
+    compile_promotions(p, piece, r);
+    compile_drop(p, piece, r);
+}
 
-private:
-    int cell_at(ir::Vec v) const {
-        auto it = by_coord_.find({v.x, v.y});
-        return it == by_coord_.end() ? -1 : it->second;
-    }
-    ir::Vec coord(int cell) const { return game_.board.cells[cell].coord; }
-    static ir::Vec add(ir::Vec a, ir::Vec b) { return {a.x + b.x, a.y + b.y}; }
+bool Compiler::reaches_anything(const PieceRules& r, int c) const {
+    if (t_.pool[r.leap_any + c] || t_.pool[r.leap_move + c] || t_.pool[r.leap_capture + c])
+        return true;
+    for (std::uint32_t i = 0; i < r.slide_count; ++i)
+        if (t_.pool[t_.slides[r.slide_first + i].reach + c]) return true;
+    std::uint8_t cells[MAX_CELLS];
+    for (std::uint32_t i = 0; i < r.path_count; ++i)
+        if (path_cells(t_, t_.paths[r.path_first + i], c, cells)) return true;
+    for (std::uint32_t k = 0; k < r.jump_count; ++k)
+        if (t_.jump_steps[r.jump_first + k * t_.cell_count + c].land != NO_CELL) return true;
+    return false;
+}
 
-    TableRef new_table() {
-        const auto ref = static_cast<TableRef>(t_.pool.size());
-        t_.pool.resize(t_.pool.size() + t_.cell_count);
-        return ref;
-    }
-    CellSet& at(TableRef ref, int cell) { return t_.pool[ref + cell]; }
-
-    CellSet zone_cells(int zone, int player) const {
-        CellSet s;
-        if (zone < 0) return ~CellSet();
-        for (int c : game_.zones[zone].cells[player]) s.add(c);
-        return s;
-    }
-
-    int dir_index(ir::Vec v) const {
-        for (std::size_t d = 0; d < t_.dirs.size(); ++d)
-            if (t_.dirs[d] == v) return static_cast<int>(d);
-        return -1;
-    }
-
-    void add_dir(ir::Vec v) {
-        if (dir_index(v) >= 0) return;
-        t_.dirs.push_back(v);
-        t_.dirs.push_back({-v.x, -v.y});
-        t_.dir_positive.push_back(v.y > 0 || (v.y == 0 && v.x > 0));
-        t_.dir_positive.push_back(!t_.dir_positive.back());
-        const auto n = static_cast<std::uint8_t>(t_.dirs.size());
-        t_.dir_reverse.push_back(n - 1);
-        t_.dir_reverse.push_back(n - 2);
-    }
-
-    void collect_directions() {
-        for (const auto& piece : game_.pieces)
-            for (const auto& m : piece.movements)
-                if (m.kind == ir::MoveKind::slide)
-                    for (const auto& per_player : m.vectors)
-                        for (ir::Vec v : per_player) add_dir(v);
-    }
-
-    void build_rays() {
-        const int n = t_.cell_count;
-        t_.rays = static_cast<TableRef>(t_.pool.size());
-        t_.pool.resize(t_.pool.size() + t_.dirs.size() * n);
-        for (std::size_t d = 0; d < t_.dirs.size(); ++d) {
-            for (int c = 0; c < n; ++c) {
-                CellSet ray;
-                for (int to = cell_at(add(coord(c), t_.dirs[d])); to >= 0;
-                     to = cell_at(add(coord(to), t_.dirs[d])))
-                    ray.add(to);
-                t_.pool[t_.rays + d * n + c] = ray;
+void Compiler::compile_promotions(int p, const ir::Piece& piece, PieceRules& r) {
+    r.promotions = static_cast<std::uint32_t>(t_.promotions.size());
+    r.promotions_out = r.promotions + t_.cell_count;
+    t_.promotions.resize(t_.promotions.size() + 2 * t_.cell_count, 0);
+    for (const auto& promo : piece.promotions) {
+        if (!(promo.players >> p & 1)) continue;
+        const CellSet zone = zone_cells(promo.zone, p);
+        r.promotion_zone |= zone;
+        if (promo.on_leaving) r.promotion_leaving |= zone;
+        for (int cell : zone) {
+            for (std::uint32_t table : {r.promotions, r.promotions_out}) {
+                if (table == r.promotions_out && !promo.on_leaving) continue;
+                std::uint32_t& bits = t_.promotions[table + cell];
+                for (int choice : promo.choices) bits |= 1u << choice;
+                if (promo.compulsory) bits |= PROMOTION_COMPULSORY;
             }
         }
     }
+}
 
-    // Cells a slide reaches from `from` on an empty board, honouring range and stop zone.
-    CellSet slide_reach(int from, ir::Vec v, const ir::Movement& m, CellSet stop) const {
-        CellSet reach;
-        int steps = 0;
-        for (int to = cell_at(add(coord(from), v)); to >= 0; to = cell_at(add(coord(to), v))) {
-            reach.add(to);
-            if (++steps == m.max_range || stop.has(to)) break;
+void Compiler::compile_drop(int p, const ir::Piece& piece, PieceRules& r) {
+    const ir::Drop& drop = piece.drop;
+    r.droppable = game_.hands && drop.allowed;
+    if (!r.droppable) return;
+    r.drop_cells = t_.all_cells;
+    for (int zone : drop.forbidden_zones) r.drop_cells &= ~zone_cells(zone, p);
+    if (drop.only_where_movable) r.drop_cells &= ~r.stuck;
+    for (int type : drop.not_on_file_with) r.drop_not_on_file_with |= 1u << type;
+    for (int type : drop.not_defended_by) r.drop_not_defended_by |= 1u << type;
+    r.drop_may_not_check = drop.may_not_check;
+    r.drop_may_not_mate = drop.may_not_mate;
+}
+
+void Compiler::compile_hands() {
+    t_.hands = game_.hands;
+    t_.royals_capturable = game_.royals_capturable;
+    t_.passing = game_.passing;
+    t_.jump_rule = game_.jump_rule;
+    for (int type : game_.drop_first) t_.drop_first |= 1u << type;
+    for (int captor = 0; captor < t_.player_count; ++captor)
+        for (int type = 0; type < t_.type_count; ++type)
+            t_.hand_type.push_back(game_.hands ? game_.captured_into(captor, type) : -1);
+    t_.file_of.assign(t_.cell_count, CellSet());
+    for (const auto& file : game_.board.files) {
+        CellSet cells;
+        for (int c : file) cells.add(c);
+        for (int c : file) t_.file_of[c] = cells;
+    }
+}
+
+void Compiler::compile_castlings() {
+    t_.rights_lost.assign(t_.cell_count, 0);
+    for (const auto& c : game_.castlings) {
+        auto it = std::find(t_.right_names.begin(), t_.right_names.end(), c.right);
+        const int bit = static_cast<int>(it - t_.right_names.begin());
+        if (it == t_.right_names.end()) {
+            t_.right_names.push_back(c.right);
+            t_.right_owner.push_back(c.player);
         }
-        return reach;
+        CastlingRule rule;
+        rule.player = c.player;
+        rule.right = bit;
+        rule.royal = make_piece(c.player, c.royal_type);
+        rule.partner = make_piece(c.player, c.partner_type);
+        rule.royal_from = c.royal_from;
+        rule.royal_to = c.royal_to;
+        rule.partner_from = c.partner_from;
+        rule.partner_to = c.partner_to;
+        for (int cell : c.must_be_empty) rule.must_be_empty.add(cell);
+        rule.must_be_empty.add(c.royal_to);
+        rule.must_be_empty.add(c.partner_to);
+        rule.must_be_empty.remove(c.royal_from);
+        rule.must_be_empty.remove(c.partner_from);
+        for (int cell : c.must_be_safe) rule.must_be_safe.add(cell);
+        t_.rights_lost[c.royal_from] |= 1u << bit;
+        t_.rights_lost[c.partner_from] |= 1u << bit;
+        t_.castlings.push_back(rule);
     }
+    // Moving the royal piece loses every right of its owner that starts from that cell.
+    for (const auto& rule : t_.castlings)
+        for (const auto& other : t_.castlings)
+            if (other.player == rule.player && other.royal_from == rule.royal_from)
+                t_.rights_lost[rule.royal_from] |= 1u << other.right;
+}
 
-    void compile_piece(int p, int type) {
-        const ir::Piece& piece = game_.pieces[type];
-        PieceRules& r = t_.rules[p * t_.type_count + type];
-        r.leap_any = new_table();
-        r.leap_move = new_table();
-        r.leap_capture = new_table();
-        r.attackers = new_table();
-        r.ep_capture = new_table();
-        r.ep_create = new_table();
-        r.royal = piece.royal;
-        if (piece.royal) t_.royal_types |= 1u << type;
-        r.slide_first = static_cast<std::uint32_t>(t_.slides.size());
-        r.curve_first = static_cast<std::uint32_t>(t_.curves.size());
-        for (const auto& m : piece.movements) {
-            switch (m.kind) {
-                case ir::MoveKind::leap: compile_leap(p, type, m, r); break;
-                case ir::MoveKind::slide: compile_slide(p, type, m, r); break;
-                case ir::MoveKind::curve: compile_curve(p, type, m, r); break;
-                case ir::MoveKind::jump: break;  // all of a piece's jumps at once, below
-            }
-        }
-        compile_jumps(p, type, piece, r);
-        for (int c = 0; c < t_.cell_count; ++c)
-            if (!reaches_anything(r, c)) r.stuck.add(c);
-        r.arrivals = piece.arrive_only_where_movable ? t_.all_cells & ~r.stuck : t_.all_cells;
-        compile_promotions(p, piece, r);
-        compile_drop(p, piece, r);
+void Compiler::compile_clock() {
+    for (const auto& end : game_.ends) {
+        if (end.kind != ir::EndKind::ply_limit) continue;
+        t_.reset_clock_on_capture = end.reset_by_capture;
+        for (int type : end.reset_by_types) t_.reset_clock_types |= 1u << type;
     }
+}
 
-    bool reaches_anything(const PieceRules& r, int c) const {
-        if (t_.pool[r.leap_any + c] || t_.pool[r.leap_move + c] || t_.pool[r.leap_capture + c])
-            return true;
-        for (std::uint32_t i = 0; i < r.slide_count; ++i)
-            if (t_.pool[t_.slides[r.slide_first + i].reach + c]) return true;
-        for (std::uint32_t i = 0; i < r.curve_count; ++i)
-            if (t_.curve_paths[t_.curves[r.curve_first + i].paths + c].length) return true;
-        for (std::uint32_t k = 0; k < r.jump_count; ++k)
-            if (t_.jump_steps[r.jump_first + k * t_.cell_count + c].land != NO_CELL) return true;
-        return false;
-    }
+void Compiler::make_keys() {
+    std::uint64_t state = 0x5eed0f0a1a2b3c4dULL;
+    auto next = [&state] {  // splitmix64
+        std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    };
+    auto fill = [&](std::vector<std::uint64_t>& keys, std::size_t n) {
+        keys.resize(n);
+        for (auto& k : keys) k = next();
+    };
+    fill(t_.piece_keys, static_cast<std::size_t>(t_.player_count) * t_.type_count * t_.cell_count);
+    fill(t_.side_keys, t_.player_count);
+    fill(t_.right_keys, t_.right_names.size());
+    fill(t_.ep_keys, t_.cell_count);
+    fill(t_.hand_keys, static_cast<std::size_t>(t_.player_count) * t_.type_count * MAX_HAND);
+}
 
-    // Where several promotion rules share a cell, their choices join and any compulsion holds.
-    void compile_promotions(int p, const ir::Piece& piece, PieceRules& r) {
-        r.promotions = static_cast<std::uint32_t>(t_.promotions.size());
-        r.promotions_out = r.promotions + t_.cell_count;
-        t_.promotions.resize(t_.promotions.size() + 2 * t_.cell_count, 0);
-        for (const auto& promo : piece.promotions) {
-            if (!(promo.players >> p & 1)) continue;
-            const CellSet zone = zone_cells(promo.zone, p);
-            r.promotion_zone |= zone;
-            if (promo.on_leaving) r.promotion_leaving |= zone;
-            for (int cell : zone) {
-                for (std::uint32_t table : {r.promotions, r.promotions_out}) {
-                    if (table == r.promotions_out && !promo.on_leaving) continue;
-                    std::uint32_t& bits = t_.promotions[table + cell];
-                    for (int choice : promo.choices) bits |= 1u << choice;
-                    if (promo.compulsory) bits |= PROMOTION_COMPULSORY;
-                }
-            }
-        }
-    }
+}  // namespace detail
 
-    void compile_drop(int p, const ir::Piece& piece, PieceRules& r) {
-        const ir::Drop& drop = piece.drop;
-        r.droppable = game_.hands && drop.allowed;
-        if (!r.droppable) return;
-        r.drop_cells = t_.all_cells;
-        for (int zone : drop.forbidden_zones) r.drop_cells &= ~zone_cells(zone, p);
-        if (drop.only_where_movable) r.drop_cells &= ~r.stuck;
-        for (int type : drop.not_on_file_with) r.drop_not_on_file_with |= 1u << type;
-        for (int type : drop.not_defended_by) r.drop_not_defended_by |= 1u << type;
-        r.drop_may_not_check = drop.may_not_check;
-        r.drop_may_not_mate = drop.may_not_mate;
-    }
-
-    void compile_hands() {
-        t_.hands = game_.hands;
-        t_.royals_capturable = game_.royals_capturable;
-        t_.passing = game_.passing;
-        t_.jump_rule = game_.jump_rule;
-        for (int type : game_.drop_first) t_.drop_first |= 1u << type;
-        for (int captor = 0; captor < t_.player_count; ++captor)
-            for (int type = 0; type < t_.type_count; ++type)
-                t_.hand_type.push_back(game_.hands ? game_.captured_into(captor, type) : -1);
-        t_.file_of.assign(t_.cell_count, CellSet());
-        for (const auto& file : game_.board.files) {
-            CellSet cells;
-            for (int c : file) cells.add(c);
-            for (int c : file) t_.file_of[c] = cells;
-        }
-    }
-
-    void compile_leap(int p, int type, const ir::Movement& m, PieceRules& r) {
-        const CellSet from_cells = zone_cells(m.from_zone, p);
-        const TableRef table = m.mode == ir::MoveMode::move_only      ? r.leap_move
-                               : m.mode == ir::MoveMode::capture_only ? r.leap_capture
-                                                                      : r.leap_any;
-        for (int c = 0; c < t_.cell_count; ++c) {
-            if (!from_cells.has(c)) continue;
-            for (ir::Vec v : m.vectors[p]) {
-                const int to = cell_at(add(coord(c), v));
-                if (to < 0) continue;
-                r.exists = true;
-                at(table, c).add(to);
-                if (m.mode != ir::MoveMode::move_only) {
-                    at(r.attackers, to).add(c);
-                    t_.leaper_types[p] |= 1u << type;
-                }
-                if (m.captures_en_passant && m.mode != ir::MoveMode::move_only) {
-                    at(r.ep_capture, c).add(to);
-                    r.has_ep_capture = true;
-                }
-            }
-        }
-    }
-
-    void compile_slide(int p, int type, const ir::Movement& m, PieceRules& r) {
-        const CellSet from_cells = zone_cells(m.from_zone, p);
-        const CellSet stop = m.stop_zone >= 0 ? zone_cells(m.stop_zone, p) : CellSet();
-        const bool plain = m.max_range == 0 && m.stop_zone < 0 && m.from_zone < 0;
-        for (ir::Vec v : m.vectors[p]) {
-            const int d = dir_index(v);
-            SlideRule rule;
-            rule.dir = static_cast<std::uint8_t>(d);
-            rule.mode = m.mode;
-            rule.creates_en_passant = m.creates_en_passant;
-            if (plain) {
-                rule.reach = t_.rays + d * t_.cell_count;
-            } else {
-                rule.reach = new_table();
-                for (int c = 0; c < t_.cell_count; ++c)
-                    if (from_cells.has(c)) at(rule.reach, c) = slide_reach(c, v, m, stop);
-            }
-            for (int c = 0; c < t_.cell_count; ++c) {
-                const CellSet reach = t_.pool[rule.reach + c];
-                if (reach) r.exists = true;
-                if (m.creates_en_passant) {
-                    // Only moves that pass at least one cell leave something to capture onto.
-                    for (int to : reach)
-                        if (t_.passed(d, c, to)) at(r.ep_create, c).add(to);
-                }
-            }
-            if (m.creates_en_passant) r.has_ep_create = true;
-            if (m.mode != ir::MoveMode::move_only) {
-                if (plain) {
-                    t_.slider_types[p * t_.dirs.size() + d] |= 1u << type;
-                } else {
-                    r.complex_attacks = true;
-                    t_.complex_types[p] |= 1u << type;
-                    t_.fast_legality = false;
-                }
-            }
-            t_.slides.push_back(rule);
-            ++r.slide_count;
-        }
-    }
-
-    // A vector turned 60 degrees (hex boards; the rotation LANGUAGE.md gives for `orient`).
-    ir::Vec turned(ir::Vec v, bool clockwise) const {
-        if (game_.board.geometry == ir::Geometry::hex_flat)
-            return clockwise ? ir::Vec{v.y, v.y - v.x} : ir::Vec{v.x - v.y, v.x};
-        return clockwise ? ir::Vec{v.x + v.y, -v.x} : ir::Vec{-v.y, v.x + v.y};
-    }
-
-    // One CurveRule per start vector and way of turning; each cell gets its empty-board path.
-    void compile_curve(int p, int type, const ir::Movement& m, PieceRules& r) {
-        const CellSet from_cells = zone_cells(m.from_zone, p);
-        const int steps = m.max_range > 0 ? std::min(m.max_range, CURVE_STEPS) : CURVE_STEPS;
-        const ir::Turn turn = m.turn.empty() ? ir::Turn::both : m.turn[p];
-        std::vector<bool> ways;
-        if (turn != ir::Turn::counterclockwise) ways.push_back(true);
-        if (turn != ir::Turn::clockwise) ways.push_back(false);
-        for (ir::Vec start : m.vectors[p]) {
-            for (const bool clockwise : ways) {
-                CurveRule rule;
-                rule.mode = m.mode;
-                rule.paths = static_cast<std::uint32_t>(t_.curve_paths.size());
-                t_.curve_paths.resize(t_.curve_paths.size() + t_.cell_count);
-                for (int c = 0; c < t_.cell_count; ++c) {
-                    if (!from_cells.has(c)) continue;
-                    CurvePath& path = t_.curve_paths[rule.paths + c];
-                    ir::Vec v = start;
-                    for (int at = c; path.length < steps; v = turned(v, clockwise)) {
-                        at = cell_at(add(coord(at), v));
-                        if (at < 0) break;
-                        path.cells[path.length++] = static_cast<std::uint8_t>(at);
-                    }
-                    if (path.length) r.exists = true;
-                }
-                t_.curves.push_back(rule);
-                ++r.curve_count;
-            }
-        }
-        // No straight line carries a curve's attack: legality is judged by trial.
-        if (m.mode != ir::MoveMode::move_only) {
-            r.complex_attacks = true;
-            t_.complex_types[p] |= 1u << type;
-            t_.fast_legality = false;
-        }
-    }
-
-    // One table per distinct jump vector of the piece, in rule order: two rules with one vector
-    // make one jump (from the cells of either), or each sequence through it would count twice.
-    void compile_jumps(int p, int type, const ir::Piece& piece, PieceRules& r) {
-        std::vector<std::pair<ir::Vec, CellSet>> jumps;
-        for (const auto& m : piece.movements) {
-            if (m.kind != ir::MoveKind::jump) continue;
-            const CellSet from_cells = zone_cells(m.from_zone, p);
-            for (ir::Vec v : m.vectors[p]) {
-                auto same = std::find_if(jumps.begin(), jumps.end(),
-                                         [v](const auto& j) { return j.first == v; });
-                if (same == jumps.end())
-                    jumps.emplace_back(v, from_cells);
-                else
-                    same->second |= from_cells;
-            }
-        }
-        if (jumps.empty()) return;
-        r.jump_first = static_cast<std::uint32_t>(t_.jump_steps.size());
-        r.jump_count = static_cast<std::uint32_t>(jumps.size());
-        t_.jump_steps.resize(t_.jump_steps.size() + jumps.size() * t_.cell_count);
-        for (std::size_t k = 0; k < jumps.size(); ++k) {
-            const auto& [v, from_cells] = jumps[k];
-            for (int c = 0; c < t_.cell_count; ++c) {
-                const int over = cell_at(add(coord(c), v));
-                const int land = over < 0 ? -1 : cell_at(add(coord(over), v));
-                if (!from_cells.has(c) || land < 0) continue;
-                JumpStep& step = t_.jump_steps[r.jump_first + k * t_.cell_count + c];
-                step.over = static_cast<std::uint8_t>(over);
-                step.land = static_cast<std::uint8_t>(land);
-                r.exists = true;
-            }
-        }
-        // A jump attacks the cell it passes over: no straight line carries it, and sequences are
-        // judged by trial.
-        r.complex_attacks = true;
-        t_.complex_types[p] |= 1u << type;
-        t_.fast_legality = false;
-        t_.has_jumps = true;
-    }
-
-    void compile_castlings() {
-        t_.rights_lost.assign(t_.cell_count, 0);
-        for (const auto& c : game_.castlings) {
-            auto it = std::find(t_.right_names.begin(), t_.right_names.end(), c.right);
-            const int bit = static_cast<int>(it - t_.right_names.begin());
-            if (it == t_.right_names.end()) {
-                t_.right_names.push_back(c.right);
-                t_.right_owner.push_back(c.player);
-            }
-            CastlingRule rule;
-            rule.player = c.player;
-            rule.right = bit;
-            rule.royal = make_piece(c.player, c.royal_type);
-            rule.partner = make_piece(c.player, c.partner_type);
-            rule.royal_from = c.royal_from;
-            rule.royal_to = c.royal_to;
-            rule.partner_from = c.partner_from;
-            rule.partner_to = c.partner_to;
-            for (int cell : c.must_be_empty) rule.must_be_empty.add(cell);
-            rule.must_be_empty.add(c.royal_to);
-            rule.must_be_empty.add(c.partner_to);
-            rule.must_be_empty.remove(c.royal_from);
-            rule.must_be_empty.remove(c.partner_from);
-            for (int cell : c.must_be_safe) rule.must_be_safe.add(cell);
-            t_.rights_lost[c.royal_from] |= 1u << bit;
-            t_.rights_lost[c.partner_from] |= 1u << bit;
-            t_.castlings.push_back(rule);
-        }
-        // Moving the royal piece loses every right of its owner that starts from that cell.
-        for (const auto& rule : t_.castlings)
-            for (const auto& other : t_.castlings)
-                if (other.player == rule.player && other.royal_from == rule.royal_from)
-                    t_.rights_lost[rule.royal_from] |= 1u << other.right;
-    }
-
-    void compile_clock() {
-        for (const auto& end : game_.ends) {
-            if (end.kind != ir::EndKind::ply_limit) continue;
-            t_.reset_clock_on_capture = end.reset_by_capture;
-            for (int type : end.reset_by_types) t_.reset_clock_types |= 1u << type;
-        }
-    }
-
-    void make_keys() {
-        std::uint64_t state = 0x5eed0f0a1a2b3c4dULL;
-        auto next = [&state] {  // splitmix64
-            std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-            z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-            return z ^ (z >> 31);
-        };
-        auto fill = [&](std::vector<std::uint64_t>& keys, std::size_t n) {
-            keys.resize(n);
-            for (auto& k : keys) k = next();
-        };
-        fill(t_.piece_keys, static_cast<std::size_t>(t_.player_count) * t_.type_count * t_.cell_count);
-        fill(t_.side_keys, t_.player_count);
-        fill(t_.right_keys, t_.right_names.size());
-        fill(t_.ep_keys, t_.cell_count);
-        fill(t_.hand_keys, static_cast<std::size_t>(t_.player_count) * t_.type_count * MAX_HAND);
-    }
-
-    const ir::Game& game_;
-    Tables t_;
-    std::map<std::pair<int, int>, int> by_coord_;
-};
-
-}  // namespace
-
-CompiledGame::CompiledGame(ir::Game game) : ir_(std::move(game)), tables_(Compiler(ir_).run()) {
+CompiledGame::CompiledGame(ir::Game game)
+    : ir_(std::move(game)), tables_(detail::Compiler(ir_).run()) {
     for (int c = 0; c < tables_.cell_count; ++c) cell_names_[ir_.board.cells[c].name] = c;
 }
 

@@ -144,6 +144,10 @@ bool jump_path(const Position& pos, Move move, JumpPath& path);
 // unchanged on return.
 void generate_legal(Position& pos, MoveList& list);
 
+// The cells a walked rule may pass or reach from `from`, in the order it meets them on an empty
+// board, into `cells` (room for MAX_CELLS); returns how many.
+int path_cells(const Tables& t, const PathRule& rule, int from, std::uint8_t* cells);
+
 // The cells a piece standing on `from` may move or capture to, ignoring checks.
 CellSet piece_targets(const Position& pos, int from);
 

@@ -16,14 +16,25 @@ inline CellSet slide_reach(const Tables& t, const SlideRule& s, int from, CellSe
 }
 
 // The cells a curve reaches from `from`: its path up to and including the first occupied cell.
-inline CellSet curve_reach(const Tables& t, const CurveRule& c, int from, CellSet occupied) {
-    const CurvePath& path = t.curve_paths[c.paths + from];
+inline CellSet curve_reach(const Tables& t, const PathRule& c, int from, CellSet occupied) {
+    const CurvePath& path = t.curve_paths[c.table + from];
     CellSet reach;
     for (int i = 0; i < path.length; ++i) {
         reach.add(path.cells[i]);
         if (occupied.has(path.cells[i])) break;
     }
     return reach;
+}
+
+// The cells a walked rule reaches from `from` with pieces standing on `occupied` (the mode aside).
+inline CellSet path_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied) {
+    switch (rule.kind) {
+        case ir::MoveKind::curve: return curve_reach(t, rule, from, occupied);
+        case ir::MoveKind::leap:
+        case ir::MoveKind::slide:
+        case ir::MoveKind::jump: break;  // tables of their own
+    }
+    return {};
 }
 
 // Adds the part of `reach` that a movement of `mode` may go to.
@@ -46,11 +57,11 @@ inline CellSet targets(const Tables& t, const PieceRules& r, int from, CellSet o
         const SlideRule& s = t.slides[r.slide_first + i];
         add_by_mode(result, slide_reach(t, s, from, occupied), s.mode, own, occupied);
     }
-    if (r.curve_count == 0) [[likely]]
+    if (r.path_count == 0) [[likely]]
         return result;
-    for (std::uint32_t i = 0; i < r.curve_count; ++i) {
-        const CurveRule& c = t.curves[r.curve_first + i];
-        add_by_mode(result, curve_reach(t, c, from, occupied), c.mode, own, occupied);
+    for (std::uint32_t i = 0; i < r.path_count; ++i) {
+        const PathRule& rule = t.paths[r.path_first + i];
+        add_by_mode(result, path_reach(t, rule, from, occupied), rule.mode, own, occupied);
     }
     return result;
 }

@@ -22,16 +22,20 @@ struct SlideRule {
     TableRef reach = 0;
 };
 
+// A movement whose reach no single ray cuts: walked cell by cell at run time, by its kind's
+// function in reach.hpp (path_reach). Its kind's own table says where it goes from each cell.
+struct PathRule {
+    ir::MoveKind kind = ir::MoveKind::curve;
+    ir::MoveMode mode = ir::MoveMode::move_or_capture;
+    std::uint32_t table = 0;  // curve: Tables::curve_paths[table + cell]
+};
+
 // A curve from one start vector, turning one way: per origin cell, the cells of its path on an
 // empty board, in order. Blockers cut it at run time.
 constexpr int CURVE_STEPS = 5;  // a sixth step would come back to the start
 struct CurvePath {
     std::uint8_t cells[CURVE_STEPS] = {};
     std::uint8_t length = 0;
-};
-struct CurveRule {
-    ir::MoveMode mode = ir::MoveMode::move_or_capture;
-    std::uint32_t paths = 0;  // Tables::curve_paths[paths + cell]
 };
 
 // A jump by one vector from one cell: the cell it passes over and the cell it lands on, or
@@ -51,15 +55,15 @@ struct PieceRules {
     TableRef ep_create = 0;      // destinations of moves that leave en-passant cells behind
     std::uint32_t slide_first = 0;   // this piece's slides: Tables::slides[first, first + count)
     std::uint32_t slide_count = 0;
-    std::uint32_t curve_first = 0;   // this piece's curves: Tables::curves[first, first + count)
-    std::uint32_t curve_count = 0;
+    std::uint32_t path_first = 0;    // this piece's walked rules: Tables::paths[first, first + count)
+    std::uint32_t path_count = 0;
     // Its distinct jump vectors, in rule order: Tables::jump_steps[jump_first + k * cells + cell].
     std::uint32_t jump_first = 0;
     std::uint32_t jump_count = 0;
     bool royal = false;
     bool has_ep_capture = false;
     bool has_ep_create = false;
-    bool complex_attacks = false;  // limited capturing slides, curves, jumps: attacks by iteration
+    bool complex_attacks = false;  // limited capturing slides, walked rules, jumps: attacks by iteration
     bool exists = false;            // the type has any movement at all
     CellSet promotion_zone;          // union of the zones it promotes on entering
     CellSet promotion_leaving;       // union of the zones it promotes on leaving
@@ -98,7 +102,7 @@ struct Tables {
     TableRef rays = 0;           // rays + dir * cell_count: full ray from a cell to the edge
 
     std::vector<SlideRule> slides;
-    std::vector<CurveRule> curves;
+    std::vector<PathRule> paths;
     std::vector<CurvePath> curve_paths;
     std::vector<JumpStep> jump_steps;
     bool has_jumps = false;

@@ -45,9 +45,10 @@ CellSet empty_board_targets(const Tables& t, const PieceRules& r, int cell) {
         t.pool[r.leap_any + cell] | t.pool[r.leap_move + cell] | t.pool[r.leap_capture + cell];
     for (std::uint32_t i = 0; i < r.slide_count; ++i)
         to |= t.pool[t.slides[r.slide_first + i].reach + cell];
-    for (std::uint32_t i = 0; i < r.curve_count; ++i) {
-        const CurvePath& path = t.curve_paths[t.curves[r.curve_first + i].paths + cell];
-        for (int k = 0; k < path.length; ++k) to.add(path.cells[k]);
+    std::uint8_t cells[MAX_CELLS];
+    for (std::uint32_t i = 0; i < r.path_count; ++i) {
+        const int count = path_cells(t, t.paths[r.path_first + i], cell, cells);
+        for (int k = 0; k < count; ++k) to.add(cells[k]);
     }
     for (std::uint32_t k = 0; k < r.jump_count; ++k) {
         const JumpStep& step = t.jump_steps[r.jump_first + k * t.cell_count + cell];
@@ -73,11 +74,13 @@ double expected_mobility(const Tables& t, const PieceRules& r, int cell) {
             open *= 1 - DENSITY;
         }
     }
-    for (std::uint32_t i = 0; i < r.curve_count; ++i) {
-        const CurveRule& c = t.curves[r.curve_first + i];
-        const CurvePath& path = t.curve_paths[c.paths + cell];
-        double open = mode_weight(c.mode);
-        for (int k = 0; k < path.length; ++k, open *= 1 - DENSITY) targets.add(path.cells[k], open);
+    // A walked rule's cells in the order it meets them, each needing the ones before it empty.
+    std::uint8_t cells[MAX_CELLS];
+    for (std::uint32_t i = 0; i < r.path_count; ++i) {
+        const PathRule& rule = t.paths[r.path_first + i];
+        const int count = path_cells(t, rule, cell, cells);
+        double open = mode_weight(rule.mode);
+        for (int k = 0; k < count; ++k, open *= 1 - DENSITY) targets.add(cells[k], open);
     }
     // A jump needs another player's piece to pass over and an empty cell to land on.
     for (std::uint32_t k = 0; k < r.jump_count; ++k) {

@@ -1,0 +1,90 @@
+// Internal to the interpreter: the compiler that turns a game's IR into Tables. compile.cpp holds
+// what every game compiles (directions and rays, the driver over pieces, promotions, drops,
+// castlings, hands, keys); each IR movement kind compiles in a file of its own:
+// compile_lines.cpp (leaps and slides), compile_curves.cpp, compile_jumps.cpp.
+#pragma once
+
+#include <map>
+#include <utility>
+
+#include "interpreter/interpreter.hpp"
+
+namespace vari::detail {
+
+class Compiler {
+public:
+    explicit Compiler(const ir::Game& game);
+    Tables run();
+
+private:
+    int cell_at(ir::Vec v) const {
+        auto it = by_coord_.find({v.x, v.y});
+        return it == by_coord_.end() ? -1 : it->second;
+    }
+    ir::Vec coord(int cell) const { return game_.board.cells[cell].coord; }
+    static ir::Vec add(ir::Vec a, ir::Vec b) { return {a.x + b.x, a.y + b.y}; }
+
+    TableRef new_table() {
+        const auto ref = static_cast<TableRef>(t_.pool.size());
+        t_.pool.resize(t_.pool.size() + t_.cell_count);
+        return ref;
+    }
+    CellSet& at(TableRef ref, int cell) { return t_.pool[ref + cell]; }
+
+    CellSet zone_cells(int zone, int player) const {
+        CellSet s;
+        if (zone < 0) return ~CellSet();
+        for (int c : game_.zones[zone].cells[player]) s.add(c);
+        return s;
+    }
+
+    int dir_index(ir::Vec v) const {
+        for (std::size_t d = 0; d < t_.dirs.size(); ++d)
+            if (t_.dirs[d] == v) return static_cast<int>(d);
+        return -1;
+    }
+
+    // A piece whose attacks no table holds (no reverse leap table, no unlimited slide along one
+    // ray): attack tests walk its rules, and legality is judged by trial.
+    void attacks_by_walking(int p, int type, PieceRules& r) {
+        r.complex_attacks = true;
+        t_.complex_types[p] |= 1u << type;
+        t_.fast_legality = false;
+    }
+
+    // compile.cpp: what every game compiles.
+    void add_dir(ir::Vec v);
+    void collect_directions();
+    void build_rays();
+    void compile_piece(int p, int type);
+    bool reaches_anything(const PieceRules& r, int c) const;
+    // Where several promotion rules share a cell, their choices join and any compulsion holds.
+    void compile_promotions(int p, const ir::Piece& piece, PieceRules& r);
+    void compile_drop(int p, const ir::Piece& piece, PieceRules& r);
+    void compile_hands();
+    void compile_castlings();
+    void compile_clock();
+    void make_keys();
+
+    // One compile step per IR movement kind (compile_piece calls it for each movement).
+    // compile_lines.cpp
+    void compile_leap(int p, int type, const ir::Movement& m, PieceRules& r);
+    void compile_slide(int p, int type, const ir::Movement& m, PieceRules& r);
+    // Cells a slide reaches from `from` on an empty board, honouring range and stop zone.
+    CellSet slide_reach(int from, ir::Vec v, const ir::Movement& m, CellSet stop) const;
+    // compile_curves.cpp: one PathRule per start vector and way of turning; each cell gets its
+    // empty-board path.
+    void compile_curve(int p, int type, const ir::Movement& m, PieceRules& r);
+    // A vector turned 60 degrees (hex boards; the rotation LANGUAGE.md gives for `orient`).
+    ir::Vec turned(ir::Vec v, bool clockwise) const;
+    // compile_jumps.cpp: one table per distinct jump vector of the piece, in rule order: two
+    // rules with one vector make one jump (from the cells of either), or each sequence through it
+    // would count twice. All of a piece's jumps at once.
+    void compile_jumps(int p, int type, const ir::Piece& piece, PieceRules& r);
+
+    const ir::Game& game_;
+    Tables t_;
+    std::map<std::pair<int, int>, int> by_coord_;
+};
+
+}  // namespace vari::detail
