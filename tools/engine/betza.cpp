@@ -99,9 +99,14 @@ bool is_start_zone(const ir::Game& game, int zone, int type, int player) {
 // The parts of one movement rule, the vectors seen from `player`'s side.
 std::optional<std::vector<Part>> parts_of(const ir::Game& game, const ir::Movement& m, int type,
                                           int player, std::string& why) {
-    if (m.kind == ir::MoveKind::curve || m.kind == ir::MoveKind::jump) {
-        why = "it moves along curves or by capture sequences";
-        return std::nullopt;
+    switch (m.kind) {
+        case ir::MoveKind::leap:
+        case ir::MoveKind::slide:
+            break;
+        case ir::MoveKind::curve:
+        case ir::MoveKind::jump:
+            why = "it moves along curves or by capture sequences";
+            return std::nullopt;
     }
     if (m.stop_zone >= 0) {
         why = "a slide of it stops at a zone";
