@@ -143,8 +143,9 @@ enum class Primitive : std::uint8_t { VARI_PRIMITIVE_KEYWORDS(VARI_ENUMERATOR) }
 struct Modifier {
     enum class Kind : std::uint8_t { VARI_MODIFIER_KEYWORDS(VARI_ENUMERATOR) };
     Kind kind = Kind::range;
-    Number count;  // range
-    Name zone;     // until, from
+    Number count;                 // range
+    Name zone;                    // until, from, within
+    std::vector<Vector> vectors;  // via
     Span span;
 };
 
@@ -153,7 +154,7 @@ struct Movement {
     Primitive primitive = Primitive::step;
     std::vector<DirItem> items;
     std::vector<Modifier> modifiers;
-    Span primitive_span;  // the word 'step', 'slide', 'leap', 'curve' or 'jump'
+    Span primitive_span;  // the primitive's word
     Span span;
 };
 

@@ -253,6 +253,10 @@ VARI_ACTION(kw_until) { add_modifier(s, ast::Modifier::Kind::until, in); }
 VARI_ACTION(kw_from) { add_modifier(s, ast::Modifier::Kind::from, in); }
 VARI_ACTION(range_count) { s.file.pieces.back().movements.back().modifiers.back().count = number_of(in, s); }
 VARI_ACTION(until_zone) { s.file.pieces.back().movements.back().modifiers.back().zone = name_of(in, s); }
+VARI_ACTION(kw_within) { add_modifier(s, ast::Modifier::Kind::within, in); }
+VARI_ACTION(within_zone) { s.file.pieces.back().movements.back().modifiers.back().zone = name_of(in, s); }
+VARI_ACTION(kw_via) { add_modifier(s, ast::Modifier::Kind::via, in); }
+VARI_ACTION(via_vector) { s.file.pieces.back().movements.back().modifiers.back().vectors.push_back(s.vector); }
 VARI_ACTION(from_zone) { s.file.pieces.back().movements.back().modifiers.back().zone = name_of(in, s); }
 VARI_ACTION(kw_promote) { add_promotion(s, in); }
 VARI_ACTION(kw_optional) { promotion(s).optional = true; }

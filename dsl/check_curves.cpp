@@ -85,7 +85,12 @@ bool Checker::check_curve_modifier(const ast::Movement&, const ast::Modifier& m,
                          "'until' stops a slide");
             return false;
         case Kind::from:
+        case Kind::within:
             return true;
+        case Kind::via:
+            report.error(m.span, "'via' is not for a curve: a curve passes only empty cells already",
+                         "'via' makes a leap lame");
+            return false;
         case Kind::en_passant:
             report.error(m.span,
                          "'en-passant' is not for a curve: en passant belongs to straight moves",

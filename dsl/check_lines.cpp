@@ -41,11 +41,49 @@ bool Checker::check_line_modifier(const ast::Movement& movement, const ast::Modi
                              ": 'left' and 'right' say which way a curve turns",
                          "a 'curve' (hex boards) turns 60 degrees after every step");
             return false;
+        case ast::Modifier::Kind::via:
+            if (movement.primitive != ast::Primitive::leap) {
+                report.error(m.span, "'via' makes a leap lame; a " + primitive +
+                                         " has no cells to pass that a leap would jump",
+                             "write it on a 'leap', as in 'leap (1, 2) via (0, 1) symmetric'");
+                return false;
+            }
+            check_lame_leap(movement, m);
+            return true;
         case ast::Modifier::Kind::from:
+        case ast::Modifier::Kind::within:
         case ast::Modifier::Kind::symmetric:
             return true;
     }
     return true;
+}
+
+// A lame leap names the cells it passes for one vector (`symmetric` turns both together), and
+// passes neither its start nor where it lands.
+void Checker::check_lame_leap(const ast::Movement& movement, const ast::Modifier& via) {
+    std::vector<ir::Vec> vectors;
+    for (const auto& item : movement.items) {
+        if (item.is_vector) {
+            vectors.push_back({item.vector.x, item.vector.y});
+        } else if (const auto it = model.directions.find(item.name.text);
+                   it != model.directions.end()) {
+            vectors.insert(vectors.end(), it->second.begin(), it->second.end());
+        } else {
+            return;  // unknown or broken: reported elsewhere
+        }
+    }
+    if (vectors.size() != 1) {
+        report.error(via.span,
+                     "'via' names the cells passed for one vector, but this leap has " +
+                         std::to_string(vectors.size()),
+                     "write one 'leap VECTOR via ...' per vector, or add 'symmetric' to turn one "
+                     "leap and its cells together");
+        return;
+    }
+    for (const auto& v : via.vectors)
+        if (ir::Vec{v.x, v.y} == vectors.front())
+            report.error(v.span, "a leap passes the cells between, not the cell it lands on",
+                         "'via' lists the cells that must be empty on the way, from the start");
 }
 
 }  // namespace vari::dsl

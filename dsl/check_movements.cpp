@@ -25,6 +25,8 @@ PrimitiveChecks checks_of(ast::Primitive primitive) {
             return {&Checker::check_curve, &Checker::check_curve_modifier};
         case ast::Primitive::jump:
             return {&Checker::check_jump, &Checker::check_jump_modifier};
+        case ast::Primitive::hop:
+            return {nullptr, &Checker::check_hop_modifier};
     }
     return {};
 }
@@ -45,8 +47,10 @@ void Checker::check_movement(const ast::Movement& movement) {
     ModifiersSeen seen;
     for (const auto& m : movement.modifiers) {
         if (!first_time(m, seen) || !(this->*checks.modifier)(movement, m, seen)) continue;
-        if (m.kind == ast::Modifier::Kind::until || m.kind == ast::Modifier::Kind::from)
+        if (m.kind == ast::Modifier::Kind::until || m.kind == ast::Modifier::Kind::from ||
+            m.kind == ast::Modifier::Kind::within)
             zone(m.zone);
+        for (const auto& v : m.vectors) check_vector(v);
     }
 }
 

@@ -105,7 +105,7 @@ struct Checker {
     void check_movement(const ast::Movement& movement);
     bool first_time(const ast::Modifier& m, ModifiersSeen& seen);
     // One file per primitive (check_lines.cpp: step, slide and leap; check_curves.cpp;
-    // check_jumps.cpp): the movement as a whole, then each modifier, true when it has a meaning
+    // check_jumps.cpp; check_hops.cpp): the movement as a whole, then each modifier, true when it has a meaning
     // there (an error says why not).
     void check_curve(const ast::Movement& movement);
     void check_jump(const ast::Movement& movement);
@@ -115,6 +115,10 @@ struct Checker {
                               const ModifiersSeen& seen);
     bool check_jump_modifier(const ast::Movement& movement, const ast::Modifier& m,
                              const ModifiersSeen& seen);
+    bool check_hop_modifier(const ast::Movement& movement, const ast::Modifier& m,
+                            const ModifiersSeen& seen);
+    // check_lines.cpp: a lame leap's one vector.
+    void check_lame_leap(const ast::Movement& movement, const ast::Modifier& via);
     enum class Resolution : std::uint8_t { fresh, resolving, done, failed };
     std::vector<Resolution> direction_state;                           // per declared direction
     std::unordered_map<std::string, std::size_t> declared_directions;  // name -> first declaration

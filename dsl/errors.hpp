@@ -91,6 +91,8 @@ VARI_MESSAGE(move_items, "expected a direction such as 'forward' or 'n', or a ve
 VARI_MESSAGE(range_count, "expected the number of cells after 'range', such as 2");
 VARI_MESSAGE(until_zone, "expected a zone's name after 'until'");
 VARI_MESSAGE(from_zone, "expected a zone's name after 'from'");
+VARI_MESSAGE(within_zone, "expected a zone's name after 'within'");
+VARI_MESSAGE(via_vectors, "expected the vectors of the cells a lame leap passes after 'via', such as (0, 1)");
 VARI_MESSAGE(kw_in, "expected 'in' and a zone after 'promote' (and after 'optional' and 'touching', in that order), as in 'promote in last-rank to PIECE ...'");
 VARI_MESSAGE(promote_zone, "expected a zone's name after 'in'");
 VARI_MESSAGE(kw_to, "expected 'to' and the pieces it may become, as in 'promote in last-rank to PIECE ...'");

@@ -142,8 +142,9 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 // LETTER -> ['+'] 'A'..'Z' | 'A'..'Z' '~'
 // piece_item -> movement | promotion | capture_fate | drop_item | arrival | worth
 // movement -> ['move' | 'capture'] PRIMITIVE (NAME | vector)+ modifier*
-// PRIMITIVE -> 'step' | 'slide' | 'leap' | 'curve' | 'jump'   (keywords.hpp)
-// modifier -> 'range' INT | 'until' ZONE | 'from' ZONE | 'en-passant' | 'symmetric' | 'left' | 'right'
+// PRIMITIVE -> 'step' | 'slide' | 'leap' | 'curve' | 'jump' | 'hop'   (keywords.hpp)
+// modifier -> 'range' INT | 'until' ZONE | 'from' ZONE | 'within' ZONE | 'via' vector+
+//           | 'en-passant' | 'symmetric' | 'left' | 'right'
 //   (every primitive reads every modifier; the checks say which ones have a meaning where)
 // promotion -> 'promote' ['optional'] ['touching'] 'in' ZONE 'to' PIECE+
 // capture_fate -> 'captured-as' PIECE | 'captured-removed'
@@ -163,12 +164,16 @@ struct move_items : plus<move_item> {};
 struct range_count : tok<integer_text> {};
 struct until_zone : tok<name_text> {};
 struct from_zone : tok<name_text> {};
+struct within_zone : tok<name_text> {};
+struct via_vector : vector_lit {};
+struct via_vectors : plus<via_vector> {};
 #define VARI_KEYWORD_RULE(id, text) kw_##id,
 struct flag_modifier : sor<VARI_FLAG_MODIFIER_KEYWORDS(VARI_KEYWORD_RULE) failure> {};
 struct primitive : sor<VARI_PRIMITIVE_KEYWORDS(VARI_KEYWORD_RULE) failure> {};
 #undef VARI_KEYWORD_RULE
 struct modifier : sor<if_must<kw_range, range_count>, if_must<kw_until, until_zone>,
-    if_must<kw_from, from_zone>, flag_modifier> {};
+    if_must<kw_from, from_zone>, if_must<kw_within, within_zone>, if_must<kw_via, via_vectors>,
+    flag_modifier> {};
 struct movement_body : seq<primitive, must<move_items>, star<modifier>> {};
 struct mode : sor<kw_move, kw_capture> {};
 struct movement : sor<if_must<mode, movement_body>, movement_body> {};

@@ -39,14 +39,17 @@
     X(slide, "slide") \
     X(leap, "leap") \
     X(curve, "curve") \
-    X(jump, "jump")
+    X(jump, "jump") \
+    X(hop, "hop")
 
 // The movement modifiers (ast::Modifier::Kind, in this order): those that take an argument first,
 // then the single words.
 #define VARI_ARGUMENT_MODIFIER_KEYWORDS(X) \
     X(range, "range") \
     X(until, "until") \
-    X(from, "from")
+    X(from, "from") \
+    X(within, "within") \
+    X(via, "via")
 #define VARI_FLAG_MODIFIER_KEYWORDS(X) \
     X(en_passant, "en-passant") \
     X(symmetric, "symmetric") \

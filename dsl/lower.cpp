@@ -28,9 +28,8 @@ bool has(const ast::Movement& movement, ast::Modifier::Kind kind) {
                        [kind](const ast::Modifier& m) { return m.kind == kind; });
 }
 
-// The movement's vectors as the first player sees them; `symmetric` closes them under every
-// rotation and reflection of the lattice.
-std::vector<ir::Vec> first_player_vectors(const ast::Movement& movement, const Model& model) {
+// The vectors the movement lists, as the first player sees them.
+std::vector<ir::Vec> first_player_vectors_listed(const ast::Movement& movement, const Model& model) {
     std::vector<ir::Vec> listed;
     for (const auto& item : movement.items) {
         if (item.is_vector) {
@@ -41,6 +40,13 @@ std::vector<ir::Vec> first_player_vectors(const ast::Movement& movement, const M
         assert(it != model.directions.end());
         for (const ir::Vec v : it->second) add_unique(listed, v);
     }
+    return listed;
+}
+
+// The movement's vectors as the first player sees them; `symmetric` closes them under every
+// rotation and reflection of the lattice.
+std::vector<ir::Vec> first_player_vectors(const ast::Movement& movement, const Model& model) {
+    const std::vector<ir::Vec> listed = first_player_vectors_listed(movement, model);
     if (!has(movement, ast::Modifier::Kind::symmetric)) return listed;
     const ir::Geometry geometry = model.board.board.geometry;
     std::vector<ir::Vec> closed;
@@ -49,7 +55,10 @@ std::vector<ir::Vec> first_player_vectors(const ast::Movement& movement, const M
     return closed;
 }
 
-ir::MoveKind kind_of(ast::Primitive primitive) {
+ir::MoveKind kind_of(const ast::Movement& movement) {
+    const ast::Primitive primitive = movement.primitive;
+    if (primitive == ast::Primitive::leap && has(movement, ast::Modifier::Kind::via))
+        return ir::MoveKind::lame_leap;
     switch (primitive) {
         case ast::Primitive::slide:
             return ir::MoveKind::slide;
@@ -57,6 +66,8 @@ ir::MoveKind kind_of(ast::Primitive primitive) {
             return ir::MoveKind::curve;
         case ast::Primitive::jump:
             return ir::MoveKind::jump;
+        case ast::Primitive::hop:
+            return ir::MoveKind::hop;
         case ast::Primitive::step:
         case ast::Primitive::leap:
             break;
@@ -81,18 +92,53 @@ std::vector<ir::Turn> curve_turns(const ast::Movement& movement, const Model& mo
     return turns;
 }
 
+// A lame leap's cells for each of its vectors, seen by each player: check() allowed one listed
+// vector, which `symmetric` may have turned into several, each with its cells turned the same way.
+std::vector<std::vector<std::vector<ir::Vec>>> lame_leap_cells(const ast::Movement& movement,
+                                                                const Model& model) {
+    const ir::Geometry geometry = model.board.board.geometry;
+    const ir::Vec listed = first_player_vectors_listed(movement, model).front();
+    std::vector<ir::Vec> via;
+    for (const auto& m : movement.modifiers)
+        if (m.kind == ast::Modifier::Kind::via)
+            for (const auto& v : m.vectors) via.push_back({v.x, v.y});
+    // The images of the leap, in the order first_player_vectors gives them, with their cells.
+    std::vector<std::pair<ir::Vec, std::vector<ir::Vec>>> images{{listed, via}};
+    if (has(movement, ast::Modifier::Kind::symmetric)) {
+        images.clear();
+        for (const Transform t : symmetries(geometry)) {
+            const ir::Vec v = apply(geometry, t, listed);
+            if (std::any_of(images.begin(), images.end(), [v](const auto& i) { return i.first == v; }))
+                continue;
+            auto& image = images.emplace_back(v, std::vector<ir::Vec>{});
+            for (const ir::Vec c : via) image.second.push_back(apply(geometry, t, c));
+        }
+    }
+    std::vector<std::vector<std::vector<ir::Vec>>> out;
+    for (const Transform& view : model.orientation) {
+        auto& player = out.emplace_back();
+        for (const auto& [v, cells] : images) {
+            auto& turned = player.emplace_back();
+            for (const ir::Vec c : cells) turned.push_back(apply(geometry, view, c));
+        }
+    }
+    return out;
+}
+
 ir::Movement lower_movement(const ast::Movement& movement, const Model& model) {
     ir::Movement out;
-    out.kind = kind_of(movement.primitive);
+    out.kind = kind_of(movement);
     if (out.kind == ir::MoveKind::curve) out.turn = curve_turns(movement, model);
     // A jump always captures, with or without the word `capture`.
     out.mode = out.kind == ir::MoveKind::jump ? ir::MoveMode::capture_only : movement.mode;
     out.source = ref(movement.span);
+    const ir::Geometry geometry = model.board.board.geometry;
     const auto base = first_player_vectors(movement, model);
     for (const Transform& view : model.orientation) {
         auto& turned = out.vectors.emplace_back();
-        for (const ir::Vec v : base) turned.push_back(apply(model.board.board.geometry, view, v));
+        for (const ir::Vec v : base) turned.push_back(apply(geometry, view, v));
     }
+    if (out.kind == ir::MoveKind::lame_leap) out.via = lame_leap_cells(movement, model);
     for (const auto& m : movement.modifiers) {
         switch (m.kind) {
             case ast::Modifier::Kind::range:
@@ -103,6 +149,11 @@ ir::Movement lower_movement(const ast::Movement& movement, const Model& model) {
                 break;
             case ast::Modifier::Kind::from:
                 out.from_zone = at(model.zone_index, m.zone.text);
+                break;
+            case ast::Modifier::Kind::within:
+                out.within_zone = at(model.zone_index, m.zone.text);
+                break;
+            case ast::Modifier::Kind::via:  // see lame_leap_cells
                 break;
             case ast::Modifier::Kind::en_passant:
                 // check() allowed it only on a move-only slide or a capture-only step or leap.

@@ -45,6 +45,8 @@ int rules_added(const ir::Movement& m, std::size_t player) {
     switch (m.kind) {
         case ir::MoveKind::slide:
         case ir::MoveKind::jump:
+        case ir::MoveKind::hop:
+        case ir::MoveKind::lame_leap:
             return vectors;
         case ir::MoveKind::curve: {
             const ir::Turn turn = m.turn.empty() ? ir::Turn::both : m.turn[player];
@@ -68,10 +70,10 @@ std::optional<ir::Diagnostic> rules_error(const ir::Game& game) {
                     return located(game, m.source,
                                    "piece " + piece.name + " moves by more than " +
                                        std::to_string(MAX_PIECE_RULES) +
-                                       " slide, curve and jump vectors; the limit is " +
+                                       " vectors of slides, curves, jumps, hops and lame leaps; the limit is " +
                                        std::to_string(MAX_PIECE_RULES),
                                    "a curve counts once for each way it may turn");
-                if (m.kind != ir::MoveKind::slide) continue;
+                if (m.kind != ir::MoveKind::slide && m.kind != ir::MoveKind::hop) continue;
                 for (const ir::Vec v : m.vectors[p]) {
                     directions.insert({v.x, v.y});
                     directions.insert({-v.x, -v.y});

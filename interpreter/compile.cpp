@@ -52,7 +52,7 @@ void Compiler::add_dir(ir::Vec v) {
 void Compiler::collect_directions() {
     for (const auto& piece : game_.pieces)
         for (const auto& m : piece.movements)
-            if (m.kind == ir::MoveKind::slide)
+            if (m.kind == ir::MoveKind::slide || m.kind == ir::MoveKind::hop)
                 for (const auto& per_player : m.vectors)
                     for (ir::Vec v : per_player) add_dir(v);
 }
@@ -91,6 +91,8 @@ void Compiler::compile_piece(int p, int type) {
             case ir::MoveKind::slide: compile_slide(p, type, m, r); break;
             case ir::MoveKind::curve: compile_curve(p, type, m, r); break;
             case ir::MoveKind::jump: break;  // all of a piece's jumps at once, below
+            case ir::MoveKind::hop: compile_hop(p, type, m, r); break;
+            case ir::MoveKind::lame_leap: compile_lame_leap(p, type, m, r); break;
         }
     }
     compile_jumps(p, type, piece, r);

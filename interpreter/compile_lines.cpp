@@ -4,10 +4,12 @@
 
 namespace vari::detail {
 
-CellSet Compiler::slide_reach(int from, ir::Vec v, const ir::Movement& m, CellSet stop) const {
+CellSet Compiler::slide_reach(int from, ir::Vec v, const ir::Movement& m, CellSet stop,
+                              CellSet within) const {
     CellSet reach;
     int steps = 0;
-    for (int to = cell_at(add(coord(from), v)); to >= 0; to = cell_at(add(coord(to), v))) {
+    for (int to = cell_at(add(coord(from), v)); to >= 0 && within.has(to);
+         to = cell_at(add(coord(to), v))) {
         reach.add(to);
         if (++steps == m.max_range || stop.has(to)) break;
     }
@@ -16,6 +18,7 @@ CellSet Compiler::slide_reach(int from, ir::Vec v, const ir::Movement& m, CellSe
 
 void Compiler::compile_leap(int p, int type, const ir::Movement& m, PieceRules& r) {
     const CellSet from_cells = zone_cells(m.from_zone, p);
+    const CellSet within = zone_cells(m.within_zone, p);
     const TableRef table = m.mode == ir::MoveMode::move_only      ? r.leap_move
                            : m.mode == ir::MoveMode::capture_only ? r.leap_capture
                                                                   : r.leap_any;
@@ -23,7 +26,7 @@ void Compiler::compile_leap(int p, int type, const ir::Movement& m, PieceRules& 
         if (!from_cells.has(c)) continue;
         for (ir::Vec v : m.vectors[p]) {
             const int to = cell_at(add(coord(c), v));
-            if (to < 0) continue;
+            if (to < 0 || !within.has(to)) continue;
             r.exists = true;
             at(table, c).add(to);
             if (m.mode != ir::MoveMode::move_only) {
@@ -41,7 +44,8 @@ void Compiler::compile_leap(int p, int type, const ir::Movement& m, PieceRules& 
 void Compiler::compile_slide(int p, int type, const ir::Movement& m, PieceRules& r) {
     const CellSet from_cells = zone_cells(m.from_zone, p);
     const CellSet stop = m.stop_zone >= 0 ? zone_cells(m.stop_zone, p) : CellSet();
-    const bool plain = m.max_range == 0 && m.stop_zone < 0 && m.from_zone < 0;
+    const CellSet within = zone_cells(m.within_zone, p);
+    const bool plain = m.max_range == 0 && m.stop_zone < 0 && m.from_zone < 0 && m.within_zone < 0;
     for (ir::Vec v : m.vectors[p]) {
         const int d = dir_index(v);
         SlideRule rule;
@@ -53,7 +57,7 @@ void Compiler::compile_slide(int p, int type, const ir::Movement& m, PieceRules&
         } else {
             rule.reach = new_table();
             for (int c = 0; c < t_.cell_count; ++c)
-                if (from_cells.has(c)) at(rule.reach, c) = slide_reach(c, v, m, stop);
+                if (from_cells.has(c)) at(rule.reach, c) = slide_reach(c, v, m, stop, within);
         }
         for (int c = 0; c < t_.cell_count; ++c) {
             const CellSet reach = t_.pool[rule.reach + c];

@@ -1,7 +1,8 @@
 // Internal to the interpreter: the compiler that turns a game's IR into Tables. compile.cpp holds
 // what every game compiles (directions and rays, the driver over pieces, promotions, drops,
 // castlings, hands, keys); each IR movement kind compiles in a file of its own:
-// compile_lines.cpp (leaps and slides), compile_curves.cpp, compile_jumps.cpp.
+// compile_lines.cpp (leaps and slides), compile_curves.cpp, compile_jumps.cpp, compile_hops.cpp,
+// compile_lame_leaps.cpp.
 #pragma once
 
 #include <map>
@@ -70,8 +71,10 @@ private:
     // compile_lines.cpp
     void compile_leap(int p, int type, const ir::Movement& m, PieceRules& r);
     void compile_slide(int p, int type, const ir::Movement& m, PieceRules& r);
-    // Cells a slide reaches from `from` on an empty board, honouring range and stop zone.
-    CellSet slide_reach(int from, ir::Vec v, const ir::Movement& m, CellSet stop) const;
+    // Cells a slide reaches from `from` on an empty board, honouring range, stop zone and the
+    // zone it stays within.
+    CellSet slide_reach(int from, ir::Vec v, const ir::Movement& m, CellSet stop,
+                        CellSet within) const;
     // compile_curves.cpp: one PathRule per start vector and way of turning; each cell gets its
     // empty-board path.
     void compile_curve(int p, int type, const ir::Movement& m, PieceRules& r);
@@ -81,6 +84,11 @@ private:
     // rules with one vector make one jump (from the cells of either), or each sequence through it
     // would count twice. All of a piece's jumps at once.
     void compile_jumps(int p, int type, const ir::Piece& piece, PieceRules& r);
+    // compile_hops.cpp: one PathRule per vector, over the line it may go along from each cell.
+    void compile_hop(int p, int type, const ir::Movement& m, PieceRules& r);
+    // compile_lame_leaps.cpp: one PathRule per vector; each cell gets its landing cell and the
+    // cells that must be empty.
+    void compile_lame_leap(int p, int type, const ir::Movement& m, PieceRules& r);
 
     const ir::Game& game_;
     Tables t_;

@@ -162,7 +162,7 @@ struct MoveBound {
 MoveBound move_bound(const Tables& tables);
 
 // A located error when the game asks for more than the engine holds: more slide directions than
-// MAX_DIRECTIONS, a piece with more than MAX_PIECE_RULES slide, curve and jump vectors (both
+// MAX_DIRECTIONS, a piece with more than MAX_PIECE_RULES vectors of slides, curves, jumps, hops and lame leaps (both
 // judged before compiling), or positions with more moves than a MoveList holds (move_bound);
 // else when its start is a position no play could reach (setup_error).
 std::optional<ir::Diagnostic> capacity_error(const ir::Game& game);

@@ -68,7 +68,7 @@ struct Zone {
 };
 
 enum class MoveMode : std::uint8_t { move_or_capture, move_only, capture_only };
-enum class MoveKind : std::uint8_t { leap, slide, curve, jump };
+enum class MoveKind : std::uint8_t { leap, slide, curve, jump, hop, lame_leap };
 // Which way a curve turns after each step, in the board's coordinates (a player's "left" is
 // counterclockwise unless the player's orientation is mirrored).
 enum class Turn : std::uint8_t { both, clockwise, counterclockwise };
@@ -82,14 +82,22 @@ enum class Turn : std::uint8_t { both, clockwise, counterclockwise };
 // hold another player's piece, to the empty cell X+2v, removing the piece at once; from the
 // landing cell the piece may jump again by any of its jump vectors within the same turn. A capture
 // sequence is identified by its start cell and its landing cells in order.
+// A hop goes along its vector through empty cells to the first piece (the screen, which stays),
+// then on beyond it through empty cells to at most `max_range` cells past the screen (0: to the
+// edge), ending on the first occupied cell there (a capture, if the piece is another player's).
+// A lame leap is a leap that needs the cells `via` names empty.
 struct Movement {
     MoveKind kind = MoveKind::leap;
     MoveMode mode = MoveMode::move_or_capture;
     std::vector<std::vector<Vec>> vectors;
-    int max_range = 0;             // slide, curve: at most this many cells, 0 = unlimited
+    int max_range = 0;             // slide, curve: at most this many cells; hop: beyond the
+                                   // screen; 0 = unlimited
     std::vector<Turn> turn;        // curve: [player] which way it turns
     int stop_zone = -1;            // slide: stops on the first cell of this zone (inclusive), -1 none
     int from_zone = -1;            // only from cells of this zone, -1 anywhere (a jump: each jump)
+    int within_zone = -1;          // every cell it passes or lands on lies in this zone, -1 any
+    // lame_leap: [player][vector] the vectors (from the start) of the cells that must be empty.
+    std::vector<std::vector<std::vector<Vec>>> via;
     bool creates_en_passant = false;  // the cells this move passes may be captured onto next turn
     bool captures_en_passant = false; // this capture may take a piece that just passed its target
     SourceRef source;

@@ -27,7 +27,24 @@ struct SlideRule {
 struct PathRule {
     ir::MoveKind kind = ir::MoveKind::curve;
     ir::MoveMode mode = ir::MoveMode::move_or_capture;
-    std::uint32_t table = 0;  // curve: Tables::curve_paths[table + cell]
+    std::uint32_t table = 0;  // curve: Tables::curve_paths[table + cell]; hop: Tables::hops[table];
+                              // lame leap: Tables::lame_leaps[table + cell]
+};
+
+// A hop along one direction: `line` holds, per origin cell, the cells it may go along (its ray,
+// cut where it would leave its `within` zone; empty where it may not start); `beyond` per screen
+// cell the cells past it a landing may use (its range).
+struct HopRule {
+    std::uint8_t dir = 0;
+    TableRef line = 0;
+    TableRef beyond = 0;
+};
+
+// A lame leap by one vector from one cell: where it lands (NO_CELL: nowhere) and the cells that
+// must be empty.
+struct LameLeap {
+    std::uint8_t to = NO_CELL;
+    CellSet via;
 };
 
 // A curve from one start vector, turning one way: per origin cell, the cells of its path on an
@@ -104,6 +121,8 @@ struct Tables {
     std::vector<SlideRule> slides;
     std::vector<PathRule> paths;
     std::vector<CurvePath> curve_paths;
+    std::vector<HopRule> hops;
+    std::vector<LameLeap> lame_leaps;
     std::vector<JumpStep> jump_steps;
     bool has_jumps = false;
     ir::JumpRule jump_rule = ir::JumpRule::optional;

@@ -13,7 +13,7 @@ constexpr int MAX_PLAYERS = 8;
 constexpr int MAX_TYPES = 31;  // piece types of a game: a Piece holds type + 1 in five bits
 constexpr int MAX_MOVES = 8192;  // moves of one position (move_bound)
 constexpr int MAX_CASTLINGS = 32;
-// Slide directions of a game (each with its reverse) and compiled slide, curve and jump vectors
+// Slide directions of a game (each with its reverse) and compiled vectors of slides, curves, jumps, hops and lame leaps
 // of one piece: each is a table of every cell, so they bound a game's memory.
 constexpr std::size_t MAX_DIRECTIONS = 128;
 constexpr int MAX_PIECE_RULES = 64;

@@ -147,7 +147,7 @@ TEST_CASE("a piece with more slide vectors than the engine compiles is refused a
     CHECK(error.line == 5);
     CHECK(error.column == 3);
     CHECK(error.message ==
-          "piece SliderA moves by more than 64 slide, curve and jump vectors; the limit is 64");
+          "piece SliderA moves by more than 64 vectors of slides, curves, jumps, hops and lame leaps; the limit is 64");
 }
 
 TEST_CASE("a game with more slide directions than the engine holds is refused where it passes them",

@@ -143,20 +143,59 @@ public:
 private:
     // Calls visit(cell) on each cell one vector of a movement reaches from `from`, nearest first,
     // while visit returns true. A slide stops on the first piece, after max_range cells and on
-    // the first cell of its stop zone.
+    // the first cell of its stop zone. No movement passes or lands outside its `within` zone.
     template <class Visit>
     void walk(const Board& board, int player, int from, const ir::Movement& m, ir::Vec v,
               Visit visit) const {
         if (m.from_zone >= 0 && !in_zone(game_, m.from_zone, player, from)) return;
         if (m.kind == ir::MoveKind::jump) return;  // see add_jumps
         if (m.kind == ir::MoveKind::curve) return walk_curves(board, player, from, m, v, visit);
+        if (m.kind == ir::MoveKind::hop) return walk_hop(board, player, from, m, v, visit);
+        if (m.kind == ir::MoveKind::lame_leap)
+            return walk_lame_leap(board, player, from, m, v, visit);
         int cell = from;
         for (int steps = 1;; ++steps) {
             cell = geometry_.step(cell, v);
-            if (cell < 0 || !visit(cell) || m.kind == ir::MoveKind::leap) return;
+            if (cell < 0 || !inside(m, player, cell)) return;
+            if (!visit(cell) || m.kind == ir::MoveKind::leap) return;
             if (!board[cell].empty() || steps == m.max_range) return;
             if (m.stop_zone >= 0 && in_zone(game_, m.stop_zone, player, cell)) return;
         }
+    }
+
+    bool inside(const ir::Movement& m, int player, int cell) const {
+        return m.within_zone < 0 || in_zone(game_, m.within_zone, player, cell);
+    }
+
+    // A hop along v: over the empty cells to the first piece, which it jumps, then on through
+    // empty cells, at most max_range of them past that piece, up to and including the next piece.
+    template <class Visit>
+    void walk_hop(const Board& board, int player, int from, const ir::Movement& m, ir::Vec v,
+                  Visit visit) const {
+        int cell = geometry_.step(from, v);
+        while (cell >= 0 && inside(m, player, cell) && board[cell].empty())
+            cell = geometry_.step(cell, v);
+        if (cell < 0 || !inside(m, player, cell)) return;  // no piece to jump
+        for (int beyond = 1; m.max_range == 0 || beyond <= m.max_range; ++beyond) {
+            cell = geometry_.step(cell, v);
+            if (cell < 0 || !inside(m, player, cell) || !visit(cell) || !board[cell].empty())
+                return;
+        }
+    }
+
+    // A lame leap by v: its landing cell, when every cell its `via` names (for v) is empty.
+    template <class Visit>
+    void walk_lame_leap(const Board& board, int player, int from, const ir::Movement& m,
+                        ir::Vec v, Visit visit) const {
+        const auto& vectors = m.vectors[player];
+        const auto k = static_cast<std::size_t>(std::find(vectors.begin(), vectors.end(), v) -
+                                                vectors.begin());
+        for (ir::Vec passed : m.via[player][k]) {
+            const int cell = geometry_.step(from, passed);
+            if (cell < 0 || !inside(m, player, cell) || !board[cell].empty()) return;
+        }
+        const int to = geometry_.step(from, v);
+        if (to >= 0 && inside(m, player, to)) visit(to);
     }
 
     // A curve's paths from `from` starting along v, each way it may turn: every cell of a path
@@ -173,6 +212,7 @@ private:
             for (int steps = 1; steps <= 5; ++steps) {
                 cell = geometry_.step(cell, d);
                 if (cell < 0) break;
+                if (!inside(m, player, cell)) break;
                 if (!visit(cell)) return;
                 if (!board[cell].empty() || steps == m.max_range) break;
                 d = turned(d, clockwise);
@@ -192,7 +232,7 @@ private:
     // are always walked.
     static bool points_along(ir::MoveKind kind, ir::Vec v, ir::Vec d) {
         if (kind == ir::MoveKind::curve) return true;
-        if (kind == ir::MoveKind::leap) return d == v;
+        if (kind == ir::MoveKind::leap || kind == ir::MoveKind::lame_leap) return d == v;
         const bool parallel = v.x * d.y == v.y * d.x && v.x * d.x + v.y * d.y > 0;
         return parallel && (v.x ? d.x % v.x == 0 : d.y % v.y == 0);
     }

@@ -107,6 +107,10 @@ std::optional<std::vector<Part>> parts_of(const ir::Game& game, const ir::Moveme
         case ir::MoveKind::jump:
             why = "it moves along curves or by capture sequences";
             return std::nullopt;
+        case ir::MoveKind::hop:
+        case ir::MoveKind::lame_leap:
+            why = "it hops over pieces or leaps lamely";
+            return std::nullopt;
     }
     if (m.stop_zone >= 0) {
         why = "a slide of it stops at a zone";

@@ -1,0 +1,52 @@
+// Hops, lame leaps and `within`: what they lower to.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "dsl/game_facts.hpp"
+
+namespace {
+
+namespace ir = vari::ir;
+using vari::dsl_test::game_of;
+
+std::string square_game(const std::string& pieces) {
+    return "game \"T\"\nplayers White Black\norient Black rotate 180\n"
+           "board square { files a..i ranks 1..10 }\nzone palace = d1 e1 f1\n" +
+           pieces;
+}
+
+}  // namespace
+
+TEST_CASE("a lame leap turns its passed cells with each image of its vector",
+          "[dsl][hoppers]") {
+    const auto game = game_of(square_game("piece Horse N { leap (1, 2) via (0, 1) symmetric }\n"));
+    const ir::Movement& m = game.pieces[0].movements.at(0);
+    CHECK(m.kind == ir::MoveKind::lame_leap);
+    for (std::size_t player = 0; player < 2; ++player) {
+        REQUIRE(m.vectors[player].size() == 8);
+        REQUIRE(m.via[player].size() == 8);
+        for (std::size_t k = 0; k < 8; ++k) {
+            // The passed cell is the leg along the longer coordinate: one step, same sign.
+            const ir::Vec v = m.vectors[player][k];
+            REQUIRE(m.via[player][k].size() == 1);
+            const ir::Vec leg = m.via[player][k][0];
+            if (std::abs(v.y) == 2)
+                CHECK((leg.x == 0 && leg.y == v.y / 2));
+            else
+                CHECK((leg.y == 0 && leg.x == v.x / 2));
+        }
+    }
+}
+
+TEST_CASE("a hop and a move within a zone lower with their range and zone", "[dsl][hoppers]") {
+    const auto game = game_of(square_game("piece Grasshopper G { hop orthogonal range 1 }\n"
+                                          "piece Guard A { step diagonal within palace }\n"));
+    const ir::Movement& hop = game.pieces[0].movements.at(0);
+    CHECK(hop.kind == ir::MoveKind::hop);
+    CHECK(hop.max_range == 1);
+    CHECK(hop.vectors[0].size() == 4);
+    const ir::Movement& guard = game.pieces[1].movements.at(0);
+    CHECK(guard.kind == ir::MoveKind::leap);
+    CHECK(guard.within_zone == 0);
+    CHECK(guard.via.empty());
+}
