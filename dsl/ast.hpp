@@ -252,8 +252,10 @@ struct End {
     Span span;
 };
 
-// `royals capturable`.
+// `royals capturable` or `royals may-not-face DIR ...`.
 struct Royals {
+    bool capturable = false;
+    std::vector<DirItem> facing;
     Span span;
 };
 

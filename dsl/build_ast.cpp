@@ -320,6 +320,9 @@ VARI_ACTION(reset_piece) { s.file.ends.back().reset_pieces.push_back(name_of(in,
 
 // royals, pass, hooks, jumps
 VARI_ACTION(kw_royals) { open(s, DeclKind::royals, s.file.royals, in); }
+VARI_ACTION(kw_capturable) { s.file.royals.back().capturable = true; }
+VARI_ACTION(facing_dir) { s.file.royals.back().facing.push_back(dir_name(name_of(in, s))); }
+VARI_ACTION(facing_vector) { s.file.royals.back().facing.push_back(dir_vector(s.vector)); }
 VARI_ACTION(kw_pass) { open(s, DeclKind::pass, s.file.passes, in); }
 VARI_ACTION(kw_forced) { s.file.passes.back().passing = ir::Passing::forced; }
 VARI_ACTION(kw_allowed) { s.file.passes.back().passing = ir::Passing::allowed; }

@@ -327,6 +327,7 @@ Model check(const ast::File& file, Report& report) {
     checker.check_ends();
     checker.check_royals();
     checker.check_royals_capturable();
+    checker.check_royal_facing();
     checker.check_passing();
     checker.check_jumps();
     checker.check_hooks();

@@ -1,4 +1,7 @@
-// The checks over game-wide rules: `royals capturable` and `pass`, and what each rules out.
+// The checks over game-wide rules: `royals capturable`, `royals may-not-face` and `pass`, and
+// what each rules out.
+#include <algorithm>
+
 #include "dsl/checker.hpp"
 #include "dsl/text.hpp"
 
@@ -14,11 +17,15 @@ const char* passing_word(ir::Passing passing) {
 
 // Without check there is no checkmate, and no drop can give one.
 void Checker::check_royals_capturable() {
-    for (std::size_t i = 1; i < file.royals.size(); ++i)
-        already_defined(file.royals[i].span, "'royals capturable'", file.royals[0].span);
-    if (file.royals.empty()) return;
-    const auto declared = [this](ast::Span here) {
-        return "'royals capturable' at " + report.at(file.royals[0].span, here);
+    std::vector<const ast::Royals*> given;
+    for (const auto& royals : file.royals)
+        if (royals.capturable) given.push_back(&royals);
+    for (std::size_t i = 1; i < given.size(); ++i)
+        already_defined(given[i]->span, "'royals capturable'", given[0]->span);
+    if (given.empty()) return;
+    const ast::Span first = given[0]->span;
+    const auto declared = [this, first](ast::Span here) {
+        return "'royals capturable' at " + report.at(first, here);
     };
     for (const auto& end : file.ends)
         if (end.kind == ir::EndKind::checkmate)
@@ -34,6 +41,41 @@ void Checker::check_royals_capturable() {
                                  "'no-mate' forbids a drop that gives checkmate, but there is no "
                                  "check when royal pieces may be captured (" +
                                      declared(option.span) + "), so there is no mate");
+}
+
+// Given once, along directions of the board, in a game with check and royal pieces.
+void Checker::check_royal_facing() {
+    const ast::Royals* first = nullptr;
+    const ast::Royals* capturable = nullptr;
+    for (const auto& royals : file.royals) {
+        if (royals.capturable) capturable = &royals;
+        if (royals.facing.empty()) continue;
+        if (first) {
+            already_defined(royals.span, "'royals may-not-face'", first->span);
+            continue;
+        }
+        first = &royals;
+        for (const auto& item : royals.facing) {
+            if (item.is_vector)
+                check_vector(item.vector);
+            else if (has_geometry && model.directions.count(item.name.text) == 0 &&
+                     declared_directions.count(item.name.text) == 0 &&
+                     !is_broken(ast::DeclKind::direction, item.name.text))
+                unknown(item.name, "direction", direction_names);
+        }
+    }
+    if (!first) return;
+    if (capturable)
+        report.error(first->span,
+                     "royal pieces that may be captured are never in check ('royals capturable' "
+                     "at " + report.at(capturable->span, first->span) +
+                         "), so 'royals may-not-face' rules nothing out",
+                     "remove one of the two");
+    const bool royal = std::any_of(file.pieces.begin(), file.pieces.end(),
+                                   [](const ast::Piece& p) { return p.royal; });
+    if (!royal && !any_broken(ast::DeclKind::piece))
+        report.error(first->span, "'royals may-not-face' needs a royal piece, and no piece is royal",
+                     "mark the piece that must not be left attacked 'royal'");
 }
 
 // A player who passes always has a move, so neither checkmate nor stalemate can end the game.

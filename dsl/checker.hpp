@@ -63,6 +63,7 @@ struct Checker {
     void check_royals();
     // check_rules.cpp
     void check_royals_capturable();
+    void check_royal_facing();
     void check_passing();
     // check_jumps.cpp
     void check_jumps();

@@ -135,7 +135,8 @@ VARI_MESSAGE(end_count, "expected a number, such as 3 for threefold repetition o
 VARI_MESSAGE(reset_items, "expected 'capture' or pieces' names after 'reset-by'");
 
 // royals, pass, hooks, jumps
-VARI_MESSAGE(kw_capturable, "expected 'capturable' after 'royals', as in 'royals capturable'");
+VARI_MESSAGE(royals_rule, "expected 'capturable' or 'may-not-face' after 'royals', as in 'royals capturable' or 'royals may-not-face n s'");
+VARI_MESSAGE(facing_items, "expected the directions along which royal pieces may not face each other, such as 'n s'");
 VARI_MESSAGE(pass_kind, "expected 'forced' (a player with no legal move passes) or 'allowed' (a player may always pass) after 'pass'");
 VARI_MESSAGE(hooks_source, "expected the hooks as a file name in double quotes, such as \"hooks.lua\", or as code between triple quotes: \"\"\" ... \"\"\"");
 VARI_MESSAGE(hooks_code_end, "expected '\"\"\"' to end the code of {decl}");

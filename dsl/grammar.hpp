@@ -269,8 +269,12 @@ struct end_kind : sor<end_checkmate, end_stalemate, end_no_pieces, end_repetitio
     end_ply_limit> {};
 struct end_decl : if_must<kw_end, end_kind> {};
 
-// ---- royals -> 'royals' 'capturable' ----------------------------------------------------------
-struct royals_decl : if_must<kw_royals, kw_capturable> {};
+// ---- royals -> 'royals' ('capturable' | 'may-not-face' (NAME | vector)+) ---------------------
+struct facing_dir : tok<name_text> {};
+struct facing_vector : vector_lit {};
+struct facing_items : plus<sor<facing_vector, facing_dir>> {};
+struct royals_rule : sor<kw_capturable, if_must<kw_may_not_face, facing_items>> {};
+struct royals_decl : if_must<kw_royals, royals_rule> {};
 
 // ---- pass -> 'pass' ('forced' | 'allowed') ------------------------------------------------------
 struct pass_kind : sor<kw_forced, kw_allowed> {};

@@ -112,6 +112,7 @@
     X(loss, "loss") \
     X(draw, "draw") \
     X(capturable, "capturable") \
+    X(may_not_face, "may-not-face") \
     X(forced, "forced") \
     X(allowed, "allowed") \
     X(compulsory, "compulsory") \

@@ -28,10 +28,11 @@ bool has(const ast::Movement& movement, ast::Modifier::Kind kind) {
                        [kind](const ast::Modifier& m) { return m.kind == kind; });
 }
 
-// The vectors the movement lists, as the first player sees them.
-std::vector<ir::Vec> first_player_vectors_listed(const ast::Movement& movement, const Model& model) {
+// The vectors of direction names and vectors, as the first player sees them.
+std::vector<ir::Vec> first_player_vectors_listed(const std::vector<ast::DirItem>& items,
+                                                 const Model& model) {
     std::vector<ir::Vec> listed;
-    for (const auto& item : movement.items) {
+    for (const auto& item : items) {
         if (item.is_vector) {
             add_unique(listed, {item.vector.x, item.vector.y});
             continue;
@@ -46,7 +47,7 @@ std::vector<ir::Vec> first_player_vectors_listed(const ast::Movement& movement, 
 // The movement's vectors as the first player sees them; `symmetric` closes them under every
 // rotation and reflection of the lattice.
 std::vector<ir::Vec> first_player_vectors(const ast::Movement& movement, const Model& model) {
-    const std::vector<ir::Vec> listed = first_player_vectors_listed(movement, model);
+    const std::vector<ir::Vec> listed = first_player_vectors_listed(movement.items, model);
     if (!has(movement, ast::Modifier::Kind::symmetric)) return listed;
     const ir::Geometry geometry = model.board.board.geometry;
     std::vector<ir::Vec> closed;
@@ -97,7 +98,7 @@ std::vector<ir::Turn> curve_turns(const ast::Movement& movement, const Model& mo
 std::vector<std::vector<std::vector<ir::Vec>>> lame_leap_cells(const ast::Movement& movement,
                                                                 const Model& model) {
     const ir::Geometry geometry = model.board.board.geometry;
-    const ir::Vec listed = first_player_vectors_listed(movement, model).front();
+    const ir::Vec listed = first_player_vectors_listed(movement.items, model).front();
     std::vector<ir::Vec> via;
     for (const auto& m : movement.modifiers)
         if (m.kind == ast::Modifier::Kind::via)
@@ -349,7 +350,16 @@ ir::Game lower(const ast::File& file, const Model& model) {
                                       at(model.board.index, cell.text), ref(cell.span)});
     }
     for (const auto& end : file.ends) game.ends.push_back(lower_end(end, model));
-    game.royals_capturable = !file.royals.empty();
+    for (const auto& royals : file.royals) {
+        game.royals_capturable = game.royals_capturable || royals.capturable;
+        if (royals.facing.empty()) continue;
+        const auto listed = first_player_vectors_listed(royals.facing, model);
+        for (const Transform& view : model.orientation) {
+            auto& turned = game.royals_may_not_face.emplace_back();
+            for (const ir::Vec v : listed)
+                turned.push_back(apply(model.board.board.geometry, view, v));
+        }
+    }
     if (!file.passes.empty()) game.passing = file.passes.front().passing;
     if (!file.jumps.empty()) game.jump_rule = file.jumps.front().rule;
     game.hooks = model.hooks;

@@ -29,6 +29,7 @@ Tables Compiler::run() {
     t_.leaper_types.assign(t_.player_count, 0);
     for (int p = 0; p < t_.player_count; ++p)
         for (int type = 0; type < t_.type_count; ++type) compile_piece(p, type);
+    compile_royal_facing();
     // The fast path keeps one pin per direction on the stack.
     if (t_.dirs.size() > MAX_PIN_LINES) t_.fast_legality = false;
     compile_castlings();
@@ -36,6 +37,17 @@ Tables Compiler::run() {
     compile_clock();
     make_keys();
     return std::move(t_);
+}
+
+// Royal pieces that may not face each other attack along those lines as sliders do, so that a
+// move leaving two facing leaves a royal piece attacked, and pins and checks read the rays. (An
+// attack test of another cell along such a line sees the royal piece too: only the move-ordering
+// guess of the search asks one, where that is harmless.)
+void Compiler::compile_royal_facing() {
+    for (std::size_t p = 0; p < game_.royals_may_not_face.size(); ++p)
+        for (ir::Vec v : game_.royals_may_not_face[p])
+            t_.slider_types[p * t_.dirs.size() + static_cast<std::size_t>(dir_index(v))] |=
+                t_.royal_types;
 }
 
 void Compiler::add_dir(ir::Vec v) {
@@ -55,6 +67,8 @@ void Compiler::collect_directions() {
             if (m.kind == ir::MoveKind::slide || m.kind == ir::MoveKind::hop)
                 for (const auto& per_player : m.vectors)
                     for (ir::Vec v : per_player) add_dir(v);
+    for (const auto& per_player : game_.royals_may_not_face)
+        for (ir::Vec v : per_player) add_dir(v);
 }
 
 void Compiler::build_rays() {

@@ -63,6 +63,7 @@ private:
     void compile_promotions(int p, const ir::Piece& piece, PieceRules& r);
     void compile_drop(int p, const ir::Piece& piece, PieceRules& r);
     void compile_hands();
+    void compile_royal_facing();
     void compile_castlings();
     void compile_clock();
     void make_keys();

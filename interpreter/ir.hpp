@@ -224,6 +224,10 @@ struct Game {
     // No check: royal pieces may be left attacked and are captured like others; royal only
     // matters to the rules that name it (drops that may not attack a royal piece).
     bool royals_capturable = false;
+    // [player] directions along which two royal pieces of different players may not stand with
+    // only empty cells between (xiangqi's flying general): each royal piece attacks the others'
+    // along them.
+    std::vector<std::vector<Vec>> royals_may_not_face;
     Passing passing = Passing::never;
     JumpRule jump_rule = JumpRule::optional;
     std::optional<HookSource> hooks;

@@ -118,7 +118,7 @@ TEST_CASE("a misbehaving GUI gets info string errors and the engine stays usable
         {"setoption name Contempt value 11", "info string error: unknown option 'Contempt'"},
         {"setoption name UCI_Variant value hex-shogi-41",
          "info string error: UCI_Variant 'hex-shogi-41' is not one of capablanca, chess, "
-         "crazyhouse, minishogi, shogi"},
+         "crazyhouse, minishogi, shogi, xiangqi"},
         {"setoption", "info string error: expected setoption name NAME [value VALUE]"},
     }));
     INFO(input);

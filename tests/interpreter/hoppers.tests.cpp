@@ -98,3 +98,16 @@ TEST_CASE("pieces kept within a palace stay in it, and hops and lame leaps give 
     CHECK(legal_targets(game(), "Ke1 Pa5 nd3 ka10", "a5").empty());
     CHECK(legal_targets(game(), "Ke1 Pa5 Pd2 nd3 ka10", "a5") == sorted_cells("a6"));
 }
+
+TEST_CASE("royals that may not face each other pin the piece between them, and only that one",
+          "[interpreter][hoppers]") {
+    const auto facing = vari::test::load_text(std::string(RULES) + "royals may-not-face n s\n");
+    // Through one piece: the Pawn on e5 may not leave the file, but steps along it.
+    CHECK(legal_targets(*facing, "Ke1 Ae2 Pe5 ke10", "e5") == sorted_cells("e6"));
+    // Through none: the King may not step onto the open file of the other.
+    CHECK(legal_targets(*facing, "Kd1 ke10", "d1") == sorted_cells("d2"));
+    // Through two pieces: nothing is pinned.
+    CHECK(legal_targets(*facing, "Ke1 Ne3 Ne5 ke10", "e5").find("d7") != std::string::npos);
+    // Without the rule, the Kings may face: the King on d1 may step to e1.
+    CHECK(legal_targets(game(), "Kd1 ke10", "d1") == sorted_cells("d2 e1"));
+}

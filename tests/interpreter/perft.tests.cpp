@@ -336,3 +336,31 @@ TEST_CASE("Hex Shogi 41's first moves are those of the rules.md depth-1 breakdow
     CHECK(list.size == 16);
 }
 
+
+// Xiangqi positions, written as Fairy-Stockfish's FEN (Red to move is its `w`, vari's `r`). In
+// the first, Red's Horse on d5 stands alone between the two Generals (it may not move: the
+// Generals would face), the Cannons on e3 and e8 each have the Horse on e6 as a screen, a Red
+// Soldier across the river steps sideways and the Elephant on c4 may not cross. In the second,
+// Black is in check from the Cannon on e3 over its own Soldier on e7 and must block or move the
+// screen's line; its Horse on c8 is blocked by the Soldier on c7.
+const std::string XIANGQI_FLYING_GENERAL = "3k5/4a4/4c4/9/2p1N1P2/3N5/2B6/4C4/4A4/3K5 w - - 0 1";
+const std::string XIANGQI_CANNON_CHECK = "2bakab2/9/2n6/2p1p4/9/9/9/4C4/9/3K5 b - - 0 1";
+
+TEST_CASE("xiangqi perft equals Fairy-Stockfish's, asked at test time when it is installed",
+          "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant xiangqi, go perft N), for machines
+    // without it.
+    auto [fen, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 44}, {"", 2, 1920}, {"", 3, 79666}, {"", 4, 3290240},
+        {XIANGQI_FLYING_GENERAL, 1, 28}, {XIANGQI_FLYING_GENERAL, 2, 437},
+        {XIANGQI_FLYING_GENERAL, 3, 12272}, {XIANGQI_FLYING_GENERAL, 4, 201162},
+        {XIANGQI_CANNON_CHECK, 1, 5}, {XIANGQI_CANNON_CHECK, 2, 80},
+        {XIANGQI_CANNON_CHECK, 3, 871}, {XIANGQI_CANNON_CHECK, 4, 14265},
+    }));
+    const auto peer = peer_perft("xiangqi", depth, fen);
+    std::string position = fen;
+    if (const auto side = position.find(" w "); side != std::string::npos) position[side + 1] = 'r';
+    INFO("position '" << position << "', depth " << depth
+                      << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    CHECK(perft_from("xiangqi", position, depth) == peer.value_or(recorded));
+}

@@ -117,11 +117,27 @@ public:
         return false;
     }
 
+    // Does a royal piece of another player face the one on `cell` along one of that player's
+    // `royals may-not-face` directions, with only empty cells between?
+    bool faced(const Board& board, int cell, int player) const {
+        for (std::size_t other = 0; other < game_.royals_may_not_face.size(); ++other) {
+            if (static_cast<int>(other) == player) continue;
+            for (const ir::Vec v : game_.royals_may_not_face[other]) {
+                int at = geometry_.step(cell, {-v.x, -v.y});
+                while (at >= 0 && board[at].empty()) at = geometry_.step(at, {-v.x, -v.y});
+                if (at >= 0 && board[at].player == static_cast<int>(other) &&
+                    game_.pieces[board[at].type].royal)
+                    return true;
+            }
+        }
+        return false;
+    }
+
     bool royal_attacked(const Board& board, int player) const {
         for (int cell = 0; cell < static_cast<int>(board.size()); ++cell) {
             const Occupant o = board[cell];
             if (o.player == player && game_.pieces[o.type].royal &&
-                attacked_by_other(board, cell, player))
+                (attacked_by_other(board, cell, player) || faced(board, cell, player)))
                 return true;
         }
         return false;
