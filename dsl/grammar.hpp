@@ -65,6 +65,8 @@ struct kw_symmetric : kw<TAO_PEGTL_STRING("symmetric")> {};
 struct kw_promote : kw<TAO_PEGTL_STRING("promote")> {};
 struct kw_optional : kw<TAO_PEGTL_STRING("optional")> {};
 struct kw_in : kw<TAO_PEGTL_STRING("in")> {};
+struct kw_always : kw<TAO_PEGTL_STRING("always")> {};
+struct kw_lost_only : kw<TAO_PEGTL_STRING("lost-only")> {};
 struct kw_to : kw<TAO_PEGTL_STRING("to")> {};
 struct kw_castling : kw<TAO_PEGTL_STRING("castling")> {};
 struct kw_empty : kw<TAO_PEGTL_STRING("empty")> {};
@@ -92,6 +94,7 @@ struct kw_not_on_file_with : kw<TAO_PEGTL_STRING("not-on-file-with")> {};
 struct kw_not_defended_by : kw<TAO_PEGTL_STRING("not-defended-by")> {};
 struct kw_no_check : kw<TAO_PEGTL_STRING("no-check")> {};
 struct kw_no_mate : kw<TAO_PEGTL_STRING("no-mate")> {};
+struct kw_promoted : kw<TAO_PEGTL_STRING("promoted")> {};
 struct kw_label : kw<TAO_PEGTL_STRING("label")> {};
 struct kw_royals : kw<TAO_PEGTL_STRING("royals")> {};
 struct kw_capturable : kw<TAO_PEGTL_STRING("capturable")> {};
@@ -124,11 +127,13 @@ struct keyword : sor<declaration_keyword, kw_rotate::word, kw_mirror::word, kw_s
     kw_file::word, kw_royal::word, kw_move::word, kw_capture::word, kw_step::word, kw_slide::word,
     kw_leap::word, kw_curve::word, kw_left::word, kw_right::word, kw_range::word, kw_until::word,
     kw_from::word, kw_en_passant::word, kw_symmetric::word, kw_promote::word, kw_optional::word,
-    kw_in::word, kw_to::word, kw_empty::word, kw_safe::word, kw_checkmate::word, kw_stalemate::word,
+    kw_in::word, kw_always::word, kw_lost_only::word, kw_to::word, kw_empty::word, kw_safe::word,
+    kw_checkmate::word, kw_stalemate::word,
     kw_repetition::word, kw_ply_limit::word, kw_reset_by::word, kw_win::word, kw_loss::word,
     kw_draw::word, kw_touching::word, kw_captured_as::word, kw_captured_removed::word,
     kw_drop::word, kw_arrive::word, kw_not_in::word, kw_where_movable::word,
     kw_not_on_file_with::word, kw_not_defended_by::word, kw_no_check::word, kw_no_mate::word,
+    kw_promoted::word,
     kw_label::word, kw_capturable::word, kw_forced::word, kw_allowed::word, kw_others::word,
     kw_as::word, kw_removed::word, kw_jump::word, kw_compulsory::word, kw_maximum::word,
     kw_no_pieces::word, kw_value::word> {};
@@ -242,11 +247,11 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 // line -> ('step' | 'slide' | 'leap' | 'jump') (NAME | vector)+ modifier*
 // curve -> 'curve' (NAME | vector)+ (modifier | 'left' | 'right')*
 // modifier -> 'range' INT | 'until' ZONE | 'from' ZONE | 'en-passant' | 'symmetric'
-// promotion -> 'promote' ['optional'] ['touching'] 'in' ZONE 'to' PIECE+
+// promotion -> 'promote' ['optional'] ['touching'] ('in' ZONE | 'always') 'to' PIECE+ ['lost-only']
 // capture_fate -> 'captured-as' PIECE | 'captured-removed'
 // drop_item -> 'drop' drop_option*
 // drop_option -> 'not-in' ZONE+ | 'where-movable' | 'not-on-file-with' PIECE+
-//              | 'not-defended-by' PIECE+ | 'no-check' | 'no-mate'
+//              | 'not-defended-by' PIECE+ | 'no-check' | 'no-mate' | 'promoted'
 // arrival -> 'arrive' 'where-movable'
 // worth -> 'value' NUMBER   (pawns: digits, optionally '.' and digits; '-' read to be refused)
 struct piece_name : tok<name_text> {};
@@ -274,8 +279,9 @@ struct movement : sor<if_must<mode, movement_body>, movement_body> {};
 struct promote_zone : tok<name_text> {};
 struct promote_piece : tok<name_text> {};
 struct promote_pieces : plus<promote_piece> {};
+struct promote_where : sor<kw_always, if_must<kw_in, promote_zone>> {};
 struct promotion : seq<kw_promote, opt<kw_optional>, opt<kw_touching>,
-    must<kw_in, promote_zone, kw_to, promote_pieces>> {};
+    must<promote_where, kw_to, promote_pieces>, opt<kw_lost_only>> {};
 struct captured_piece : tok<name_text> {};
 struct capture_fate : sor<if_must<kw_captured_as, captured_piece>, kw_captured_removed> {};
 struct not_in_zone : tok<name_text> {};
@@ -286,7 +292,7 @@ struct defender_piece : tok<name_text> {};
 struct defender_pieces : plus<defender_piece> {};
 struct drop_option : sor<if_must<kw_not_in, not_in_zones>, kw_where_movable,
     if_must<kw_not_on_file_with, file_pieces>, if_must<kw_not_defended_by, defender_pieces>,
-    kw_no_check, kw_no_mate> {};
+    kw_no_check, kw_no_mate, kw_promoted> {};
 struct drop_item : seq<kw_drop, star<drop_option>> {};
 // Its own rule for the word: kw_where_movable's action adds a drop option.
 struct arrive_where_movable : kw<TAO_PEGTL_STRING("where-movable")> {};
@@ -394,7 +400,8 @@ struct include_path : seq<include_path_open, include_path_text, must<include_pat
 struct include_decl : if_must<kw_include, include_path> {};
 
 // ---- army -> 'army' NAME '{' PIECE+ army_promotion* '}' ----------------------------------------
-// army_promotion -> 'promote' PIECE ['optional'] ['touching'] 'in' ZONE 'to' ('others' | PIECE+)
+// army_promotion -> 'promote' PIECE ['optional'] ['touching'] ('in' ZONE | 'always')
+//                   'to' ('others' | PIECE+) ['lost-only']
 struct army_name : tok<name_text> {};
 struct open_army : tok<one<'{'>> {};
 struct army_piece : tok<name_text> {};
@@ -402,7 +409,7 @@ struct army_pieces : plus<army_piece> {};
 struct army_promote_piece : tok<name_text> {};
 struct army_promote_targets : sor<kw_others, promote_pieces> {};
 struct army_promotion : seq<kw_promote, must<army_promote_piece>, opt<kw_optional>,
-    opt<kw_touching>, must<kw_in, promote_zone, kw_to, army_promote_targets>> {};
+    opt<kw_touching>, must<promote_where, kw_to, army_promote_targets>, opt<kw_lost_only>> {};
 struct close_army : tok<one<'}'>> {};
 struct army_decl : seq<kw_army, must<army_name, open_army, army_pieces>, star<army_promotion>,
     must<close_army>> {};

@@ -280,6 +280,11 @@ std::optional<Move> parse_drop(Position& pos, const MoveList& legal, std::string
     }
     const Move drop = Move::make_drop(type, cell);
     if (std::find(legal.begin(), legal.end(), drop) != legal.end()) return drop;
+    // A piece dropped as what it promotes to (`drop promoted`) is written as what goes down.
+    for (Move m : legal)
+        if (m.is_drop() && m.is_promotion() && m.to() == cell &&
+            move_token(game, m.promotion()) == move_token(game, type))
+            return m;
     const std::string& name = game.pieces[type].name;
     if (!game.hands) {
         error = "this game has no drops";
@@ -320,8 +325,10 @@ std::string format_move(const Position& pos, Move move) {
             for (int i = 0; i < path.length; ++i) out += "x" + name_of(pos, path.landings[i]);
         return out + promotion_text(pos, move);
     }
-    if (move.is_drop())
-        return move_token(pos.game().ir(), move.dropped_type()) + '*' + name_of(pos, move.to());
+    if (move.is_drop())  // written as what goes down, its promoted form with `drop promoted`
+        return move_token(pos.game().ir(),
+                          move.is_promotion() ? move.promotion() : move.dropped_type()) +
+               '*' + name_of(pos, move.to());
     const Piece target = pos.piece_on(move.to());
     const bool capture = move.kind() == Move::en_passant ||
                          (move.kind() == Move::normal && target &&
