@@ -307,7 +307,8 @@ std::string Checker::cycle_text(const std::vector<std::size_t>& path, std::size_
 }
 
 // A piece that promotes, through any chain of promotions, back to its own type could promote
-// forever. `always` lines are left out: they are how a piece alternates between two forms. Walks the promotions depth first from each piece in declaration order and reports the
+// forever (`always` lines are left out: they are how a piece alternates between two forms). Walks
+// the promotions depth first from each piece in declaration order and reports the
 // choice that leads back to a piece still being walked: the promote line that closes the cycle.
 void Checker::check_promotion_cycles() {
     const std::size_t count = file.pieces.size();

@@ -18,26 +18,34 @@ void Checker::check_promotion_form(const ast::Promotion& promotion) {
 
 // A `lost-only` choice must be a type some setup places (else it could never be lost), and a
 // piece may not list one type both `lost-only` and not (which line would hold?). A piece with
-// `drop promoted` must promote to something.
+// `drop promoted` must promote to something (by its own lines or an army's).
 void Checker::check_promotion_forms() {
     std::set<std::string> placed;
     for (const auto& setup : file.setups)
         for (const auto& group : setup.groups) placed.insert(group.piece.text);
+    const auto never_placed = [&](const ast::Name& name) {
+        report.error(name.span,
+                     "no setup places a " + quote(name.text) +
+                         ", so a side could never have lost one: this 'lost-only' promotion "
+                         "could never happen",
+                     "'lost-only' opens a type to a side that has fewer of it on the board than "
+                     "its setup places");
+    };
+    for (const auto& army : file.armies)
+        for (const auto& line : army.promotions)
+            for (const auto& name : line.rule.pieces)
+                if (line.rule.lost_only && model.piece_index.contains(name.text) &&
+                    !placed.contains(name.text))
+                    never_placed(name);
     for (const auto& piece : file.pieces) {
-        std::set<std::string> lost_only, plain;
+        std::set<std::string> plain;  // the types it may become without 'lost-only'
         for (const auto& promotion : piece.promotions)
-            for (const auto& name : promotion.pieces)
-                (promotion.lost_only ? lost_only : plain).insert(name.text);
+            if (!promotion.lost_only)
+                for (const auto& name : promotion.pieces) plain.insert(name.text);
         for (const auto& promotion : piece.promotions) {
             for (const auto& name : promotion.pieces) {
                 if (!model.piece_index.contains(name.text)) continue;  // reported already
-                if (promotion.lost_only && !placed.contains(name.text))
-                    report.error(name.span,
-                                 "no setup places a " + quote(name.text) +
-                                     ", so a side could never have lost one: this 'lost-only' "
-                                     "promotion could never happen",
-                                 "'lost-only' opens a type to a side that has fewer of it on the "
-                                 "board than its setup places");
+                if (promotion.lost_only && !placed.contains(name.text)) never_placed(name);
                 if (promotion.lost_only && plain.contains(name.text))
                     report.error(name.span,
                                  quote(piece.name.text) + " promotes to " + quote(name.text) +
@@ -45,9 +53,13 @@ void Checker::check_promotion_forms() {
                                  "list the type in one kind of line only");
             }
         }
+        bool promotes = !piece.promotions.empty();
+        for (const auto& army : file.armies)
+            for (const auto& line : army.promotions)
+                promotes = promotes || line.piece.text == piece.name.text;
         for (const auto& drop : piece.drops)
             for (const auto& option : drop.options)
-                if (option.kind == ast::DropOption::Kind::promoted && piece.promotions.empty())
+                if (option.kind == ast::DropOption::Kind::promoted && !promotes)
                     report.error(option.span,
                                  "'drop promoted' lets a piece go down as what it promotes to, "
                                  "but " + quote(piece.name.text) + " promotes to nothing",

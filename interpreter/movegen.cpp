@@ -167,7 +167,8 @@ private:
             const PieceRules& r = t_.rules_of(us_, type);
             CellSet open = empty & r.drop_open;
             for (std::uint32_t rival = r.drop_not_on_file_with; rival; rival &= rival - 1)
-                for (int cell : pos_.pieces(us_, std::countr_zero(rival))) open &= ~t_.file_of[cell];
+                for (int cell : pos_.pieces(us_, std::countr_zero(rival)))
+                    open &= ~t_.file_of[cell];
             drops_as(type, -1, r, r, open);
             for (std::uint32_t faces = r.drop_faces; faces; faces &= faces - 1) {
                 const int face = std::countr_zero(faces);

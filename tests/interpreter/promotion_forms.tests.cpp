@@ -64,10 +64,10 @@ TEST_CASE("grand chess: a Pawn promotes only to a type its side has fewer of tha
         CHECK(moves_from(pos, "c9") == "c9-c10=N c9xb10=N");
     }
     SECTION("Black counts its own pieces, not White's") {
-        place(pos, "Ke2 Pc9 ke9 qd9 mf9 cg9 ra10 rj10 bc9 bh9 nb9 ni9 pd3", 1);
-        CHECK(moves_from(pos, "d3").empty());
-        place(pos, "Ke2 ke9 mf9 cg9 ra10 rj10 bc9 bh9 nb9 ni9 pd3", 1);
-        CHECK(moves_from(pos, "d3") == "d3-d2 d3-d2=Q");
+        place(pos, "Kj1 Pc9 ke9 qd9 mf9 cg9 ra10 rj10 bc9 bh9 nb9 ni9 pd2", 1);
+        CHECK(moves_from(pos, "d2").empty());
+        place(pos, "Kj1 Qd5 ke9 mf9 cg9 ra10 rj10 bc9 bh9 nb9 ni9 pd2", 1);
+        CHECK(moves_from(pos, "d2") == "d2-d1=Q");
     }
 }
 

@@ -166,7 +166,14 @@ std::string ProtocolText::write_move(const Position& pos, Move move) const {
     std::string text = square(move.from()) + square(to);
     if (move.is_promotion()) {
         const ir::Piece& promoted = game.pieces[static_cast<std::size_t>(move.promotion())];
-        text += promoted.plus ? '+' : lower(promoted.letter);
+        const ir::Piece& mover =
+            game.pieces[static_cast<std::size_t>(type_of(pos.piece_on(move.from())))];
+        // A + piece turning back into what it is captured as (Kyoto shogi's `promote always`)
+        // is written '-', as Fairy-Stockfish writes a demotion.
+        if (mover.plus && mover.captured_as == move.promotion())
+            text += '-';
+        else
+            text += promoted.plus ? '+' : lower(promoted.letter);
     }
     return text;
 }
