@@ -243,6 +243,19 @@ std::string_view trim(std::string_view text) {
     return text;
 }
 
+// The piece `player` may drop as `type` by `drop promoted` (a Pawn for Kyoto shogi's Rook), or -1.
+int face_of(const ir::Game& game, int player, int type) {
+    for (std::size_t t = 0; t < game.pieces.size(); ++t) {
+        if (!game.pieces[t].drop.allowed || !game.pieces[t].drop.promoted) continue;
+        for (const ir::Promotion& promotion : game.pieces[t].promotions)
+            if (promotion.players >> player & 1 &&
+                std::find(promotion.choices.begin(), promotion.choices.end(), type) !=
+                    promotion.choices.end())
+                return static_cast<int>(t);
+    }
+    return -1;
+}
+
 // A drop typed as PIECE*CELL (or PIECE@CELL), `mark` the index of the '*'.
 std::optional<Move> parse_drop(Position& pos, const MoveList& legal, std::string_view text,
                                std::size_t mark, std::string& error) {
@@ -286,10 +299,15 @@ std::optional<Move> parse_drop(Position& pos, const MoveList& legal, std::string
             move_token(game, m.promotion()) == move_token(game, type))
             return m;
     const std::string& name = game.pieces[type].name;
+    const int base = face_of(game, pos.side_to_move(), type);
     if (!game.hands) {
         error = "this game has no drops";
     } else if (game.pieces[type].drop.allowed && pos.in_hand(pos.side_to_move(), type) == 0) {
         error = "no " + name + " in hand";
+    } else if (base >= 0 && pos.in_hand(pos.side_to_move(), base) == 0) {
+        error = "no " + game.pieces[base].name + " in hand to drop as a " + name;
+    } else if (base >= 0) {
+        error = move_token(game, type) + '*' + name_of(pos, cell) + " is not a legal drop";
     } else {
         error = move_token(game, type) + '*' + name_of(pos, cell) + " is not a legal drop";
         if (const auto why = drop_refusal(pos, type, cell)) error += ": " + *why;

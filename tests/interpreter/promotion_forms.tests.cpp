@@ -135,3 +135,19 @@ TEST_CASE("minishogi's Pawn, without 'drop promoted', goes down only as a Pawn",
     CHECK(drops.find('+') == std::string::npos);
     CHECK(drops.find("P*3c") != std::string::npos);
 }
+
+TEST_CASE("Kyoto shogi: a drop of the other face is typed with its letter, and refused plainly",
+          "[interpreter][promotion][kyoto-shogi][drops]") {
+    auto game = test::load_shipped("kyoto-shogi");
+    Position pos(*game);
+    set_position(pos, "4k/5/5/5/K4[P] b - - 0 1");
+    std::string error;
+    const auto rook = runtime::parse_move(pos, "+P*2c", error);
+    REQUIRE(rook);
+    CHECK(rook->is_drop());
+    CHECK(rook->promotion() == type_named(*game, "Rook"));
+    CHECK(runtime::parse_move(pos, "P*2c", error)->promotion() == -1);
+    set_position(pos, "4k/5/5/5/K4[p] b - - 0 1");
+    CHECK_FALSE(runtime::parse_move(pos, "+P*2c", error));
+    CHECK(error == "no Pawn in hand to drop as a Rook");
+}
