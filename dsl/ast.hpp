@@ -163,6 +163,9 @@ struct Movement {
 struct Promotion {
     bool optional = false;
     bool touching = false;  // also when the move starts in the zone
+    bool always = false;    // on every move, wherever it goes (no zone)
+    bool lost_only = false; // only to types its side has fewer of on the board than at the start
+    Span always_span;
     Name zone;
     std::vector<Name> pieces;
     Span span;
@@ -183,7 +186,8 @@ struct DropOption {
         not_on_file_with,
         not_defended_by,
         no_check,
-        no_mate
+        no_mate,
+        promoted
     };
     Kind kind = Kind::not_in;
     std::vector<Name> names;  // zones (not-in) or pieces (not-on-file-with, not-defended-by)

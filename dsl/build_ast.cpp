@@ -262,6 +262,11 @@ VARI_ACTION(kw_promote) { add_promotion(s, in); }
 VARI_ACTION(kw_optional) { promotion(s).optional = true; }
 VARI_ACTION(kw_touching) { promotion(s).touching = true; }
 VARI_ACTION(promote_zone) { promotion(s).zone = name_of(in, s); }
+VARI_ACTION(kw_always) {
+    promotion(s).always = true;
+    promotion(s).always_span = span_of(in, s);
+}
+VARI_ACTION(kw_lost_only) { promotion(s).lost_only = true; }
 VARI_ACTION(promote_piece) { promotion(s).pieces.push_back(name_of(in, s)); }
 VARI_ACTION(kw_captured_as) { s.file.pieces.back().fates.emplace_back().span = span_of(in, s); }
 VARI_ACTION(captured_piece) { s.file.pieces.back().fates.back().piece = name_of(in, s); }
@@ -273,6 +278,7 @@ VARI_ACTION(kw_not_on_file_with) { add_drop_option(s, ast::DropOption::Kind::not
 VARI_ACTION(kw_not_defended_by) { add_drop_option(s, ast::DropOption::Kind::not_defended_by, in); }
 VARI_ACTION(kw_no_check) { add_drop_option(s, ast::DropOption::Kind::no_check, in); }
 VARI_ACTION(kw_no_mate) { add_drop_option(s, ast::DropOption::Kind::no_mate, in); }
+VARI_ACTION(kw_promoted) { add_drop_option(s, ast::DropOption::Kind::promoted, in); }
 VARI_ACTION(kw_arrive) { s.file.pieces.back().arrivals.push_back(span_of(in, s)); }
 VARI_ACTION(value_number) { s.file.pieces.back().values.push_back(name_of(in, s)); }
 VARI_ACTION(not_in_zone) { add_drop_name(s, in); }

@@ -320,6 +320,7 @@ Model check(const ast::File& file, Report& report) {
     checker.check_pieces();
     checker.check_armies();
     checker.check_promotion_cycles();
+    checker.check_promotion_forms();
     checker.check_hands();
     checker.check_move_letters();
     checker.check_castlings();

@@ -48,7 +48,7 @@ void Checker::check_army(std::size_t index, std::set<std::string>& names) {
     for (const auto& line : army.promotions) {
         auto& choices = model.army_promotion_choices[index].emplace_back();
         const auto promoting = piece(line.piece);
-        zone(line.rule.zone);
+        check_promotion_form(line.rule);
         if (promoting && !fields(*promoting))
             report.error(line.piece.span, "army " + name + " does not field " + quote(line.piece.text),
                          "list it among the army's pieces, after the army's name");
@@ -64,7 +64,7 @@ void Checker::check_army(std::size_t index, std::set<std::string>& names) {
             for (const auto& target : line.rule.pieces)
                 if (const auto to = piece(target)) choices.push_back(*to);
         }
-        if (promoting)
+        if (promoting && !line.rule.always)  // `always` lines may alternate: no cycle check
             for (int choice : choices)
                 army_promotion_edges.emplace_back(*promoting, choice, line.rule.span);
     }

@@ -13,8 +13,8 @@ namespace {
 using Option = ast::DropOption::Kind;
 
 // ORDER DropOption::Kind
-constexpr const char* option_words[] = {"not-in",          "where-movable", "not-on-file-with",
-                                        "not-defended-by", "no-check",      "no-mate"};
+constexpr const char* option_words[] = {"not-in",   "where-movable", "not-on-file-with",
+                                        "not-defended-by", "no-check", "no-mate", "promoted"};
 
 const char* word(Option kind) { return option_words[static_cast<int>(kind)]; }
 

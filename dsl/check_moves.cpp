@@ -169,7 +169,7 @@ void Checker::check_pieces() {
                              at_text(piece.arrivals[0].line, piece.arrivals[0].column));
         check_values(piece);
         for (const auto& promotion : piece.promotions) {
-            zone(promotion.zone);
+            check_promotion_form(promotion);
             for (const auto& name : promotion.pieces) this->piece(name);
         }
     }
@@ -211,7 +211,8 @@ std::string Checker::cycle_text(const std::vector<std::size_t>& path, std::size_
 }
 
 // A piece that promotes, through any chain of promotions, back to its own type could promote
-// forever. Walks the promotions depth first from each piece in declaration order and reports the
+// forever (`always` lines are left out: they are how a piece alternates between two forms). Walks
+// the promotions depth first from each piece in declaration order and reports the
 // choice that leads back to a piece still being walked: the promote line that closes the cycle.
 void Checker::check_promotion_cycles() {
     const std::size_t count = file.pieces.size();
@@ -227,7 +228,7 @@ void Checker::check_promotion_cycles() {
         for (const auto& promotion : file.pieces[i].promotions)
             for (const auto& name : promotion.pieces)
                 if (const auto it = model.piece_index.find(name.text);
-                    it != model.piece_index.end())
+                    !promotion.always && it != model.piece_index.end())
                     edges[i].emplace_back(static_cast<std::size_t>(it->second), name);
     }
     for (const auto& [from, to, span] : army_promotion_edges)

@@ -73,6 +73,9 @@ struct Checker {
     void check_directions();
     void check_pieces();
     void check_promotion_cycles();
+    // check_promotion_forms.cpp
+    void check_promotion_form(const ast::Promotion& promotion);
+    void check_promotion_forms();
     std::string cycle_text(const std::vector<std::size_t>& path, std::size_t from) const;
     // check_hands.cpp
     void check_hands();

@@ -93,7 +93,7 @@ VARI_MESSAGE(until_zone, "expected a zone's name after 'until'");
 VARI_MESSAGE(from_zone, "expected a zone's name after 'from'");
 VARI_MESSAGE(within_zone, "expected a zone's name after 'within'");
 VARI_MESSAGE(via_vectors, "expected the vectors of the cells a lame leap passes after 'via', such as (0, 1)");
-VARI_MESSAGE(kw_in, "expected 'in' and a zone after 'promote' (and after 'optional' and 'touching', in that order), as in 'promote in last-rank to PIECE ...'");
+VARI_MESSAGE(promote_where, "expected 'in' and a zone, or 'always', after 'promote' (and after 'optional' and 'touching', in that order), as in 'promote in last-rank to PIECE ...'");
 VARI_MESSAGE(promote_zone, "expected a zone's name after 'in'");
 VARI_MESSAGE(kw_to, "expected 'to' and the pieces it may become, as in 'promote in last-rank to PIECE ...'");
 VARI_MESSAGE(promote_pieces, "expected the names of the pieces it may become after 'to'");

@@ -150,7 +150,7 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 // capture_fate -> 'captured-as' PIECE | 'captured-removed'
 // drop_item -> 'drop' drop_option*
 // drop_option -> 'not-in' ZONE+ | 'where-movable' | 'not-on-file-with' PIECE+
-//              | 'not-defended-by' PIECE+ | 'no-check' | 'no-mate'
+//              | 'not-defended-by' PIECE+ | 'no-check' | 'no-mate' | 'promoted'
 // arrival -> 'arrive' 'where-movable'
 // worth -> 'value' NUMBER   (pawns: digits, optionally '.' and digits; '-' read to be refused)
 struct piece_name : tok<name_text> {};
@@ -180,8 +180,9 @@ struct movement : sor<if_must<mode, movement_body>, movement_body> {};
 struct promote_zone : tok<name_text> {};
 struct promote_piece : tok<name_text> {};
 struct promote_pieces : plus<promote_piece> {};
+struct promote_where : sor<kw_always, if_must<kw_in, promote_zone>> {};
 struct promotion : seq<kw_promote, opt<kw_optional>, opt<kw_touching>,
-    must<kw_in, promote_zone, kw_to, promote_pieces>> {};
+    must<promote_where, kw_to, promote_pieces>, opt<kw_lost_only>> {};
 struct captured_piece : tok<name_text> {};
 struct capture_fate : sor<if_must<kw_captured_as, captured_piece>, kw_captured_removed> {};
 struct not_in_zone : tok<name_text> {};
@@ -192,7 +193,7 @@ struct defender_piece : tok<name_text> {};
 struct defender_pieces : plus<defender_piece> {};
 struct drop_option : sor<if_must<kw_not_in, not_in_zones>, kw_where_movable,
     if_must<kw_not_on_file_with, file_pieces>, if_must<kw_not_defended_by, defender_pieces>,
-    kw_no_check, kw_no_mate> {};
+    kw_no_check, kw_no_mate, kw_promoted> {};
 struct drop_item : seq<kw_drop, star<drop_option>> {};
 // Its own rule for the word: kw_where_movable's action adds a drop option.
 struct arrive_where_movable : kw<TAO_PEGTL_STRING("where-movable")> {};
@@ -304,7 +305,8 @@ struct include_path : seq<include_path_open, include_path_text, must<include_pat
 struct include_decl : if_must<kw_include, include_path> {};
 
 // ---- army -> 'army' NAME '{' PIECE+ army_promotion* '}' ----------------------------------------
-// army_promotion -> 'promote' PIECE ['optional'] ['touching'] 'in' ZONE 'to' ('others' | PIECE+)
+// army_promotion -> 'promote' PIECE ['optional'] ['touching'] ('in' ZONE | 'always')
+//                   'to' ('others' | PIECE+) ['lost-only']
 struct army_name : tok<name_text> {};
 struct open_army : tok<one<'{'>> {};
 struct army_piece : tok<name_text> {};
@@ -312,7 +314,7 @@ struct army_pieces : plus<army_piece> {};
 struct army_promote_piece : tok<name_text> {};
 struct army_promote_targets : sor<kw_others, promote_pieces> {};
 struct army_promotion : seq<kw_promote, must<army_promote_piece>, opt<kw_optional>,
-    opt<kw_touching>, must<kw_in, promote_zone, kw_to, army_promote_targets>> {};
+    opt<kw_touching>, must<promote_where, kw_to, army_promote_targets>, opt<kw_lost_only>> {};
 struct close_army : tok<one<'}'>> {};
 struct army_decl : seq<kw_army, must<army_name, open_army, army_pieces>, star<army_promotion>,
     must<close_army>> {};

@@ -85,6 +85,8 @@
     X(optional, "optional") \
     X(touching, "touching") \
     X(in, "in") \
+    X(always, "always") \
+    X(lost_only, "lost-only") \
     X(to, "to") \
     X(captured_as, "captured-as") \
     X(captured_removed, "captured-removed") \
@@ -95,6 +97,7 @@
     X(not_defended_by, "not-defended-by") \
     X(no_check, "no-check") \
     X(no_mate, "no-mate") \
+    X(promoted, "promoted") \
     X(arrive, "arrive") \
     X(value, "value")
 

@@ -198,6 +198,9 @@ ir::Drop lower_drop(const ast::Drop& drop, const Model& model) {
             case ast::DropOption::Kind::no_mate:
                 out.may_not_mate = true;
                 break;
+            case ast::DropOption::Kind::promoted:
+                out.promoted = true;
+                break;
         }
     }
     return out;
@@ -224,11 +227,12 @@ ir::Piece lower_piece(const ast::Piece& piece, int self, bool hands, const Model
         out.movements.push_back(lower_movement(movement, model));
     for (const auto& promotion : piece.promotions) {
         ir::Promotion p;
-        p.zone = at(model.zone_index, promotion.zone.text);
+        if (!promotion.always) p.zone = at(model.zone_index, promotion.zone.text);
         for (const auto& choice : promotion.pieces)
             p.choices.push_back(at(model.piece_index, choice.text));
         p.on_leaving = promotion.touching;
         p.compulsory = !promotion.optional;
+        p.lost_only = promotion.lost_only;
         p.source = ref(promotion.span);
         out.promotions.push_back(std::move(p));
     }
@@ -291,10 +295,11 @@ void lower_army_promotions(const ast::File& file, const Model& model, ir::Game& 
         for (std::size_t i = 0; i < lines.size(); ++i) {
             const auto& rule = lines[i].rule;
             ir::Promotion p;
-            p.zone = at(model.zone_index, rule.zone.text);
+            if (!rule.always) p.zone = at(model.zone_index, rule.zone.text);
             p.choices = model.army_promotion_choices[a][i];
             p.on_leaving = rule.touching;
             p.compulsory = !rule.optional;
+            p.lost_only = rule.lost_only;
             p.players = players;
             p.source = ref(rule.span);
             game.pieces[static_cast<std::size_t>(at(model.piece_index, lines[i].piece.text))]

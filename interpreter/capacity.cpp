@@ -125,8 +125,12 @@ MoveBound move_bound(const Tables& t) {
         for (int type = 0; type < t.type_count && t.hands; ++type) {
             const PieceRules& r = t.rules_of(p, type);
             if (!r.droppable) continue;
-            drops += r.drop_cells.count();
-            by_type[static_cast<std::size_t>(type)] += r.drop_cells.count();
+            // Each face it may go down as (`drop promoted`) on at most the cells before
+            // where-movable.
+            const long cells =
+                r.drop_cells.count() + std::popcount(r.drop_faces) * r.drop_open.count();
+            drops += cells;
+            by_type[static_cast<std::size_t>(type)] += cells;
         }
         const long castlings = std::count_if(t.castlings.begin(), t.castlings.end(),
                                              [p](const CastlingRule& c) { return c.player == p; });

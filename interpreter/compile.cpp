@@ -27,6 +27,9 @@ Tables Compiler::run() {
     t_.slider_types.assign(t_.player_count * t_.dirs.size(), 0);
     t_.complex_types.assign(t_.player_count, 0);
     t_.leaper_types.assign(t_.player_count, 0);
+    t_.start_count.assign(t_.player_count * t_.type_count, 0);
+    for (const auto& placed : game_.setup)
+        ++t_.start_count[placed.player * t_.type_count + placed.type];
     for (int p = 0; p < t_.player_count; ++p)
         for (int type = 0; type < t_.type_count; ++type) compile_piece(p, type);
     compile_royal_facing();
@@ -136,7 +139,7 @@ void Compiler::compile_promotions(int p, const ir::Piece& piece, PieceRules& r) 
     t_.promotions.resize(t_.promotions.size() + 2 * t_.cell_count, 0);
     for (const auto& promo : piece.promotions) {
         if (!(promo.players >> p & 1)) continue;
-        const CellSet zone = zone_cells(promo.zone, p);
+        const CellSet zone = promo.zone < 0 ? t_.all_cells : zone_cells(promo.zone, p);
         r.promotion_zone |= zone;
         if (promo.on_leaving) r.promotion_leaving |= zone;
         for (int cell : zone) {
@@ -144,6 +147,8 @@ void Compiler::compile_promotions(int p, const ir::Piece& piece, PieceRules& r) 
                 if (table == r.promotions_out && !promo.on_leaving) continue;
                 std::uint32_t& bits = t_.promotions[table + cell];
                 for (int choice : promo.choices) bits |= 1u << choice;
+                if (promo.lost_only)
+                    for (int choice : promo.choices) r.promotion_lost_only |= 1u << choice;
                 if (promo.compulsory) bits |= PROMOTION_COMPULSORY;
             }
         }
@@ -156,7 +161,13 @@ void Compiler::compile_drop(int p, const ir::Piece& piece, PieceRules& r) {
     if (!r.droppable) return;
     r.drop_cells = t_.all_cells;
     for (int zone : drop.forbidden_zones) r.drop_cells &= ~zone_cells(zone, p);
+    r.drop_open = r.drop_cells;
+    r.drop_where_movable = drop.only_where_movable;
     if (drop.only_where_movable) r.drop_cells &= ~r.stuck;
+    if (drop.promoted)
+        for (const auto& promo : piece.promotions)
+            if (promo.players >> p & 1)
+                for (int choice : promo.choices) r.drop_faces |= 1u << choice;
     for (int type : drop.not_on_file_with) r.drop_not_on_file_with |= 1u << type;
     for (int type : drop.not_defended_by) r.drop_not_defended_by |= 1u << type;
     r.drop_may_not_check = drop.may_not_check;

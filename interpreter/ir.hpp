@@ -107,10 +107,12 @@ struct Movement {
 // Promotion is also compulsory, whatever `compulsory` says, where the piece could never move
 // again (the compiler works that out from its movements).
 struct Promotion {
-    int zone = -1;                // promotion when a move ends in this zone
+    int zone = -1;                // promotion when a move ends in this zone; -1: on every move
     bool on_leaving = false;      // ... or starts in it
     std::vector<int> choices;     // piece types
     bool compulsory = true;
+    // Only to a type of which the player has fewer on the board than its setup places.
+    bool lost_only = false;
     std::uint32_t players = ~0u;  // the players it applies to, a bit each (an army's own)
     SourceRef source;
     friend bool operator==(const Promotion&, const Promotion&) = default;
@@ -125,6 +127,7 @@ struct Drop {
     std::vector<int> not_defended_by;      // never on a cell an own piece of these types attacks
     bool may_not_check = false;            // never attacking another player's royal piece
     bool may_not_mate = false;             // never checkmating
+    bool promoted = false;                 // may also be dropped as what it promotes to
     SourceRef source;
     friend bool operator==(const Drop&, const Drop&) = default;
 };

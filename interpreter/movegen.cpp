@@ -63,12 +63,24 @@ private:
         for (int to : promoting) {
             std::uint32_t bits = t_.promotions[r.promotions + to];
             if (leaving) bits |= t_.promotions[r.promotions_out + from];
+            if (r.promotion_lost_only) bits &= ~kept_types(r.promotion_lost_only);
             for (std::uint32_t choices = bits & ~PROMOTION_COMPULSORY; choices; choices &= choices - 1)
                 push(Move::make(from, to, kind, std::countr_zero(choices), index));
             // A piece that could never move again from `to` must promote there.
             if (!(bits & PROMOTION_COMPULSORY) && !r.stuck.has(to))
                 push(Move::make(from, to, kind, -1, index));
         }
+    }
+
+    // The types of `types` of which we have on the board as many as the setup placed, or more.
+    std::uint32_t kept_types(std::uint32_t types) const {
+        std::uint32_t kept = 0;
+        for (; types; types &= types - 1) {
+            const int type = std::countr_zero(types);
+            if (pos_.pieces(us_, type).count() >= t_.start_count[us_ * t_.type_count + type])
+                kept |= 1u << type;
+        }
+        return kept;
     }
 
     bool leaves_royal_safe(Move m) {
@@ -140,7 +152,9 @@ private:
         filter_from(first);
     }
 
-    // Drops of the pieces in hand onto empty cells of `allowed`, by the piece's drop rules.
+    // Drops of the pieces in hand onto empty cells of `allowed`, by the piece's drop rules; a
+    // piece that may also be dropped promoted (its faces) goes down as each face by the same
+    // rules, where-movable, check and mate judged for the face.
     void drops(CellSet allowed) {
         if (!t_.hands) return;
         std::uint32_t types = 0;
@@ -151,28 +165,39 @@ private:
         for (; types; types &= types - 1) {
             const int type = std::countr_zero(types);
             const PieceRules& r = t_.rules_of(us_, type);
-            CellSet to = empty & r.drop_cells;
+            CellSet open = empty & r.drop_open;
             for (std::uint32_t rival = r.drop_not_on_file_with; rival; rival &= rival - 1)
-                for (int cell : pos_.pieces(us_, std::countr_zero(rival))) to &= ~t_.file_of[cell];
-            for (int cell : to)
-                if (!drop_allowed(type, r, cell)) to.remove(cell);
-            for (int cell : to) push(Move::make_drop(type, cell));
+                for (int cell : pos_.pieces(us_, std::countr_zero(rival)))
+                    open &= ~t_.file_of[cell];
+            drops_as(type, -1, r, r, open);
+            for (std::uint32_t faces = r.drop_faces; faces; faces &= faces - 1) {
+                const int face = std::countr_zero(faces);
+                drops_as(type, face, r, t_.rules_of(us_, face), open);
+            }
         }
     }
 
-    // The drop rules that depend on the board around the cell.
-    bool drop_allowed(int type, const PieceRules& r, int cell) {
+    // Drops of `type` from hand as `face` (-1: itself) onto the cells of `open` its rules allow.
+    void drops_as(int type, int face, const PieceRules& r, const PieceRules& placed, CellSet open) {
+        if (r.drop_where_movable) open &= ~placed.stuck;
+        for (int cell : open)
+            if (drop_allowed(type, face, r, placed, cell))
+                push(Move::make_drop(type, cell, face));
+    }
+
+    // The drop rules that depend on the board around the cell; `placed` is what goes down.
+    bool drop_allowed(int type, int face, const PieceRules& r, const PieceRules& placed, int cell) {
         if (r.drop_not_defended_by &&
             pos_.is_attacked(cell, us_, occupied_, r.drop_not_defended_by))
             return false;
         if (!r.drop_may_not_check && !r.drop_may_not_mate) return true;
-        const CellSet reach = detail::targets(t_, r, cell, own_ | CellSet::of(cell),
+        const CellSet reach = detail::targets(t_, placed, cell, own_ | CellSet::of(cell),
                                               occupied_ | CellSet::of(cell)) |
-                              detail::jump_attacks(t_, r, cell, occupied_ | CellSet::of(cell));
+                              detail::jump_attacks(t_, placed, cell, occupied_ | CellSet::of(cell));
         if (!(reach & enemy_royals())) return true;
         if (r.drop_may_not_check) return false;
         // May not mate: the opponent must have an answer.
-        const Move drop = Move::make_drop(type, cell);
+        const Move drop = Move::make_drop(type, cell, face);
         Undo undo;
         pos_.do_move(drop, undo);
         MoveList replies;

@@ -116,7 +116,8 @@ void Position::do_move(Move move, Undo& undo) {
     if (move.is_drop()) {
         const int dropped = move.dropped_type();
         set_in_hand(side_, dropped, in_hand(side_, dropped) - 1);
-        add_piece(to, make_piece(side_, dropped));
+        // A drop with a promotion puts the piece down as that type (`drop promoted`).
+        add_piece(to, make_piece(side_, move.is_promotion() ? move.promotion() : dropped));
         undo.moved = NO_PIECE;
         // A drop captures nothing; it resets the clock as a move of its piece would.
         ply_clock_ = t_->reset_clock_types >> dropped & 1 ? 0 : ply_clock_ + 1;

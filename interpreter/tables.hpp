@@ -86,11 +86,15 @@ struct PieceRules {
     CellSet promotion_leaving;       // union of the zones it promotes on leaving
     std::uint32_t promotions = 0;    // Tables::promotions[promotions + to]: on entering
     std::uint32_t promotions_out = 0;// Tables::promotions[promotions_out + from]: on leaving
+    std::uint32_t promotion_lost_only = 0;  // choices open only while below Tables::start_count
     CellSet stuck;                   // cells it could never move from: promotion is compulsory
     CellSet arrivals;                // where a move may leave it unpromoted (not stuck, if it says so)
 
     bool droppable = false;
     CellSet drop_cells;              // where a drop may go on an empty board
+    CellSet drop_open;               // drop_cells before `where-movable`, which each face judges
+    bool drop_where_movable = false;
+    std::uint32_t drop_faces = 0;    // the types it may also be dropped as (`drop promoted`)
     std::uint32_t drop_not_on_file_with = 0;  // type masks of the drop rules
     std::uint32_t drop_not_defended_by = 0;
     bool drop_may_not_check = false;
@@ -128,6 +132,7 @@ struct Tables {
     ir::JumpRule jump_rule = ir::JumpRule::optional;
     std::vector<std::uint32_t> promotions;   // per piece rules and cell: choice bits
     std::vector<PieceRules> rules;           // [player * type_count + type]
+    std::vector<int> start_count;            // [player * type_count + type]: placed by the setup
     std::vector<std::uint32_t> slider_types; // [player * dirs + dir]: types sliding and capturing
     std::vector<std::uint32_t> complex_types;// [player]: types with complex_attacks
     std::vector<std::uint32_t> leaper_types; // [player]: types with a non-empty attackers table

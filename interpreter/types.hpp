@@ -142,7 +142,10 @@ public:
                     static_cast<std::uint32_t>(index) << 24);
     }
 
-    static constexpr Move make_drop(int type, int to) { return make(type, to, drop); }
+    // `face`: the type it goes down as, when not its own (a promoted form); -1 itself.
+    static constexpr Move make_drop(int type, int to, int face = -1) {
+        return make(type, to, drop, face);
+    }
     static constexpr Move make_pass() { return make(0, 0, pass); }
 
     constexpr int to() const { return bits_ & 0xff; }

@@ -243,6 +243,19 @@ std::string_view trim(std::string_view text) {
     return text;
 }
 
+// The piece `player` may drop as `type` by `drop promoted` (a Pawn for Kyoto shogi's Rook), or -1.
+int face_of(const ir::Game& game, int player, int type) {
+    for (std::size_t t = 0; t < game.pieces.size(); ++t) {
+        if (!game.pieces[t].drop.allowed || !game.pieces[t].drop.promoted) continue;
+        for (const ir::Promotion& promotion : game.pieces[t].promotions)
+            if (promotion.players >> player & 1 &&
+                std::find(promotion.choices.begin(), promotion.choices.end(), type) !=
+                    promotion.choices.end())
+                return static_cast<int>(t);
+    }
+    return -1;
+}
+
 // A drop typed as PIECE*CELL (or PIECE@CELL), `mark` the index of the '*'.
 std::optional<Move> parse_drop(Position& pos, const MoveList& legal, std::string_view text,
                                std::size_t mark, std::string& error) {
@@ -280,11 +293,21 @@ std::optional<Move> parse_drop(Position& pos, const MoveList& legal, std::string
     }
     const Move drop = Move::make_drop(type, cell);
     if (std::find(legal.begin(), legal.end(), drop) != legal.end()) return drop;
+    // A piece dropped as what it promotes to (`drop promoted`) is written as what goes down.
+    for (Move m : legal)
+        if (m.is_drop() && m.is_promotion() && m.to() == cell &&
+            move_token(game, m.promotion()) == move_token(game, type))
+            return m;
     const std::string& name = game.pieces[type].name;
+    const int base = face_of(game, pos.side_to_move(), type);
     if (!game.hands) {
         error = "this game has no drops";
     } else if (game.pieces[type].drop.allowed && pos.in_hand(pos.side_to_move(), type) == 0) {
         error = "no " + name + " in hand";
+    } else if (base >= 0 && pos.in_hand(pos.side_to_move(), base) == 0) {
+        error = "no " + game.pieces[base].name + " in hand to drop as a " + name;
+    } else if (base >= 0) {
+        error = move_token(game, type) + '*' + name_of(pos, cell) + " is not a legal drop";
     } else {
         error = move_token(game, type) + '*' + name_of(pos, cell) + " is not a legal drop";
         if (const auto why = drop_refusal(pos, type, cell)) error += ": " + *why;
@@ -320,8 +343,10 @@ std::string format_move(const Position& pos, Move move) {
             for (int i = 0; i < path.length; ++i) out += "x" + name_of(pos, path.landings[i]);
         return out + promotion_text(pos, move);
     }
-    if (move.is_drop())
-        return move_token(pos.game().ir(), move.dropped_type()) + '*' + name_of(pos, move.to());
+    if (move.is_drop())  // written as what goes down, its promoted form with `drop promoted`
+        return move_token(pos.game().ir(),
+                          move.is_promotion() ? move.promotion() : move.dropped_type()) +
+               '*' + name_of(pos, move.to());
     const Piece target = pos.piece_on(move.to());
     const bool capture = move.kind() == Move::en_passant ||
                          (move.kind() == Move::normal && target &&

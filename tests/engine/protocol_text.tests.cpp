@@ -196,6 +196,27 @@ TEST_CASE("UCI writes shogi as Fairy-Stockfish does: files from a, drops with '@
           "lnsgkg1nl/1r5s1/pppppp1pp/6p2/4B4/2P6/PP1PPPPPP/7R1/LNSGKGSNL[b] b - - 1 3");
 }
 
+TEST_CASE("UCI writes Kyoto shogi as Fairy-Stockfish does: a turn back is '-', a drop as +P@",
+          "[engine][protocol]") {
+    const auto kyoto = test::load_shipped("kyoto-shogi");
+    const auto uci = text_of(*kyoto, Protocol::uci);
+    CHECK(uci.write_position(Position(*kyoto)) == "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1");
+    // Fairy-Stockfish's FEN after these moves, and its moves there (checked with Debian's 11.1):
+    // the Pawn turns into a Rook (+), White's Gold back into a Knight (-), the Rook takes the
+    // Tokin on e5 and turns back into a Pawn, the Lance going to Black's hand.
+    const Position pos = after(uci, Position(*kyoto), {"e1e2+", "b5b4-", "e2e5-", "c5b5"});
+    CHECK(uci.write_position(pos) == "pk1sP/1n3/5/5/+LSK+N1[L] w - - 1 3");
+    MoveList legal;
+    Position scratch = pos;
+    generate_legal(scratch, legal);
+    std::vector<std::string> written;
+    for (const Move m : legal) written.push_back(uci.write_move(pos, m));
+    for (const char* move : {"a1a2-", "+L@c3", "L@c3", "b1b2+", "c1b2"}) {
+        INFO(move);
+        CHECK(std::find(written.begin(), written.end(), move) != written.end());
+    }
+}
+
 TEST_CASE(
     "UCI writes crazyhouse as Fairy-Stockfish does: a promoted piece is Q~ in FEN, q in moves",
     "[engine][protocol]") {

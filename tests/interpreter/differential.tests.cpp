@@ -381,3 +381,24 @@ TEST_CASE("the reference generator confirms Compact Hex Chess's recorded perft",
         CHECK(reference.perft(state, c.depth) == c.nodes);
     }
 }
+
+TEST_CASE("the reference generator confirms grand chess's and Kyoto shogi's counts where their "
+          "promotion forms apply",
+          "[differential]") {
+    // Fairy-Stockfish's counts (perft.tests.cpp): promotions to lost types only, and pieces that
+    // turn over on each move and drop as either face.
+    const auto grand = load_game(VARI_STDLIB_DIR "/grand-chess.vari");
+    const ref::Generator grand_reference(grand->ir());
+    CHECK(grand_reference.perft(
+              reference_state(*grand, "1r1b5r/2P1k1c3/p3p1pp2/3P6/10/5q4/2N7/p3PP2PP/1p2K1MB2/"
+                                      "R8R w - - 0 1"),
+              2) == 6093);
+    CHECK(grand_reference.perft(
+              reference_state(*grand, "1r1r6/2P4k2/10/4P5/10/N9/6p3/10/1pBQKMCBN1/R8R b - - 0 1"),
+              2) == 4792);
+    const auto kyoto = load_game(VARI_STDLIB_DIR "/kyoto-shogi.vari");
+    const ref::Generator kyoto_reference(kyoto->ir());
+    CHECK(kyoto_reference.perft(kyoto_reference.start(), 3) == 1636);
+    CHECK(kyoto_reference.perft(reference_state(*kyoto, "2k2/5/2+L2/4P/KL1L1[PPns] b - - 0 1"),
+                                2) == 3172);
+}

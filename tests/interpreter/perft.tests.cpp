@@ -198,6 +198,66 @@ TEST_CASE("crazyhouse perft equals Fairy-Stockfish's, asked at test time when it
     CHECK(perft_from("crazyhouse", position, depth) == peer.value_or(recorded));
 }
 
+// Grand chess positions, each as vari's position string and as Fairy-Stockfish's FEN (which
+// writes the Marshal 'c' and the Cardinal 'a'). In the first, White has lost its Queen, Cardinal,
+// a Bishop and a Knight, Black its Marshal, a Bishop and both Knights: White's Pawns on c9 and d7
+// may become a Queen, Cardinal, Bishop or Knight (c9 must, on c10), Black's on b2 and a3 a Marshal,
+// Bishop or Knight, and a capture on the way opens another type. In the second, White has lost
+// nothing: its Pawn on c9 may neither step onto c10 nor take on b10 or d10 (it must promote there
+// and has nothing to become), its Pawn on e7 steps onto e8 as a Pawn; Black has lost all but its
+// Rooks, so its Pawns on b2 and g4 promote to anything but a Rook.
+const std::string GRAND_LOST = "1r1b5r/2P1k1c3/p3p1pp2/3P6/10/5q4/2N7/p3PP2PP/1p2K1MB2/R8R";
+const std::string GRAND_LOST_FEN = "1r1b5r/2P1k1a3/p3p1pp2/3P6/10/5q4/2N7/p3PP2PP/1p2K1CB2/R8R";
+const std::string GRAND_KEPT = "1r1r6/2P4k2/10/4P5/10/N9/6p3/10/1pBQKMCBN1/R8R";
+const std::string GRAND_KEPT_FEN = "1r1r6/2P4k2/10/4P5/10/N9/6p3/10/1pBQKCABN1/R8R";
+
+TEST_CASE("grand chess perft equals Fairy-Stockfish's, asked at test time when it is installed",
+          "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant grand, go perft N), for machines
+    // without it.
+    auto [board, fen, side, depth, recorded] =
+        GENERATE_COPY(table<std::string, std::string, std::string, int, std::uint64_t>({
+            {"", "", "", 1, 65}, {"", "", "", 2, 4225}, {"", "", "", 3, 259514},
+            {GRAND_LOST, GRAND_LOST_FEN, "w", 1, 81}, {GRAND_LOST, GRAND_LOST_FEN, "w", 2, 6093},
+            {GRAND_LOST, GRAND_LOST_FEN, "w", 3, 447961},
+            {GRAND_KEPT, GRAND_KEPT_FEN, "w", 1, 114}, {GRAND_KEPT, GRAND_KEPT_FEN, "w", 2, 4778},
+            {GRAND_KEPT, GRAND_KEPT_FEN, "w", 3, 466065},
+            {GRAND_KEPT, GRAND_KEPT_FEN, "b", 1, 47}, {GRAND_KEPT, GRAND_KEPT_FEN, "b", 2, 4792},
+            {GRAND_KEPT, GRAND_KEPT_FEN, "b", 3, 210840},
+        }));
+    const std::string tail = " " + side + " - - 0 1";
+    const auto peer = peer_perft("grand", depth, fen.empty() ? "" : fen + tail);
+    INFO("position '" << board << tail << "', depth " << depth
+                      << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    CHECK(perft_from("grand-chess", board.empty() ? "" : board + tail, depth) ==
+          peer.value_or(recorded));
+}
+
+// Kyoto shogi positions: Fairy-Stockfish's FEN names the first player (vari's Black) 'w', vari 'b';
+// the boards and hands read alike. In the first, Black may drop a Pawn on 3b and mate (Kyoto
+// shogi forbids no drop: Fairy-Stockfish counts the mate, and so does vari, after which White
+// has no move in either), drop Pawns as Rooks (+P), onto the file of its own Pawn and onto the
+// last rank, and move its Lances to where their Tokin face is. In the second, pieces of every
+// kind stand turned over, with Lance and Knight in Black's hand and Pawn and Silver in White's.
+const std::string KYOTO_DROP_MATE = "2k2/5/2+L2/4P/KL1L1[PPns]";
+const std::string KYOTO_MIDGAME = "1+nk1+l/2p2/5/1+S1+P1/2K2[LNps]";
+
+TEST_CASE("Kyoto shogi perft equals Fairy-Stockfish's, asked at test time when it is installed",
+          "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant kyotoshogi, go perft N), for
+    // machines without it.
+    auto [board, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 12}, {"", 2, 137}, {"", 3, 1636}, {"", 4, 18268}, {"", 5, 225903},
+        {KYOTO_DROP_MATE, 1, 55}, {KYOTO_DROP_MATE, 2, 3172}, {KYOTO_DROP_MATE, 3, 148310},
+        {KYOTO_MIDGAME, 1, 86}, {KYOTO_MIDGAME, 2, 5917}, {KYOTO_MIDGAME, 3, 278105},
+    }));
+    const auto peer = peer_perft("kyotoshogi", depth, board.empty() ? "" : board + " w - - 0 1");
+    INFO("position '" << board << "', depth " << depth
+                      << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    CHECK(perft_from("kyoto-shogi", board.empty() ? "" : board + " b - - 0 1", depth) ==
+          peer.value_or(recorded));
+}
+
 TEST_CASE("Hex Shogi 41 perft from the start matches rules.md, then the recorded count",
           "[interpreter][perft]") {
     // 16 and 256 are rules.md §2.8's; 4707 is ours, confirmed by the reference generator.

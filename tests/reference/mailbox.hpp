@@ -109,7 +109,9 @@ private:
     std::vector<int> grid_;
 };
 
+// Zone -1 is every cell (an `always` promotion's).
 inline bool in_zone(const ir::Game& game, int zone, int player, int cell) {
+    if (zone < 0) return true;
     for (int c : game.zones[zone].cells[player])
         if (c == cell) return true;
     return false;

@@ -40,7 +40,7 @@ public:
             }
             after = s.board;  // reuses the copy's storage
             if (m.kind == Move::drop)
-                after[m.to] = {s.side, m.from};
+                after[m.to] = {s.side, m.promotion >= 0 ? m.promotion : m.from};
             else
                 move_pieces(after, m, s.ep_victim);
             if (!royal_attacked(after, s.side)) moves.push_back(m);
@@ -62,7 +62,7 @@ public:
         }
         if (m.kind == Move::drop) {  // captures nothing; resets the clock as its piece's move would
             --hand(s, s.side, m.from);
-            s.board[m.to] = {s.side, m.from};
+            s.board[m.to] = {s.side, m.promotion >= 0 ? m.promotion : m.from};
             s.ep_cells.clear();
             s.ep_victim = -1;
             s.ply_clock = resets_clock(m.from, false) ? 0 : s.ply_clock + 1;
@@ -321,6 +321,8 @@ private:
             promotes = true;
             plain = plain && !p.compulsory;
             for (int choice : p.choices) {
+                if (p.lost_only && on_board(s, o.player, choice) >= in_setup(o.player, choice))
+                    continue;
                 moves.push_back(base);
                 moves.back().promotion = choice;
             }
@@ -341,6 +343,17 @@ private:
         board[from] = {};
         Move sequence{from, from, -1, Move::jumps};
         jump_on(moves, s, board, o, sequence);
+    }
+
+    int on_board(const State& s, int player, int type) const {
+        return static_cast<int>(std::count(s.board.begin(), s.board.end(), Occupant{player, type}));
+    }
+
+    int in_setup(int player, int type) const {
+        return static_cast<int>(std::count_if(game_.setup.begin(), game_.setup.end(),
+                                              [&](const ir::Placement& p) {
+                                                  return p.player == player && p.type == type;
+                                              }));
     }
 
     // Returns whether any jump goes on from sequence.to.
@@ -453,7 +466,9 @@ private:
     }
 
     // Drops from hand onto empty cells, by each piece's drop rules; the rule against mating is
-    // judged by playing the drop and asking for the opponent's legal moves.
+    // judged by playing the drop and asking for the opponent's legal moves. With `drop promoted`
+    // a piece also goes down as each type its promotions (for the side) give, by the same rules
+    // judged for the type that goes down.
     void add_drops(std::vector<Move>& moves, const State& s) const {
         if (!game_.hands) return;
         std::vector<int> types;
@@ -465,17 +480,25 @@ private:
         }
         for (int t : types) {
             if (first_only && !contains(game_.drop_first, t)) continue;
-            for (int cell = 0; cell < static_cast<int>(s.board.size()); ++cell)
-                if (s.board[cell].empty() && drop_allowed(s, t, cell))
-                    moves.push_back({t, cell, -1, Move::drop});
+            std::vector<int> faces{-1};
+            if (game_.pieces[t].drop.promoted)
+                for (const auto& p : game_.pieces[t].promotions)
+                    if (p.players >> s.side & 1)
+                        for (int choice : p.choices)
+                            if (!contains(faces, choice)) faces.push_back(choice);
+            for (int face : faces)
+                for (int cell = 0; cell < static_cast<int>(s.board.size()); ++cell)
+                    if (s.board[cell].empty() && drop_allowed(s, t, face, cell))
+                        moves.push_back({t, cell, face, Move::drop});
         }
     }
 
-    bool drop_allowed(const State& s, int type, int cell) const {
+    bool drop_allowed(const State& s, int type, int face, int cell) const {
         const ir::Drop& d = game_.pieces[type].drop;
+        const int placed = face >= 0 ? face : type;
         for (int zone : d.forbidden_zones)
             if (in_zone(game_, zone, s.side, cell)) return false;
-        if (d.only_where_movable && !can_move_from(s.side, type, cell)) return false;
+        if (d.only_where_movable && !can_move_from(s.side, placed, cell)) return false;
         for (const auto& file : game_.board.files) {
             if (!contains(file, cell)) continue;
             for (int other : file)
@@ -490,7 +513,7 @@ private:
         }
         if (!d.may_not_check && !d.may_not_mate) return true;
         Board after = s.board;
-        after[cell] = {s.side, type};
+        after[cell] = {s.side, placed};
         bool checks = false;
         for (int c = 0; c < static_cast<int>(after.size()); ++c)
             if (!after[c].empty() && after[c].player != s.side &&
@@ -499,7 +522,7 @@ private:
         if (!checks) return true;
         if (d.may_not_check) return false;
         State next = s;
-        play(next, {type, cell, -1, Move::drop});
+        play(next, {type, cell, face, Move::drop});
         return !legal(next).empty();
     }
 

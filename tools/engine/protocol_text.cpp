@@ -144,7 +144,9 @@ std::string ProtocolText::write_move(const Position& pos, Move move) const {
     const ir::Game& game = game_->ir();
     if (move.is_pass()) return protocol_ == Protocol::xboard ? "@@@@" : "0000";
     if (move.is_drop()) {
-        const ir::Piece& piece = game.pieces[static_cast<std::size_t>(move.dropped_type())];
+        // What goes down: a piece dropped promoted (`drop promoted`) is written as its form.
+        const int placed = move.is_promotion() ? move.promotion() : move.dropped_type();
+        const ir::Piece& piece = game.pieces[static_cast<std::size_t>(placed)];
         return (piece.plus ? "+" : "") + std::string(1, piece.letter) +
                (protocol_ == Protocol::usi ? '*' : '@') + square(move.to());
     }
@@ -164,7 +166,14 @@ std::string ProtocolText::write_move(const Position& pos, Move move) const {
     std::string text = square(move.from()) + square(to);
     if (move.is_promotion()) {
         const ir::Piece& promoted = game.pieces[static_cast<std::size_t>(move.promotion())];
-        text += promoted.plus ? '+' : lower(promoted.letter);
+        const ir::Piece& mover =
+            game.pieces[static_cast<std::size_t>(type_of(pos.piece_on(move.from())))];
+        // A + piece turning back into what it is captured as (Kyoto shogi's `promote always`)
+        // is written '-', as Fairy-Stockfish writes a demotion.
+        if (mover.plus && mover.captured_as == move.promotion())
+            text += '-';
+        else
+            text += promoted.plus ? '+' : lower(promoted.letter);
     }
     return text;
 }
