@@ -55,6 +55,9 @@ struct Checker {
     // check_rules.cpp
     void check_royals_capturable();
     void check_passing();
+    void check_compulsory_captures();
+    // check_material_ends.cpp
+    void check_material_ends();
     // check_jumps.cpp
     void check_jumps();
     void check_jump(const ast::Movement& movement);

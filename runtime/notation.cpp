@@ -142,6 +142,10 @@ std::string not_legal(const Position& pos, const MoveList& legal, const Reading&
         msg += ": only the capture sequences that take the most pieces may be played";
     } else if (can_jump && game.jump_rule == ir::JumpRule::compulsory) {
         msg += ": capturing is compulsory, and a sequence goes on while it can capture";
+    } else if (game.captures_compulsory && legal.size > 0 && captures(pos, legal.moves[0]) &&
+               !pos.piece_on(r.to) && piece_targets(pos, r.from).has(r.to)) {
+        // Only captures are left once there is one.
+        msg += ": capturing is compulsory";
     } else if (r.landings.size() == 1 && piece_targets(pos, r.from).has(r.to)) {
         // Only the royal rule can forbid a move the piece's movement allows.
         std::string royal = "a royal piece";
