@@ -306,10 +306,15 @@ bool is_pass_text(std::string_view text) {
 std::optional<Move> parse_pass(const Position& pos, const MoveList& legal, std::string& error) {
     if (std::find(legal.begin(), legal.end(), Move::make_pass()) != legal.end())
         return Move::make_pass();
-    error = pos.game().ir().passing == ir::Passing::never
-                ? "this game has no passing"
-                : "a pass is allowed only without a legal move (" + std::to_string(legal.size) +
-                      " legal moves, e.g. " + format_move(pos, legal.moves[0]) + ")";
+    const ir::Game& game = pos.game().ir();
+    if (game.passing == ir::Passing::never)
+        error = "this game has no passing";
+    else if (game.passing == ir::Passing::allowed)  // only a compulsory capture forbids it
+        error = "capturing is compulsory (" + std::to_string(legal.size) + " legal moves, e.g. " +
+                format_move(pos, legal.moves[0]) + ")";
+    else
+        error = "a pass is allowed only without a legal move (" + std::to_string(legal.size) +
+                " legal moves, e.g. " + format_move(pos, legal.moves[0]) + ")";
     return std::nullopt;
 }
 

@@ -59,6 +59,21 @@ TEST_CASE("with 'captures compulsory' only captures are legal where there is one
     CHECK(legal(choice) == std::vector<std::string>{"c3xd5", "e4xd5"});
 }
 
+TEST_CASE("with 'captures compulsory' a drop or a pass is refused where a capture is legal",
+          "[runtime][rules]") {
+    const auto game =
+        test::load_game_file(VARI_TEST_DATA "/reference/games/compulsory-captures.vari");
+    // White's Rook may take on a3; the Knight in hand may not be dropped, nor may White pass.
+    const auto capture = from(*game, "3k2/6/6/p5/6/R5[N] w - - 0 1");
+    CHECK(legal(capture) == std::vector<std::string>{"a1xa3"});
+    CHECK(refusal(capture, "N*c3") == "N*c3 is not a legal drop: capturing is compulsory");
+    CHECK(refusal(capture, "pass") == "capturing is compulsory (1 legal moves, e.g. a1xa3)");
+    // Without a capture, both are legal.
+    const auto quiet = from(*game, "3k2/6/2p3/6/6/R5[N] w - - 0 1");
+    CHECK(typed(quiet, "N*c3").is_drop());
+    CHECK(typed(quiet, "pass").is_pass());
+}
+
 TEST_CASE("with 'captures compulsory' every move is legal where nothing can capture",
           "[runtime][rules]") {
     const auto game = test::load_shipped("antichess");
