@@ -116,7 +116,8 @@ TEST_CASE("Fairy-Stockfish reads vari's shogi moves into vari's FEN and SFEN", "
     compare("minishogi", "minishogi", 6, 100);
 }
 
-TEST_CASE("Fairy-Stockfish reads vari's antichess, Horde, makruk and shatranj moves into vari's FEN",
+TEST_CASE("Fairy-Stockfish reads vari's antichess, Horde, makruk and shatranj moves into FEN as "
+          "vari writes it",
           "[engine][fairy]") {
     for (const char* game : {"antichess", "horde", "shatranj"}) compare(game, game, 4, 150);
     // Makruk has no fifty-move rule, so vari's clock counts what no rule resets (only captures);

@@ -420,7 +420,8 @@ TEST_CASE("Makruk perft equals Fairy-Stockfish's, asked at test time when it is 
 // once its extinction rule has ended the game.
 const std::string SHATRANJ_BARING = "4k3/8/8/8/8/8/r7/R3K2R w - - 0 1";
 const std::string SHATRANJ_BARE_AGAINST_ONE = "8/8/8/8/8/3k4/4Q3/K7 b - - 0 1";
-const std::string SHATRANJ_MIDGAME = "r1bk1bnr/pp1qpppp/2n5/2pp4/4P3/2N2N2/PPPPQPPP/R1BK1B1R w - - 0 1";
+const std::string SHATRANJ_MIDGAME =
+    "r1bk1bnr/pp1qpppp/2n5/2pp4/4P3/2N2N2/PPPPQPPP/R1BK1B1R w - - 0 1";
 
 TEST_CASE("Shatranj perft, as play counts it, equals Fairy-Stockfish's, asked at test time when "
           "it is installed",
@@ -443,4 +444,23 @@ TEST_CASE("Shatranj perft, as play counts it, equals Fairy-Stockfish's, asked at
     const auto counted = vari::runtime::perft(*game, pos, depth);
     CHECK(counted.error.empty());
     CHECK(counted.nodes == peer.value_or(recorded));
+}
+
+TEST_CASE("antichess, Horde, makruk and shatranj perft to depth 5 equal Fairy-Stockfish's",
+          "[.][slow][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1, for machines without it.
+    auto [variant, position, recorded] =
+        GENERATE_COPY(table<std::string, std::string, std::uint64_t>({
+        {"antichess", "", 2732672}, {"antichess", ANTICHESS_PROMOTION, 38059},
+        {"horde", "", 265223}, {"horde", HORDE_DOUBLE_STEPS, 577011},
+        {"makruk", "", 6223994}, {"shatranj", "", 1164248},
+        }));
+    const auto peer = peer_perft(variant, 5, position);
+    INFO(variant << " from '" << position << "'"
+                 << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    auto game = load_shipped(variant);
+    vari::Position pos(*game);
+    if (!position.empty()) set_position(pos, position);
+    // As play counts it: shatranj's bare King ends games that still have moves.
+    CHECK(vari::runtime::perft(*game, pos, 5).nodes == peer.value_or(recorded));
 }
