@@ -253,6 +253,7 @@ struct End {
     Number count;                   // repetition, ply-limit
     bool reset_by_capture = false;  // ply-limit
     std::vector<Name> reset_pieces;
+    std::vector<std::vector<Name>> material;  // insufficient: the sets of pieces, as written
     Span span;
 };
 
@@ -311,6 +312,11 @@ struct CaptureMapping {
     Name becomes;
 };
 
+// `captures compulsory`: a player who can capture must.
+struct CompulsoryCaptures {
+    Span span;
+};
+
 // `captures ARMY { PIECE as PIECE ... }` or `captures ARMY removed`: what the pieces that players of
 // the army capture become in their hands, or that they leave the game.
 struct Captures {
@@ -353,6 +359,7 @@ struct File {
     std::vector<Army> armies;
     std::vector<Armies> army_choices;
     std::vector<Captures> captures;
+    std::vector<CompulsoryCaptures> compulsory_captures;
     std::vector<Jumps> jumps;
     std::vector<Broken> broken;
 };

@@ -323,6 +323,10 @@ VARI_ACTION(kw_loss) { s.file.ends.back().outcome = ir::Outcome::loss; }
 VARI_ACTION(kw_draw) { s.file.ends.back().outcome = ir::Outcome::draw; }
 VARI_ACTION(reset_capture) { s.file.ends.back().reset_by_capture = true; }
 VARI_ACTION(reset_piece) { s.file.ends.back().reset_pieces.push_back(name_of(in, s)); }
+VARI_ACTION(kw_bare_royal) { s.file.ends.back().kind = ir::EndKind::bare_royal; }
+VARI_ACTION(kw_insufficient) { s.file.ends.back().kind = ir::EndKind::insufficient; }
+VARI_ACTION(open_material) { s.file.ends.back().material.emplace_back(); }
+VARI_ACTION(material_piece) { s.file.ends.back().material.back().push_back(name_of(in, s)); }
 
 // royals, pass, hooks, jumps
 VARI_ACTION(kw_royals) { open(s, DeclKind::royals, s.file.royals, in); }
@@ -349,6 +353,12 @@ VARI_ACTION(kw_others) { s.file.armies.back().promotions.back().to_others = true
 VARI_ACTION(kw_armies) { open(s, DeclKind::armies, s.file.army_choices, in); }
 VARI_ACTION(army_choice) { s.file.army_choices.back().names.push_back(name_of(in, s)); }
 VARI_ACTION(kw_captures) { open(s, DeclKind::captures, s.file.captures, in); }
+// `captures compulsory` is complete when its word is read: the node moves to its own list.
+VARI_ACTION(captures_compulsory) {
+    s.file.compulsory_captures.push_back({s.file.captures.back().span});
+    s.file.captures.pop_back();
+    s.kind = DeclKind::none;
+}
 VARI_ACTION(captures_army) { s.file.captures.back().army = name_of(in, s); }
 VARI_ACTION(kw_removed) { s.file.captures.back().removed = true; }
 VARI_ACTION(captured_type) { s.file.captures.back().mappings.push_back({name_of(in, s), {}}); }

@@ -33,6 +33,10 @@ const char* end_word(ir::EndKind kind) {
             return "ply-limit";
         case ir::EndKind::no_pieces:
             return "no-pieces";
+        case ir::EndKind::bare_royal:
+            return "bare-royal";
+        case ir::EndKind::insufficient:
+            return "insufficient";
     }
     return "";
 }
@@ -175,7 +179,8 @@ void Checker::check_declarations() {
                          file.castlings.empty() && file.setups.empty() && file.ends.empty() &&
                          file.royals.empty() && file.passes.empty() && file.hooks.empty() &&
                          file.armies.empty() && file.army_choices.empty() &&
-                         file.captures.empty() && file.includes.empty() && file.jumps.empty() &&
+                         file.captures.empty() && file.compulsory_captures.empty() &&
+                         file.includes.empty() && file.jumps.empty() &&
                          file.broken.empty();
     if (nothing) {
         report.error(
@@ -279,7 +284,7 @@ void Checker::check_ends() {
     }
 }
 
-// Checkmate is judged on royal pieces, so every player needs one in the setup.
+// Checkmate is judged on royal pieces, so some player needs one in the setup.
 void Checker::check_royals() {
     const auto checkmate = std::find_if(file.ends.begin(), file.ends.end(), [](const ast::End& e) {
         return e.kind == ir::EndKind::checkmate;
@@ -287,24 +292,16 @@ void Checker::check_royals() {
     if (checkmate == file.ends.end() || any_broken(ast::DeclKind::piece) ||
         any_broken(ast::DeclKind::setup))
         return;
-    for (std::size_t p = 0; p < model.players.size(); ++p) {
-        const ast::Setup* first_setup = nullptr;
-        bool has_royal = false;
-        for (const auto& setup : file.setups) {
-            if (setup.player.text != model.players[p]) continue;
-            if (first_setup == nullptr) first_setup = &setup;
-            for (const auto& group : setup.groups) {
-                const auto index = find(model.piece_index, group.piece.text);
-                if (index && file.pieces[static_cast<std::size_t>(*index)].royal) has_royal = true;
-            }
+    // A player without a royal piece is never in check (horde's pawns): only when no player has
+    // one can nobody be mated.
+    for (const auto& setup : file.setups)
+        for (const auto& group : setup.groups) {
+            const auto index = find(model.piece_index, group.piece.text);
+            if (index && file.pieces[static_cast<std::size_t>(*index)].royal) return;
         }
-        if (!has_royal)
-            report.error(
-                first_setup != nullptr ? first_setup->span : checkmate->span,
-                "player " + quote(model.players[p]) +
-                    " has no royal piece in the setup, but 'end checkmate' is judged on one",
-                "mark a piece 'royal' (as in 'piece NAME X royal { ... }') and set it up");
-    }
+    report.error(checkmate->span,
+                 "no player has a royal piece in the setup, but 'end checkmate' is judged on one",
+                 "mark a piece 'royal' (as in 'piece NAME X royal { ... }') and set it up");
 }
 
 // ---- Entry --------------------------------------------------------------------------------------
@@ -326,10 +323,12 @@ Model check(const ast::File& file, Report& report) {
     checker.check_castlings();
     checker.check_setup();
     checker.check_ends();
+    checker.check_material_ends();
     checker.check_royals();
     checker.check_royals_capturable();
     checker.check_royal_facing();
     checker.check_passing();
+    checker.check_compulsory_captures();
     checker.check_jumps();
     checker.check_hooks();
     return std::move(checker.model);

@@ -1,5 +1,5 @@
-// The checks over game-wide rules: `royals capturable`, `royals may-not-face` and `pass`, and
-// what each rules out.
+// The checks over game-wide rules: `royals capturable`, `royals may-not-face`, `pass` and
+// `captures compulsory`, and what each rules out.
 #include <algorithm>
 
 #include "dsl/checker.hpp"
@@ -96,6 +96,14 @@ void Checker::check_passing() {
                                           "): no player is ever without a legal move";
         report.error(end.span, why + ", so " + ended + " never applies");
     }
+}
+
+// Given once. It needs no piece that captures: a game whose pieces cannot capture simply never
+// has a capture to force.
+void Checker::check_compulsory_captures() {
+    const auto& rules = file.compulsory_captures;
+    for (std::size_t i = 1; i < rules.size(); ++i)
+        already_defined(rules[i].span, "'captures compulsory'", rules[0].span);
 }
 
 }  // namespace vari::dsl

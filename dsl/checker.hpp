@@ -65,6 +65,9 @@ struct Checker {
     void check_royals_capturable();
     void check_royal_facing();
     void check_passing();
+    void check_compulsory_captures();
+    // check_material_ends.cpp
+    void check_material_ends();
     // check_jumps.cpp
     void check_jumps();
     // hooks.cpp

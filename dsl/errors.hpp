@@ -129,10 +129,13 @@ VARI_MESSAGE(setup_cells, "expected the cells the piece stands on, such as 'e1'"
 VARI_MESSAGE(close_setup, "expected '}' to close {decl}, or a piece's name followed by its cells");
 
 // end
-VARI_MESSAGE(end_kind, "expected 'checkmate', 'stalemate', 'no-pieces', 'repetition' or 'ply-limit' after 'end'");
+VARI_MESSAGE(end_kind, "expected 'checkmate', 'stalemate', 'no-pieces', 'repetition', 'ply-limit', 'bare-royal' or 'insufficient' after 'end'");
 VARI_MESSAGE(outcome, "expected the result for the player who made the last move: 'win', 'loss' or 'draw'");
 VARI_MESSAGE(end_count, "expected a number, such as 3 for threefold repetition or 100 plies");
 VARI_MESSAGE(reset_items, "expected 'capture' or pieces' names after 'reset-by'");
+VARI_MESSAGE(material_set, "expected '{' and the pieces one player may be left with, as in 'end insufficient { King } { King Knight } draw'");
+VARI_MESSAGE(material_pieces, "expected the names of the pieces one player may be left with, as in '{ King Knight }'");
+VARI_MESSAGE(close_material, "expected '}' to close the set of pieces, or another piece's name");
 
 // royals, pass, hooks, jumps
 VARI_MESSAGE(royals_rule, "expected 'capturable' or 'may-not-face' after 'royals', as in 'royals capturable' or 'royals may-not-face n s'");
@@ -155,7 +158,7 @@ VARI_MESSAGE(army_promote_piece, "expected the piece that promotes after 'promot
 VARI_MESSAGE(army_promote_targets, "expected 'others' (every other non-royal piece of the army) or the pieces it may become after 'to'");
 VARI_MESSAGE(close_army, "expected '}' to close {decl}, or 'promote'");
 VARI_MESSAGE(army_choices, "expected one army per player, in turn order, as in 'armies ARMY ARMY' for two players");
-VARI_MESSAGE(captures_army, "expected the capturing army after 'captures', as in 'captures ARMY { Rook as Pawn }'");
+VARI_MESSAGE(captures_target, "expected 'compulsory' or the capturing army after 'captures', as in 'captures compulsory' or 'captures ARMY { Rook as Pawn }'");
 VARI_MESSAGE(captures_what, "expected 'removed' or '{' and what captured pieces become, as in 'captures ARMY { Rook as Pawn }'");
 VARI_MESSAGE(capture_mappings, "expected a captured piece and what it becomes, as in 'Rook as Pawn'");
 VARI_MESSAGE(kw_as, "expected 'as' and the piece the captured one becomes, as in 'Rook as Pawn'");

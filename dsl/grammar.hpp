@@ -253,6 +253,7 @@ struct setup_decl : seq<kw_setup, must<setup_player, open_setup>, star<setup_gro
 // ---- end -> 'end' end_kind ----------------------------------------------------------------------
 // end_kind -> 'checkmate' OUTCOME | 'stalemate' OUTCOME | 'no-pieces' OUTCOME
 //           | 'repetition' INT OUTCOME | 'ply-limit' INT OUTCOME ['reset-by' ('capture' | PIECE)+]
+//           | 'bare-royal' OUTCOME | 'insufficient' ('{' PIECE+ '}')+ OUTCOME
 // OUTCOME -> 'win' | 'loss' | 'draw'
 struct outcome : sor<kw_win, kw_loss, kw_draw> {};
 struct end_count : tok<integer_text> {};
@@ -266,8 +267,16 @@ struct end_stalemate : if_must<kw_stalemate, outcome> {};
 struct end_no_pieces : if_must<kw_no_pieces, outcome> {};
 struct end_repetition : if_must<kw_repetition, end_count, outcome> {};
 struct end_ply_limit : seq<kw_ply_limit, must<end_count, outcome>, opt<reset_clause>> {};
+struct end_bare_royal : if_must<kw_bare_royal, outcome> {};
+struct open_material : tok<one<'{'>> {};
+struct material_piece : tok<name_text> {};
+struct material_pieces : plus<material_piece> {};
+struct close_material : tok<one<'}'>> {};
+struct material_set : if_must<open_material, material_pieces, close_material> {};
+struct end_insufficient : seq<kw_insufficient, must<material_set>, star<material_set>,
+    must<outcome>> {};
 struct end_kind : sor<end_checkmate, end_stalemate, end_no_pieces, end_repetition,
-    end_ply_limit> {};
+    end_ply_limit, end_bare_royal, end_insufficient> {};
 struct end_decl : if_must<kw_end, end_kind> {};
 
 // ---- royals -> 'royals' ('capturable' | 'may-not-face' (NAME | vector)+) ---------------------
@@ -324,7 +333,9 @@ struct army_choice : tok<name_text> {};
 struct army_choices : plus<army_choice> {};
 struct armies_decl : if_must<kw_armies, army_choices> {};
 
-// ---- captures -> 'captures' ARMY ('removed' | '{' (PIECE 'as' PIECE)+ '}') -----------------------
+// ---- captures -> 'captures' ('compulsory' | ARMY ('removed' | '{' (PIECE 'as' PIECE)+ '}')) -----
+// `compulsory` is a keyword, so no army has that name: the two forms never meet.
+struct captures_compulsory : kw_compulsory {};
 struct captures_army : tok<name_text> {};
 struct open_captures : tok<one<'{'>> {};
 struct captured_type : tok<name_text> {};
@@ -334,7 +345,9 @@ struct capture_mappings : plus<capture_mapping> {};
 struct close_captures : tok<one<'}'>> {};
 struct captures_map : if_must<open_captures, capture_mappings, close_captures> {};
 struct captures_what : sor<kw_removed, captures_map> {};
-struct captures_decl : if_must<kw_captures, captures_army, captures_what> {};
+struct captures_of_army : if_must<captures_army, captures_what> {};
+struct captures_target : sor<captures_compulsory, captures_of_army> {};
+struct captures_decl : if_must<kw_captures, captures_target> {};
 
 // ---- file -> sep declaration* -------------------------------------------------------------------
 // The loop over declarations (and the recovery after a broken one) is in build_ast.cpp.

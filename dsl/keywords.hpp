@@ -108,6 +108,8 @@
     X(checkmate, "checkmate") \
     X(stalemate, "stalemate") \
     X(no_pieces, "no-pieces") \
+    X(bare_royal, "bare-royal") \
+    X(insufficient, "insufficient") \
     X(repetition, "repetition") \
     X(ply_limit, "ply-limit") \
     X(reset_by, "reset-by") \

@@ -270,6 +270,11 @@ ir::EndCondition lower_end(const ast::End& end, const Model& model) {
     out.reset_by_capture = end.reset_by_capture;
     for (const auto& name : end.reset_pieces)
         out.reset_by_types.push_back(at(model.piece_index, name.text));
+    for (const auto& set : end.material) {
+        auto& types = out.material.emplace_back();
+        for (const auto& name : set) types.push_back(at(model.piece_index, name.text));
+        std::sort(types.begin(), types.end());
+    }
     out.source = ref(end.span);
     return out;
 }
@@ -367,6 +372,7 @@ ir::Game lower(const ast::File& file, const Model& model) {
     }
     if (!file.passes.empty()) game.passing = file.passes.front().passing;
     if (!file.jumps.empty()) game.jump_rule = file.jumps.front().rule;
+    game.captures_compulsory = !file.compulsory_captures.empty();
     game.hooks = model.hooks;
     return game;
 }

@@ -179,6 +179,7 @@ void Compiler::compile_hands() {
     t_.royals_capturable = game_.royals_capturable;
     t_.passing = game_.passing;
     t_.jump_rule = game_.jump_rule;
+    t_.captures_compulsory = game_.captures_compulsory;
     for (int type : game_.drop_first) t_.drop_first |= 1u << type;
     for (int captor = 0; captor < t_.player_count; ++captor)
         for (int type = 0; type < t_.type_count; ++type)

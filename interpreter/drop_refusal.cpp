@@ -50,6 +50,9 @@ std::optional<std::string> drop_refusal(Position& pos, int type, int cell) {
     MoveList legal;
     generate_legal(pos, legal);
     if (std::find(legal.begin(), legal.end(), drop) != legal.end()) return std::nullopt;
+    // Where some move captures, only captures are left, and a drop captures nothing.
+    if (t.captures_compulsory && legal.size > 0 && captures(pos, legal.moves[0]))
+        return std::string("capturing is compulsory");
     if (r.drop_may_not_check || r.drop_may_not_mate) {
         Undo undo;
         pos.do_move(drop, undo);

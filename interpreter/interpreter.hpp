@@ -148,6 +148,10 @@ void generate_legal(Position& pos, MoveList& list);
 // board, into `cells` (room for MAX_CELLS); returns how many.
 int path_cells(const Tables& t, const PathRule& rule, int from, std::uint8_t* cells);
 
+// Whether `m` (a move of the side to move in `pos`) takes a piece: onto another player's piece,
+// en passant, or a capture sequence.
+bool captures(const Position& pos, Move m);
+
 // The cells a piece standing on `from` may move or capture to, ignoring checks.
 CellSet piece_targets(const Position& pos, int from);
 
@@ -187,7 +191,8 @@ std::uint64_t perft(Position& pos, int depth, bool* overflow = nullptr);
 
 // ---- Judging a position ------------------------------------------------------------------------
 // What the game's end conditions (ir::Game::ends) say of a position, judged in the runtime's
-// order: a player to move without pieces (on the board or in hand), then no legal move
+// order: a player to move without pieces (on the board or in hand), then the material left
+// (a bare royal piece, insufficient material), then no legal move
 // (checkmate with a royal piece attacked, else stalemate), then the repetition and ply-limit
 // counts. A position without a move that no rule covers is over, drawn, with `rule` -1.
 struct Judgement {

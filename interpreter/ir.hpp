@@ -174,8 +174,12 @@ struct Placement {
     friend bool operator==(const Placement&, const Placement&) = default;
 };
 
-// no_pieces: the player to move has no piece on the board or in hand.
-enum class EndKind : std::uint8_t { checkmate, stalemate, repetition, ply_limit, no_pieces };
+// no_pieces: the player to move has no piece on the board or in hand. bare_royal: a player is
+// left with only royal pieces (two players; see judge.cpp). insufficient: every player's pieces
+// are one of the sets of EndCondition::material.
+enum class EndKind : std::uint8_t {
+    checkmate, stalemate, repetition, ply_limit, no_pieces, bare_royal, insufficient
+};
 // The result for the player who made the last move.
 enum class Outcome : std::uint8_t { win, loss, draw };
 
@@ -185,6 +189,8 @@ struct EndCondition {
     int count = 0;                    // repetition: occurrences; ply_limit: plies
     bool reset_by_capture = false;    // ply_limit
     std::vector<int> reset_by_types;  // ply_limit: a move of one of these piece types resets it
+    // insufficient: sets of piece types (a type as often as the set holds it), each sorted.
+    std::vector<std::vector<int>> material;
     SourceRef source;
     friend bool operator==(const EndCondition&, const EndCondition&) = default;
 };
@@ -233,6 +239,8 @@ struct Game {
     std::vector<std::vector<Vec>> royals_may_not_face;
     Passing passing = Passing::never;
     JumpRule jump_rule = JumpRule::optional;
+    // A player who can capture (en passant and capture sequences included) must.
+    bool captures_compulsory = false;
     std::optional<HookSource> hooks;
     // The rule files read, as diagnostics name them: the loaded one, then those it includes.
     std::vector<std::string> files;

@@ -1,5 +1,7 @@
 // Judging a position by the game's end conditions: pure engine work, no history kept here (the
 // caller counts repetitions), no words and no hooks.
+#include <algorithm>
+
 #include "interpreter/interpreter.hpp"
 
 namespace vari {
@@ -12,6 +14,30 @@ bool has_no_pieces(const Position& pos) {
     for (int type = 0; type < pos.tables().type_count; ++type)
         if (pos.in_hand(side, type)) return false;
     return true;
+}
+
+// How many pieces of `player` (on the board and in hand) are not royal.
+int non_royal_count(const Position& pos, int player) {
+    const Tables& t = pos.tables();
+    int count = 0;
+    for (int type = 0; type < t.type_count; ++type)
+        if (!(t.royal_types >> type & 1))
+            count += pos.pieces(player, type).count() + pos.in_hand(player, type);
+    return count;
+}
+
+// Whether the pieces of `player` (on the board and in hand) are exactly one of `sets`.
+bool has_only(const Position& pos, int player, const std::vector<std::vector<int>>& sets) {
+    const int types = pos.tables().type_count;
+    int held[MAX_TYPES];
+    for (int type = 0; type < types; ++type)
+        held[type] = pos.pieces(player, type).count() + pos.in_hand(player, type);
+    for (const auto& set : sets) {
+        int wanted[MAX_TYPES] = {};
+        for (int type : set) ++wanted[type];
+        if (std::equal(held, held + types, wanted)) return true;
+    }
+    return false;
 }
 
 Judgement ended_by(const ir::Game& game, int rule, int mover) {
@@ -33,11 +59,37 @@ Judgement judge(const Position& pos, bool has_move, int repetitions) {
     const int players = pos.tables().player_count;
     const int mover = (pos.side_to_move() + players - 1) % players;
     const int rules = static_cast<int>(game.ends.size());
-    // A player left without pieces, then mate and stalemate: a mate on the last ply of a counter
-    // is still a mate.
+    // A player left without pieces, then the material left, then mate and stalemate: a mate on the
+    // last ply of a counter is still a mate.
     if (has_no_pieces(pos))
         for (int r = 0; r < rules; ++r)
             if (game.ends[r].kind == ir::EndKind::no_pieces) return ended_by(game, r, mover);
+    // The material left, before mate: a bared player has lost whatever its moves.
+    for (int r = 0; r < rules; ++r) {
+        const ir::EndCondition& end = game.ends[r];
+        if (end.kind == ir::EndKind::bare_royal) {
+            // Two players. The mover left bare against pieces loses (it could not bare the other
+            // at once); the player to move, left bare, loses at once when one move cannot take
+            // every piece the mover has besides royal ones (it has two or more), and otherwise
+            // gets its move. The outcome is for the player who is not bare.
+            const int side = pos.side_to_move();
+            const int mover_pieces = non_royal_count(pos, mover);
+            const int side_pieces = non_royal_count(pos, side);
+            if (mover_pieces == 0 && side_pieces > 0) {
+                Judgement j = ended_by(game, r, mover);
+                j.outcome = j.outcome == ir::Outcome::win    ? ir::Outcome::loss
+                            : j.outcome == ir::Outcome::loss ? ir::Outcome::win
+                                                             : j.outcome;
+                return j;
+            }
+            if (side_pieces == 0 && mover_pieces >= 2) return ended_by(game, r, mover);
+        }
+        if (end.kind == ir::EndKind::insufficient) {
+            bool all = true;
+            for (int p = 0; p < players && all; ++p) all = has_only(pos, p, end.material);
+            if (all) return ended_by(game, r, mover);
+        }
+    }
     if (!has_move) {
         const auto kind = pos.in_check() ? ir::EndKind::checkmate : ir::EndKind::stalemate;
         for (int r = 0; r < rules; ++r)

@@ -3,6 +3,7 @@
 // made and tested. En passant and castling are always made and tested: they are rare. In a game
 // whose royal pieces may be captured, every pseudo-legal move is legal. Capture sequences come
 // last, made and tested like the others, and the game's jump rule may then leave only them.
+// `captures compulsory` then keeps only the captures, when there are any.
 #include <algorithm>
 #include <iterator>
 
@@ -35,6 +36,7 @@ public:
         if (t_.passing == ir::Passing::allowed ||
             (t_.passing == ir::Passing::forced && list_.size == 0))
             push(Move::make_pass());
+        if (t_.captures_compulsory) keep_captures();
     }
 
 private:
@@ -356,6 +358,14 @@ private:
         }
     }
 
+    // `captures compulsory`: when some legal move captures, only the captures stay.
+    void keep_captures() {
+        int kept = 0;
+        for (int i = 0; i < list_.size; ++i)
+            if (captures(pos_, list_.moves[i])) list_.moves[kept++] = list_.moves[i];
+        if (kept > 0) list_.size = kept;
+    }
+
     bool overflow() {
         list_.overflow = true;
         return false;
@@ -371,6 +381,20 @@ private:
 }  // namespace
 
 void generate_legal(Position& pos, MoveList& list) { Generator(pos, list).run(); }
+
+bool captures(const Position& pos, Move m) {
+    switch (m.kind()) {
+        case Move::en_passant:
+        case Move::jumps:
+            return true;
+        case Move::normal: {
+            const Piece target = pos.piece_on(m.to());
+            return target && owner_of(target) != owner_of(pos.piece_on(m.from()));
+        }
+        default:
+            return false;
+    }
+}
 
 std::uint64_t perft(Position& pos, int depth, bool* overflow) {
     if (depth == 0) return 1;

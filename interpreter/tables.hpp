@@ -140,6 +140,7 @@ struct Tables {
     bool fast_legality = true;   // pins and checks can be read off straight lines
     bool royals_capturable = false;  // no check: every pseudo-legal move is legal
     ir::Passing passing = ir::Passing::never;
+    bool captures_compulsory = false;  // only captures are legal where there are any
 
     std::vector<CastlingRule> castlings;
     std::vector<char> right_names;           // [bit] the right's character

@@ -41,6 +41,10 @@ std::string reason_of(const ir::Game& game, const ir::EndCondition& end, int mov
             if (end.outcome == ir::Outcome::loss && players == 2) return "losing every piece";
             return bare + " having no pieces left";
         }
+        case ir::EndKind::bare_royal:
+            return "the bare-royal rule";
+        case ir::EndKind::insufficient:
+            return "insufficient material";
     }
     return "the end of the game";
 }
@@ -180,7 +184,7 @@ void Game::refresh() {
     if (judgement.rule < 0)
         return end(make_result(game, ir::Outcome::draw, mover, "no legal move"));
     const ir::EndCondition& rule = game.ends[static_cast<std::size_t>(judgement.rule)];
-    end(make_result(game, rule.outcome, mover, reason_of(game, rule, mover)));
+    end(make_result(game, judgement.outcome, mover, reason_of(game, rule, mover)));
 }
 
 Move random_move(const Game& game, std::mt19937_64& rng) {

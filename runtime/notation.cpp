@@ -142,6 +142,10 @@ std::string not_legal(const Position& pos, const MoveList& legal, const Reading&
         msg += ": only the capture sequences that take the most pieces may be played";
     } else if (can_jump && game.jump_rule == ir::JumpRule::compulsory) {
         msg += ": capturing is compulsory, and a sequence goes on while it can capture";
+    } else if (game.captures_compulsory && legal.size > 0 && captures(pos, legal.moves[0]) &&
+               !pos.piece_on(r.to) && piece_targets(pos, r.from).has(r.to)) {
+        // Only captures are left once there is one.
+        msg += ": capturing is compulsory";
     } else if (r.landings.size() == 1 && piece_targets(pos, r.from).has(r.to)) {
         // Only the royal rule can forbid a move the piece's movement allows.
         std::string royal = "a royal piece";
@@ -325,10 +329,15 @@ bool is_pass_text(std::string_view text) {
 std::optional<Move> parse_pass(const Position& pos, const MoveList& legal, std::string& error) {
     if (std::find(legal.begin(), legal.end(), Move::make_pass()) != legal.end())
         return Move::make_pass();
-    error = pos.game().ir().passing == ir::Passing::never
-                ? "this game has no passing"
-                : "a pass is allowed only without a legal move (" + std::to_string(legal.size) +
-                      " legal moves, e.g. " + format_move(pos, legal.moves[0]) + ")";
+    const ir::Game& game = pos.game().ir();
+    if (game.passing == ir::Passing::never)
+        error = "this game has no passing";
+    else if (game.passing == ir::Passing::allowed)  // only a compulsory capture forbids it
+        error = "capturing is compulsory (" + std::to_string(legal.size) + " legal moves, e.g. " +
+                format_move(pos, legal.moves[0]) + ")";
+    else
+        error = "a pass is allowed only without a legal move (" + std::to_string(legal.size) +
+                " legal moves, e.g. " + format_move(pos, legal.moves[0]) + ")";
     return std::nullopt;
 }
 

@@ -10,7 +10,8 @@ namespace {
 
 // Whether some position of the tree above its leaves could be ended by a rule the engine's perft
 // does not judge: a hook, a ply limit the clock can reach, a repetition within the depth (the
-// tree starts without a history), or a player left without pieces who could otherwise pass.
+// tree starts without a history), a player left without pieces who could otherwise pass, or the
+// material left.
 bool needs_game(const CompiledGame& game, const Position& start, int depth, HookUse hooks) {
     const ir::Game& rules = game.ir();
     if (hooks == HookUse::on && rules.hooks) return true;
@@ -30,6 +31,9 @@ bool needs_game(const CompiledGame& game, const Position& start, int depth, Hook
             case ir::EndKind::no_pieces:
                 if (rules.passing != ir::Passing::never) return true;
                 break;
+            case ir::EndKind::bare_royal:
+            case ir::EndKind::insufficient:
+                return true;  // judged on the material, while there are moves
             case ir::EndKind::checkmate:
             case ir::EndKind::stalemate:
                 break;  // no legal move: the engine counts none either

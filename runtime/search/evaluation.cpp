@@ -1,5 +1,6 @@
 // The evaluation: material (board and hands), mobility, promotion progress and royal safety, each
-// read from tables built once from the rules. evaluate() allocates nothing.
+// read from tables built once from the rules. evaluate() allocates nothing. Where the player left
+// without pieces wins, material counts against its holder.
 #include <algorithm>
 
 #include "runtime/search/evaluation_tables.hpp"
@@ -25,6 +26,9 @@ Evaluation::Evaluation(const CompiledGame& game) : game_(game), values_(piece_va
         detail::royal_surroundings(t, shelter_, approach_);
         guarded_types_ = t.royal_types;
     }
+    for (const auto& end : game.ir().ends)
+        if (end.kind == ir::EndKind::no_pieces && end.outcome == ir::Outcome::loss)
+            material_sign_ = -1;
 }
 
 int Evaluation::evaluate(const Position& pos, int player) const {
@@ -39,8 +43,8 @@ int Evaluation::evaluate(const Position& pos, int player) const {
         int sum = 0;
         for (int type = 0; type < types; ++type) {
             const CellSet cells = pos.pieces(p, type);
-            sum +=
-                cells.count() * values_[type].board + pos.in_hand(p, type) * values_[type].in_hand;
+            sum += material_sign_ * (cells.count() * values_[type].board +
+                                     pos.in_hand(p, type) * values_[type].in_hand);
             if (!cells) continue;
             const std::size_t row = static_cast<std::size_t>(p * types + type) * t.cell_count;
             const bool promotes = promoting_types_ >> type & 1;

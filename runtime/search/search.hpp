@@ -56,6 +56,8 @@ private:
     std::vector<CellSet> shelter_, approach_;
     std::uint32_t promoting_types_ = 0;  // types with a progress table, a bit each
     std::uint32_t guarded_types_ = 0;    // royal types whose safety counts, a bit each
+    // -1 where a player left without pieces wins (`end no-pieces loss`): pieces are a burden.
+    int material_sign_ = 1;
 };
 
 // ---- Rules left to hooks ----------------------------------------------------------------------

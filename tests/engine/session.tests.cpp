@@ -32,9 +32,10 @@ TEST_CASE("uci names the engine, its options and the games UCI can express", "[e
     CHECK(count_starting(lines, "option name Hash type spin default 16") == 1);
     CHECK(count_starting(lines, "option name Ponder type check") == 1);
     CHECK(count_starting(lines,
-                         "option name UCI_Variant type combo default chess var capablanca var "
-                         "chess var crazyhouse var grand-chess var kyoto-shogi var minishogi var "
-                         "shogi") == 1);
+                         "option name UCI_Variant type combo default chess var antichess var "
+                         "capablanca var chess var crazyhouse var grand-chess var horde var "
+                         "kyoto-shogi var makruk var minishogi var shatranj var shogi var "
+                         "xiangqi") == 1);
     uci.send("isready");
     CHECK(uci.wait_for("readyok") == "readyok");
 }
@@ -118,8 +119,9 @@ TEST_CASE("a misbehaving GUI gets info string errors and the engine stays usable
          "info string error: option Level takes a whole number from 1 to 10, not '11'"},
         {"setoption name Contempt value 11", "info string error: unknown option 'Contempt'"},
         {"setoption name UCI_Variant value hex-shogi-41",
-         "info string error: UCI_Variant 'hex-shogi-41' is not one of capablanca, chess, "
-         "crazyhouse, grand-chess, kyoto-shogi, minishogi, shogi, xiangqi"},
+         "info string error: UCI_Variant 'hex-shogi-41' is not one of antichess, capablanca, "
+         "chess, crazyhouse, grand-chess, horde, kyoto-shogi, makruk, minishogi, shatranj, "
+         "shogi, xiangqi"},
         {"setoption", "info string error: expected setoption name NAME [value VALUE]"},
     }));
     INFO(input);

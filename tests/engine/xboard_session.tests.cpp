@@ -53,8 +53,8 @@ TEST_CASE("protover 2 is answered with the features, the games as XBoard names t
     for (const char* feature : {" setboard=1", " usermove=1", " ping=1", " playother=1",
                                 " sigint=0", " sigterm=0", " colors=0", " analyze=1", " memory=1"})
         CHECK(lines[0].find(feature) != std::string::npos);
-    CHECK(lines[1] ==
-          "feature variants=\"normal,capablanca,grand-chess,kyoto-shogi,minishogi,vari_shogi,vari_xiangqi\"");
+    CHECK(lines[1] == "feature variants=\"normal,antichess,capablanca,grand-chess,horde,"
+                      "kyoto-shogi,vari_makruk,minishogi,vari_shatranj,vari_shogi,vari_xiangqi\"");
     CHECK(lines[2] == "feature option=\"Level -spin 10 1 10\"");
     xb.send("accepted setboard");
     xb.send("rejected sigint");
@@ -376,8 +376,9 @@ TEST_CASE("vari engine --protocol xboard sets up a game XBoard does not know",
     xb.send("xboard");
     xb.send("protover 2");
     const auto features = xb.lines_until("feature done=1");
-    CHECK(has_line(features, "feature variants=\"camel-chess,capablanca,normal,grand-chess,"
-                             "kyoto-shogi,minishogi,vari_shogi,vari_xiangqi\""));
+    CHECK(has_line(features, "feature variants=\"camel-chess,antichess,capablanca,normal,"
+                             "grand-chess,horde,kyoto-shogi,vari_makruk,minishogi,vari_shatranj,"
+                             "vari_shogi,vari_xiangqi\""));
     xb.send("new");
     xb.send("variant camel-chess");
     xb.send("ping 1");

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 
+#include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
 using vari::test::load_shipped;
@@ -396,7 +397,6 @@ TEST_CASE("Hex Shogi 41's first moves are those of the rules.md depth-1 breakdow
     CHECK(list.size == 16);
 }
 
-
 // Xiangqi positions, written as Fairy-Stockfish's FEN (Red to move is its `w`, vari's `r`). In
 // the first, Red's Horse on d5 stands alone between the two Generals (it may not move: the
 // Generals would face), the Cannons on e3 and e8 each have the Horse on e6 as a screen, a Red
@@ -423,4 +423,131 @@ TEST_CASE("xiangqi perft equals Fairy-Stockfish's, asked at test time when it is
     INFO("position '" << position << "', depth " << depth
                       << (peer ? " (from fairy-stockfish)" : " (recorded)"));
     CHECK(perft_from("xiangqi", position, depth) == peer.value_or(recorded));
+}
+
+// Antichess positions, each written alike as vari's position string and as FEN. In the first,
+// Black must take en passant (d4xe3) and White must then take back on e3; in the second, a Pawn
+// must capture on b8 and promote (a King among its choices) while Black's Pawn may capture and
+// promote on h1; in the third, Black's only moves capture White's last piece, after which White,
+// with no piece, has won: vari counts no move for a player without pieces, as Fairy-Stockfish
+// counts none once its extinction rule has ended the game.
+const std::string ANTICHESS_EN_PASSANT =
+    "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b - e3 0 3";
+const std::string ANTICHESS_PROMOTION = "1n6/P3k3/8/8/8/8/6p1/4K2R w - - 0 1";
+const std::string ANTICHESS_LAST_PIECE = "8/8/8/8/8/2k5/1p6/R7 b - - 0 1";
+
+TEST_CASE("antichess perft equals Fairy-Stockfish's, asked at test time when it is installed",
+          "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant antichess, go perft N), for
+    // machines without it. Stalemate ends the game in both counts by leaving no move.
+    auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 20}, {"", 2, 400}, {"", 3, 8067}, {"", 4, 153299},
+        {ANTICHESS_EN_PASSANT, 1, 1}, {ANTICHESS_EN_PASSANT, 2, 2},
+        {ANTICHESS_EN_PASSANT, 6, 3091}, {ANTICHESS_EN_PASSANT, 7, 59984},
+        {ANTICHESS_PROMOTION, 1, 5}, {ANTICHESS_PROMOTION, 3, 375},
+        {ANTICHESS_PROMOTION, 4, 3140},
+        {ANTICHESS_LAST_PIECE, 1, 5}, {ANTICHESS_LAST_PIECE, 2, 0},
+    }));
+    const auto peer = peer_perft("antichess", depth, position);
+    INFO("position '" << position << "', depth " << depth
+                      << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    CHECK(perft_from("antichess", position, depth) == peer.value_or(recorded));
+}
+
+// Horde positions. In the first, White's Pawns on the first rank step one or two (a1-a3 gives no
+// en-passant capture), b2-b4 gives c4 one (b3), and Black may castle either way. In the second,
+// White's last Pawn is attacked by Black's Queen: once Black takes it, White has no piece and
+// has lost, and vari counts no move for it as Fairy-Stockfish counts none after its extinction
+// rule ends the game.
+const std::string HORDE_DOUBLE_STEPS = "r3k2r/8/8/8/2p5/8/1P6/P3P1PP w kq - 0 1";
+const std::string HORDE_LAST_PAWN = "4k3/8/8/8/8/8/3q4/4P3 w - - 0 1";
+
+TEST_CASE("Horde perft equals Fairy-Stockfish's, asked at test time when it is installed",
+          "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant horde, go perft N), for machines
+    // without it.
+    auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 8}, {"", 2, 128}, {"", 3, 1274}, {"", 4, 23310},
+        {HORDE_DOUBLE_STEPS, 1, 10}, {HORDE_DOUBLE_STEPS, 2, 266},
+        {HORDE_DOUBLE_STEPS, 3, 2457}, {HORDE_DOUBLE_STEPS, 4, 67126},
+        {HORDE_LAST_PAWN, 1, 3}, {HORDE_LAST_PAWN, 2, 55}, {HORDE_LAST_PAWN, 3, 82},
+        {HORDE_LAST_PAWN, 4, 1952}, {HORDE_LAST_PAWN, 5, 1979},
+    }));
+    const auto peer = peer_perft("horde", depth, position);
+    INFO("position '" << position << "', depth " << depth
+                      << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    CHECK(perft_from("horde", position, depth) == peer.value_or(recorded));
+}
+
+// Makruk positions: a Pawn that becomes a Met on the sixth rank for each player (Black's on the
+// third), and a middle game with Khons, Mets, Rooks and blocked Pawns.
+const std::string MAKRUK_PROMOTION = "4k3/8/8/1P6/6p1/8/8/3K4 w - - 0 1";
+const std::string MAKRUK_MIDGAME = "r3k2r/4m3/2s5/3pP3/3Pp3/2S5/4M3/R3K2R w - - 0 1";
+
+TEST_CASE("Makruk perft equals Fairy-Stockfish's, asked at test time when it is installed",
+          "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant makruk, go perft N), for machines
+    // without it. Its counting rules end no game in perft.
+    auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 23}, {"", 2, 529}, {"", 3, 12012}, {"", 4, 273026},
+        {MAKRUK_PROMOTION, 1, 6}, {MAKRUK_PROMOTION, 2, 36}, {MAKRUK_PROMOTION, 4, 2186},
+        {MAKRUK_MIDGAME, 1, 32}, {MAKRUK_MIDGAME, 2, 921}, {MAKRUK_MIDGAME, 3, 27052},
+    }));
+    const auto peer = peer_perft("makruk", depth, position);
+    INFO("position '" << position << "', depth " << depth
+                      << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    CHECK(perft_from("makruk", position, depth) == peer.value_or(recorded));
+}
+
+// Shatranj positions. In the first, Ra1xa2 bares Black's King while White keeps two Rooks: Black
+// has lost at once. In the second, Black's bare King may take White's only Fers (Kxe2, after which
+// the two Kings play on) or lose by any other move. The bare King ends the game while moves
+// remain, which the engine's perft does not judge: these counts walk the game as `vari perft` and
+// `vari play` do (runtime::perft), where an ended game has no move, as Fairy-Stockfish counts none
+// once its extinction rule has ended the game.
+const std::string SHATRANJ_BARING = "4k3/8/8/8/8/8/r7/R3K2R w - - 0 1";
+const std::string SHATRANJ_BARE_AGAINST_ONE = "8/8/8/8/8/3k4/4Q3/K7 b - - 0 1";
+const std::string SHATRANJ_MIDGAME =
+    "r1bk1bnr/pp1qpppp/2n5/2pp4/4P3/2N2N2/PPPPQPPP/R1BK1B1R w - - 0 1";
+
+TEST_CASE("Shatranj perft, as play counts it, equals Fairy-Stockfish's, asked at test time when "
+          "it is installed",
+          "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant shatranj, go perft N), for
+    // machines without it.
+    auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 16}, {"", 2, 256}, {"", 3, 4176}, {"", 4, 68122},
+        {SHATRANJ_BARING, 1, 15}, {SHATRANJ_BARING, 2, 243}, {SHATRANJ_BARING, 3, 4857},
+        {SHATRANJ_BARE_AGAINST_ONE, 1, 8}, {SHATRANJ_BARE_AGAINST_ONE, 2, 3},
+        {SHATRANJ_BARE_AGAINST_ONE, 3, 24}, {SHATRANJ_BARE_AGAINST_ONE, 5, 846},
+        {SHATRANJ_MIDGAME, 1, 25}, {SHATRANJ_MIDGAME, 2, 618}, {SHATRANJ_MIDGAME, 3, 15723},
+    }));
+    const auto peer = peer_perft("shatranj", depth, position);
+    INFO("position '" << position << "', depth " << depth
+                      << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    auto game = load_shipped("shatranj");
+    vari::Position pos(*game);
+    if (!position.empty()) set_position(pos, position);
+    const auto counted = vari::runtime::perft(*game, pos, depth);
+    CHECK(counted.error.empty());
+    CHECK(counted.nodes == peer.value_or(recorded));
+}
+
+TEST_CASE("antichess, Horde, makruk and shatranj perft to depth 5 equal Fairy-Stockfish's",
+          "[.][slow][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1, for machines without it.
+    auto [variant, position, recorded] =
+        GENERATE_COPY(table<std::string, std::string, std::uint64_t>({
+        {"antichess", "", 2732672}, {"antichess", ANTICHESS_PROMOTION, 38059},
+        {"horde", "", 265223}, {"horde", HORDE_DOUBLE_STEPS, 577011},
+        {"makruk", "", 6223994}, {"shatranj", "", 1164248},
+        }));
+    const auto peer = peer_perft(variant, 5, position);
+    INFO(variant << " from '" << position << "'"
+                 << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    auto game = load_shipped(variant);
+    vari::Position pos(*game);
+    if (!position.empty()) set_position(pos, position);
+    // As play counts it: shatranj's bare King ends games that still have moves.
+    CHECK(vari::runtime::perft(*game, pos, 5).nodes == peer.value_or(recorded));
 }

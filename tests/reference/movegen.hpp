@@ -49,6 +49,7 @@ public:
         if (game_.passing == ir::Passing::allowed ||
             (game_.passing == ir::Passing::forced && moves.empty()))
             moves.push_back({0, 0, -1, Move::pass});
+        if (game_.captures_compulsory) keep_captures(s, moves);
         return moves;
     }
 
@@ -417,6 +418,18 @@ private:
         std::erase_if(moves, [most](const Move& m) {
             return m.kind != Move::jumps || (m.path.size() < most);
         });
+    }
+
+    // `captures compulsory`: a move takes a piece when it lands on another player's piece, takes
+    // en passant or jumps; when one does, the others go.
+    void keep_captures(const State& s, std::vector<Move>& moves) const {
+        const auto takes = [&s](const Move& m) {
+            return m.kind == Move::en_passant || m.kind == Move::jumps ||
+                   (m.kind == Move::normal && !s.board[m.to].empty() &&
+                    s.board[m.to].player != s.side);
+        };
+        if (std::any_of(moves.begin(), moves.end(), takes))
+            std::erase_if(moves, [&](const Move& m) { return !takes(m); });
     }
 
     // Has a piece on `cell` any move on an otherwise empty board?

@@ -137,7 +137,9 @@ TEST_CASE("random games of every shipped game end or run on consistently", "[run
         int ended = 0;
         for (int g = 0; g < 10; ++g) {
             runtime::Game game(*compiled);
-            while (!game.result() && game.ply() < 400) game.play(runtime::random_move(game, rng));
+            // Long enough for makruk, which has no ply limit: its random games end by
+            // repetition, after 600 to 1000 plies.
+            while (!game.result() && game.ply() < 1200) game.play(runtime::random_move(game, rng));
             INFO(name << ": " << runtime::to_position_string(game.position()));
             CHECK(game.position().is_consistent());
             if (game.result()) {

@@ -134,6 +134,16 @@ TEST_CASE("the evaluation counts pieces in hand", "[search][evaluation]") {
     CHECK(evaluation.evaluate(pos, 0) > even + 300);
 }
 
+TEST_CASE("where losing every piece wins, an extra piece is worse", "[search][evaluation]") {
+    const auto game = load_shipped("antichess");
+    search::Evaluation evaluation(*game);
+    Position pos(*game);
+    place(pos, "Ke1 Nb1 Pa2 Pb2 ke8 pa7 pb7");
+    const int with_knight = evaluation.evaluate(pos, 0);
+    place(pos, "Ke1 Pa2 Pb2 ke8 pa7 pb7");
+    CHECK(with_knight < evaluation.evaluate(pos, 0) - 200);
+}
+
 TEST_CASE("vari show --values lists each piece type's worth", "[search][values][commands]") {
     const std::string chess = std::string("'") + VARI_STDLIB_DIR + "/chess.vari'";
     const auto run = test::run_vari("show --values " + chess);
