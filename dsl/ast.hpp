@@ -64,7 +64,8 @@ enum class DeclKind : std::uint8_t {
     army,
     armies,
     captures,
-    jumps
+    jumps,
+    checks
 };
 
 struct Game {
@@ -243,7 +244,10 @@ struct Setup {
 struct End {
     ir::EndKind kind = ir::EndKind::checkmate;
     ir::Outcome outcome = ir::Outcome::win;
-    Number count;                   // repetition, ply-limit
+    Number count;                   // repetition, ply-limit, checks
+    Name zone;                      // royal-reaches
+    std::optional<ir::Outcome> answer;  // royal-reaches
+    Span answer_span;
     bool reset_by_capture = false;  // ply-limit
     std::vector<Name> reset_pieces;
     Span span;
@@ -264,6 +268,11 @@ struct Hooks {
     bool is_inline = false;
     std::string text;  // the path, or the code
     Span text_span;    // the path's opening quote, or where the code starts
+    Span span;
+};
+
+// `checks forbidden`.
+struct Checks {
     Span span;
 };
 
@@ -345,6 +354,7 @@ struct File {
     std::vector<Armies> army_choices;
     std::vector<Captures> captures;
     std::vector<Jumps> jumps;
+    std::vector<Checks> checks;
     std::vector<Broken> broken;
 };
 

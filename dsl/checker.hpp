@@ -55,6 +55,10 @@ struct Checker {
     // check_rules.cpp
     void check_royals_capturable();
     void check_passing();
+    // check_goals.cpp
+    void check_goal_end(const ast::End& end);
+    void check_checks_forbidden();
+    bool has_royal_piece() const;
     // check_jumps.cpp
     void check_jumps();
     void check_jump(const ast::Movement& movement);

@@ -29,7 +29,7 @@ namespace g = grammar;
 // clang-format off
 #define VARI_MESSAGE(rule, text) template <> inline constexpr const char* error_message<g::rule> = text
 
-VARI_MESSAGE(declaration, "expected a declaration: 'game', 'players', 'orient', 'board', 'direction', 'zone', 'piece', 'hands', 'drop-first', 'castling', 'setup', 'end', 'royals', 'pass', 'hooks', 'include', 'army', 'armies', 'captures' or 'jumps'");
+VARI_MESSAGE(declaration, "expected a declaration: 'game', 'players', 'orient', 'board', 'direction', 'zone', 'piece', 'hands', 'drop-first', 'castling', 'setup', 'end', 'royals', 'pass', 'hooks', 'include', 'army', 'armies', 'captures', 'jumps' or 'checks'");
 
 // vectors
 VARI_MESSAGE(vector_x, "expected a whole number, the vector's first coordinate, as in (1, 2)");
@@ -128,12 +128,14 @@ VARI_MESSAGE(setup_cells, "expected the cells the piece stands on, such as 'e1'"
 VARI_MESSAGE(close_setup, "expected '}' to close {decl}, or a piece's name followed by its cells");
 
 // end
-VARI_MESSAGE(end_kind, "expected 'checkmate', 'stalemate', 'no-pieces', 'repetition' or 'ply-limit' after 'end'");
+VARI_MESSAGE(end_kind, "expected 'checkmate', 'stalemate', 'no-pieces', 'repetition', 'ply-limit', 'royal-reaches' or 'checks' after 'end'");
+VARI_MESSAGE(end_zone, "expected the name of the zone a royal piece must reach, as in 'end royal-reaches hill win'");
 VARI_MESSAGE(outcome, "expected the result for the player who made the last move: 'win', 'loss' or 'draw'");
 VARI_MESSAGE(end_count, "expected a number, such as 3 for threefold repetition or 100 plies");
 VARI_MESSAGE(reset_items, "expected 'capture' or pieces' names after 'reset-by'");
 
-// royals, pass, hooks, jumps
+// royals, checks, pass, hooks, jumps
+VARI_MESSAGE(kw_forbidden, "expected 'forbidden' after 'checks', as in 'checks forbidden'");
 VARI_MESSAGE(kw_capturable, "expected 'capturable' after 'royals', as in 'royals capturable'");
 VARI_MESSAGE(pass_kind, "expected 'forced' (a player with no legal move passes) or 'allowed' (a player may always pass) after 'pass'");
 VARI_MESSAGE(hooks_source, "expected the hooks as a file name in double quotes, such as \"hooks.lua\", or as code between triple quotes: \"\"\" ... \"\"\"");

@@ -110,6 +110,10 @@ struct kw_jumps : kw<TAO_PEGTL_STRING("jumps")> {};
 struct kw_compulsory : kw<TAO_PEGTL_STRING("compulsory")> {};
 struct kw_maximum : kw<TAO_PEGTL_STRING("maximum")> {};
 struct kw_no_pieces : kw<TAO_PEGTL_STRING("no-pieces")> {};
+struct kw_royal_reaches : kw<TAO_PEGTL_STRING("royal-reaches")> {};
+struct kw_answer : kw<TAO_PEGTL_STRING("answer")> {};
+struct kw_checks : kw<TAO_PEGTL_STRING("checks")> {};
+struct kw_forbidden : kw<TAO_PEGTL_STRING("forbidden")> {};
 struct kw_value : kw<TAO_PEGTL_STRING("value")> {};
 
 // Every keyword is reserved: lists of names end at the first keyword.
@@ -117,7 +121,7 @@ struct declaration_keyword : sor<kw_game::word, kw_players::word, kw_orient::wor
     kw_direction::word, kw_zone::word, kw_piece::word, kw_hands::word, kw_drop_first::word,
     kw_castling::word, kw_setup::word, kw_end::word, kw_royals::word, kw_pass::word,
     kw_hooks::word, kw_include::word, kw_army::word, kw_armies::word, kw_captures::word,
-    kw_jumps::word> {};
+    kw_jumps::word, kw_checks::word> {};
 struct keyword : sor<declaration_keyword, kw_rotate::word, kw_mirror::word, kw_square::word,
     kw_hex::word, kw_flat::word, kw_pointy::word, kw_files::word, kw_ranks::word, kw_lengths::word,
     kw_first::word, kw_indents::word, kw_hexagon::word, kw_cells::word, kw_rank::word,
@@ -131,7 +135,8 @@ struct keyword : sor<declaration_keyword, kw_rotate::word, kw_mirror::word, kw_s
     kw_not_on_file_with::word, kw_not_defended_by::word, kw_no_check::word, kw_no_mate::word,
     kw_label::word, kw_capturable::word, kw_forced::word, kw_allowed::word, kw_others::word,
     kw_as::word, kw_removed::word, kw_jump::word, kw_compulsory::word, kw_maximum::word,
-    kw_no_pieces::word, kw_value::word> {};
+    kw_no_pieces::word, kw_value::word, kw_royal_reaches::word, kw_answer::word,
+    kw_forbidden::word> {};
 
 // NAME -> letter or '_', then letters, digits, '_' or '-'; not a keyword
 struct name_text : seq<not_at<keyword>, ident_first, star<ident_other>> {};
@@ -346,6 +351,7 @@ struct setup_decl : seq<kw_setup, must<setup_player, open_setup>, star<setup_gro
 // ---- end -> 'end' end_kind ----------------------------------------------------------------------
 // end_kind -> 'checkmate' OUTCOME | 'stalemate' OUTCOME | 'no-pieces' OUTCOME
 //           | 'repetition' INT OUTCOME | 'ply-limit' INT OUTCOME ['reset-by' ('capture' | PIECE)+]
+//           | 'royal-reaches' ZONE OUTCOME ['answer' OUTCOME] | 'checks' INT OUTCOME
 // OUTCOME -> 'win' | 'loss' | 'draw'
 struct outcome : sor<kw_win, kw_loss, kw_draw> {};
 struct end_count : tok<integer_text> {};
@@ -359,12 +365,20 @@ struct end_stalemate : if_must<kw_stalemate, outcome> {};
 struct end_no_pieces : if_must<kw_no_pieces, outcome> {};
 struct end_repetition : if_must<kw_repetition, end_count, outcome> {};
 struct end_ply_limit : seq<kw_ply_limit, must<end_count, outcome>, opt<reset_clause>> {};
+struct end_zone : tok<name_text> {};
+struct answer_clause : if_must<kw_answer, outcome> {};
+struct end_royal_reaches : seq<kw_royal_reaches, must<end_zone, outcome>, opt<answer_clause>> {};
+struct end_checks_word : kw_checks {};  // its own type: the action tells it from `checks forbidden`
+struct end_checks : if_must<end_checks_word, end_count, outcome> {};
 struct end_kind : sor<end_checkmate, end_stalemate, end_no_pieces, end_repetition,
-    end_ply_limit> {};
+    end_ply_limit, end_royal_reaches, end_checks> {};
 struct end_decl : if_must<kw_end, end_kind> {};
 
 // ---- royals -> 'royals' 'capturable' ----------------------------------------------------------
 struct royals_decl : if_must<kw_royals, kw_capturable> {};
+
+// ---- checks -> 'checks' 'forbidden' ------------------------------------------------------------
+struct checks_decl : if_must<kw_checks, kw_forbidden> {};
 
 // ---- pass -> 'pass' ('forced' | 'allowed') ------------------------------------------------------
 struct pass_kind : sor<kw_forced, kw_allowed> {};
@@ -429,7 +443,7 @@ struct captures_decl : if_must<kw_captures, captures_army, captures_what> {};
 struct declaration : sor<game_decl, players_decl, orient_decl, board_decl, direction_decl,
     zone_decl, piece_decl, hands_decl, drop_first_decl, castling_decl, setup_decl, end_decl,
     royals_decl, pass_decl, hooks_decl, include_decl, army_decl, armies_decl, captures_decl,
-    jumps_decl> {};
+    jumps_decl, checks_decl> {};
 struct any_declaration : must<declaration> {};
 // Where recovery resumes: a line whose first word is a declaration keyword.
 struct declaration_line : seq<star<blank>, declaration_keyword> {};

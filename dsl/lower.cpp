@@ -209,8 +209,11 @@ ir::EndCondition lower_end(const ast::End& end, const Model& model) {
     ir::EndCondition out;
     out.kind = end.kind;
     out.outcome = end.outcome;
-    if (end.kind == ir::EndKind::repetition || end.kind == ir::EndKind::ply_limit)
+    if (end.kind == ir::EndKind::repetition || end.kind == ir::EndKind::ply_limit ||
+        end.kind == ir::EndKind::checks)
         out.count = end.count.value;
+    if (end.kind == ir::EndKind::royal_reaches) out.zone = at(model.zone_index, end.zone.text);
+    out.answer = end.answer;
     out.reset_by_capture = end.reset_by_capture;
     for (const auto& name : end.reset_pieces)
         out.reset_by_types.push_back(at(model.piece_index, name.text));
@@ -300,6 +303,7 @@ ir::Game lower(const ast::File& file, const Model& model) {
     for (const auto& end : file.ends) game.ends.push_back(lower_end(end, model));
     game.royals_capturable = !file.royals.empty();
     if (!file.passes.empty()) game.passing = file.passes.front().passing;
+    game.checks_forbidden = !file.checks.empty();
     if (!file.jumps.empty()) game.jump_rule = file.jumps.front().rule;
     game.hooks = model.hooks;
     return game;

@@ -163,15 +163,24 @@ struct Placement {
     friend bool operator==(const Placement&, const Placement&) = default;
 };
 
-// no_pieces: the player to move has no piece on the board or in hand.
-enum class EndKind : std::uint8_t { checkmate, stalemate, repetition, ply_limit, no_pieces };
+// no_pieces: the player to move has no piece on the board or in hand. royal_reaches: a royal piece
+// of the player who just moved stands in that player's cells of `zone`. checks: the player who
+// just moved has given check `count` times.
+enum class EndKind : std::uint8_t {
+    checkmate, stalemate, repetition, ply_limit, no_pieces, royal_reaches, checks
+};
 // The result for the player who made the last move.
 enum class Outcome : std::uint8_t { win, loss, draw };
 
 struct EndCondition {
     EndKind kind = EndKind::checkmate;
     Outcome outcome = Outcome::win;
-    int count = 0;                    // repetition: occurrences; ply_limit: plies
+    int count = 0;                    // repetition: occurrences; ply_limit: plies; checks
+    int zone = -1;                    // royal_reaches
+    // royal_reaches, two players: when the first player reaches its zone and the second can
+    // reach its own with its next move, the second gets that move; reaching gives this outcome
+    // (for the second player), not reaching leaves `outcome` for the first.
+    std::optional<Outcome> answer;
     bool reset_by_capture = false;    // ply_limit
     std::vector<int> reset_by_types;  // ply_limit: a move of one of these piece types resets it
     SourceRef source;
@@ -217,6 +226,7 @@ struct Game {
     // matters to the rules that name it (drops that may not attack a royal piece).
     bool royals_capturable = false;
     Passing passing = Passing::never;
+    bool checks_forbidden = false;    // no move may leave another player's royal piece attacked
     JumpRule jump_rule = JumpRule::optional;
     std::optional<HookSource> hooks;
     // The rule files read, as diagnostics name them: the loaded one, then those it includes.

@@ -33,11 +33,13 @@ Judgement judge(const Position& pos, bool has_move, int repetitions) {
     const int players = pos.tables().player_count;
     const int mover = (pos.side_to_move() + players - 1) % players;
     const int rules = static_cast<int>(game.ends.size());
-    // A player left without pieces, then mate and stalemate: a mate on the last ply of a counter
-    // is still a mate.
+    // A player left without pieces, then the goals (which leave no moves), then mate and
+    // stalemate: a mate on the last ply of a counter is still a mate.
     if (has_no_pieces(pos))
         for (int r = 0; r < rules; ++r)
             if (game.ends[r].kind == ir::EndKind::no_pieces) return ended_by(game, r, mover);
+    if (goal_state(pos) != GoalState::open)
+        if (auto goal = judge_goals(pos, has_move)) return *goal;
     if (!has_move) {
         const auto kind = pos.in_check() ? ir::EndKind::checkmate : ir::EndKind::stalemate;
         for (int r = 0; r < rules; ++r)

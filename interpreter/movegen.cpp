@@ -27,11 +27,15 @@ public:
     }
 
     void run() {
+        const GoalState goals = goal_state(pos_);
+        if (goals == GoalState::over) return;
         if (t_.fast_legality && royals_.count() == 1)
             fast();
         else
             by_trial();
         if (t_.has_jumps) jumps();
+        if (t_.checks_forbidden) keep_if([this](Move m) { return !gives_check(m); });
+        if (goals == GoalState::answering) answer();
         if (t_.passing == ir::Passing::allowed ||
             (t_.passing == ir::Passing::forced && list_.size == 0))
             push(Move::make_pass());
@@ -69,6 +73,29 @@ private:
             if (!(bits & PROMOTION_COMPULSORY) && !r.stuck.has(to))
                 push(Move::make(from, to, kind, -1, index));
         }
+    }
+
+    template <class Keep>
+    void keep_if(const Keep& keep) {
+        int kept = 0;
+        for (int i = 0; i < list_.size; ++i)
+            if (keep(list_.moves[i])) list_.moves[kept++] = list_.moves[i];
+        list_.size = kept;
+    }
+
+    bool gives_check(Move m) {
+        Undo undo;
+        pos_.do_move(m, undo);
+        const bool check = pos_.gives_check(us_);
+        pos_.undo_move(m, undo);
+        return check;
+    }
+
+    // The first player reached its zone: the game goes on only if we can reach ours at once.
+    void answer() {
+        for (const Move m : list_)
+            if (reaches_goal(pos_, m)) return;
+        list_.size = 0;
     }
 
     bool leaves_royal_safe(Move m) {
