@@ -21,21 +21,12 @@ GoalState goal_state(const Position& pos) {
     const int mover = (side + t.player_count - 1) % t.player_count;
     if (t.checks_to_win && pos.checks_given(mover) >= t.checks_to_win) return GoalState::over;
     if (t.goal.empty()) return GoalState::open;
-    // With `answer` the second player's turn after the first reached its zone was the last.
-    if (t.goal_answer && royal_in_goal(pos, side)) return GoalState::over;
-    if (!royal_in_goal(pos, mover)) return GoalState::open;
-    return t.goal_answer && mover == 0 ? GoalState::answering : GoalState::over;
-}
-
-bool reaches_goal(const Position& pos, Move move) {
-    if (move.is_pass() || move.is_drop()) return false;
-    const Tables& t = pos.tables();
-    return (t.royal_types >> type_of(pos.piece_on(move.from())) & 1) &&
-           t.goal[pos.side_to_move()].has(move.to());
+    // With `answer` a zone reached ends the game only once the others have had their move.
+    return royal_in_goal(pos, t.goal_answer ? side : mover) ? GoalState::over : GoalState::open;
 }
 
 // The judgement of the goals, in a position where goal_state() is not open.
-std::optional<Judgement> judge_goals(const Position& pos, bool has_move) {
+std::optional<Judgement> judge_goals(const Position& pos) {
     const ir::Game& game = pos.game().ir();
     const Tables& t = pos.tables();
     const int side = pos.side_to_move();
@@ -57,18 +48,18 @@ std::optional<Judgement> judge_goals(const Position& pos, bool has_move) {
     }
     for (const auto& end : game.ends) {
         if (end.kind != ir::EndKind::royal_reaches) continue;
-        if (end.answer && royal_in_goal(pos, side)) {
-            // The second player had its answer: a draw (or what `answer` says) if it reached too.
-            if (royal_in_goal(pos, mover) && side == 0) {
-                Judgement j = over(ir::EndKind::royal_reaches, mover, *end.answer);
-                j.answered = true;
-                return j;
-            }
-            return over(ir::EndKind::royal_reaches, side, end.outcome);
+        if (!end.answer) {
+            if (!royal_in_goal(pos, mover)) return std::nullopt;
+            return over(ir::EndKind::royal_reaches, mover, end.outcome);
         }
-        if (!royal_in_goal(pos, mover)) return std::nullopt;
-        if (end.answer && mover == 0 && has_move) return std::nullopt;  // the answer is to come
-        return over(ir::EndKind::royal_reaches, mover, end.outcome);
+        if (!royal_in_goal(pos, side)) return std::nullopt;
+        // The second player answered the first by reaching its zone too.
+        if (side == 0 && royal_in_goal(pos, mover)) {
+            Judgement j = over(ir::EndKind::royal_reaches, mover, *end.answer);
+            j.answered = true;
+            return j;
+        }
+        return over(ir::EndKind::royal_reaches, side, end.outcome);
     }
     return std::nullopt;
 }

@@ -189,17 +189,14 @@ ir::Diagnostic located(const ir::Game& game, ir::SourceRef source, std::string m
 std::uint64_t perft(Position& pos, int depth, bool* overflow = nullptr);
 
 // ---- Goals: end conditions read off the position alone (royal-reaches, checks) ----------------
-// Where a goal has ended the game, the side to move has no moves; with royal-reaches' `answer`
-// the second player, to move after the first reached its zone, keeps its moves only if one of
-// them reaches its own zone (Fairy-Stockfish's racing kings).
+// Where a goal has ended the game, the side to move has no moves. With royal-reaches' `answer`
+// a player who reached its zone has won, or drawn, only when its turn comes again: the other
+// player has had one move to answer (Fairy-Stockfish's racing kings).
 enum class GoalState : std::uint8_t {
-    open,       // no goal decides the position
-    answering,  // the first player reached its zone; the second may answer
-    over,       // a goal has ended the game
+    open,  // no goal decides the position
+    over,  // a goal has ended the game
 };
 GoalState goal_state(const Position& pos);
-// Does `move` bring a royal piece of the side to move into its goal zone?
-bool reaches_goal(const Position& pos, Move move);
 
 // ---- Judging a position ------------------------------------------------------------------------
 // What the game's end conditions (ir::Game::ends) say of a position, judged in the runtime's
@@ -212,17 +209,16 @@ struct Judgement {
     int rule = -1;                             // index in ir::Game::ends, -1: none (see above)
     ir::EndKind kind = ir::EndKind::stalemate;  // the rule's kind, when there is one
     ir::Outcome outcome = ir::Outcome::draw;   // for `mover`
-    // The player `outcome` is for: the one who made the last move, except when the first player
-    // reached its zone and the second did not answer by reaching its own (royal-reaches answer).
+    // The player `outcome` is for: the one who made the last move, except where a royal piece
+    // reached its zone a move before (royal-reaches answer): then the one whose piece it is.
     int mover = -1;
     bool answered = false;  // royal-reaches: the second player reached its zone in answer
 };
 // `has_move`: the side to move has a legal move (after any filter); `repetitions`: how often the
 // position has occurred, this time included (count_repetitions).
 Judgement judge(const Position& pos, bool has_move, int repetitions);
-// How the goals ended the game, where goal_state() is not open; nothing when they did not (the
-// second player is still to answer: `has_move`).
-std::optional<Judgement> judge_goals(const Position& pos, bool has_move);
+// How the goals ended the game, where goal_state() is over.
+std::optional<Judgement> judge_goals(const Position& pos);
 
 // The players' scores for `outcome` of `player` (-1 with a draw), into scores[0, players): a win
 // gives that player 1 and the others 0; a draw gives everyone 1/players; a loss gives that player 0

@@ -27,15 +27,13 @@ public:
     }
 
     void run() {
-        const GoalState goals = goal_state(pos_);
-        if (goals == GoalState::over) return;
+        if (goal_state(pos_) == GoalState::over) return;
         if (t_.fast_legality && royals_.count() == 1)
             fast();
         else
             by_trial();
         if (t_.has_jumps) jumps();
         if (t_.checks_forbidden) keep_if([this](Move m) { return !gives_check(m); });
-        if (goals == GoalState::answering) answer();
         if (t_.passing == ir::Passing::allowed ||
             (t_.passing == ir::Passing::forced && list_.size == 0))
             push(Move::make_pass());
@@ -89,13 +87,6 @@ private:
         const bool check = pos_.gives_check(us_);
         pos_.undo_move(m, undo);
         return check;
-    }
-
-    // The first player reached its zone: the game goes on only if we can reach ours at once.
-    void answer() {
-        for (const Move m : list_)
-            if (reaches_goal(pos_, m)) return;
-        list_.size = 0;
     }
 
     bool leaves_royal_safe(Move m) {
