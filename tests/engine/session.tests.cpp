@@ -33,7 +33,8 @@ TEST_CASE("uci names the engine, its options and the games UCI can express", "[e
     CHECK(count_starting(lines, "option name Ponder type check") == 1);
     CHECK(count_starting(lines,
                          "option name UCI_Variant type combo default chess var capablanca var "
-                         "chess var crazyhouse var minishogi var shogi") == 1);
+                         "chess var crazyhouse var king-of-the-hill var minishogi var racing-kings var shogi var "
+                         "three-check") == 1);
     uci.send("isready");
     CHECK(uci.wait_for("readyok") == "readyok");
 }
@@ -118,7 +119,7 @@ TEST_CASE("a misbehaving GUI gets info string errors and the engine stays usable
         {"setoption name Contempt value 11", "info string error: unknown option 'Contempt'"},
         {"setoption name UCI_Variant value hex-shogi-41",
          "info string error: UCI_Variant 'hex-shogi-41' is not one of capablanca, chess, "
-         "crazyhouse, minishogi, shogi"},
+         "crazyhouse, king-of-the-hill, minishogi, racing-kings, shogi, three-check"},
         {"setoption", "info string error: expected setoption name NAME [value VALUE]"},
     }));
     INFO(input);

@@ -317,6 +317,8 @@ ref::State reference_state(const CompiledGame& game, const std::string& text) {
     for (std::size_t p = 0; p < g.players.size(); ++p)
         for (std::size_t t = 0; t < g.pieces.size(); ++t)
             s.hands.push_back(pos.in_hand(static_cast<int>(p), static_cast<int>(t)));
+    for (std::size_t p = 0; p < g.players.size(); ++p)
+        s.checks.push_back(pos.checks_given(static_cast<int>(p)));
     return s;
 }
 

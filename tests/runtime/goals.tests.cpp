@@ -165,11 +165,13 @@ TEST_CASE("the tree runtime::Game allows is the engine's perft where goals end t
 
 TEST_CASE("the AI takes the hill, the third check and the 8th rank when one move does it",
           "[runtime][goals][search]") {
+    // Racing kings: White's King reached the 8th rank and Black cannot answer by reaching it: any
+    // move of Black's ends the game, won by White (the outcome is said of White).
     auto [name, position, best] = GENERATE(table<std::string, std::string, std::string>({
         {"king-of-the-hill", "rnbq1bnr/pppp1ppp/3k4/8/8/3K4/PPPP1PPP/RNBQ1BNR w - - 0 1", "d3-"},
         {"three-check", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+1 4 4",
          "xf7"},
-        {"racing-kings", "8/6K1/8/k7/8/8/1rbnNBR1/qrbnNBRQ w - - 0 1", "g7-"},
+        {"racing-kings", "6K1/8/8/k7/8/8/1rbnNBR1/qrbnNBRQ b - - 1 1", ""},
     }));
     INFO(name);
     const auto game = load_shipped(name);
@@ -187,4 +189,5 @@ TEST_CASE("the AI takes the hill, the third check and the 8th rank when one move
     play.play(choice);
     REQUIRE(play.result());
     CHECK(play.result()->outcome == ir::Outcome::win);
+    CHECK(play.result()->player == 0);
 }
