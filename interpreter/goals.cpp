@@ -1,6 +1,8 @@
 // The goals read off the position alone: a royal piece standing in its player's zone, and the
 // checks a player has given. The generator lists no moves where they have ended the game, and
 // judge() says how it ended.
+#include <algorithm>
+
 #include "interpreter/interpreter.hpp"
 
 namespace vari {
@@ -15,53 +17,39 @@ bool royal_in_goal(const Position& pos, int player) {
 
 }  // namespace
 
-GoalState goal_state(const Position& pos) {
+bool goal_reached(const Position& pos) {
     const Tables& t = pos.tables();
     const int side = pos.side_to_move();
     const int mover = (side + t.player_count - 1) % t.player_count;
-    if (t.checks_to_win && pos.checks_given(mover) >= t.checks_to_win) return GoalState::over;
-    if (t.goal.empty()) return GoalState::open;
-    // With `answer` a zone reached ends the game only once the others have had their move.
-    return royal_in_goal(pos, t.goal_answer ? side : mover) ? GoalState::over : GoalState::open;
+    if (t.checks_to_win && pos.checks_given(mover) >= t.checks_to_win) return true;
+    // With `answer` a zone reached ends the game only once the other player has had its move.
+    return !t.goal.empty() && royal_in_goal(pos, t.goal_answer ? side : mover);
 }
 
-// The judgement of the goals, in a position where goal_state() is not open.
-std::optional<Judgement> judge_goals(const Position& pos) {
+Judgement judge_goals(const Position& pos) {
     const ir::Game& game = pos.game().ir();
     const Tables& t = pos.tables();
     const int side = pos.side_to_move();
     const int mover = (side + t.player_count - 1) % t.player_count;
-    const auto over = [&](ir::EndKind kind, int player, ir::Outcome outcome) {
-        Judgement j;
-        j.over = true;
-        j.kind = kind;
-        j.mover = player;
-        j.outcome = outcome;
-        for (std::size_t r = 0; r < game.ends.size(); ++r)
-            if (game.ends[r].kind == kind) j.rule = static_cast<int>(r);
-        return j;
-    };
-    if (t.checks_to_win && pos.checks_given(mover) >= t.checks_to_win) {
-        for (const auto& end : game.ends)
-            if (end.kind == ir::EndKind::checks)
-                return over(ir::EndKind::checks, mover, end.outcome);
-    }
-    for (const auto& end : game.ends) {
-        if (end.kind != ir::EndKind::royal_reaches) continue;
-        if (!end.answer) {
-            if (!royal_in_goal(pos, mover)) return std::nullopt;
-            return over(ir::EndKind::royal_reaches, mover, end.outcome);
-        }
-        if (!royal_in_goal(pos, side)) return std::nullopt;
-        // The second player answered the first by reaching its zone too.
-        if (side == 0 && royal_in_goal(pos, mover)) {
-            Judgement j = over(ir::EndKind::royal_reaches, mover, *end.answer);
-            j.answered = true;
-            return j;
-        }
-        return over(ir::EndKind::royal_reaches, side, end.outcome);
-    }
-    return std::nullopt;
+    const bool by_checks = t.checks_to_win && pos.checks_given(mover) >= t.checks_to_win;
+    const ir::EndKind kind = by_checks ? ir::EndKind::checks : ir::EndKind::royal_reaches;
+    const auto rule = std::find_if(game.ends.begin(), game.ends.end(),
+                                   [kind](const ir::EndCondition& e) { return e.kind == kind; });
+    Judgement j;
+    j.over = true;
+    j.kind = kind;
+    j.rule = static_cast<int>(rule - game.ends.begin());
+    j.mover = mover;
+    j.outcome = rule->outcome;
+    if (by_checks || !rule->answer) return j;
+    // The player to move reached its zone a move ago; the second player may have answered the
+    // first by reaching its own in that move.
+    j.answered = side == 0 && royal_in_goal(pos, mover);
+    if (j.answered)
+        j.outcome = *rule->answer;
+    else
+        j.mover = side;
+    return j;
 }
 
 }  // namespace vari

@@ -192,11 +192,7 @@ std::uint64_t perft(Position& pos, int depth, bool* overflow = nullptr);
 // Where a goal has ended the game, the side to move has no moves. With royal-reaches' `answer`
 // a player who reached its zone has won, or drawn, only when its turn comes again: the other
 // player has had one move to answer (Fairy-Stockfish's racing kings).
-enum class GoalState : std::uint8_t {
-    open,  // no goal decides the position
-    over,  // a goal has ended the game
-};
-GoalState goal_state(const Position& pos);
+bool goal_reached(const Position& pos);
 
 // ---- Judging a position ------------------------------------------------------------------------
 // What the game's end conditions (ir::Game::ends) say of a position, judged in the runtime's
@@ -217,8 +213,8 @@ struct Judgement {
 // `has_move`: the side to move has a legal move (after any filter); `repetitions`: how often the
 // position has occurred, this time included (count_repetitions).
 Judgement judge(const Position& pos, bool has_move, int repetitions);
-// How the goals ended the game, where goal_state() is over.
-std::optional<Judgement> judge_goals(const Position& pos);
+// How the goals ended the game, where goal_reached(pos).
+Judgement judge_goals(const Position& pos);
 
 // The players' scores for `outcome` of `player` (-1 with a draw), into scores[0, players): a win
 // gives that player 1 and the others 0; a draw gives everyone 1/players; a loss gives that player 0

@@ -177,9 +177,9 @@ struct EndCondition {
     Outcome outcome = Outcome::win;
     int count = 0;                    // repetition: occurrences; ply_limit: plies; checks
     int zone = -1;                    // royal_reaches
-    // royal_reaches, two players: when the first player reaches its zone and the second can
-    // reach its own with its next move, the second gets that move; reaching gives this outcome
-    // (for the second player), not reaching leaves `outcome` for the first.
+    // royal_reaches, two players: the other player moves once more before a zone reached ends
+    // the game; when the first player reached its zone and the second reached its own in that
+    // move, this outcome (for the second player) instead of `outcome` for the first.
     std::optional<Outcome> answer;
     bool reset_by_capture = false;    // ply_limit
     std::vector<int> reset_by_types;  // ply_limit: a move of one of these piece types resets it

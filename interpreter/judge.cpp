@@ -38,8 +38,7 @@ Judgement judge(const Position& pos, bool has_move, int repetitions) {
     if (has_no_pieces(pos))
         for (int r = 0; r < rules; ++r)
             if (game.ends[r].kind == ir::EndKind::no_pieces) return ended_by(game, r, mover);
-    if (goal_state(pos) != GoalState::open)
-        if (auto goal = judge_goals(pos)) return *goal;
+    if (goal_reached(pos)) return judge_goals(pos);
     if (!has_move) {
         const auto kind = pos.in_check() ? ir::EndKind::checkmate : ir::EndKind::stalemate;
         for (int r = 0; r < rules; ++r)

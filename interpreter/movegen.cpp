@@ -27,7 +27,7 @@ public:
     }
 
     void run() {
-        if (goal_state(pos_) == GoalState::over) return;
+        if (goal_reached(pos_)) return;  // a goal ended the game
         if (t_.fast_legality && royals_.count() == 1)
             fast();
         else

@@ -123,7 +123,7 @@ struct Tables {
     std::vector<int> hand_type;              // [captor * type_count + type]: what it takes, -1 none
     std::vector<CellSet> file_of;            // [cell] the cells of its file (Board::files)
 
-    // Goals the generator reads: a position they decide has no moves (see goal_state).
+    // Goals the generator reads: a position they decide has no moves (see goal_reached).
     std::vector<CellSet> goal;               // [player] royal-reaches' zone; empty: no such goal
     bool goal_answer = false;                // royal-reaches with `answer`
     int checks_to_win = 0;                   // end checks N; 0: checks are not counted
