@@ -53,9 +53,9 @@ TEST_CASE("protover 2 is answered with the features, the games as XBoard names t
     for (const char* feature : {" setboard=1", " usermove=1", " ping=1", " playother=1",
                                 " sigint=0", " sigterm=0", " colors=0", " analyze=1", " memory=1"})
         CHECK(lines[0].find(feature) != std::string::npos);
-    // King of the hill's pieces and setup are chess's, so it is announced as normal too (once).
-    CHECK(lines[1] ==
-          "feature variants=\"normal,capablanca,minishogi,racing-kings,vari_shogi,three-check\"");
+    // King of the hill has chess's pieces and setup, but its own end: not XBoard's normal.
+    CHECK(lines[1] == "feature variants=\"normal,capablanca,king-of-the-hill,minishogi,"
+                      "racing-kings,vari_shogi,three-check\"");
     CHECK(lines[2] == "feature option=\"Level -spin 10 1 10\"");
     xb.send("accepted setboard");
     xb.send("rejected sigint");
@@ -377,8 +377,8 @@ TEST_CASE("vari engine --protocol xboard sets up a game XBoard does not know",
     xb.send("xboard");
     xb.send("protover 2");
     const auto features = xb.lines_until("feature done=1");
-    CHECK(has_line(features, "feature variants=\"camel-chess,capablanca,normal,minishogi,racing-kings,"
-                                "vari_shogi,three-check\""));
+    CHECK(has_line(features, "feature variants=\"camel-chess,capablanca,normal,king-of-the-hill,"
+                                "minishogi,racing-kings,vari_shogi,three-check\""));
     xb.send("new");
     xb.send("variant camel-chess");
     xb.send("ping 1");
