@@ -65,7 +65,8 @@ enum class DeclKind : std::uint8_t {
     army,
     armies,
     captures,
-    jumps
+    jumps,
+    checks
 };
 
 struct Game {
@@ -250,7 +251,10 @@ struct Setup {
 struct End {
     ir::EndKind kind = ir::EndKind::checkmate;
     ir::Outcome outcome = ir::Outcome::win;
-    Number count;                   // repetition, ply-limit
+    Number count;                   // repetition, ply-limit, checks
+    Name zone;                      // royal-reaches
+    std::optional<ir::Outcome> answer;  // royal-reaches
+    Span answer_span;
     bool reset_by_capture = false;  // ply-limit
     std::vector<Name> reset_pieces;
     std::vector<std::vector<Name>> material;  // insufficient: the sets of pieces, as written
@@ -274,6 +278,11 @@ struct Hooks {
     bool is_inline = false;
     std::string text;  // the path, or the code
     Span text_span;    // the path's opening quote, or where the code starts
+    Span span;
+};
+
+// `checks forbidden`.
+struct Checks {
     Span span;
 };
 
@@ -361,6 +370,7 @@ struct File {
     std::vector<Captures> captures;
     std::vector<CompulsoryCaptures> compulsory_captures;
     std::vector<Jumps> jumps;
+    std::vector<Checks> checks;
     std::vector<Broken> broken;
 };
 

@@ -317,10 +317,15 @@ VARI_ACTION(kw_stalemate) { s.file.ends.back().kind = ir::EndKind::stalemate; }
 VARI_ACTION(kw_no_pieces) { s.file.ends.back().kind = ir::EndKind::no_pieces; }
 VARI_ACTION(kw_repetition) { s.file.ends.back().kind = ir::EndKind::repetition; }
 VARI_ACTION(kw_ply_limit) { s.file.ends.back().kind = ir::EndKind::ply_limit; }
+VARI_ACTION(kw_royal_reaches) { s.file.ends.back().kind = ir::EndKind::royal_reaches; }
+VARI_ACTION(end_checks_word) { s.file.ends.back().kind = ir::EndKind::checks; }
 VARI_ACTION(end_count) { s.file.ends.back().count = number_of(in, s); }
-VARI_ACTION(kw_win) { s.file.ends.back().outcome = ir::Outcome::win; }
-VARI_ACTION(kw_loss) { s.file.ends.back().outcome = ir::Outcome::loss; }
-VARI_ACTION(kw_draw) { s.file.ends.back().outcome = ir::Outcome::draw; }
+VARI_ACTION(end_zone) { s.file.ends.back().zone = name_of(in, s); }
+VARI_ACTION(kw_answer) { auto& e = s.file.ends.back(); e.answer = ir::Outcome::draw; e.answer_span = span_of(in, s); }
+// An outcome after `answer` is the answer's.
+VARI_ACTION(kw_win) { auto& e = s.file.ends.back(); (e.answer ? *e.answer : e.outcome) = ir::Outcome::win; }
+VARI_ACTION(kw_loss) { auto& e = s.file.ends.back(); (e.answer ? *e.answer : e.outcome) = ir::Outcome::loss; }
+VARI_ACTION(kw_draw) { auto& e = s.file.ends.back(); (e.answer ? *e.answer : e.outcome) = ir::Outcome::draw; }
 VARI_ACTION(reset_capture) { s.file.ends.back().reset_by_capture = true; }
 VARI_ACTION(reset_piece) { s.file.ends.back().reset_pieces.push_back(name_of(in, s)); }
 VARI_ACTION(kw_bare_royal) { s.file.ends.back().kind = ir::EndKind::bare_royal; }
@@ -328,7 +333,7 @@ VARI_ACTION(kw_insufficient) { s.file.ends.back().kind = ir::EndKind::insufficie
 VARI_ACTION(open_material) { s.file.ends.back().material.emplace_back(); }
 VARI_ACTION(material_piece) { s.file.ends.back().material.back().push_back(name_of(in, s)); }
 
-// royals, pass, hooks, jumps
+// royals, pass, hooks, checks, jumps
 VARI_ACTION(kw_royals) { open(s, DeclKind::royals, s.file.royals, in); }
 VARI_ACTION(kw_capturable) { s.file.royals.back().capturable = true; }
 VARI_ACTION(facing_dir) { s.file.royals.back().facing.push_back(dir_name(name_of(in, s))); }
@@ -340,6 +345,7 @@ VARI_ACTION(kw_hooks) { open(s, DeclKind::hooks, s.file.hooks, in); }
 VARI_ACTION(hooks_code) { auto& h = s.file.hooks.back(); h.is_inline = true; h.text = in.string(); h.text_span = span_of(in, s); }
 VARI_ACTION(hooks_path_open) { s.file.hooks.back().text_span = span_of(in, s); }
 VARI_ACTION(hooks_path_text) { s.file.hooks.back().text = in.string(); }
+VARI_ACTION(kw_checks) { open(s, DeclKind::checks, s.file.checks, in); }
 VARI_ACTION(kw_jumps) { open(s, DeclKind::jumps, s.file.jumps, in); }
 VARI_ACTION(kw_compulsory) { s.file.jumps.back().rule = ir::JumpRule::compulsory; }
 VARI_ACTION(kw_maximum) { s.file.jumps.back().rule = ir::JumpRule::maximum; }
@@ -487,6 +493,9 @@ void discard(State& s) {
             break;
         case DeclKind::jumps:
             take(f.jumps, "");
+            break;
+        case DeclKind::checks:
+            take(f.checks, "");
             break;
     }
     f.broken.push_back(std::move(broken));

@@ -19,7 +19,7 @@ constexpr ast::Span file_start{1, 1};
 constexpr const char* kind_words[] = {
     "",      "game",       "players",  "orient", "board", "direction", "zone", "piece",
     "hands", "drop-first", "castling", "setup",  "end",   "royals",    "pass", "hooks",
-    "include", "army",     "armies",   "captures", "jumps"};
+    "include", "army",     "armies",   "captures", "jumps", "checks"};
 
 const char* end_word(ir::EndKind kind) {
     switch (kind) {
@@ -37,6 +37,10 @@ const char* end_word(ir::EndKind kind) {
             return "bare-royal";
         case ir::EndKind::insufficient:
             return "insufficient";
+        case ir::EndKind::royal_reaches:
+            return "royal-reaches";
+        case ir::EndKind::checks:
+            return "checks";
     }
     return "";
 }
@@ -280,6 +284,8 @@ void Checker::check_ends() {
         if (end.kind == ir::EndKind::ply_limit && end.count.value < 1)
             report.error(end.count.span, "a ply limit must be at least 1, found " +
                                              std::to_string(end.count.value));
+        if (end.kind == ir::EndKind::royal_reaches || end.kind == ir::EndKind::checks)
+            check_goal_end(end);
         for (const auto& name : end.reset_pieces) piece(name);
     }
 }
@@ -329,6 +335,7 @@ Model check(const ast::File& file, Report& report) {
     checker.check_royal_facing();
     checker.check_passing();
     checker.check_compulsory_captures();
+    checker.check_checks_forbidden();
     checker.check_jumps();
     checker.check_hooks();
     return std::move(checker.model);

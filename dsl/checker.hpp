@@ -68,6 +68,10 @@ struct Checker {
     void check_compulsory_captures();
     // check_material_ends.cpp
     void check_material_ends();
+    // check_goals.cpp
+    void check_goal_end(const ast::End& end);
+    void check_checks_forbidden();
+    bool has_royal_piece() const;
     // check_jumps.cpp
     void check_jumps();
     // hooks.cpp

@@ -254,6 +254,7 @@ struct setup_decl : seq<kw_setup, must<setup_player, open_setup>, star<setup_gro
 // end_kind -> 'checkmate' OUTCOME | 'stalemate' OUTCOME | 'no-pieces' OUTCOME
 //           | 'repetition' INT OUTCOME | 'ply-limit' INT OUTCOME ['reset-by' ('capture' | PIECE)+]
 //           | 'bare-royal' OUTCOME | 'insufficient' ('{' PIECE+ '}')+ OUTCOME
+//           | 'royal-reaches' ZONE OUTCOME ['answer' OUTCOME] | 'checks' INT OUTCOME
 // OUTCOME -> 'win' | 'loss' | 'draw'
 struct outcome : sor<kw_win, kw_loss, kw_draw> {};
 struct end_count : tok<integer_text> {};
@@ -275,8 +276,14 @@ struct close_material : tok<one<'}'>> {};
 struct material_set : if_must<open_material, material_pieces, close_material> {};
 struct end_insufficient : seq<kw_insufficient, must<material_set>, star<material_set>,
     must<outcome>> {};
+
+struct end_zone : tok<name_text> {};
+struct answer_clause : if_must<kw_answer, outcome> {};
+struct end_royal_reaches : seq<kw_royal_reaches, must<end_zone, outcome>, opt<answer_clause>> {};
+struct end_checks_word : kw_checks {};  // its own type: the action tells it from `checks forbidden`
+struct end_checks : if_must<end_checks_word, end_count, outcome> {};
 struct end_kind : sor<end_checkmate, end_stalemate, end_no_pieces, end_repetition,
-    end_ply_limit, end_bare_royal, end_insufficient> {};
+    end_ply_limit, end_bare_royal, end_insufficient, end_royal_reaches, end_checks> {};
 struct end_decl : if_must<kw_end, end_kind> {};
 
 // ---- royals -> 'royals' ('capturable' | 'may-not-face' (NAME | vector)+) ---------------------
@@ -285,6 +292,9 @@ struct facing_vector : vector_lit {};
 struct facing_items : plus<sor<facing_vector, facing_dir>> {};
 struct royals_rule : sor<kw_capturable, if_must<kw_may_not_face, facing_items>> {};
 struct royals_decl : if_must<kw_royals, royals_rule> {};
+
+// ---- checks -> 'checks' 'forbidden' ------------------------------------------------------------
+struct checks_decl : if_must<kw_checks, kw_forbidden> {};
 
 // ---- pass -> 'pass' ('forced' | 'allowed') ------------------------------------------------------
 struct pass_kind : sor<kw_forced, kw_allowed> {};
@@ -354,7 +364,7 @@ struct captures_decl : if_must<kw_captures, captures_target> {};
 struct declaration : sor<game_decl, players_decl, orient_decl, board_decl, direction_decl,
     zone_decl, piece_decl, hands_decl, drop_first_decl, castling_decl, setup_decl, end_decl,
     royals_decl, pass_decl, hooks_decl, include_decl, army_decl, armies_decl, captures_decl,
-    jumps_decl> {};
+    jumps_decl, checks_decl> {};
 struct any_declaration : must<declaration> {};
 // Where recovery resumes: a line whose first word is a declaration keyword.
 struct declaration_line : seq<star<blank>, declaration_keyword> {};

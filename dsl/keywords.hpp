@@ -31,7 +31,8 @@
     X(army, "army") \
     X(armies, "armies") \
     X(captures, "captures") \
-    X(jumps, "jumps")
+    X(jumps, "jumps") \
+    X(checks, "checks")
 
 // The movement primitives (ast::Primitive, in this order).
 #define VARI_PRIMITIVE_KEYWORDS(X) \
@@ -110,6 +111,9 @@
     X(no_pieces, "no-pieces") \
     X(bare_royal, "bare-royal") \
     X(insufficient, "insufficient") \
+    X(royal_reaches, "royal-reaches") \
+    X(answer, "answer") \
+    X(forbidden, "forbidden") \
     X(repetition, "repetition") \
     X(ply_limit, "ply-limit") \
     X(reset_by, "reset-by") \

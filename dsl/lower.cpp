@@ -265,8 +265,11 @@ ir::EndCondition lower_end(const ast::End& end, const Model& model) {
     ir::EndCondition out;
     out.kind = end.kind;
     out.outcome = end.outcome;
-    if (end.kind == ir::EndKind::repetition || end.kind == ir::EndKind::ply_limit)
+    if (end.kind == ir::EndKind::repetition || end.kind == ir::EndKind::ply_limit ||
+        end.kind == ir::EndKind::checks)
         out.count = end.count.value;
+    if (end.kind == ir::EndKind::royal_reaches) out.zone = at(model.zone_index, end.zone.text);
+    out.answer = end.answer;
     out.reset_by_capture = end.reset_by_capture;
     for (const auto& name : end.reset_pieces)
         out.reset_by_types.push_back(at(model.piece_index, name.text));
@@ -371,6 +374,7 @@ ir::Game lower(const ast::File& file, const Model& model) {
         }
     }
     if (!file.passes.empty()) game.passing = file.passes.front().passing;
+    game.checks_forbidden = !file.checks.empty();
     if (!file.jumps.empty()) game.jump_rule = file.jumps.front().rule;
     game.captures_compulsory = !file.compulsory_captures.empty();
     game.hooks = model.hooks;

@@ -56,6 +56,15 @@ bool Position::royal_attacked(int player) const {
     return false;
 }
 
+bool Position::gives_check(int by) const {
+    for (std::uint32_t types = t_->royal_types; types; types &= types - 1)
+        for (int player = 0; player < t_->player_count; ++player)
+            if (player != by)
+                for (int cell : pieces(player, std::countr_zero(types)))
+                    if (is_attacked(cell, by)) return true;
+    return false;
+}
+
 CellSet royals_left_attacked(const Position& pos) {
     const Tables& t = pos.tables();
     if (t.royals_capturable || !t.royal_types || t.passing != ir::Passing::never) return {};

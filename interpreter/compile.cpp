@@ -38,6 +38,7 @@ Tables Compiler::run() {
     compile_castlings();
     compile_hands();
     compile_clock();
+    compile_goals();
     make_keys();
     return std::move(t_);
 }
@@ -235,6 +236,19 @@ void Compiler::compile_clock() {
     }
 }
 
+void Compiler::compile_goals() {
+    t_.checks_forbidden = game_.checks_forbidden;
+    for (const auto& end : game_.ends) {
+        if (end.kind == ir::EndKind::checks) t_.checks_to_win = end.count;
+        if (end.kind != ir::EndKind::royal_reaches) continue;
+        t_.goal_answer = end.answer.has_value();
+        const auto& zone = game_.zones[static_cast<std::size_t>(end.zone)];
+        t_.goal.assign(t_.player_count, CellSet());
+        for (int p = 0; p < t_.player_count; ++p)
+            for (int cell : zone.cells[static_cast<std::size_t>(p)]) t_.goal[p].add(cell);
+    }
+}
+
 void Compiler::make_keys() {
     std::uint64_t state = 0x5eed0f0a1a2b3c4dULL;
     auto next = [&state] {  // splitmix64
@@ -252,6 +266,7 @@ void Compiler::make_keys() {
     fill(t_.right_keys, t_.right_names.size());
     fill(t_.ep_keys, t_.cell_count);
     fill(t_.hand_keys, static_cast<std::size_t>(t_.player_count) * t_.type_count * MAX_HAND);
+    fill(t_.check_keys, static_cast<std::size_t>(t_.player_count) * (t_.checks_to_win + 1));
 }
 
 }  // namespace detail

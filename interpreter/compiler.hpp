@@ -66,6 +66,7 @@ private:
     void compile_royal_facing();
     void compile_castlings();
     void compile_clock();
+    void compile_goals();
     void make_keys();
 
     // One compile step per IR movement kind (compile_piece calls it for each movement).

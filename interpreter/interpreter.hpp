@@ -48,6 +48,7 @@ struct Undo {
     int ep_victim = -1;
     int ply_clock = 0;
     int move_number = 1;
+    bool gave_check = false;     // counted among the mover's checks (end checks)
     Piece moved = NO_PIECE;      // as it stood before a promotion
     Piece captured = NO_PIECE;   // a capture sequence: the first piece it took
     int captured_cell = -1;
@@ -77,6 +78,8 @@ public:
     int move_number() const { return move_number_; }
     std::uint64_t hash() const { return hash_; }
     int in_hand(int player, int type) const { return hands_[player * MAX_TYPES + type]; }
+    // How many times `player` has given check, where the game counts checks (end checks).
+    int checks_given(int player) const { return checks_given_[player]; }
 
     // Editing, for position strings: each keeps the hash right.
     void clear();
@@ -87,6 +90,7 @@ public:
     void set_en_passant(CellSet cells, int victim);   // victim -1 clears
     void set_counters(int ply_clock, int move_number);
     void set_in_hand(int player, int type, int count);   // count < MAX_HAND
+    void set_checks_given(int player, int count);        // count <= Tables::checks_to_win
     void set_start();
 
     void do_move(Move move, Undo& undo);
@@ -99,6 +103,8 @@ public:
     // Is any royal piece of `player` attacked by another player?
     bool royal_attacked(int player) const;
     bool in_check() const { return royal_attacked(side_); }
+    // Does a piece of `by` attack a royal piece of another player?
+    bool gives_check(int by) const;
 
     std::uint64_t compute_hash() const;
     // Cross-checks the board, the sets and the hash (asserted after make/unmake in debug builds).
@@ -109,7 +115,7 @@ private:
     void capture(int cell);                // removes the piece; the mover's hand may take it
     void uncapture(int cell, Piece piece); // puts it back, out of the hand
     void capture_jumped(Move move, Undo& undo);
-    void finish_move();   // passes the turn: side, move number, hash, consistency
+    void finish_move(Undo& undo);   // counts a check, passes the turn: side, move number, hash
     void remove_piece(int cell);
 
     const CompiledGame* game_;
@@ -126,6 +132,7 @@ private:
     int move_number_ = 1;
     std::uint64_t hash_ = 0;
     std::uint8_t hands_[MAX_PLAYERS * MAX_TYPES] = {};
+    std::uint8_t checks_given_[MAX_PLAYERS] = {};
 };
 
 // The cells an en-passant-creating slide of `rules` passes going from `from` to `to`; empty when
@@ -189,10 +196,17 @@ ir::Diagnostic located(const ir::Game& game, ir::SourceRef source, std::string m
 // short, and the walk stops there.
 std::uint64_t perft(Position& pos, int depth, bool* overflow = nullptr);
 
+// ---- Goals: end conditions read off the position alone (royal-reaches, checks) ----------------
+// Where a goal has ended the game, the side to move has no moves. With royal-reaches' `answer`
+// a player who reached its zone has won, or drawn, only when its turn comes again: the other
+// player has had one move to answer (Fairy-Stockfish's racing kings).
+bool goal_reached(const Position& pos);
+
 // ---- Judging a position ------------------------------------------------------------------------
 // What the game's end conditions (ir::Game::ends) say of a position, judged in the runtime's
-// order: a player to move without pieces (on the board or in hand), then the material left
-// (a bare royal piece, insufficient material), then no legal move
+// order: a player to move without pieces (on the board or in hand), then the goals (a royal
+// piece in its zone, a number of checks given), then the material left (a bare royal piece,
+// insufficient material), then no legal move
 // (checkmate with a royal piece attacked, else stalemate), then the repetition and ply-limit
 // counts. A position without a move that no rule covers is over, drawn, with `rule` -1.
 struct Judgement {
@@ -200,11 +214,16 @@ struct Judgement {
     int rule = -1;                             // index in ir::Game::ends, -1: none (see above)
     ir::EndKind kind = ir::EndKind::stalemate;  // the rule's kind, when there is one
     ir::Outcome outcome = ir::Outcome::draw;   // for `mover`
-    int mover = -1;                            // the player who made the last move
+    // The player `outcome` is for: the one who made the last move, except where a royal piece
+    // reached its zone a move before (royal-reaches answer): then the one whose piece it is.
+    int mover = -1;
+    bool answered = false;  // royal-reaches: the second player reached its zone in answer
 };
 // `has_move`: the side to move has a legal move (after any filter); `repetitions`: how often the
 // position has occurred, this time included (count_repetitions).
 Judgement judge(const Position& pos, bool has_move, int repetitions);
+// How the goals ended the game, where goal_reached(pos).
+Judgement judge_goals(const Position& pos);
 
 // The players' scores for `outcome` of `player` (-1 with a draw), into scores[0, players): a win
 // gives that player 1 and the others 0; a draw gives everyone 1/players; a loss gives that player 0

@@ -176,9 +176,12 @@ struct Placement {
 
 // no_pieces: the player to move has no piece on the board or in hand. bare_royal: a player is
 // left with only royal pieces (two players; see judge.cpp). insufficient: every player's pieces
-// are one of the sets of EndCondition::material.
+// are one of the sets of EndCondition::material. royal_reaches: a royal piece of the player who
+// just moved stands in that player's cells of `zone`. checks: the player who just moved has given
+// check `count` times.
 enum class EndKind : std::uint8_t {
-    checkmate, stalemate, repetition, ply_limit, no_pieces, bare_royal, insufficient
+    checkmate, stalemate, repetition, ply_limit, no_pieces, bare_royal, insufficient,
+    royal_reaches, checks
 };
 // The result for the player who made the last move.
 enum class Outcome : std::uint8_t { win, loss, draw };
@@ -186,7 +189,12 @@ enum class Outcome : std::uint8_t { win, loss, draw };
 struct EndCondition {
     EndKind kind = EndKind::checkmate;
     Outcome outcome = Outcome::win;
-    int count = 0;                    // repetition: occurrences; ply_limit: plies
+    int count = 0;                    // repetition: occurrences; ply_limit: plies; checks
+    int zone = -1;                    // royal_reaches
+    // royal_reaches, two players: the other player moves once more before a zone reached ends
+    // the game; when the first player reached its zone and the second reached its own in that
+    // move, this outcome (for the second player) instead of `outcome` for the first.
+    std::optional<Outcome> answer;
     bool reset_by_capture = false;    // ply_limit
     std::vector<int> reset_by_types;  // ply_limit: a move of one of these piece types resets it
     // insufficient: sets of piece types (a type as often as the set holds it), each sorted.
@@ -238,6 +246,7 @@ struct Game {
     // along them.
     std::vector<std::vector<Vec>> royals_may_not_face;
     Passing passing = Passing::never;
+    bool checks_forbidden = false;    // no move may leave another player's royal piece attacked
     JumpRule jump_rule = JumpRule::optional;
     // A player who can capture (en passant and capture sequences included) must.
     bool captures_compulsory = false;

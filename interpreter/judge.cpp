@@ -59,11 +59,12 @@ Judgement judge(const Position& pos, bool has_move, int repetitions) {
     const int players = pos.tables().player_count;
     const int mover = (pos.side_to_move() + players - 1) % players;
     const int rules = static_cast<int>(game.ends.size());
-    // A player left without pieces, then the material left, then mate and stalemate: a mate on the
-    // last ply of a counter is still a mate.
+    // A player left without pieces, then the goals (which leave no moves), then the material
+    // left, then mate and stalemate: a mate on the last ply of a counter is still a mate.
     if (has_no_pieces(pos))
         for (int r = 0; r < rules; ++r)
             if (game.ends[r].kind == ir::EndKind::no_pieces) return ended_by(game, r, mover);
+    if (goal_reached(pos)) return judge_goals(pos);
     // The material left, before mate: a bared player has lost whatever its moves.
     for (int r = 0; r < rules; ++r) {
         const ir::EndCondition& end = game.ends[r];

@@ -28,11 +28,13 @@ public:
     }
 
     void run() {
+        if (goal_reached(pos_)) return;  // a goal ended the game
         if (t_.fast_legality && royals_.count() == 1)
             fast();
         else
             by_trial();
         if (t_.has_jumps) jumps();
+        if (t_.checks_forbidden) keep_if([this](Move m) { return !gives_check(m); });
         if (t_.passing == ir::Passing::allowed ||
             (t_.passing == ir::Passing::forced && list_.size == 0))
             push(Move::make_pass());
@@ -83,6 +85,22 @@ private:
                 kept |= 1u << type;
         }
         return kept;
+    }
+
+    template <class Keep>
+    void keep_if(const Keep& keep) {
+        int kept = 0;
+        for (int i = 0; i < list_.size; ++i)
+            if (keep(list_.moves[i])) list_.moves[kept++] = list_.moves[i];
+        list_.size = kept;
+    }
+
+    bool gives_check(Move m) {
+        Undo undo;
+        pos_.do_move(m, undo);
+        const bool check = pos_.gives_check(us_);
+        pos_.undo_move(m, undo);
+        return check;
     }
 
     bool leaves_royal_safe(Move m) {

@@ -36,6 +36,7 @@ void Position::clear() {
     set_en_passant(CellSet(), -1);
     set_side_to_move(0);
     set_counters(0, 1);
+    for (int p = 0; p < t_->player_count; ++p) set_checks_given(p, 0);
 }
 
 void Position::put(int cell, Piece piece) {
@@ -77,10 +78,17 @@ void Position::set_in_hand(int player, int type, int count) {
     held = static_cast<std::uint8_t>(count);
 }
 
+void Position::set_checks_given(int player, int count) {
+    assert(count >= 0 && count <= t_->checks_to_win);
+    hash_ ^= t_->check_key(player, checks_given_[player]) ^ t_->check_key(player, count);
+    checks_given_[player] = static_cast<std::uint8_t>(count);
+}
+
 void Position::set_start() {
     for (int c = 0; c < t_->cell_count; ++c)
         if (board_[c]) remove_piece(c);
     std::fill(std::begin(hands_), std::end(hands_), 0);
+    std::fill(std::begin(checks_given_), std::end(checks_given_), 0);
     hash_ = t_->side_keys[side_];
     for (const auto& p : game_->ir().setup) add_piece(p.cell, make_piece(p.player, p.type));
     set_side_to_move(0);
@@ -110,7 +118,7 @@ void Position::do_move(Move move, Undo& undo) {
     if (move.is_pass()) {
         undo.moved = NO_PIECE;
         ++ply_clock_;
-        finish_move();
+        finish_move(undo);
         return;
     }
     if (move.is_drop()) {
@@ -121,7 +129,7 @@ void Position::do_move(Move move, Undo& undo) {
         undo.moved = NO_PIECE;
         // A drop captures nothing; it resets the clock as a move of its piece would.
         ply_clock_ = t_->reset_clock_types >> dropped & 1 ? 0 : ply_clock_ + 1;
-        finish_move();
+        finish_move(undo);
         return;
     }
 
@@ -163,7 +171,7 @@ void Position::do_move(Move move, Undo& undo) {
     const bool resets = (undo.captured && t_->reset_clock_on_capture) ||
                         (t_->reset_clock_types >> type & 1);
     ply_clock_ = resets ? 0 : ply_clock_ + 1;
-    finish_move();
+    finish_move(undo);
 }
 
 void Position::capture(int cell) {
@@ -195,7 +203,10 @@ void Position::capture_jumped(Move move, Undo& undo) {
     }
 }
 
-void Position::finish_move() {
+void Position::finish_move(Undo& undo) {
+    undo.gave_check = t_->checks_to_win && checks_given_[side_] < t_->checks_to_win &&
+                      gives_check(side_);
+    if (undo.gave_check) set_checks_given(side_, checks_given_[side_] + 1);
     const int next = next_player(side_);
     if (next == 0) ++move_number_;
     hash_ ^= t_->side_keys[side_] ^ t_->side_keys[next];
@@ -206,6 +217,7 @@ void Position::finish_move() {
 void Position::undo_move(Move move, const Undo& undo) {
     const int from = move.from(), to = move.to();
     side_ = side_ == 0 ? t_->player_count - 1 : side_ - 1;
+    if (undo.gave_check) --checks_given_[side_];
     if (move.is_pass()) {
         // Nothing moved.
     } else if (move.is_drop()) {
@@ -253,6 +265,7 @@ std::uint64_t Position::compute_hash() const {
     if (ep_victim_ >= 0) h ^= t_->ep_keys[ep_victim_];
     for (int p = 0; p < t_->player_count; ++p)
         for (int type = 0; type < t_->type_count; ++type) h ^= t_->hand_key(p, type, in_hand(p, type));
+    for (int p = 0; p < t_->player_count; ++p) h ^= t_->check_key(p, checks_given_[p]);
     return h;
 }
 

@@ -152,6 +152,12 @@ struct Tables {
     std::vector<int> hand_type;              // [captor * type_count + type]: what it takes, -1 none
     std::vector<CellSet> file_of;            // [cell] the cells of its file (Board::files)
 
+    // Goals the generator reads: a position they decide has no moves (see goal_reached).
+    std::vector<CellSet> goal;               // [player] royal-reaches' zone; empty: no such goal
+    bool goal_answer = false;                // royal-reaches with `answer`
+    int checks_to_win = 0;                   // end checks N; 0: checks are not counted
+    bool checks_forbidden = false;
+
     bool reset_clock_on_capture = true;
     std::uint32_t reset_clock_types = 0;
 
@@ -159,6 +165,7 @@ struct Tables {
     // side to move, castling right bits, en-passant victim cell.
     std::vector<std::uint64_t> piece_keys, side_keys, right_keys, ep_keys;
     std::vector<std::uint64_t> hand_keys;   // [(player * type_count + type) * MAX_HAND + count]
+    std::vector<std::uint64_t> check_keys;  // [player * (checks_to_win + 1) + checks given]
 
     const CellSet* table(TableRef ref) const { return pool.data() + ref; }
     const PieceRules& rules_of(int player, int type) const {
@@ -172,6 +179,10 @@ struct Tables {
     // Zero for an empty hand, so a position without hands hashes as before.
     std::uint64_t hand_key(int player, int type, int count) const {
         return count ? hand_keys[(player * type_count + type) * MAX_HAND + count] : 0;
+    }
+    // Zero for no check given, so a game that does not count checks hashes as before.
+    std::uint64_t check_key(int player, int given) const {
+        return given ? check_keys[player * (checks_to_win + 1) + given] : 0;
     }
     CellSet ray(int dir, int cell) const { return pool[rays + dir * cell_count + cell]; }
     // The cells a slide along `dir` passes going from `a` to `b` (b on that ray), ends excluded.

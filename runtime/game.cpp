@@ -22,9 +22,10 @@ std::string repetition_name(int count) {
     }
 }
 
-// Why the game ended by `end`, said of the player who made the last move (`mover`): "X wins by
-// capturing every piece", "draw by stalemate".
-std::string reason_of(const ir::Game& game, const ir::EndCondition& end, int mover) {
+// Why the game ended by `end` as `judged`, said of the player the outcome is for (`mover`): "X
+// wins by capturing every piece", "draw by stalemate".
+std::string reason_of(const ir::Game& game, const ir::EndCondition& end, const Judgement& judged) {
+    const int mover = judged.mover;
     switch (end.kind) {
         case ir::EndKind::checkmate:
             return "checkmate";
@@ -45,6 +46,14 @@ std::string reason_of(const ir::Game& game, const ir::EndCondition& end, int mov
             return "the bare-royal rule";
         case ir::EndKind::insufficient:
             return "insufficient material";
+        case ir::EndKind::royal_reaches: {
+            const std::string& zone = game.zones[static_cast<std::size_t>(end.zone)].name;
+            if (judged.answered) return "both reaching " + zone;
+            if (judged.outcome == ir::Outcome::win) return "reaching " + zone;
+            return game.players[static_cast<std::size_t>(mover)].name + " reaching " + zone;
+        }
+        case ir::EndKind::checks:
+            return std::to_string(end.count) + (end.count == 1 ? " check" : " checks");
     }
     return "the end of the game";
 }
@@ -184,7 +193,7 @@ void Game::refresh() {
     if (judgement.rule < 0)
         return end(make_result(game, ir::Outcome::draw, mover, "no legal move"));
     const ir::EndCondition& rule = game.ends[static_cast<std::size_t>(judgement.rule)];
-    end(make_result(game, judgement.outcome, mover, reason_of(game, rule, mover)));
+    end(make_result(game, judgement.outcome, mover, reason_of(game, rule, judgement)));
 }
 
 Move random_move(const Game& game, std::mt19937_64& rng) {

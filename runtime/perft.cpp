@@ -36,7 +36,9 @@ bool needs_game(const CompiledGame& game, const Position& start, int depth, Hook
                 return true;  // judged on the material, while there are moves
             case ir::EndKind::checkmate:
             case ir::EndKind::stalemate:
-                break;  // no legal move: the engine counts none either
+            case ir::EndKind::royal_reaches:
+            case ir::EndKind::checks:
+                break;  // no legal move, or a goal that leaves none: the engine counts none either
         }
     }
     return false;

@@ -51,7 +51,8 @@ public:
         // Each legality judgement comes as soon as the string has given what it reads.
         const std::size_t board_at = at_;
         if (board() && allowed(judge_royal_counts(pos_, board_at, offsets_)) && hands() && side() &&
-            allowed(judge_check(pos_, offsets_)) && rights() && en_passant() && counters() && end())
+            allowed(judge_check(pos_, offsets_)) && rights() && en_passant() && checks() && counters() &&
+            end())
             return {};
         return error_;
     }
@@ -347,6 +348,35 @@ private:
         return true;
     }
 
+    // In a game that counts checks: the checks each player has still to give, the first
+    // player's first, joined by '+' ("3+3"), as Fairy-Stockfish writes them.
+    bool checks() {
+        const int goal = t_.checks_to_win;
+        if (!goal) return true;
+        std::string_view word;
+        std::size_t start = 0;
+        if (!field("checks still to give (as in 3+3)", word, start)) return false;
+        const std::string hint = "one number from 0 to " + std::to_string(goal) +
+                                 " for each player, the first player's first, joined by '+'";
+        std::size_t at = 0;
+        for (int p = 0; p < t_.player_count; ++p) {
+            if (p && (at >= word.size() || word[at++] != '+'))
+                return fail(start + at - (at > 0 ? 1 : 0),
+                            "expected '+' between the players' checks", hint);
+            const std::size_t digit_at = at;
+            int left = 0;
+            while (at < word.size() && is_digit(word[at]) && left <= goal)
+                left = left * 10 + (word[at++] - '0');
+            if (at == digit_at || left > goal || (at - digit_at > 1 && word[digit_at] == '0'))
+                return fail(start + digit_at, "bad number of checks '" + std::string(word) + "'",
+                            hint);
+            pos_.set_checks_given(p, goal - left);
+        }
+        if (at != word.size())
+            return fail(start + at, "bad number of checks '" + std::string(word) + "'", hint);
+        return true;
+    }
+
     bool number(const char* what, int min, int& out) {
         std::string_view word;
         std::size_t start = 0;
@@ -388,6 +418,15 @@ private:
 };
 
 }  // namespace
+
+std::string checks_field(const Position& pos) {
+    const Tables& t = pos.tables();
+    if (!t.checks_to_win) return {};
+    std::string out = " ";
+    for (int p = 0; p < t.player_count; ++p)
+        out += (p ? "+" : "") + std::to_string(t.checks_to_win - pos.checks_given(p));
+    return out;
+}
 
 std::string to_position_string(const Position& pos) {
     const ir::Game& game = pos.game().ir();
@@ -432,6 +471,7 @@ std::string to_position_string(const Position& pos) {
         out += game.board.cells[cell].name;
     }
     if (out.size() == ep_at) out += '-';
+    out += checks_field(pos);
     out += ' ' + std::to_string(pos.ply_clock()) + ' ' + std::to_string(pos.move_number());
     return out;
 }

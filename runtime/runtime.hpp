@@ -36,11 +36,15 @@ char player_token(const ir::Game& game, int player);
 //  2. the side to move: its player_token (w, b);
 //  3. the castling rights held: their characters in Tables::right_names order, or '-';
 //  4. the en-passant cells (Position::ep_cells) by name in cell order joined by ',', or '-';
+//  in a game that counts checks (`end checks N`), and only then, the checks each player has
+//     still to give, the first player's first, joined by '+': "3+3" (checks_field);
 //  5. the ply clock; 6. the move number.
 // Chess's start is
 //   rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 // and a game with hands writes its board as, e.g., ".../LNSGKGSNL[Pp] w - - 0 12".
 std::string to_position_string(const Position& pos);
+// " 3+2" (with its leading blank) in a game that counts checks, else empty.
+std::string checks_field(const Position& pos);
 
 // Sets `pos` from `text`; to_position_string(pos) then gives `text` back when it was written in
 // the form above. Fields may be separated by several blanks, rights and en-passant cells given in

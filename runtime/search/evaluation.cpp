@@ -1,6 +1,7 @@
-// The evaluation: material (board and hands), mobility, promotion progress and royal safety, each
-// read from tables built once from the rules. evaluate() allocates nothing. Where the player left
-// without pieces wins, material counts against its holder.
+// The evaluation: material (board and hands), mobility, promotion progress, royal safety and the
+// way of a royal piece to the zone it must reach, each read from tables built once from the
+// rules. evaluate() allocates nothing. Where the player left without pieces wins, material counts
+// against its holder.
 #include <algorithm>
 
 #include "runtime/search/evaluation_tables.hpp"
@@ -21,6 +22,7 @@ constexpr int APPROACH = 12;
 Evaluation::Evaluation(const CompiledGame& game) : game_(game), values_(piece_values(game)) {
     const Tables& t = game.tables();
     progress_ = detail::promotion_progress(t, values_, promoting_types_);
+    goal_ = detail::goal_progress(t, goal_types_);
     // Where royal pieces are captured like others, material already says what losing one costs.
     if (!t.royals_capturable) {
         detail::royal_surroundings(t, shelter_, approach_);
@@ -49,8 +51,10 @@ int Evaluation::evaluate(const Position& pos, int player) const {
             const std::size_t row = static_cast<std::size_t>(p * types + type) * t.cell_count;
             const bool promotes = promoting_types_ >> type & 1;
             const bool guarded = guarded_types_ >> type & 1;
+            const bool racing = goal_types_ >> type & 1;
             for (int c : cells) {
                 if (promotes) sum += progress_[row + c];
+                if (racing) sum += goal_[row + c];
                 if (guarded) {
                     sum += SHELTER * (shelter_[row + c] & own).count() -
                            APPROACH * (approach_[row + c] & others).count();

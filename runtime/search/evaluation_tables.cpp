@@ -63,4 +63,35 @@ void royal_surroundings(const Tables& t, std::vector<CellSet>& shelter,
         }
 }
 
+std::vector<int> goal_progress(const Tables& t, std::uint32_t& royal_goal) {
+    const int cells = t.cell_count;
+    std::vector<int> progress(static_cast<std::size_t>(t.player_count) * t.type_count * cells, 0);
+    royal_goal = 0;
+    if (t.goal.empty()) return progress;
+    for (int p = 0; p < t.player_count; ++p)
+        for (int type = 0; type < t.type_count; ++type) {
+            const PieceRules& r = t.rules_of(p, type);
+            if (!r.royal || !t.goal[p]) continue;
+            royal_goal |= 1u << type;
+            // Moves to the zone on the empty board, outward from it a ring at a time.
+            std::vector<int> moves(static_cast<std::size_t>(cells), -1);
+            CellSet ring = t.goal[p], seen = ring;
+            for (int distance = 0; ring; ++distance) {
+                CellSet next;
+                for (int c : ring) moves[static_cast<std::size_t>(c)] = distance;
+                for (int c = 0; c < cells; ++c)
+                    if (!seen.has(c) && (empty_board_targets(t, r, c) & ring)) next.add(c);
+                seen |= next;
+                ring = next;
+            }
+            int farthest = 0;
+            for (int m : moves) farthest = std::max(farthest, m);
+            const std::size_t row = static_cast<std::size_t>(p * t.type_count + type) * cells;
+            for (int c = 0; c < cells; ++c)
+                if (moves[static_cast<std::size_t>(c)] >= 0)
+                    progress[row + c] = GOAL_STEP * (farthest - moves[static_cast<std::size_t>(c)]);
+        }
+    return progress;
+}
+
 }  // namespace vari::search::detail

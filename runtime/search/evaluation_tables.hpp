@@ -19,4 +19,12 @@ std::vector<int> promotion_progress(const Tables& t, const std::vector<PieceValu
 void royal_surroundings(const Tables& t, std::vector<CellSet>& shelter,
                         std::vector<CellSet>& approach);
 
+// Centipawns per move a royal piece is nearer to the zone it must reach (end royal-reaches).
+constexpr int GOAL_STEP = 30;
+
+// Per (player, type, cell), for royal types of a game with end royal-reaches: GOAL_STEP for each
+// move (on the empty board) the cell is nearer its player's zone than the farthest cell. Sets
+// `royal_goal` to the types it scores.
+std::vector<int> goal_progress(const Tables& t, std::uint32_t& royal_goal);
+
 }  // namespace vari::search::detail

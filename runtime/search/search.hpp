@@ -38,7 +38,7 @@ struct PieceValue {
 std::vector<PieceValue> piece_values(const CompiledGame& game);
 
 // A position's worth for each player, from the rules' data alone: material, mobility, promotion
-// progress, royal safety and hands. Built once per game; evaluate() is on the hot path.
+// progress, royal safety, a royal piece's way to its zone, and hands. Built once per game; evaluate() is on the hot path.
 class Evaluation {
 public:
     explicit Evaluation(const CompiledGame& game);
@@ -51,13 +51,15 @@ private:
     std::vector<PieceValue> values_;
     // Built from the tables (evaluation_tables.cpp), each [(player * types + type) * cells + cell]:
     // what standing there adds on its way to promotion, around the mean its value already holds;
-    // and, for royal pieces where check matters, the cells next to it and those two moves away.
-    std::vector<int> progress_;
+    // and, for royal pieces where check matters, the cells next to it and those two moves away;
+    // for royal pieces that must reach a zone, how near they stand to it.
+    std::vector<int> progress_, goal_;
     std::vector<CellSet> shelter_, approach_;
     std::uint32_t promoting_types_ = 0;  // types with a progress table, a bit each
     std::uint32_t guarded_types_ = 0;    // royal types whose safety counts, a bit each
     // -1 where a player left without pieces wins (`end no-pieces loss`): pieces are a burden.
     int material_sign_ = 1;
+    std::uint32_t goal_types_ = 0;       // royal types with a zone to reach, a bit each
 };
 
 // ---- Rules left to hooks ----------------------------------------------------------------------

@@ -13,7 +13,7 @@ TEST_CASE("the shipped games are found by name and listed", "[dsl][games]") {
                              "compact-hex-chess-revergent", "compact-hex-chess-anglojewish",
                              "compact-hex-chess-shogi", "compact-hex-chess-shogi-vs-revergent",
                              "compact-hex-chess-hexgi", "compact-hex-draughts", "crazyhouse",
-                             "antichess", "horde", "makruk", "shatranj"})
+                             "antichess", "horde", "makruk", "shatranj", "king-of-the-hill", "three-check", "racing-kings"})
         CHECK(std::find(games.begin(), games.end(), name) != games.end());
     // The files the games include are not games.
     CHECK(std::find(games.begin(), games.end(), "pieces") == games.end());
@@ -163,4 +163,33 @@ TEST_CASE("Shafran's chess lowers to 70 flat cells with the rules.md vectors and
         CHECK(game.castlings[3].partner_from == cell(game, "a1"));
         CHECK(game.setup.size() == 36);
     }
+}
+
+TEST_CASE("king of the hill, three-check and racing kings lower their goals to end conditions",
+          "[dsl][games]") {
+    const auto hill = load("king-of-the-hill");
+    REQUIRE_FALSE(hill.ends.empty());
+    CHECK(hill.ends[0].kind == ir::EndKind::royal_reaches);
+    CHECK(hill.zones[static_cast<std::size_t>(hill.ends[0].zone)].name == "hill");
+    CHECK_FALSE(hill.ends[0].answer);
+    CHECK_FALSE(hill.checks_forbidden);
+
+    const auto checks = load("three-check");
+    REQUIRE_FALSE(checks.ends.empty());
+    CHECK(checks.ends[0].kind == ir::EndKind::checks);
+    CHECK(checks.ends[0].count == 3);
+    CHECK(checks.ends[0].outcome == ir::Outcome::win);
+
+    const auto race = load("racing-kings");
+    CHECK(race.checks_forbidden);
+    const auto reach = std::find_if(race.ends.begin(), race.ends.end(), [](const auto& e) {
+        return e.kind == ir::EndKind::royal_reaches;
+    });
+    REQUIRE(reach != race.ends.end());
+    CHECK(reach->outcome == ir::Outcome::win);
+    CHECK(reach->answer == ir::Outcome::draw);
+    // The same rank for both players.
+    const auto& goal = race.zones[static_cast<std::size_t>(reach->zone)].cells;
+    CHECK(goal[0] == goal[1]);
+    CHECK(goal[0].size() == 8);
 }

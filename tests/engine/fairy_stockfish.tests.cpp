@@ -124,3 +124,36 @@ TEST_CASE("Fairy-Stockfish reads vari's antichess, Horde, makruk and shatranj mo
     // Fairy-Stockfish's FEN counts as chess does.
     compare("makruk", "makruk", 4, 150, false);
 }
+
+TEST_CASE("Fairy-Stockfish reads vari's three-check moves into vari's FEN, checks to give and all",
+          "[engine][fairy]") {
+    const auto fens = compare("three-check", "3check", 6, 200);
+    // Random games give checks, so both programs counted one down.
+    const bool counted = std::any_of(fens.begin(), fens.end(), [](const std::string& fen) {
+        return fen.find(" 3+3 ") == std::string::npos;
+    });
+    CHECK((fens.empty() || counted));
+}
+
+TEST_CASE("Fairy-Stockfish reads vari's king of the hill and racing kings moves into vari's FEN",
+          "[engine][fairy]") {
+    compare("king-of-the-hill", "kingofthehill", 6, 200);
+    compare("racing-kings", "racingkings", 6, 200);
+}
+
+TEST_CASE("a three-check FEN is read with its checks still to give, and written back",
+          "[engine][protocol]") {
+    const auto game = test::load_shipped("three-check");
+    std::string why;
+    const auto uci = engine::ProtocolText::make(*game, Protocol::uci, why);
+    REQUIRE(uci);
+    Position pos(*game);
+    const std::string fen = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+2 4 4";
+    REQUIRE_FALSE(uci->read_position(pos, fen));
+    CHECK(pos.checks_given(0) == 2);
+    CHECK(pos.checks_given(1) == 1);
+    CHECK(uci->write_position(pos) == fen);
+    // Left out, the checks are those of the start.
+    REQUIRE_FALSE(uci->read_position(pos, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    CHECK(uci->write_position(pos) == "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1");
+}

@@ -318,6 +318,8 @@ ref::State reference_state(const CompiledGame& game, const std::string& text) {
     for (std::size_t p = 0; p < g.players.size(); ++p)
         for (std::size_t t = 0; t < g.pieces.size(); ++t)
             s.hands.push_back(pos.in_hand(static_cast<int>(p), static_cast<int>(t)));
+    for (std::size_t p = 0; p < g.players.size(); ++p)
+        s.checks.push_back(pos.checks_given(static_cast<int>(p)));
     return s;
 }
 
@@ -402,4 +404,28 @@ TEST_CASE("the reference generator confirms grand chess's and Kyoto shogi's coun
     CHECK(kyoto_reference.perft(kyoto_reference.start(), 3) == 1636);
     CHECK(kyoto_reference.perft(reference_state(*kyoto, "2k2/5/2+L2/4P/KL1L1[PPns] b - - 0 1"),
                                 2) == 3172);
+}
+
+TEST_CASE("the reference generator confirms the goals' perft, counted as Fairy-Stockfish counts it",
+          "[differential]") {
+    struct Count {
+        const char* game;
+        const char* position;
+        int depth;
+        std::uint64_t nodes;
+    };
+    // Fairy-Stockfish's counts (kingofthehill, 3check, racingkings), as in perft.tests.cpp.
+    const Count counts[] = {
+        {"king-of-the-hill", "rnbq1bnr/pppp1ppp/3k4/8/8/3K4/PPPP1PPP/RNBQ1BNR w - - 0 1", 2, 763},
+        {"three-check",
+         "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+1 4 4", 2, 1231},
+        {"racing-kings", "8/1k4K1/8/8/8/8/1rbnNBR1/qrbnNBRQ w - - 0 1", 2, 779},
+        {"racing-kings", "6K1/1k6/8/8/8/8/1rbnNBR1/qrbnNBRQ b - - 1 1", 2, 0},
+    };
+    for (const Count& c : counts) {
+        INFO(c.game << " from " << c.position);
+        const auto game = load_game(std::string(VARI_STDLIB_DIR "/") + c.game + ".vari");
+        const ref::Generator reference(game->ir());
+        CHECK(reference.perft(reference_state(*game, c.position), c.depth) == c.nodes);
+    }
 }

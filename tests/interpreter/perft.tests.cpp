@@ -259,6 +259,75 @@ TEST_CASE("Kyoto shogi perft equals Fairy-Stockfish's, asked at test time when i
           peer.value_or(recorded));
 }
 
+// Goals that end the game by the position alone (a King on the hill, three checks, a King on the
+// 8th rank) leave the side to move without moves, so vari's perft counts no move below a move
+// that reached one, as `vari play` allows none there; Fairy-Stockfish counts 0 moves once a
+// variant rule has ended the game: the counts meet leaf for leaf. Each position is written alike
+// as vari's position string and as FEN.
+// King of the hill: both Kings one step from the hill, White's d4 and e4 ending the game (no
+// Black move below them); then Kings that may not step onto the hill, which pawns guard.
+const std::string HILL_IN_REACH = "rnbq1bnr/pppp1ppp/3k4/8/8/3K4/PPPP1PPP/RNBQ1BNR w - - 0 1";
+const std::string HILL_GUARDED = "rnbq1bnr/pppp1ppp/4k3/4p3/4P3/4K3/PPPP1PPP/RNBQ1BNR w - - 4 4";
+
+TEST_CASE("king of the hill perft equals Fairy-Stockfish's, asked at test time when it is installed",
+          "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant kingofthehill, go perft N), for
+    // machines without it.
+    auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 20}, {"", 2, 400}, {"", 3, 8902}, {"", 4, 197281},
+        {HILL_IN_REACH, 1, 29}, {HILL_IN_REACH, 2, 763}, {HILL_IN_REACH, 3, 21041},
+        {HILL_GUARDED, 1, 32}, {HILL_GUARDED, 2, 965}, {HILL_GUARDED, 3, 28599},
+    }));
+    const auto peer = peer_perft("kingofthehill", depth, position);
+    INFO("position '" << position << "', depth " << depth
+                      << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    CHECK(perft_from("king-of-the-hill", position, depth) == peer.value_or(recorded));
+}
+
+// Three-check: White has given two checks and Black two ("1+1"), and White's Bxf7+ and Qxf7#
+// end the game; then White has given one check (Bxf7+, "2+3") and Black may take the Bishop.
+const std::string LAST_CHECKS = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+1 4 4";
+const std::string ONE_CHECK_GIVEN = "rnb1kbnr/pppp1Bpp/8/4p3/4P2q/8/PPPP1PPP/RNBQK1NR b KQkq - 2+3 0 3";
+
+TEST_CASE("three-check perft equals Fairy-Stockfish's, asked at test time when it is installed",
+          "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant 3check, go perft N), for
+    // machines without it.
+    auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 20}, {"", 2, 400}, {"", 3, 8902}, {"", 4, 197281},
+        {LAST_CHECKS, 1, 42}, {LAST_CHECKS, 2, 1231}, {LAST_CHECKS, 3, 49086},
+        {ONE_CHECK_GIVEN, 1, 3}, {ONE_CHECK_GIVEN, 2, 82}, {ONE_CHECK_GIVEN, 3, 2762},
+    }));
+    const auto peer = peer_perft("3check", depth, position);
+    INFO("position '" << position << "', depth " << depth
+                      << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    CHECK(perft_from("three-check", position, depth) == peer.value_or(recorded));
+}
+
+// Racing kings: White's King steps onto the 8th rank; Black still moves (and could not reach it
+// from a5, nor may its King step to b6, where White's Bishop would give it check: no move may
+// give or meet check), and then the game is over. From b7 Black may answer by reaching it too.
+// In the third Black is to answer: every move of it ends the game.
+const std::string RACE_NO_ANSWER = "8/6K1/8/k7/8/8/1rbnNBR1/qrbnNBRQ w - - 0 1";
+const std::string RACE_ANSWER = "8/1k4K1/8/8/8/8/1rbnNBR1/qrbnNBRQ w - - 0 1";
+const std::string RACE_ANSWERING = "6K1/1k6/8/8/8/8/1rbnNBR1/qrbnNBRQ b - - 1 1";
+
+TEST_CASE("racing kings perft equals Fairy-Stockfish's, asked at test time when it is installed",
+          "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant racingkings, go perft N), for
+    // machines without it.
+    auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 21}, {"", 2, 421}, {"", 3, 11264}, {"", 4, 296242},
+        {RACE_NO_ANSWER, 1, 30}, {RACE_NO_ANSWER, 2, 661}, {RACE_NO_ANSWER, 3, 19596},
+        {RACE_ANSWER, 1, 28}, {RACE_ANSWER, 2, 779}, {RACE_ANSWER, 3, 22072},
+        {RACE_ANSWERING, 1, 29}, {RACE_ANSWERING, 2, 0},
+    }));
+    const auto peer = peer_perft("racingkings", depth, position);
+    INFO("position '" << position << "', depth " << depth
+                      << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    CHECK(perft_from("racing-kings", position, depth) == peer.value_or(recorded));
+}
+
 TEST_CASE("Hex Shogi 41 perft from the start matches rules.md, then the recorded count",
           "[interpreter][perft]") {
     // 16 and 256 are rules.md §2.8's; 4707 is ours, confirmed by the reference generator.

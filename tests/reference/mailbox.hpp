@@ -66,6 +66,7 @@ struct State {
     int ep_victim = -1;         // the cell of the piece that passed them, -1 for none
     int ply_clock = 0;
     std::vector<int> hands;     // [player * piece types + type]: pieces in hand
+    std::vector<int> checks;    // [player]: checks given, in a game with `end checks`
     friend bool operator==(const State&, const State&) = default;
 };
 

@@ -20,6 +20,7 @@ public:
         State s;
         s.board.assign(game_.board.cells.size(), Occupant{});
         s.hands.assign(game_.players.size() * game_.pieces.size(), 0);
+        s.checks.assign(game_.players.size(), 0);
         for (const auto& p : game_.setup) s.board[p.cell] = {p.player, p.type};
         // A right is held at the start when the pieces of one of its castlings are in place.
         for (const auto& c : game_.castlings)
@@ -29,21 +30,22 @@ public:
         return s;
     }
 
-    // The legal moves, in key order (a pass, when there is one, last).
+    // The legal moves, in key order (a pass, when there is one, last). None once a goal (a royal
+    // piece in its zone, a number of checks) has ended the game.
     std::vector<Move> legal(const State& s) const {
         std::vector<Move> moves;
+        if (goal_reached(s)) return moves;
         Board after;
         for (const Move& m : pseudo_legal(s)) {
-            if (game_.royals_capturable) {  // no check: nothing to test
-                moves.push_back(m);
-                continue;
-            }
             after = s.board;  // reuses the copy's storage
             if (m.kind == Move::drop)
                 after[m.to] = {s.side, m.promotion >= 0 ? m.promotion : m.from};
             else
                 move_pieces(after, m, s.ep_victim);
-            if (!royal_attacked(after, s.side)) moves.push_back(m);
+            // Without check (royals capturable) every move is legal.
+            if (!game_.royals_capturable && royal_attacked(after, s.side)) continue;
+            if (game_.checks_forbidden && checks_someone(after, s.side)) continue;
+            moves.push_back(m);
         }
         apply_jump_rule(moves);
         if (game_.passing == ir::Passing::allowed ||
@@ -54,6 +56,53 @@ public:
     }
 
     void play(State& s, const Move& m) const {
+        const int mover = s.side;
+        apply(s, m);
+        // A move counts as a check when it leaves another player's royal piece attacked by one of
+        // the mover's pieces.
+        if (counts_checks() && checks_someone(s.board, mover)) ++s.checks[mover];
+    }
+
+    // Has a goal ended the game before the side to move plays? After a move a royal piece of the
+    // mover stands in its zone (with `answer`: a royal piece of the side to move, which had the
+    // other player's move to answer), or the mover has given its last check.
+    bool goal_reached(const State& s) const {
+        const int players = static_cast<int>(game_.players.size());
+        const int mover = (s.side + players - 1) % players;
+        for (const auto& e : game_.ends) {
+            if (e.kind == ir::EndKind::checks && s.checks[mover] >= e.count) return true;
+            if (e.kind == ir::EndKind::royal_reaches &&
+                royal_in_zone(s.board, e.answer ? s.side : mover, e.zone))
+                return true;
+        }
+        return false;
+    }
+
+    bool royal_in_zone(const Board& board, int player, int zone) const {
+        for (int cell : game_.zones[zone].cells[player])
+            if (board[cell].player == player && game_.pieces[board[cell].type].royal) return true;
+        return false;
+    }
+
+    // Does a piece of `by` attack a royal piece of another player?
+    bool checks_someone(const Board& board, int by) const {
+        for (int cell = 0; cell < static_cast<int>(board.size()); ++cell) {
+            const Occupant o = board[cell];
+            if (o.empty() || o.player == by || !game_.pieces[o.type].royal) continue;
+            for (int from = 0; from < static_cast<int>(board.size()); ++from)
+                if (board[from].player == by && !board[from].empty() &&
+                    attacks(board, from, cell))
+                    return true;
+        }
+        return false;
+    }
+
+    bool counts_checks() const {
+        return std::any_of(game_.ends.begin(), game_.ends.end(),
+                           [](const ir::EndCondition& e) { return e.kind == ir::EndKind::checks; });
+    }
+
+    void apply(State& s, const Move& m) const {
         if (m.kind == Move::pass) {
             s.ep_cells.clear();
             s.ep_victim = -1;
@@ -100,20 +149,27 @@ public:
         for (int from = 0; from < static_cast<int>(board.size()); ++from) {
             const Occupant o = board[from];
             if (o.empty() || o.player == player) continue;
-            const ir::Vec a = game_.board.cells[from].coord, b = game_.board.cells[cell].coord;
-            const ir::Vec d{b.x - a.x, b.y - a.y};
-            for (const auto& m : game_.pieces[o.type].movements) {
-                if (m.mode == ir::MoveMode::move_only) continue;
-                if (jump_attacks(board, o.player, from, m, cell)) return true;
-                bool hit = false;
-                for (ir::Vec v : m.vectors[o.player])
-                    if (points_along(m.kind, v, d))
-                        walk(board, o.player, from, m, v, [&](int to) {
-                            hit = hit || to == cell;
-                            return !hit;
-                        });
-                if (hit) return true;
-            }
+            if (attacks(board, from, cell)) return true;
+        }
+        return false;
+    }
+
+    // Does the piece on `from` attack `cell`?
+    bool attacks(const Board& board, int from, int cell) const {
+        const Occupant o = board[from];
+        const ir::Vec a = game_.board.cells[from].coord, b = game_.board.cells[cell].coord;
+        const ir::Vec d{b.x - a.x, b.y - a.y};
+        for (const auto& m : game_.pieces[o.type].movements) {
+            if (m.mode == ir::MoveMode::move_only) continue;
+            if (jump_attacks(board, o.player, from, m, cell)) return true;
+            bool hit = false;
+            for (ir::Vec v : m.vectors[o.player])
+                if (points_along(m.kind, v, d))
+                    walk(board, o.player, from, m, v, [&](int to) {
+                        hit = hit || to == cell;
+                        return !hit;
+                    });
+            if (hit) return true;
         }
         return false;
     }

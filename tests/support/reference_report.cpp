@@ -109,6 +109,10 @@ std::string state_differences(const Position& pos, const ref::State& s) {
     if (has_clock && pos.ply_clock() != s.ply_clock)
         out << "  ply clock: " << pos.ply_clock() << '\n';
     for (int p = 0; p < pos.tables().player_count; ++p)
+        if (pos.tables().checks_to_win && pos.checks_given(p) != s.checks[p])
+            out << "  checks given by " << game.players[p].name << ": " << pos.checks_given(p)
+                << " (reference " << s.checks[p] << ")\n";
+    for (int p = 0; p < pos.tables().player_count; ++p)
         for (int t = 0; t < pos.tables().type_count; ++t)
             if (pos.in_hand(p, t) != s.hands[p * pos.tables().type_count + t])
                 out << "  in " << game.players[p].name << "'s hand: " << pos.in_hand(p, t) << ' '

@@ -143,8 +143,8 @@ std::string ProtocolText::write_position(const Position& pos) const {
     generate_legal(scratch, legal);
     for (const Move m : legal)
         if (m.kind() == Move::en_passant) ep = square(m.to());
-    return text + " " + ep + " " + std::to_string(pos.ply_clock()) + " " +
-           std::to_string(pos.move_number());
+    return text + " " + ep + runtime::checks_field(pos) + " " + std::to_string(pos.ply_clock()) +
+           " " + std::to_string(pos.move_number());
 }
 
 std::optional<std::string> ProtocolText::vari_position(std::string_view text,
@@ -156,6 +156,18 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
     if (fields.empty()) {
         error = std::string("empty ") + fen;
         return std::nullopt;
+    }
+    // A game that counts checks has them after the en-passant cell, as "3+3"; taken out here and
+    // put back where vari's position string has them.
+    std::string checks;
+    if (uci && game_->tables().checks_to_win) {
+        const auto counted = std::find_if(fields.begin() + 1, fields.end(), [](const std::string& f) {
+            return f.find('+') != std::string::npos;
+        });
+        const int start = game_->tables().checks_to_win;
+        checks = " " + (counted == fields.end() ? std::to_string(start) + "+" + std::to_string(start)
+                                               : *counted);
+        if (counted != fields.end()) fields.erase(counted);
     }
     if (fields.size() > (uci ? 6u : 4u)) {
         error = std::string(fen) + " has " + std::to_string(fields.size()) + " fields, at most " +
@@ -295,7 +307,7 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
         }
         ep = game.board.cells[static_cast<std::size_t>(at - squares_.begin())].name;
     }
-    return out + " " + ep + " " + fields[4] + " " + fields[5];
+    return out + " " + ep + checks + " " + fields[4] + " " + fields[5];
 }
 
 std::optional<std::string> ProtocolText::read_position(Position& pos, std::string_view text) const {
@@ -306,9 +318,10 @@ std::optional<std::string> ProtocolText::read_position(Position& pos, std::strin
     if (!problem) return std::nullopt;
     // An en-passant cell no pawn could have passed is ignored, as Stockfish ignores it.
     const auto fields = blank_separated(*position);
-    if (fields.size() == 6 && fields[3] != "-") {
-        const std::string without =
-            fields[0] + " " + fields[1] + " " + fields[2] + " - " + fields[4] + " " + fields[5];
+    const std::size_t count = game_->tables().checks_to_win ? 7 : 6;
+    if (fields.size() == count && fields[3] != "-") {
+        std::string without = fields[0] + " " + fields[1] + " " + fields[2] + " -";
+        for (std::size_t i = 4; i < count; ++i) without += " " + fields[i];
         if (!runtime::parse_position(pos, without)) return std::nullopt;
     }
     return problem->message;

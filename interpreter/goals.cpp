@@ -1,0 +1,55 @@
+// The goals read off the position alone: a royal piece standing in its player's zone, and the
+// checks a player has given. The generator lists no moves where they have ended the game, and
+// judge() says how it ended.
+#include <algorithm>
+
+#include "interpreter/interpreter.hpp"
+
+namespace vari {
+namespace {
+
+bool royal_in_goal(const Position& pos, int player) {
+    const Tables& t = pos.tables();
+    for (std::uint32_t types = t.royal_types; types; types &= types - 1)
+        if (pos.pieces(player, std::countr_zero(types)) & t.goal[player]) return true;
+    return false;
+}
+
+}  // namespace
+
+bool goal_reached(const Position& pos) {
+    const Tables& t = pos.tables();
+    const int side = pos.side_to_move();
+    const int mover = (side + t.player_count - 1) % t.player_count;
+    if (t.checks_to_win && pos.checks_given(mover) >= t.checks_to_win) return true;
+    // With `answer` a zone reached ends the game only once the other player has had its move.
+    return !t.goal.empty() && royal_in_goal(pos, t.goal_answer ? side : mover);
+}
+
+Judgement judge_goals(const Position& pos) {
+    const ir::Game& game = pos.game().ir();
+    const Tables& t = pos.tables();
+    const int side = pos.side_to_move();
+    const int mover = (side + t.player_count - 1) % t.player_count;
+    const bool by_checks = t.checks_to_win && pos.checks_given(mover) >= t.checks_to_win;
+    const ir::EndKind kind = by_checks ? ir::EndKind::checks : ir::EndKind::royal_reaches;
+    const auto rule = std::find_if(game.ends.begin(), game.ends.end(),
+                                   [kind](const ir::EndCondition& e) { return e.kind == kind; });
+    Judgement j;
+    j.over = true;
+    j.kind = kind;
+    j.rule = static_cast<int>(rule - game.ends.begin());
+    j.mover = mover;
+    j.outcome = rule->outcome;
+    if (by_checks || !rule->answer) return j;
+    // The player to move reached its zone a move ago; the second player may have answered the
+    // first by reaching its own in that move.
+    j.answered = side == 0 && royal_in_goal(pos, mover);
+    if (j.answered)
+        j.outcome = *rule->answer;
+    else
+        j.mover = side;
+    return j;
+}
+
+}  // namespace vari
