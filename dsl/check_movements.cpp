@@ -34,14 +34,7 @@ PrimitiveChecks checks_of(ast::Primitive primitive) {
 }  // namespace
 
 void Checker::check_movement(const ast::Movement& movement) {
-    for (const auto& item : movement.items) {
-        if (item.is_vector)
-            check_vector(item.vector);
-        else if (has_geometry && model.directions.count(item.name.text) == 0 &&
-                 declared_directions.count(item.name.text) == 0 &&
-                 !is_broken(ast::DeclKind::direction, item.name.text))
-            unknown(item.name, "direction", direction_names);
-    }
+    for (const auto& item : movement.items) check_direction_item(item);
     const PrimitiveChecks checks = checks_of(movement.primitive);
     if (checks.movement) (this->*checks.movement)(movement);
     ModifiersSeen seen;

@@ -47,6 +47,17 @@ bool Checker::check_vector(const ast::Vector& v) {
     return true;
 }
 
+// A vector in range, or a direction the file knows (an unknown name is reported unless a broken
+// declaration may have defined it).
+void Checker::check_direction_item(const ast::DirItem& item) {
+    if (item.is_vector)
+        check_vector(item.vector);
+    else if (has_geometry && model.directions.count(item.name.text) == 0 &&
+             declared_directions.count(item.name.text) == 0 &&
+             !is_broken(ast::DeclKind::direction, item.name.text))
+        unknown(item.name, "direction", direction_names);
+}
+
 // The vectors of a declared direction, resolving the directions it names first; nullptr if it
 // cannot be resolved (the reason is reported once, where it lies).
 const std::vector<ir::Vec>* Checker::resolve_direction(const ast::Direction& direction, int depth) {

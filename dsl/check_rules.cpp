@@ -55,14 +55,7 @@ void Checker::check_royal_facing() {
             continue;
         }
         first = &royals;
-        for (const auto& item : royals.facing) {
-            if (item.is_vector)
-                check_vector(item.vector);
-            else if (has_geometry && model.directions.count(item.name.text) == 0 &&
-                     declared_directions.count(item.name.text) == 0 &&
-                     !is_broken(ast::DeclKind::direction, item.name.text))
-                unknown(item.name, "direction", direction_names);
-        }
+        for (const auto& item : royals.facing) check_direction_item(item);
     }
     if (!first) return;
     if (capturable)

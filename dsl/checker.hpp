@@ -111,6 +111,7 @@ struct Checker {
     // Helpers of check_moves.cpp.
     const std::vector<ir::Vec>* resolve_direction(const ast::Direction& direction, int depth);
     bool check_vector(const ast::Vector& vector);
+    void check_direction_item(const ast::DirItem& item);
     void check_values(const ast::Piece& piece);
     // check_movements.cpp: what every movement shares, and which checks each primitive gets.
     void check_movement(const ast::Movement& movement);
