@@ -14,6 +14,7 @@ ir::Vec Compiler::turned(ir::Vec v, bool clockwise) const {
 
 void Compiler::compile_curve(int p, int type, const ir::Movement& m, PieceRules& r) {
     const CellSet from_cells = zone_cells(m.from_zone, p);
+    const CellSet within = zone_cells(m.within_zone, p);
     const int steps = m.max_range > 0 ? std::min(m.max_range, CURVE_STEPS) : CURVE_STEPS;
     const ir::Turn turn = m.turn.empty() ? ir::Turn::both : m.turn[p];
     std::vector<bool> ways;
@@ -32,7 +33,7 @@ void Compiler::compile_curve(int p, int type, const ir::Movement& m, PieceRules&
                 ir::Vec v = start;
                 for (int at = c; path.length < steps; v = turned(v, clockwise)) {
                     at = cell_at(add(coord(at), v));
-                    if (at < 0) break;
+                    if (at < 0 || !within.has(at)) break;
                     path.cells[path.length++] = static_cast<std::uint8_t>(at);
                 }
                 if (path.length) r.exists = true;

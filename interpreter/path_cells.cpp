@@ -1,9 +1,37 @@
-// The cells a walked rule (PathRule) may pass or reach, read from its kind's table.
+// What the walked rules (PathRule) may pass or reach, read from their kinds' tables: on an
+// empty board, and (hops and lame leaps, out of line) given the pieces.
 #include <algorithm>
 
 #include "interpreter/interpreter.hpp"
+#include "interpreter/reach.hpp"
 
 namespace vari {
+
+namespace detail {
+
+// The cells a hop reaches from `from`: past the first piece on its line (the screen), the empty
+// cells within its range up to and including the next piece.
+CellSet hop_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied) {
+    const HopRule& h = t.hops[rule.table];
+    const CellSet line = t.pool[h.line + from];
+    const bool positive = t.dir_positive[h.dir];
+    const CellSet screens = line & occupied;
+    if (!screens) return {};
+    const int screen = positive ? screens.first() : screens.last();
+    const CellSet beyond = line & t.pool[h.beyond + screen];
+    const CellSet blockers = beyond & occupied;
+    if (!blockers) return beyond;
+    return beyond & ~t.ray(h.dir, positive ? blockers.first() : blockers.last());
+}
+
+// The cell a lame leap lands on from `from`, when the cells it passes are empty.
+CellSet lame_leap_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied) {
+    const LameLeap& leap = t.lame_leaps[rule.table + from];
+    if (leap.to == NO_CELL || (leap.via & occupied)) return {};
+    return CellSet::of(leap.to);
+}
+
+}  // namespace detail
 
 int path_cells(const Tables& t, const PathRule& rule, int from, std::uint8_t* cells) {
     switch (rule.kind) {

@@ -28,27 +28,12 @@ inline CellSet curve_reach(const Tables& t, const PathRule& c, int from, CellSet
 
 // The cells a hop reaches from `from`: past the first piece on its line (the screen), the empty
 // cells within its range up to and including the next piece.
-inline CellSet hop_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied) {
-    const HopRule& h = t.hops[rule.table];
-    const CellSet line = t.pool[h.line + from];
-    const bool positive = t.dir_positive[h.dir];
-    const CellSet screens = line & occupied;
-    if (!screens) return {};
-    const int screen = positive ? screens.first() : screens.last();
-    const CellSet beyond = line & t.pool[h.beyond + screen];
-    const CellSet blockers = beyond & occupied;
-    if (!blockers) return beyond;
-    return beyond & ~t.ray(h.dir, positive ? blockers.first() : blockers.last());
-}
-
+CellSet hop_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied);
 // The cell a lame leap lands on from `from`, when the cells it passes are empty.
-inline CellSet lame_leap_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied) {
-    const LameLeap& leap = t.lame_leaps[rule.table + from];
-    if (leap.to == NO_CELL || (leap.via & occupied)) return {};
-    return CellSet::of(leap.to);
-}
+CellSet lame_leap_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied);
 
 // The cells a walked rule reaches from `from` with pieces standing on `occupied` (the mode aside).
+// Curves, the common kind, are read inline; the others out of line keep the hot loops small.
 inline CellSet path_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied) {
     switch (rule.kind) {
         case ir::MoveKind::curve: return curve_reach(t, rule, from, occupied);
