@@ -298,8 +298,8 @@ void Checker::check_royals() {
     if (checkmate == file.ends.end() || any_broken(ast::DeclKind::piece) ||
         any_broken(ast::DeclKind::setup))
         return;
-    // A player without a royal piece is never in check (horde's pawns): only when no player has
-    // one can nobody be mated.
+    // A player without a royal piece is never in check: only when no player has one can nobody be
+    // mated.
     for (const auto& setup : file.setups)
         for (const auto& group : setup.groups) {
             const auto index = find(model.piece_index, group.piece.text);

@@ -199,7 +199,7 @@ std::uint64_t perft(Position& pos, int depth, bool* overflow = nullptr);
 // ---- Goals: end conditions read off the position alone (royal-reaches, checks) ----------------
 // Where a goal has ended the game, the side to move has no moves. With royal-reaches' `answer`
 // a player who reached its zone has won, or drawn, only when its turn comes again: the other
-// player has had one move to answer (Fairy-Stockfish's racing kings).
+// player has had one move to answer.
 bool goal_reached(const Position& pos);
 
 // ---- Judging a position ------------------------------------------------------------------------

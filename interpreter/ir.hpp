@@ -242,8 +242,7 @@ struct Game {
     // matters to the rules that name it (drops that may not attack a royal piece).
     bool royals_capturable = false;
     // [player] directions along which two royal pieces of different players may not stand with
-    // only empty cells between (xiangqi's flying general): each royal piece attacks the others'
-    // along them.
+    // only empty cells between: each royal piece attacks the others' along them.
     std::vector<std::vector<Vec>> royals_may_not_face;
     Passing passing = Passing::never;
     bool checks_forbidden = false;    // no move may leave another player's royal piece attacked

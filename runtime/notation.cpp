@@ -247,7 +247,8 @@ std::string_view trim(std::string_view text) {
     return text;
 }
 
-// The piece `player` may drop as `type` by `drop promoted` (a Pawn for Kyoto shogi's Rook), or -1.
+// The piece `player` may drop as `type` by `drop promoted` (a face the piece in hand may go down
+// as), or -1.
 int face_of(const ir::Game& game, int player, int type) {
     for (std::size_t t = 0; t < game.pieces.size(); ++t) {
         if (!game.pieces[t].drop.allowed || !game.pieces[t].drop.promoted) continue;

@@ -168,7 +168,7 @@ std::string ProtocolText::write_move(const Position& pos, Move move) const {
         const ir::Piece& promoted = game.pieces[static_cast<std::size_t>(move.promotion())];
         const ir::Piece& mover =
             game.pieces[static_cast<std::size_t>(type_of(pos.piece_on(move.from())))];
-        // A + piece turning back into what it is captured as (Kyoto shogi's `promote always`)
+        // A + piece turning back into what it is captured as (a piece that `promote always` flips)
         // is written '-', as Fairy-Stockfish writes a demotion.
         if (mover.plus && mover.captured_as == move.promotion())
             text += '-';
