@@ -30,14 +30,14 @@ bool Position::is_attacked(int cell, int by, CellSet occupied, std::uint32_t typ
         for (int from : pieces(by, type)) {
             for (std::uint32_t i = 0; i < r.slide_count; ++i) {
                 const SlideRule& s = t.slides[r.slide_first + i];
-                if (s.mode != ir::MoveMode::move_only &&
+                if (s.mode != ir::MoveMode::move_only && t.pool[s.reach + from].has(cell) &&
                     detail::slide_reach(t, s, from, occupied).has(cell))
                     return true;
             }
             for (std::uint32_t i = 0; i < r.path_count; ++i) {
                 const PathRule& rule = t.paths[r.path_first + i];
                 if (rule.mode != ir::MoveMode::move_only &&
-                    detail::path_reach(t, rule, from, occupied).has(cell))
+                    detail::path_reaches(t, rule, from, occupied, cell))
                     return true;
             }
             if (r.jump_count && detail::jump_attacks(t, r, from, occupied).has(cell)) return true;

@@ -46,6 +46,19 @@ inline CellSet path_reach(const Tables& t, const PathRule& rule, int from, CellS
     return {};
 }
 
+// Whether a walked rule from `from` reaches `cell`. A curve's path is walked only up to the cell,
+// without building its reach: attack tests ask this of every curve of every complex piece.
+inline bool path_reaches(const Tables& t, const PathRule& rule, int from, CellSet occupied,
+                         int cell) {
+    if (rule.kind != ir::MoveKind::curve) return path_reach(t, rule, from, occupied).has(cell);
+    const CurvePath& path = t.curve_paths[rule.table + from];
+    for (int i = 0; i < path.length; ++i) {
+        if (path.cells[i] == cell) return true;
+        if (occupied.has(path.cells[i])) return false;
+    }
+    return false;
+}
+
 // Adds the part of `reach` that a movement of `mode` may go to.
 inline void add_by_mode(CellSet& result, CellSet reach, ir::MoveMode mode, CellSet own,
                         CellSet occupied) {

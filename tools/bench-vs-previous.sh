@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Compares two vari binaries side by side: for each game, `vari bench` by one and by the other,
+# alternately, ROUNDS times each, at the same perft depth and with the same playouts; prints the
+# median perft leaves/s and playout plies/s of each and their ratio (new / old).
+#
+#   tools/bench-vs-previous.sh OLD_VARI [ROUNDS [GAME...]]
+#   defaults: 5 rounds, every shipped game (`vari list`)
+# NEW_VARI (default build/vari) names the binary under test. Both read the games of this
+# checkout's stdlib-games/ (VARI_GAMES); a game the old binary cannot read is skipped.
+# Build an old binary with, e.g.:
+#   git worktree add /tmp/old REV && cmake -S /tmp/old -B /tmp/old/build -G Ninja \
+#     -DCMAKE_BUILD_TYPE=Release && cmake --build /tmp/old/build --target vari
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+old=${1:?usage: tools/bench-vs-previous.sh OLD_VARI [ROUNDS [GAME...]]}
+rounds=${2:-5}
+shift $(($# < 2 ? $# : 2))
+new=${NEW_VARI:-build/vari}
+playouts=${PLAYOUTS:-1000}
+export VARI_GAMES=${VARI_GAMES:-$PWD/stdlib-games}
+[ -x "$new" ] || { echo "no $new: run tools/setup.sh first" >&2; exit 2; }
+[ -x "$old" ] || { echo "no $old" >&2; exit 2; }
+
+games=("$@")
+[ ${#games[@]} -gt 0 ] || mapfile -t games < <("$new" list | awk '/^[^ ]/ { sub(/:$/, "", $1); print $1 }')
+
+# Prints "LEAVES_PER_S PLIES_PER_S" from one `vari bench` run.
+bench() {
+    "$@" --playouts "$playouts" --seed 1 --search-nodes 0 2>/dev/null | awk '
+        /^perft / { for (i = 1; i <= NF; ++i) if ($i == "leaves/s") rate = $(i - 2) * 1e6 }
+        /^playouts / { for (i = 1; i <= NF; ++i) if ($i == "plies/s") plies = $(i - 2) * 1e6 }
+        END { if (rate == "" || plies == "") exit 1; printf "%.0f %.0f\n", rate, plies }'
+}
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+printf '%-34s %5s %26s %26s\n' "" "" "perft M leaves/s" "playout M plies/s"
+printf '%-34s %5s %9s %9s %6s %9s %9s %6s\n' game depth "old" "new" ratio "old" "new" ratio
+for game in "${games[@]}"; do
+    depth=$("$new" bench "$game" --playouts 0 --search-nodes 0 2>/dev/null |
+        awk '/^perft / { print $2 }') || true
+    if [ -z "$depth" ] || ! bench "$old" bench "$game" --depth 1 >/dev/null; then
+        printf '%-34s skipped: the old binary cannot run it\n' "$game"
+        continue
+    fi
+    old_runs=() new_runs=()
+    for ((r = 0; r < rounds; ++r)); do
+        old_runs+=("$(bench "$old" bench "$game" --depth "$depth")")
+        new_runs+=("$(bench "$new" bench "$game" --depth "$depth")")
+    done
+    ol=$(printf '%s\n' "${old_runs[@]}" | awk '{ print $1 }' | median)
+    nl=$(printf '%s\n' "${new_runs[@]}" | awk '{ print $1 }' | median)
+    op=$(printf '%s\n' "${old_runs[@]}" | awk '{ print $2 }' | median)
+    np=$(printf '%s\n' "${new_runs[@]}" | awk '{ print $2 }' | median)
+    awk -v g="$game" -v d="$depth" -v ol="$ol" -v nl="$nl" -v op="$op" -v np="$np" 'BEGIN {
+        printf "%-34s %5d %9.2f %9.2f %6.3f %9.3f %9.3f %6.3f\n", g, d, ol / 1e6, nl / 1e6, nl / ol,
+               op / 1e6, np / 1e6, np / op }'
+done
