@@ -1,27 +1,27 @@
 // The hot path's vocabulary: cell sets, pieces and the packed move.
 #pragma once
 
-#include <bit>
-#include <cassert>
 #include <cstddef>
 #include <cstdint>
+
+#include "interpreter/cell_set.hpp"
 
 namespace vari {
 
 constexpr int MAX_CELLS = 128;
 constexpr int MAX_PLAYERS = 8;
-constexpr int MAX_TYPES = 31;  // piece types of a game: a Piece holds type + 1 in five bits
+constexpr int MAX_TYPES = 31;    // piece types of a game: a Piece holds type + 1 in five bits
 constexpr int MAX_MOVES = 8192;  // moves of one position (move_bound)
 constexpr int MAX_CASTLINGS = 32;
-// Slide directions of a game (each with its reverse) and compiled vectors of slides, curves, jumps, hops and lame leaps
-// of one piece: each is a table of every cell, so they bound a game's memory.
+// Slide directions of a game (each with its reverse) and compiled vectors of slides, curves, jumps,
+// hops and lame leaps of one piece: each is a table of every cell, so they bound a game's memory.
 constexpr std::size_t MAX_DIRECTIONS = 128;
 constexpr int MAX_PIECE_RULES = 64;
 // Pieces in one position, on the board and in every hand together. No move makes a piece (a
 // capture moves it to a hand or out of the game, a drop back to the board), so a position that
 // holds at most this many never gets a hand count past it: counts fit a byte.
 constexpr int MAX_PIECES = 255;
-constexpr int MAX_HAND = MAX_PIECES + 1;  // hand counts run 0..MAX_PIECES
+constexpr int MAX_HAND = MAX_PIECES + 1;   // hand counts run 0..MAX_PIECES
 constexpr std::size_t MAX_PIN_LINES = 64;  // slide directions the fast legality path handles
 // Each jump of a capture sequence removes a piece of another player, so a sequence has fewer
 // jumps than the board has cells.
@@ -30,68 +30,7 @@ constexpr int MAX_JUMP_ORDINAL = 255;  // see Move
 constexpr int NO_CELL = 255;           // a cell index that is none (cells fit in a byte)
 
 // A set of board cells, one bit per cell index (boards are at most MAX_CELLS cells).
-class CellSet {
-public:
-    constexpr CellSet() = default;
-    static constexpr CellSet of(int cell) {
-        CellSet s;
-        s.bits_ = static_cast<unsigned __int128>(1) << cell;
-        return s;
-    }
-
-    constexpr bool empty() const { return bits_ == 0; }
-    constexpr explicit operator bool() const { return bits_ != 0; }
-    constexpr bool has(int cell) const { return (bits_ >> cell) & 1; }
-    constexpr int count() const { return std::popcount(lo()) + std::popcount(hi()); }
-    // Lowest and highest members; the set must not be empty.
-    constexpr int first() const {
-        assert(bits_);
-        return lo() ? std::countr_zero(lo()) : 64 + std::countr_zero(hi());
-    }
-    constexpr int last() const {
-        assert(bits_);
-        return hi() ? 127 - std::countl_zero(hi()) : 63 - std::countl_zero(lo());
-    }
-    constexpr int pop_first() {
-        int c = first();
-        bits_ &= bits_ - 1;
-        return c;
-    }
-    constexpr void add(int cell) { *this |= of(cell); }
-    constexpr void remove(int cell) { *this &= ~of(cell); }
-
-    constexpr CellSet operator|(CellSet o) const { return from(bits_ | o.bits_); }
-    constexpr CellSet operator&(CellSet o) const { return from(bits_ & o.bits_); }
-    constexpr CellSet operator^(CellSet o) const { return from(bits_ ^ o.bits_); }
-    constexpr CellSet operator~() const { return from(~bits_); }
-    constexpr CellSet& operator|=(CellSet o) { bits_ |= o.bits_; return *this; }
-    constexpr CellSet& operator&=(CellSet o) { bits_ &= o.bits_; return *this; }
-    constexpr CellSet& operator^=(CellSet o) { bits_ ^= o.bits_; return *this; }
-    friend constexpr bool operator==(CellSet, CellSet) = default;
-
-    // Iteration over members in increasing order: for (int c : set) ...
-    class Iterator {
-    public:
-        constexpr explicit Iterator(unsigned __int128 bits) : bits_(bits) {}
-        constexpr int operator*() const { return CellSet::from(bits_).first(); }
-        constexpr Iterator& operator++() { bits_ &= bits_ - 1; return *this; }
-        constexpr bool operator!=(const Iterator& o) const { return bits_ != o.bits_; }
-    private:
-        unsigned __int128 bits_;
-    };
-    constexpr Iterator begin() const { return Iterator(bits_); }
-    constexpr Iterator end() const { return Iterator(0); }
-
-private:
-    static constexpr CellSet from(unsigned __int128 bits) {
-        CellSet s;
-        s.bits_ = bits;
-        return s;
-    }
-    constexpr std::uint64_t lo() const { return static_cast<std::uint64_t>(bits_); }
-    constexpr std::uint64_t hi() const { return static_cast<std::uint64_t>(bits_ >> 64); }
-    unsigned __int128 bits_ = 0;
-};
+using CellSet = CellSetOf<MAX_CELLS / 64>;
 
 // A piece on the board: owner and type packed in a byte; 0 is an empty cell.
 //   bits 0-4  type + 1 (1..31)

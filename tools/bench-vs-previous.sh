@@ -4,7 +4,8 @@
 # median perft leaves/s and playout plies/s of each and their ratio (new / old).
 #
 #   tools/bench-vs-previous.sh OLD_VARI [ROUNDS [GAME...]]
-#   defaults: 5 rounds, every shipped game (`vari list`)
+#   defaults: 5 rounds, every shipped game (`vari list`), each at the first perft depth the new
+#   binary takes at least MIN_SECONDS (0.4) to count
 # NEW_VARI (default build/vari) names the binary under test. Both read the games of this
 # checkout's stdlib-games/ (VARI_GAMES); a game the old binary cannot read is skipped.
 # Build an old binary with, e.g.:
@@ -23,7 +24,8 @@ export VARI_GAMES=${VARI_GAMES:-$PWD/stdlib-games}
 [ -x "$old" ] || { echo "no $old" >&2; exit 2; }
 
 games=("$@")
-[ ${#games[@]} -gt 0 ] || mapfile -t games < <("$new" list | awk '/^[^ ]/ { sub(/:$/, "", $1); print $1 }')
+[ ${#games[@]} -gt 0 ] ||
+    mapfile -t games < <("$new" list | awk '/^[^ ]/ { sub(/:$/, "", $1); print $1 }')
 
 # Prints "LEAVES_PER_S PLIES_PER_S" from one `vari bench` run.
 bench() {
@@ -32,13 +34,29 @@ bench() {
         /^playouts / { for (i = 1; i <= NF; ++i) if ($i == "plies/s") plies = $(i - 2) * 1e6 }
         END { if (rate == "" || plies == "") exit 1; printf "%.0f %.0f\n", rate, plies }'
 }
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# The first perft depth at which the new binary takes at least MIN_SECONDS (default 0.4).
+first_depth() {
+    local d seconds
+    for ((d = 1; d <= 12; ++d)); do
+        seconds=$("$new" bench "$1" --depth "$d" --playouts 0 --search-nodes 0 2>/dev/null |
+            awk '/^perft / { for (i = 1; i <= NF; ++i) if ($i == "s:") print $(i - 1) }')
+        [ -n "$seconds" ] || return 1
+        if awk -v s="$seconds" -v m="${MIN_SECONDS:-0.4}" 'BEGIN { exit !(s >= m) }'; then
+            echo "$d"
+            return
+        fi
+    done
+    echo 12
+}
+median() {
+    sort -g | awk '{ v[NR] = $1 }
+        END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
 
 printf '%-34s %5s %26s %26s\n' "" "" "perft M leaves/s" "playout M plies/s"
 printf '%-34s %5s %9s %9s %6s %9s %9s %6s\n' game depth "old" "new" ratio "old" "new" ratio
 for game in "${games[@]}"; do
-    depth=$("$new" bench "$game" --playouts 0 --search-nodes 0 2>/dev/null |
-        awk '/^perft / { print $2 }') || true
+    depth=$(first_depth "$game") || true
     if [ -z "$depth" ] || ! bench "$old" bench "$game" --depth 1 >/dev/null; then
         printf '%-34s skipped: the old binary cannot run it\n' "$game"
         continue

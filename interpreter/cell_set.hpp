@@ -1,0 +1,217 @@
+// Sets of board cells, one bit per cell index, in as many 64-bit words as a board needs. A board
+// of up to 64 cells fits one machine word, up to 128 one 128-bit integer; wider boards use an
+// array of words. All widths offer the same operations, so code written over one serves all.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+namespace vari {
+
+// A cell set held in one unsigned integer `Int` (std::uint64_t or unsigned __int128).
+template <class Int>
+class IntCellSet {
+public:
+    static constexpr int CAPACITY = 8 * sizeof(Int);
+
+    constexpr IntCellSet() = default;
+    static constexpr IntCellSet of(int cell) { return from(static_cast<Int>(1) << cell); }
+
+    constexpr bool empty() const { return bits_ == 0; }
+    constexpr explicit operator bool() const { return bits_ != 0; }
+    constexpr bool has(int cell) const { return (bits_ >> cell) & 1; }
+    constexpr int count() const {
+        if constexpr (CAPACITY == 64)
+            return std::popcount(lo());
+        else
+            return std::popcount(lo()) + std::popcount(hi());
+    }
+    // Lowest and highest members; the set must not be empty.
+    constexpr int first() const {
+        assert(bits_);
+        if constexpr (CAPACITY == 64)
+            return std::countr_zero(lo());
+        else
+            return lo() ? std::countr_zero(lo()) : 64 + std::countr_zero(hi());
+    }
+    constexpr int last() const {
+        assert(bits_);
+        if constexpr (CAPACITY == 64)
+            return 63 - std::countl_zero(lo());
+        else
+            return hi() ? 127 - std::countl_zero(hi()) : 63 - std::countl_zero(lo());
+    }
+    constexpr int pop_first() {
+        const int c = first();
+        bits_ &= bits_ - 1;
+        return c;
+    }
+    constexpr void add(int cell) { *this |= of(cell); }
+    constexpr void remove(int cell) { *this &= ~of(cell); }
+
+    constexpr IntCellSet operator|(IntCellSet o) const { return from(bits_ | o.bits_); }
+    constexpr IntCellSet operator&(IntCellSet o) const { return from(bits_ & o.bits_); }
+    constexpr IntCellSet operator^(IntCellSet o) const { return from(bits_ ^ o.bits_); }
+    constexpr IntCellSet operator~() const { return from(~bits_); }
+    constexpr IntCellSet& operator|=(IntCellSet o) {
+        bits_ |= o.bits_;
+        return *this;
+    }
+    constexpr IntCellSet& operator&=(IntCellSet o) {
+        bits_ &= o.bits_;
+        return *this;
+    }
+    constexpr IntCellSet& operator^=(IntCellSet o) {
+        bits_ ^= o.bits_;
+        return *this;
+    }
+    friend constexpr bool operator==(IntCellSet, IntCellSet) = default;
+
+    // Iteration over members in increasing order: for (int c : set) ...
+    class Iterator {
+    public:
+        constexpr explicit Iterator(Int bits) : bits_(bits) {}
+        constexpr int operator*() const { return IntCellSet::from(bits_).first(); }
+        constexpr Iterator& operator++() {
+            bits_ &= bits_ - 1;
+            return *this;
+        }
+        constexpr bool operator!=(const Iterator& o) const { return bits_ != o.bits_; }
+
+    private:
+        Int bits_;
+    };
+    constexpr Iterator begin() const { return Iterator(bits_); }
+    constexpr Iterator end() const { return Iterator(0); }
+
+private:
+    static constexpr IntCellSet from(Int bits) {
+        IntCellSet s;
+        s.bits_ = bits;
+        return s;
+    }
+    constexpr std::uint64_t lo() const { return static_cast<std::uint64_t>(bits_); }
+    constexpr std::uint64_t hi() const {
+        if constexpr (CAPACITY == 64)
+            return 0;
+        else
+            return static_cast<std::uint64_t>(bits_ >> 64);
+    }
+    Int bits_ = 0;
+};
+
+// A cell set held in `Words` 64-bit words, lowest cells in the first.
+template <int Words>
+class WordsCellSet {
+public:
+    static constexpr int CAPACITY = 64 * Words;
+
+    constexpr WordsCellSet() = default;
+    static constexpr WordsCellSet of(int cell) {
+        WordsCellSet s;
+        s.words_[static_cast<std::size_t>(cell >> 6)] = std::uint64_t{1} << (cell & 63);
+        return s;
+    }
+
+    constexpr bool empty() const {
+        for (const std::uint64_t w : words_)
+            if (w) return false;
+        return true;
+    }
+    constexpr explicit operator bool() const { return !empty(); }
+    constexpr bool has(int cell) const {
+        return (words_[static_cast<std::size_t>(cell >> 6)] >> (cell & 63)) & 1;
+    }
+    constexpr int count() const {
+        int n = 0;
+        for (const std::uint64_t w : words_) n += std::popcount(w);
+        return n;
+    }
+    // Lowest and highest members; the set must not be empty.
+    constexpr int first() const {
+        for (int i = 0; i < Words; ++i)
+            if (const std::uint64_t w = words_[static_cast<std::size_t>(i)])
+                return 64 * i + std::countr_zero(w);
+        assert(false);
+        return -1;
+    }
+    constexpr int last() const {
+        for (int i = Words - 1; i >= 0; --i)
+            if (const std::uint64_t w = words_[static_cast<std::size_t>(i)])
+                return 64 * i + 63 - std::countl_zero(w);
+        assert(false);
+        return -1;
+    }
+    constexpr int pop_first() {
+        for (int i = 0; i < Words; ++i)
+            if (std::uint64_t& w = words_[static_cast<std::size_t>(i)]) {
+                const int c = 64 * i + std::countr_zero(w);
+                w &= w - 1;
+                return c;
+            }
+        assert(false);
+        return -1;
+    }
+    constexpr void add(int cell) { *this |= of(cell); }
+    constexpr void remove(int cell) { *this &= ~of(cell); }
+
+    constexpr WordsCellSet operator|(const WordsCellSet& o) const {
+        return WordsCellSet(*this) |= o;
+    }
+    constexpr WordsCellSet operator&(const WordsCellSet& o) const {
+        return WordsCellSet(*this) &= o;
+    }
+    constexpr WordsCellSet operator^(const WordsCellSet& o) const {
+        return WordsCellSet(*this) ^= o;
+    }
+    constexpr WordsCellSet operator~() const {
+        WordsCellSet s;
+        for (std::size_t i = 0; i < words_.size(); ++i) s.words_[i] = ~words_[i];
+        return s;
+    }
+    constexpr WordsCellSet& operator|=(const WordsCellSet& o) {
+        for (std::size_t i = 0; i < words_.size(); ++i) words_[i] |= o.words_[i];
+        return *this;
+    }
+    constexpr WordsCellSet& operator&=(const WordsCellSet& o) {
+        for (std::size_t i = 0; i < words_.size(); ++i) words_[i] &= o.words_[i];
+        return *this;
+    }
+    constexpr WordsCellSet& operator^=(const WordsCellSet& o) {
+        for (std::size_t i = 0; i < words_.size(); ++i) words_[i] ^= o.words_[i];
+        return *this;
+    }
+    friend constexpr bool operator==(const WordsCellSet&, const WordsCellSet&) = default;
+
+    // Iteration over members in increasing order: for (int c : set) ...
+    class Iterator {
+    public:
+        constexpr explicit Iterator(const WordsCellSet& rest) : rest_(rest) {}
+        constexpr int operator*() const { return rest_.first(); }
+        constexpr Iterator& operator++() {
+            rest_.pop_first();
+            return *this;
+        }
+        constexpr bool operator!=(const Iterator& o) const { return rest_ != o.rest_; }
+
+    private:
+        WordsCellSet rest_;
+    };
+    constexpr Iterator begin() const { return Iterator(*this); }
+    constexpr Iterator end() const { return Iterator(WordsCellSet()); }
+
+private:
+    std::array<std::uint64_t, Words> words_{};
+};
+
+// The cell set of a board of up to 64 * Words cells.
+template <int Words>
+using CellSetOf = std::conditional_t<
+    Words == 1, IntCellSet<std::uint64_t>,
+    std::conditional_t<Words == 2, IntCellSet<unsigned __int128>, WordsCellSet<Words>>>;
+
+}  // namespace vari
