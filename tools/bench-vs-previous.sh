@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compares two vari binaries side by side: for each game, `vari bench` by one and by the other,
 # alternately, ROUNDS times each, at the same perft depth and with the same playouts; prints the
-# median perft leaves/s and playout plies/s of each and their ratio (new / old).
+# median perft leaves/s and random playouts/s of each and their ratio (new / old).
 #
 #   tools/bench-vs-previous.sh OLD_VARI [ROUNDS [GAME...]]
 #   defaults: 5 rounds, every shipped game (`vari list`), each at the first perft depth the new
@@ -27,12 +27,13 @@ games=("$@")
 [ ${#games[@]} -gt 0 ] ||
     mapfile -t games < <("$new" list | awk '/^[^ ]/ { sub(/:$/, "", $1); print $1 }')
 
-# Prints "LEAVES_PER_S PLIES_PER_S" from one `vari bench` run.
+# Prints "LEAVES_PER_S PLAYOUTS_PER_S" from one `vari bench` run (the same seed plays the same
+# games in both binaries while their move orders agree).
 bench() {
     "$@" --playouts "$playouts" --seed 1 --search-nodes 0 2>/dev/null | awk '
         /^perft / { for (i = 1; i <= NF; ++i) if ($i == "leaves/s") rate = $(i - 2) * 1e6 }
-        /^playouts / { for (i = 1; i <= NF; ++i) if ($i == "plies/s") plies = $(i - 2) * 1e6 }
-        END { if (rate == "" || plies == "") exit 1; printf "%.0f %.0f\n", rate, plies }'
+        /^playouts / { for (i = 1; i <= NF; ++i) if ($i == "playouts/s,") playouts = $(i - 1) }
+        END { if (rate == "" || playouts == "") exit 1; printf "%.0f %.0f\n", rate, playouts }'
 }
 # The first perft depth at which the new binary takes at least MIN_SECONDS (default 0.4).
 first_depth() {
@@ -53,7 +54,7 @@ median() {
         END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-printf '%-34s %5s %26s %26s\n' "" "" "perft M leaves/s" "playout M plies/s"
+printf '%-34s %5s %26s %26s\n' "" "" "perft M leaves/s" "playouts/s"
 printf '%-34s %5s %9s %9s %6s %9s %9s %6s\n' game depth "old" "new" ratio "old" "new" ratio
 for game in "${games[@]}"; do
     depth=$(first_depth "$game") || true
@@ -71,6 +72,6 @@ for game in "${games[@]}"; do
     op=$(printf '%s\n' "${old_runs[@]}" | awk '{ print $2 }' | median)
     np=$(printf '%s\n' "${new_runs[@]}" | awk '{ print $2 }' | median)
     awk -v g="$game" -v d="$depth" -v ol="$ol" -v nl="$nl" -v op="$op" -v np="$np" 'BEGIN {
-        printf "%-34s %5d %9.2f %9.2f %6.3f %9.3f %9.3f %6.3f\n", g, d, ol / 1e6, nl / 1e6, nl / ol,
-               op / 1e6, np / 1e6, np / op }'
+        printf "%-34s %5d %9.2f %9.2f %6.3f %9.0f %9.0f %6.3f\n", g, d, ol / 1e6, nl / 1e6, nl / ol,
+               op, np, np / op }'
 done
