@@ -1,15 +1,15 @@
 // Perft: leaf counts of the legal move tree, against published tables and rules.md.
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
-#include <cstdio>
 #include <map>
 #include <optional>
 
 #include "runtime/runtime.hpp"
+#include "support/peer_perft.hpp"
 #include "support/shipped_games.hpp"
 
 using vari::test::load_shipped;
+using vari::test::peer_perft;
+using vari::test::perft_from;
 using vari::test::set_position;
 using vari::test::THREE_PLAYER_KING_IN_HAND;
 using vari::test::THREE_PLAYER_MIDGAME;
@@ -19,38 +19,9 @@ using vari::test::DRAUGHTS_KINGS;
 
 namespace {
 
-std::uint64_t perft_from(const std::string& game_name, const std::string& position, int depth) {
-    auto game = load_shipped(game_name);
-    vari::Position pos(*game);
-    if (!position.empty()) set_position(pos, position);
-    return vari::perft(pos, depth);
-}
-
 // The issue text quotes Kiwipete with a nine-cell third rank ("2N2Q1pp"); the published
 // position, whose counts these are, has "2N2Q1p".
 const std::string KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-
-// Fairy-Stockfish's perft of a variant over UCI, from its start or from `fen`, or nothing when it
-// is not installed or does not answer.
-std::optional<std::uint64_t> peer_perft(const std::string& variant, int depth,
-                                        const std::string& fen = "") {
-    const char* peer = "/usr/games/fairy-stockfish";
-    if (access(peer, X_OK) != 0) return std::nullopt;
-    const std::string position = fen.empty() ? "startpos" : "fen " + fen;
-    const std::string command = "printf 'uci\\nsetoption name UCI_Variant value " + variant +
-                                "\\nposition " + position + "\\ngo perft " + std::to_string(depth) +
-                                "\\n' | " + peer + " 2>/dev/null";
-    FILE* out = popen(command.c_str(), "r");
-    if (!out) return std::nullopt;
-    std::optional<std::uint64_t> nodes;
-    char line[256];
-    const std::string prefix = "Nodes searched: ";
-    while (std::fgets(line, sizeof line, out))
-        if (std::string(line).rfind(prefix, 0) == 0)
-            nodes = std::stoull(std::string(line).substr(prefix.size()));
-    pclose(out);
-    return nodes;
-}
 
 }  // namespace
 
