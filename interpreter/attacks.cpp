@@ -27,10 +27,10 @@ bool Position::is_attacked(int cell, int by, CellSet occupied, std::uint32_t typ
     for (std::uint32_t complex = t.complex_types[by] & types; complex; complex &= complex - 1) {
         const int type = std::countr_zero(complex);
         const PieceRules& r = t.rules_of(by, type);
-        for (int from : pieces(by, type)) {
+        for (int from : pieces(by, type) & t.table(r.walked_attackers)[cell]) {
             for (std::uint32_t i = 0; i < r.slide_count; ++i) {
                 const SlideRule& s = t.slides[r.slide_first + i];
-                if (s.mode != ir::MoveMode::move_only && t.pool[s.reach + from].has(cell) &&
+                if (s.mode != ir::MoveMode::move_only &&
                     detail::slide_reach(t, s, from, occupied).has(cell))
                     return true;
             }

@@ -59,7 +59,7 @@ void Compiler::add_dir(ir::Vec v) {
     t_.dirs.push_back(v);
     t_.dirs.push_back({-v.x, -v.y});
     t_.dir_positive.push_back(v.y > 0 || (v.y == 0 && v.x > 0));
-    t_.dir_positive.push_back(!t_.dir_positive.back());
+    t_.dir_positive.push_back(t_.dir_positive.back() ^ 1);
     const auto n = static_cast<std::uint8_t>(t_.dirs.size());
     t_.dir_reverse.push_back(n - 1);
     t_.dir_reverse.push_back(n - 2);
@@ -114,11 +114,35 @@ void Compiler::compile_piece(int p, int type) {
         }
     }
     compile_jumps(p, type, piece, r);
+    if (r.complex_attacks) compile_walked_attackers(r);
     for (int c = 0; c < t_.cell_count; ++c)
         if (!reaches_anything(r, c)) r.stuck.add(c);
     r.arrivals = piece.arrive_only_where_movable ? t_.all_cells & ~r.stuck : t_.all_cells;
     compile_promotions(p, piece, r);
     compile_drop(p, piece, r);
+}
+
+void Compiler::compile_walked_attackers(PieceRules& r) {
+    r.walked_attackers = new_table();
+    std::uint8_t cells[MAX_CELLS];
+    for (int from = 0; from < t_.cell_count; ++from) {
+        CellSet reach;
+        for (std::uint32_t i = 0; i < r.slide_count; ++i) {
+            const SlideRule& s = t_.slides[r.slide_first + i];
+            if (s.mode != ir::MoveMode::move_only) reach |= t_.pool[s.reach + from];
+        }
+        for (std::uint32_t i = 0; i < r.path_count; ++i) {
+            const PathRule& rule = t_.paths[r.path_first + i];
+            if (rule.mode == ir::MoveMode::move_only) continue;
+            const int count = path_cells(t_, rule, from, cells);
+            for (int k = 0; k < count; ++k) reach.add(cells[k]);
+        }
+        for (std::uint32_t k = 0; k < r.jump_count; ++k) {
+            const JumpStep& step = t_.jump_steps[r.jump_first + k * t_.cell_count + from];
+            if (step.land != NO_CELL) reach.add(step.over);
+        }
+        for (int to : reach) at(r.walked_attackers, to).add(from);
+    }
 }
 
 bool Compiler::reaches_anything(const PieceRules& r, int c) const {
@@ -247,6 +271,7 @@ void Compiler::compile_goals() {
         for (int p = 0; p < t_.player_count; ++p)
             for (int cell : zone.cells[static_cast<std::size_t>(p)]) t_.goal[p].add(cell);
     }
+    t_.has_goals = t_.checks_to_win > 0 || !t_.goal.empty();
 }
 
 void Compiler::make_keys() {

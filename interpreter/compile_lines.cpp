@@ -50,6 +50,8 @@ void Compiler::compile_slide(int p, int type, const ir::Movement& m, PieceRules&
         const int d = dir_index(v);
         SlideRule rule;
         rule.dir = static_cast<std::uint8_t>(d);
+        rule.positive = t_.dir_positive[d];
+        rule.ray = t_.rays + d * t_.cell_count;
         rule.mode = m.mode;
         rule.creates_en_passant = m.creates_en_passant;
         if (plain) {

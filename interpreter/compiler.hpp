@@ -58,6 +58,7 @@ private:
     void collect_directions();
     void build_rays();
     void compile_piece(int p, int type);
+    void compile_walked_attackers(PieceRules& r);
     bool reaches_anything(const PieceRules& r, int c) const;
     // Where several promotion rules share a cell, their choices join and any compulsion holds.
     void compile_promotions(int p, const ir::Piece& piece, PieceRules& r);

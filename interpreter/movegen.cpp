@@ -28,7 +28,7 @@ public:
     }
 
     void run() {
-        if (goal_reached(pos_)) return;  // a goal ended the game
+        if (t_.has_goals && goal_reached(pos_)) return;  // a goal ended the game
         if (t_.fast_legality && royals_.count() == 1)
             fast();
         else
@@ -176,7 +176,6 @@ private:
     // piece that may also be dropped promoted (its faces) goes down as each face by the same
     // rules, where-movable, check and mate judged for the face.
     void drops(CellSet allowed) {
-        if (!t_.hands) return;
         std::uint32_t types = 0;
         for (int type = 0; type < t_.type_count; ++type)
             if (pos_.in_hand(us_, type) && t_.rules_of(us_, type).droppable) types |= 1u << type;
@@ -303,7 +302,7 @@ private:
         en_passant();
         castlings();   // out of check too, when the game's safe cells allow it
         // A drop cannot uncover the royal piece: it only has to block a single slider's check.
-        if (check_count < 2) drops(block);
+        if (check_count < 2 && t_.hands) drops(block);
     }
 
     void by_trial() {
@@ -311,7 +310,7 @@ private:
             const CellSet to = detail::targets(t_, rules_on(from), from, own_, occupied_);
             if (to) emit(from, to);
         }
-        drops(~CellSet());
+        if (t_.hands) drops(~CellSet());
         filter_from(0);
         en_passant();
         castlings();

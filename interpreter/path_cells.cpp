@@ -31,6 +31,16 @@ CellSet lame_leap_reach(const Tables& t, const PathRule& rule, int from, CellSet
     return CellSet::of(leap.to);
 }
 
+CellSet path_targets(const Tables& t, const PieceRules& r, int from, CellSet own,
+                     CellSet occupied) {
+    CellSet result;
+    for (std::uint32_t i = 0; i < r.path_count; ++i) {
+        const PathRule& rule = t.paths[r.path_first + i];
+        add_by_mode(result, path_reach(t, rule, from, occupied), rule.mode, own, occupied);
+    }
+    return result;
+}
+
 }  // namespace detail
 
 int path_cells(const Tables& t, const PathRule& rule, int from, std::uint8_t* cells) {

@@ -11,8 +11,7 @@ inline CellSet slide_reach(const Tables& t, const SlideRule& s, int from, CellSe
     const CellSet reach = t.pool[s.reach + from];
     const CellSet blockers = reach & occupied;
     if (!blockers) return reach;
-    const int nearest = t.dir_positive[s.dir] ? blockers.first() : blockers.last();
-    return reach & ~t.ray(s.dir, nearest);
+    return reach & ~t.pool[s.ray + (s.positive ? blockers.first() : blockers.last())];
 }
 
 // The cells a curve reaches from `from`: its path up to and including the first occupied cell.
@@ -69,6 +68,10 @@ inline void add_by_mode(CellSet& result, CellSet reach, ir::MoveMode mode, CellS
     }
 }
 
+// Move and capture targets of a piece's walked rules (curves, hops, lame leaps) on `from`. Out of
+// line: its calls would otherwise cost every caller of targets() registers and a stack frame.
+CellSet path_targets(const Tables& t, const PieceRules& r, int from, CellSet own, CellSet occupied);
+
 // Move and capture targets of a piece of rules `r` on `from`; `own` and `occupied` as on the board.
 inline CellSet targets(const Tables& t, const PieceRules& r, int from, CellSet own,
                        CellSet occupied) {
@@ -81,11 +84,7 @@ inline CellSet targets(const Tables& t, const PieceRules& r, int from, CellSet o
     }
     if (r.path_count == 0) [[likely]]
         return result;
-    for (std::uint32_t i = 0; i < r.path_count; ++i) {
-        const PathRule& rule = t.paths[r.path_first + i];
-        add_by_mode(result, path_reach(t, rule, from, occupied), rule.mode, own, occupied);
-    }
-    return result;
+    return result | path_targets(t, r, from, own, occupied);
 }
 
 }  // namespace vari::detail

@@ -15,11 +15,14 @@ using TableRef = std::uint32_t;
 // A slide in one direction: `reach` holds, per origin cell, the cells it reaches on an empty board
 // (already cut by range, stop zone and origin zone); blockers cut it further at run time.
 static_assert(MAX_DIRECTIONS <= 256, "a direction's index is a byte");
+// Its direction's facts are copied in (`positive`, `ray`) to spare the hot loop two lookups.
 struct SlideRule {
     std::uint8_t dir = 0;   // index into Tables::dirs
     ir::MoveMode mode = ir::MoveMode::move_or_capture;
     bool creates_en_passant = false;
+    bool positive = false;  // Tables::dir_positive[dir]
     TableRef reach = 0;
+    TableRef ray = 0;       // the full rays along dir: Tables::ray(dir, cell) is pool[ray + cell]
 };
 
 // A movement whose reach no single ray cuts: walked cell by cell at run time, by its kind's
@@ -68,6 +71,9 @@ constexpr std::uint32_t PROMOTION_COMPULSORY = 1u << 31;
 struct PieceRules {
     TableRef leap_any = 0, leap_move = 0, leap_capture = 0;  // targets by move mode
     TableRef attackers = 0;      // reverse of capture-capable leaps: cells that attack a cell
+    // For pieces with complex_attacks: the cells from which its iterated attacks (slides, walked
+    // rules, jumps) could reach a cell on an empty board; attack tests walk only from these.
+    TableRef walked_attackers = 0;
     TableRef ep_capture = 0;     // targets of leaps that may capture en passant
     TableRef ep_create = 0;      // destinations of moves that leave en-passant cells behind
     std::uint32_t slide_first = 0;   // this piece's slides: Tables::slides[first, first + count)
@@ -119,7 +125,7 @@ struct Tables {
     // along it, so the nearest blocker on a ray is the lowest member of the blocked set.
     std::vector<ir::Vec> dirs;
     std::vector<std::uint8_t> dir_reverse;
-    std::vector<bool> dir_positive;
+    std::vector<std::uint8_t> dir_positive;  // bytes, not bits: read on the hot path
     TableRef rays = 0;           // rays + dir * cell_count: full ray from a cell to the edge
 
     std::vector<SlideRule> slides;
@@ -157,6 +163,7 @@ struct Tables {
     bool goal_answer = false;                // royal-reaches with `answer`
     int checks_to_win = 0;                   // end checks N; 0: checks are not counted
     bool checks_forbidden = false;
+    bool has_goals = false;                  // either of the two goals above
 
     bool reset_clock_on_capture = true;
     std::uint32_t reset_clock_types = 0;
