@@ -64,6 +64,13 @@ private:
         const CellSet promoting = leaving ? targets : targets & r.promotion_zone;
         for (int to : targets & ~promoting & r.arrivals)
             push(Move::make(from, to, kind, -1, index));
+        if (promoting) emit_promotions<kind>(from, promoting, r, leaving, index);
+    }
+
+    // Out of line: promotions are rare, and inlined they would cost emit's loop its registers.
+    template <Move::Kind kind>
+    [[gnu::noinline]] void emit_promotions(int from, CellSet promoting, const PieceRules& r,
+                                           bool leaving, int index) {
         for (int to : promoting) {
             std::uint32_t bits = t_.promotions[r.promotions + to];
             if (leaving) bits |= t_.promotions[r.promotions_out + from];
