@@ -128,7 +128,7 @@ std::string ProtocolText::write_position(const Position& pos) const {
         return text + (side ? " w " : " b ") + (hand.empty() ? "-" : hand) + " " +
                std::to_string(ply);
     }
-    if (game.hands) text += "[" + hand + "]";
+    if (game.holds_hands()) text += "[" + hand + "]";
     text += side ? " b " : " w ";
     std::string rights[2];
     for (std::size_t bit = 0; bit < pos.tables().right_names.size(); ++bit)
@@ -236,7 +236,7 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
                 std::to_string(rows_);
         return std::nullopt;
     }
-    if (!hand.empty() && hand != "-" && !game.hands) {
+    if (!hand.empty() && hand != "-" && !game.holds_hands()) {
         error = "this game has no hands";
         return std::nullopt;
     }
@@ -263,7 +263,7 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
         }
         if (empty) out += std::to_string(empty);
     }
-    if (game.hands) out += "[" + (hand.empty() ? std::string("-") : hand) + "]";
+    if (game.holds_hands()) out += "[" + (hand.empty() ? std::string("-") : hand) + "]";
 
     const std::string& side = fields[1];
     if (side != "w" && side != "b") {
