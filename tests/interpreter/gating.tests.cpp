@@ -121,3 +121,25 @@ TEST_CASE("a move that may not be made without gating may not be made with it",
     // King, but Fairy-Stockfish's rule, which vari follows, keeps the Knight where it is.
     CHECK(gatings_from("4k3/8/8/8/8/8/8/r2NK3[H] w D - 0 1", "d1") == "");
 }
+
+TEST_CASE("a gating is written '/' and the gated piece, and a partner's cell after it",
+          "[interpreter][gating]") {
+    Position pos(seirawan());
+    set_position(pos, OPEN);
+    std::string error;
+    const auto castle = runtime::parse_move(pos, "O-O/Hh1", error);
+    REQUIRE(castle);
+    CHECK(runtime::format_short(pos, *castle) == "O-O/Hh1");
+    CHECK(runtime::format_move(pos, *castle) == "e1-g1/Hh1");
+    const auto rook = runtime::parse_move(pos, "Rb1/E", error);
+    REQUIRE(rook);
+    CHECK(runtime::format_move(pos, *rook) == "a1-b1/E");
+    // Without '/', no gating; a piece that is not in hand, or a cell that is no gate, is refused.
+    const auto plain = runtime::parse_move(pos, "a1-b1", error);
+    REQUIRE(plain);
+    CHECK(plain->gated_type() < 0);
+    CHECK_FALSE(runtime::parse_move(pos, "a2-a3/H", error));
+    CHECK(error == "a2-a3 may not gate");
+    CHECK(after(START, {"Nc3/H", "Nc6/e"}) ==
+          "rebqkbnr/pppppppp/2n5/8/8/2N5/PPPPPPPP/RHBQKBNR[Eh] w KQkqACDEFGHacdefgh - 2 2");
+}
