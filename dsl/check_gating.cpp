@@ -38,11 +38,7 @@ void Checker::check_gating() {
             report.error(piece.drops.front().span,
                          "'gating' takes no other drop option: the piece goes down only by gating",
                          "write 'drop gating ZONE' alone");
-        if (gating->names.size() != 1) {
-            report.error(gating->names[1].span, "'gating' names one zone",
-                         "make one zone of the cells, as in 'zone back-rank = rank 1'");
-            continue;
-        }
+        if (gating->names.size() != 1) continue;  // the grammar reads one zone
         if (model.players.size() != 2) {
             report.error(gating->span, "gating needs two players",
                          "position strings write the gate rights in upper case for the first "
@@ -56,7 +52,8 @@ void Checker::check_gating() {
         for (std::size_t f = 0; f < files.size(); ++f)
             for (int cell : files[f]) file_of[cell] = static_cast<int>(f);
         const auto& cells = model.zone_cells[static_cast<std::size_t>(zone->second)];
-        for (std::size_t p = 0; p < cells.size(); ++p) {
+        bool reported = false;  // one error per zone
+        for (std::size_t p = 0; p < cells.size() && !reported; ++p) {
             std::map<int, int> per_file;
             for (int cell : cells[p]) {
                 const std::string& name = model.board.board.cells[static_cast<std::size_t>(cell)].name;
@@ -65,6 +62,7 @@ void Checker::check_gating() {
                                  "zone " + quote(gating->names[0].text) + " holds two cells of " +
                                      quote(model.players[p]) + " on the file of " + quote(name),
                                  "position strings name a gate cell by its file");
+                    reported = true;
                     break;
                 }
                 const auto [it, fresh] = owner.emplace(cell, std::pair{static_cast<int>(p), &gating->names[0]});
@@ -74,6 +72,7 @@ void Checker::check_gating() {
                                      quote(model.players[static_cast<std::size_t>(it->second.first)]) +
                                      " and " + quote(model.players[p]),
                                  "a gate right belongs to one player");
+                    reported = true;
                     break;
                 }
             }
