@@ -123,18 +123,18 @@ bool Position::holds_any(int player) const {
 }
 
 // Gating rights after a move of the side to move from `from` (a castling's royal start cell),
-// and the gated piece put down: the mover loses the right on each cell a piece of its left, the
-// other player the right on the cell the move lands on, and a player whose hand is empty after
-// it every right (it could not gate again), unless captured pieces may refill it.
+// and the gated piece put down: the mover loses its right on each cell a piece of its left (an
+// own piece landing on an own gate cell keeps the right there), the other player its right on
+// the cell the move lands on, and a player whose hand is empty after it every right (it could
+// not gate again), unless captured pieces may refill it.
 void Position::gate(Move move, int from) {
-    CellSet lost = CellSet::of(from) | CellSet::of(move.to());
+    const CellSet own = t_->gate_zone[side_];
+    CellSet lost = (CellSet::of(from) & own) | (CellSet::of(move.to()) & ~own);
     int gate_cell = from;
     if (move.kind() == Move::castling) {
         const CastlingRule& c = t_->castlings[move.castling_index()];
-        lost = CellSet::of(c.royal_from) | CellSet::of(c.partner_from);
+        lost = (CellSet::of(c.royal_from) | CellSet::of(c.partner_from)) & own;
         if (move.gates_on_partner()) gate_cell = c.partner_from;
-    } else if (t_->gate_zone[side_].has(move.to())) {
-        lost = CellSet::of(from);   // an own piece landing on an own gate cell keeps its right
     }
     const int gated = move.gated_type();
     if (gated >= 0) {

@@ -690,12 +690,13 @@ private:
 
     void lose_gates(State& s, const Move& m) const {
         if (s.gates.empty()) return;
-        std::vector<int> lost = {m.from};
+        std::vector<int> lost;  // the mover's cells its pieces leave, another's a piece lands on
         if (m.kind == Move::castling) {
             lost = {game_.castlings[m.castling_index].royal_from,
                     game_.castlings[m.castling_index].partner_from};
-        } else if (!gate_cell_of(s.side, m.to)) {
-            lost.push_back(m.to);
+        } else {
+            if (gate_cell_of(s.side, m.from)) lost.push_back(m.from);
+            if (!gate_cell_of(s.side, m.to)) lost.push_back(m.to);
         }
         if (m.gated >= 0) --hand(s, s.side, m.gated);
         for (int cell : lost) std::erase(s.gates, cell);
