@@ -220,7 +220,7 @@ private:
     }
 
     // The pieces in hand, "[2Pp]", "[PPp]", "[-]" or "[]", right after the board: always in a game
-    // with hands, never in one without.
+    // that holds pieces in hand (ir::Game::holds_hands), never in one without.
     bool hands() {
         std::size_t open = at_;
         while (open < text_.size() && is_blank(text_[open])) ++open;

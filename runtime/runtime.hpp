@@ -29,7 +29,8 @@ char player_token(const ir::Game& game, int player);
 //     more players it is its letter followed by its owner's player_token ("Kr", "P2"). A piece
 //     whose type is `plus` has '+' before its letter ("+P", "+p", "+Pr"), one whose type is
 //     `tilde` '~' after it ("Q~", "q~", "Q~r").
-//     In a game with hands (ir::Game::hands), and only then, the pieces in hand follow the board
+//     In a game with hands (ir::Game::holds_hands: `hands`, or a setup's `hand`), and only then,
+//     the pieces in hand follow the board
 //     at once in brackets, written as on the board, the first player's first, each type in the
 //     game's order and repeated as often as it is held: "[PPSp]"; "[-]" when the hands are empty.
 //     A count may stand before a piece when reading ("[2PSp]"), and "[]" reads as "[-]".
