@@ -188,10 +188,12 @@ struct DropOption {
         not_defended_by,
         no_check,
         no_mate,
-        promoted
+        promoted,
+        gating
     };
     Kind kind = Kind::not_in;
-    std::vector<Name> names;  // zones (not-in) or pieces (not-on-file-with, not-defended-by)
+    // zones (not-in, gating: one) or pieces (not-on-file-with, not-defended-by)
+    std::vector<Name> names;
     Span span;
 };
 
@@ -245,6 +247,7 @@ struct SetupGroup {
 struct Setup {
     Name player;
     std::vector<SetupGroup> groups;
+    std::vector<Name> hand;  // `hand PIECE ...`: pieces the player holds at the start, one per name
     Span span;
 };
 

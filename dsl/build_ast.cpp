@@ -279,9 +279,11 @@ VARI_ACTION(kw_not_defended_by) { add_drop_option(s, ast::DropOption::Kind::not_
 VARI_ACTION(kw_no_check) { add_drop_option(s, ast::DropOption::Kind::no_check, in); }
 VARI_ACTION(kw_no_mate) { add_drop_option(s, ast::DropOption::Kind::no_mate, in); }
 VARI_ACTION(kw_promoted) { add_drop_option(s, ast::DropOption::Kind::promoted, in); }
+VARI_ACTION(kw_gating) { add_drop_option(s, ast::DropOption::Kind::gating, in); }
 VARI_ACTION(kw_arrive) { s.file.pieces.back().arrivals.push_back(span_of(in, s)); }
 VARI_ACTION(value_number) { s.file.pieces.back().values.push_back(name_of(in, s)); }
 VARI_ACTION(not_in_zone) { add_drop_name(s, in); }
+VARI_ACTION(gating_zone) { add_drop_name(s, in); }
 VARI_ACTION(file_piece) { add_drop_name(s, in); }
 VARI_ACTION(defender_piece) { add_drop_name(s, in); }
 
@@ -308,6 +310,7 @@ VARI_ACTION(safe_cell) { s.file.castlings.back().safe.push_back(name_of(in, s));
 VARI_ACTION(kw_setup) { open(s, DeclKind::setup, s.file.setups, in); }
 VARI_ACTION(setup_player) { s.file.setups.back().player = name_of(in, s); }
 VARI_ACTION(setup_piece) { s.file.setups.back().groups.push_back({name_of(in, s), {}}); }
+VARI_ACTION(hand_piece) { s.file.setups.back().hand.push_back(name_of(in, s)); }
 VARI_ACTION(setup_cell) { s.file.setups.back().groups.back().cells.push_back(name_of(in, s)); }
 
 // end

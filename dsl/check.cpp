@@ -328,6 +328,8 @@ Model check(const ast::File& file, Report& report) {
     checker.check_move_letters();
     checker.check_castlings();
     checker.check_setup();
+    checker.check_gating();
+    checker.check_setup_hands();
     checker.check_ends();
     checker.check_material_ends();
     checker.check_royals();

@@ -14,7 +14,8 @@ using Option = ast::DropOption::Kind;
 
 // ORDER DropOption::Kind
 constexpr const char* option_words[] = {"not-in",   "where-movable", "not-on-file-with",
-                                        "not-defended-by", "no-check", "no-mate", "promoted"};
+                                        "not-defended-by", "no-check", "no-mate", "promoted",
+                                        "gating"};
 
 const char* word(Option kind) { return option_words[static_cast<int>(kind)]; }
 
@@ -44,7 +45,7 @@ void Checker::check_drop(const ast::Drop& drop) {
             continue;
         }
         for (const auto& name : option.names) {
-            if (option.kind == Option::not_in)
+            if (option.kind == Option::not_in || option.kind == Option::gating)
                 zone(name);
             else
                 piece(name);
@@ -76,7 +77,8 @@ bool Checker::check_piece_hand(const ast::Piece& piece, bool hands) {
                 "give all its drop rules after one 'drop'");
             continue;
         }
-        if (!hands && !from_library(drop.span)) no_hands(drop.span);
+        // Gating needs no captured pieces: the setup's `hand` fills the hands.
+        if (!hands && !from_library(drop.span) && !gating_only(drop)) no_hands(drop.span);
         check_drop(drop);
     }
     return known;
@@ -107,6 +109,14 @@ void Checker::check_hands() {
     if (hands && known && !gets.empty()) check_hand_flow(gets);
 }
 
+// Whether a setup puts the piece in a hand (`hand PIECE ...`).
+bool Checker::held_at_start(const std::string& piece) const {
+    for (const auto& setup : file.setups)
+        for (const auto& name : setup.hand)
+            if (name.text == piece) return true;
+    return false;
+}
+
 // Pieces must flow into hands (`gets`: piece -> the type its captor gets, or -1) and out of them.
 void Checker::check_hand_flow(const std::map<int, int>& gets) {
     const ast::Span hands_span = file.hands[0].span;
@@ -126,7 +136,8 @@ void Checker::check_hand_flow(const std::map<int, int>& gets) {
     for (const auto& g : gets) reached.insert(g.second);
     for (const auto& [index, target] : gets) {
         const auto& piece = file.pieces[static_cast<std::size_t>(index)];
-        if (piece.drops.empty() || reached.count(index) != 0) continue;
+        if (piece.drops.empty() || reached.count(index) != 0 || held_at_start(piece.name.text))
+            continue;
         const std::string name = quote(piece.name.text);
         report.error(
             piece.drops[0].span,

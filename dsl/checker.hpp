@@ -138,6 +138,11 @@ struct Checker {
     // Helpers of check_hands.cpp.
     bool check_piece_hand(const ast::Piece& piece, bool hands);
     void check_drop(const ast::Drop& drop);
+    bool held_at_start(const std::string& piece) const;
+    // check_gating.cpp
+    static bool gating_only(const ast::Drop& drop);
+    void check_gating();
+    void check_setup_hands();
     void check_drop_first(bool hands);
     void check_hand_flow(const std::map<int, int>& gets);
     void no_hands(ast::Span span);

@@ -98,6 +98,7 @@ VARI_MESSAGE(promote_zone, "expected a zone's name after 'in'");
 VARI_MESSAGE(kw_to, "expected 'to' and the pieces it may become, as in 'promote in last-rank to PIECE ...'");
 VARI_MESSAGE(promote_pieces, "expected the names of the pieces it may become after 'to'");
 VARI_MESSAGE(captured_piece, "expected the piece a captor gets after 'captured-as', such as 'Pawn'");
+VARI_MESSAGE(gating_zone, "expected the zone of the cells it may be gated onto after 'gating', such as 'first-rank'");
 VARI_MESSAGE(not_in_zones, "expected the zones it may not be dropped into after 'not-in', such as 'last-rank'");
 VARI_MESSAGE(file_pieces, "expected pieces' names after 'not-on-file-with', such as 'Pawn'");
 VARI_MESSAGE(defender_pieces, "expected pieces' names after 'not-defended-by', such as 'Pawn'");
@@ -126,6 +127,7 @@ VARI_MESSAGE(close_castling, "expected '}' to close {decl}, or 'empty' or 'safe'
 VARI_MESSAGE(setup_player, "expected the player whose pieces follow, as in 'setup White { PIECE e1 }'");
 VARI_MESSAGE(open_setup, "expected '{' to open the setup");
 VARI_MESSAGE(setup_cells, "expected the cells the piece stands on, such as 'e1'");
+VARI_MESSAGE(hand_pieces, "expected the pieces the player holds in hand after 'hand', such as 'Hawk'");
 VARI_MESSAGE(close_setup, "expected '}' to close {decl}, or a piece's name followed by its cells");
 
 // end

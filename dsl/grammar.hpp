@@ -150,7 +150,7 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 // capture_fate -> 'captured-as' PIECE | 'captured-removed'
 // drop_item -> 'drop' drop_option*
 // drop_option -> 'not-in' ZONE+ | 'where-movable' | 'not-on-file-with' PIECE+
-//              | 'not-defended-by' PIECE+ | 'no-check' | 'no-mate' | 'promoted'
+//              | 'not-defended-by' PIECE+ | 'no-check' | 'no-mate' | 'promoted' | 'gating' ZONE
 // arrival -> 'arrive' 'where-movable'
 // worth -> 'value' NUMBER   (pawns: digits, optionally '.' and digits; '-' read to be refused)
 struct piece_name : tok<name_text> {};
@@ -191,9 +191,10 @@ struct file_piece : tok<name_text> {};
 struct file_pieces : plus<file_piece> {};
 struct defender_piece : tok<name_text> {};
 struct defender_pieces : plus<defender_piece> {};
+struct gating_zone : tok<name_text> {};
 struct drop_option : sor<if_must<kw_not_in, not_in_zones>, kw_where_movable,
     if_must<kw_not_on_file_with, file_pieces>, if_must<kw_not_defended_by, defender_pieces>,
-    kw_no_check, kw_no_mate, kw_promoted> {};
+    kw_no_check, kw_no_mate, kw_promoted, if_must<kw_gating, gating_zone>> {};
 struct drop_item : seq<kw_drop, star<drop_option>> {};
 // Its own rule for the word: kw_where_movable's action adds a drop option.
 struct arrive_where_movable : kw<TAO_PEGTL_STRING("where-movable")> {};
@@ -239,15 +240,18 @@ struct castling_decl : seq<kw_castling, must<castling_player, castling_right>, o
     must<open_castling, castling_royal, royal_from, royal_to, castling_partner, partner_from, partner_to>,
     opt<castling_empty>, opt<castling_safe>, must<close_castling>> {};
 
-// ---- setup -> 'setup' PLAYER '{' (PIECE CELL+)* '}' ---------------------------------------------
+// ---- setup -> 'setup' PLAYER '{' (PIECE CELL+ | 'hand' PIECE+)* '}' -----------------------------
 struct setup_player : tok<name_text> {};
 struct open_setup : tok<one<'{'>> {};
 struct setup_piece : tok<name_text> {};
 struct setup_cell : tok<cell_text> {};
 struct setup_cells : plus<setup_cell> {};
 struct setup_group : if_must<setup_piece, setup_cells> {};
+struct hand_piece : tok<name_text> {};
+struct hand_pieces : plus<hand_piece> {};
+struct setup_hand : if_must<kw_hand, hand_pieces> {};
 struct close_setup : tok<one<'}'>> {};
-struct setup_decl : seq<kw_setup, must<setup_player, open_setup>, star<setup_group>,
+struct setup_decl : seq<kw_setup, must<setup_player, open_setup>, star<sor<setup_hand, setup_group>>,
     must<close_setup>> {};
 
 // ---- end -> 'end' end_kind ----------------------------------------------------------------------

@@ -99,12 +99,14 @@
     X(no_check, "no-check") \
     X(no_mate, "no-mate") \
     X(promoted, "promoted") \
+    X(gating, "gating") \
     X(arrive, "arrive") \
     X(value, "value")
 
 // Castlings, end conditions, game-wide rules and armies.
 #define VARI_RULE_KEYWORDS(X) \
     X(empty, "empty") \
+    X(hand, "hand") \
     X(safe, "safe") \
     X(checkmate, "checkmate") \
     X(stalemate, "stalemate") \

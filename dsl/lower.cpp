@@ -177,7 +177,10 @@ ir::Drop lower_drop(const ast::Drop& drop, const Model& model) {
     for (const auto& option : drop.options) {
         std::vector<int> indices;
         const auto& names =
-            option.kind == ast::DropOption::Kind::not_in ? model.zone_index : model.piece_index;
+            option.kind == ast::DropOption::Kind::not_in ||
+                    option.kind == ast::DropOption::Kind::gating
+                ? model.zone_index
+                : model.piece_index;
         for (const auto& name : option.names) indices.push_back(at(names, name.text));
         switch (option.kind) {
             case ast::DropOption::Kind::not_in:
@@ -200,6 +203,9 @@ ir::Drop lower_drop(const ast::Drop& drop, const Model& model) {
                 break;
             case ast::DropOption::Kind::promoted:
                 out.promoted = true;
+                break;
+            case ast::DropOption::Kind::gating:
+                out.gating_zone = indices.front();
                 break;
         }
     }
@@ -361,6 +367,8 @@ ir::Game lower(const ast::File& file, const Model& model) {
             for (const auto& cell : group.cells)
                 game.setup.push_back({player, at(model.piece_index, group.piece.text),
                                       at(model.board.index, cell.text), ref(cell.span)});
+        for (const auto& name : setup.hand)
+            game.hand_setup.push_back({player, at(model.piece_index, name.text), ref(name.span)});
     }
     for (const auto& end : file.ends) game.ends.push_back(lower_end(end, model));
     for (const auto& royals : file.royals) {

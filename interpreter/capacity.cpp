@@ -113,13 +113,23 @@ MoveBound move_bound(const Tables& t) {
                 }
                 if (moves > best) best = moves, best_type = type;
             }
+            // From a gate cell each move may also gate any type that may be gated there.
+            if (t.gating && t.gate_zone[p].has(from)) {
+                int gated = 0;
+                for (int type = 0; type < t.type_count; ++type)
+                    gated += t.rules_of(p, type).gate_cells.has(from);
+                best *= 1 + gated;
+            }
             board += best;
             if (best_type >= 0) by_type[static_cast<std::size_t>(best_type)] += best;
         }
         // A second bound on the same moves: k pieces reach at most the other cells - k of them
         // each, at most cells^2 / 4 (from, to) pairs, each written at most most_per_target times.
         const long pairs = static_cast<long>(t.cell_count) * t.cell_count / 4;
-        board = std::min(board, pairs * most_per_target);
+        long gate_factor = 1;
+        for (int type = 0; type < t.type_count && t.gating; ++type)
+            gate_factor += t.rules_of(p, type).gate_cells ? 1 : 0;
+        board = std::min(board, pairs * most_per_target * gate_factor);
 
         long drops = 0;
         for (int type = 0; type < t.type_count && t.hands; ++type) {
@@ -132,7 +142,12 @@ MoveBound move_bound(const Tables& t) {
             drops += cells;
             by_type[static_cast<std::size_t>(type)] += cells;
         }
-        const long castlings = std::count_if(t.castlings.begin(), t.castlings.end(),
+        // A castling may gate onto either of its two start cells.
+        long gating_types = 0;
+        for (int type = 0; type < t.type_count && t.gating; ++type)
+            gating_types += t.rules_of(p, type).gate_cells ? 1 : 0;
+        const long castlings = (1 + 2 * gating_types) *
+                               std::count_if(t.castlings.begin(), t.castlings.end(),
                                              [p](const CastlingRule& c) { return c.player == p; });
         const long total = board + drops + castlings + (t.passing == ir::Passing::never ? 0 : 1);
         if (total > worst.moves) {

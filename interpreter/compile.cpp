@@ -182,6 +182,10 @@ void Compiler::compile_promotions(int p, const ir::Piece& piece, PieceRules& r) 
 
 void Compiler::compile_drop(int p, const ir::Piece& piece, PieceRules& r) {
     const ir::Drop& drop = piece.drop;
+    if (drop.allowed && drop.gating_zone >= 0) {
+        r.gate_cells = zone_cells(drop.gating_zone, p);
+        return;
+    }
     r.droppable = game_.hands && drop.allowed;
     if (!r.droppable) return;
     r.drop_cells = t_.all_cells;
@@ -209,6 +213,14 @@ void Compiler::compile_hands() {
     for (int captor = 0; captor < t_.player_count; ++captor)
         for (int type = 0; type < t_.type_count; ++type)
             t_.hand_type.push_back(game_.hands ? game_.captured_into(captor, type) : -1);
+    t_.gate_zone.assign(t_.player_count, CellSet());
+    for (int type = 0; type < t_.type_count; ++type)
+        for (int p = 0; p < t_.player_count; ++p)
+            if (const CellSet cells = t_.rules_of(p, type).gate_cells) {
+                t_.gating = true;
+                t_.gating_types |= 1u << type;
+                t_.gate_zone[p] |= cells;
+            }
     t_.file_of.assign(t_.cell_count, CellSet());
     for (const auto& file : game_.board.files) {
         CellSet cells;
@@ -292,6 +304,8 @@ void Compiler::make_keys() {
     fill(t_.ep_keys, t_.cell_count);
     fill(t_.hand_keys, static_cast<std::size_t>(t_.player_count) * t_.type_count * MAX_HAND);
     fill(t_.check_keys, static_cast<std::size_t>(t_.player_count) * (t_.checks_to_win + 1));
+    // Last, so that the keys before are those of a game without gating.
+    if (t_.gating) fill(t_.gate_keys, t_.cell_count);
 }
 
 }  // namespace detail

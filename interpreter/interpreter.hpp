@@ -45,6 +45,7 @@ struct Undo {
     std::uint64_t hash = 0;
     CellSet ep_cells;
     std::uint32_t rights = 0;
+    CellSet gates;
     int ep_victim = -1;
     int ply_clock = 0;
     int move_number = 1;
@@ -72,12 +73,16 @@ public:
     int side_to_move() const { return side_; }
     int next_player(int player) const { return player + 1 == t_->player_count ? 0 : player + 1; }
     std::uint32_t rights() const { return rights_; }
+    // The cells on which gate rights are held (a cell's right belongs to the player whose gating
+    // zone holds it: Tables::gate_zone).
+    CellSet gates() const { return gates_; }
     CellSet ep_cells() const { return ep_cells_; }
     int ep_victim() const { return ep_victim_; }
     int ply_clock() const { return ply_clock_; }
     int move_number() const { return move_number_; }
     std::uint64_t hash() const { return hash_; }
     int in_hand(int player, int type) const { return hands_[player * MAX_TYPES + type]; }
+    bool holds_any(int player) const;   // a piece in hand
     // How many times `player` has given check, where the game counts checks (end checks).
     int checks_given(int player) const { return checks_given_[player]; }
 
@@ -87,6 +92,7 @@ public:
     void remove(int cell);
     void set_side_to_move(int player);
     void set_rights(std::uint32_t rights);
+    void set_gates(CellSet gates);
     void set_en_passant(CellSet cells, int victim);   // victim -1 clears
     void set_counters(int ply_clock, int move_number);
     void set_in_hand(int player, int type, int count);   // count < MAX_HAND
@@ -117,6 +123,7 @@ private:
     void capture_jumped(Move move, Undo& undo);
     void finish_move(Undo& undo);   // counts a check, passes the turn: side, move number, hash
     void remove_piece(int cell);
+    void gate(Move move, int from);   // gating rights and the gated piece, after a move
 
     const CompiledGame* game_;
     const Tables* t_;
@@ -126,6 +133,7 @@ private:
     CellSet by_type_[MAX_PLAYERS * MAX_TYPES];
     int side_ = 0;
     std::uint32_t rights_ = 0;
+    CellSet gates_;
     CellSet ep_cells_;
     int ep_victim_ = -1;
     int ply_clock_ = 0;

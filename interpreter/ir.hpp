@@ -128,6 +128,8 @@ struct Drop {
     bool may_not_check = false;            // never attacking another player's royal piece
     bool may_not_mate = false;             // never checkmating
     bool promoted = false;                 // may also be dropped as what it promotes to
+    // `gating ZONE`: goes down only by gating, onto the cell a piece leaves in this zone; -1 none
+    int gating_zone = -1;
     SourceRef source;
     friend bool operator==(const Drop&, const Drop&) = default;
 };
@@ -164,6 +166,14 @@ struct Castling {
     std::vector<int> must_be_safe;    // cells the royal piece may not be attacked on
     SourceRef source;
     friend bool operator==(const Castling&, const Castling&) = default;
+};
+
+// A piece a player holds in hand at the start (`hand PIECE` in a setup).
+struct HandPlacement {
+    int player = 0;
+    int type = 0;
+    SourceRef source;
+    friend bool operator==(const HandPlacement&, const HandPlacement&) = default;
 };
 
 struct Placement {
@@ -235,8 +245,11 @@ struct Game {
     std::vector<Piece> pieces;
     std::vector<Castling> castlings;
     std::vector<Placement> setup;
+    std::vector<HandPlacement> hand_setup;
     std::vector<EndCondition> ends;
     bool hands = false;               // captured pieces go to the captor's hand
+    // Whether players may hold pieces in hand: captured ones, or the setup's.
+    bool holds_hands() const { return hands || !hand_setup.empty(); }
     std::vector<int> drop_first;      // while one of these types is in hand, only they drop
     // No check: royal pieces may be left attacked and are captured like others; royal only
     // matters to the rules that name it (drops that may not attack a royal piece).

@@ -33,6 +33,7 @@ void Position::clear() {
     for (int p = 0; p < t_->player_count; ++p)
         for (int type = 0; type < t_->type_count; ++type) set_in_hand(p, type, 0);
     set_rights(0);
+    set_gates(CellSet());
     set_en_passant(CellSet(), -1);
     set_side_to_move(0);
     set_counters(0, 1);
@@ -57,6 +58,11 @@ void Position::set_rights(std::uint32_t rights) {
     for (std::size_t bit = 0; bit < t_->right_keys.size(); ++bit)
         if ((rights_ ^ rights) >> bit & 1) hash_ ^= t_->right_keys[bit];
     rights_ = rights;
+}
+
+void Position::set_gates(CellSet gates) {
+    for (int cell : gates_ ^ gates) hash_ ^= t_->gate_keys[cell];
+    gates_ = gates;
 }
 
 void Position::set_en_passant(CellSet cells, int victim) {
@@ -97,8 +103,46 @@ void Position::set_start() {
     for (const auto& c : t_->castlings)
         if (board_[c.royal_from] == c.royal && board_[c.partner_from] == c.partner) rights |= 1u << c.right;
     set_rights(rights);
+    for (const auto& held : game_->ir().hand_setup)
+        set_in_hand(held.player, held.type, in_hand(held.player, held.type) + 1);
+    // A gate right is held on each cell of a player's gating zones where its own piece stands,
+    // while the player has a piece in hand.
+    gates_ = CellSet();
+    CellSet gates;
+    for (int p = 0; p < t_->player_count && t_->gating; ++p)
+        if (holds_any(p)) gates |= t_->gate_zone[p] & by_player_[p];
+    set_gates(gates);
     set_en_passant(CellSet(), -1);
     set_counters(0, 1);
+}
+
+bool Position::holds_any(int player) const {
+    for (int type = 0; type < t_->type_count; ++type)
+        if (in_hand(player, type)) return true;
+    return false;
+}
+
+// Gating rights after a move of the side to move from `from` (a castling's royal start cell),
+// and the gated piece put down: the mover loses its right on each cell a piece of its left (an
+// own piece landing on an own gate cell keeps the right there), the other player its right on
+// the cell the move lands on, and a player whose hand is empty after it every right (it could
+// not gate again), unless captured pieces may refill it.
+void Position::gate(Move move, int from) {
+    const CellSet own = t_->gate_zone[side_];
+    CellSet lost = (CellSet::of(from) & own) | (CellSet::of(move.to()) & ~own);
+    int gate_cell = from;
+    if (move.kind() == Move::castling) {
+        const CastlingRule& c = t_->castlings[move.castling_index()];
+        lost = (CellSet::of(c.royal_from) | CellSet::of(c.partner_from)) & own;
+        if (move.gates_on_partner()) gate_cell = c.partner_from;
+    }
+    const int gated = move.gated_type();
+    if (gated >= 0) {
+        add_piece(gate_cell, make_piece(side_, gated));
+        set_in_hand(side_, gated, in_hand(side_, gated) - 1);
+    }
+    if (!t_->hands && !holds_any(side_)) lost |= t_->gate_zone[side_];
+    if (gates_ & lost) set_gates(gates_ & ~lost);
 }
 
 void Position::do_move(Move move, Undo& undo) {
@@ -110,6 +154,7 @@ void Position::do_move(Move move, Undo& undo) {
     undo.move_number = move_number_;
     undo.captured = NO_PIECE;
     undo.captured_cell = -1;
+    if (t_->gating) undo.gates = gates_;
 
     const int to = move.to();
     if (ep_victim_ >= 0) hash_ ^= t_->ep_keys[ep_victim_];
@@ -126,6 +171,9 @@ void Position::do_move(Move move, Undo& undo) {
         set_in_hand(side_, dropped, in_hand(side_, dropped) - 1);
         // A drop with a promotion puts the piece down as that type (`drop promoted`).
         add_piece(to, make_piece(side_, move.is_promotion() ? move.promotion() : dropped));
+        // A drop onto another player's gate cell takes its right.
+        if (t_->gating && gates_.has(to) && !t_->gate_zone[side_].has(to))
+            set_gates(gates_ & ~CellSet::of(to));
         undo.moved = NO_PIECE;
         // A drop captures nothing; it resets the clock as a move of its piece would.
         ply_clock_ = t_->reset_clock_types >> dropped & 1 ? 0 : ply_clock_ + 1;
@@ -168,6 +216,7 @@ void Position::do_move(Move move, Undo& undo) {
 
     const std::uint32_t lost = rights_ & (t_->rights_lost[from] | t_->rights_lost[to]);
     if (lost) set_rights(rights_ ^ lost);
+    if (t_->gating) gate(move, from);
     const bool resets = (undo.captured && t_->reset_clock_on_capture) ||
                         (t_->reset_clock_types >> type & 1);
     ply_clock_ = resets ? 0 : ply_clock_ + 1;
@@ -225,12 +274,20 @@ void Position::undo_move(Move move, const Undo& undo) {
         hands_[side_ * MAX_TYPES + move.dropped_type()] += 1;
     } else if (move.kind() == Move::castling) {
         const CastlingRule& c = t_->castlings[move.castling_index()];
+        if (const int gated = move.gated_type(); gated >= 0) {
+            remove_piece(move.gates_on_partner() ? c.partner_from : c.royal_from);
+            hands_[side_ * MAX_TYPES + gated] += 1;
+        }
         remove_piece(c.royal_to);
         remove_piece(c.partner_to);
         add_piece(c.royal_from, c.royal);
         add_piece(c.partner_from, c.partner);
     } else {
         remove_piece(to);
+        if (const int gated = move.gated_type(); gated >= 0) {
+            remove_piece(from);
+            hands_[side_ * MAX_TYPES + gated] += 1;
+        }
         add_piece(from, undo.moved);
         if (move.is_jumps()) {
             for (int i = undo.path.length - 1; i >= 0; --i)
@@ -242,6 +299,7 @@ void Position::undo_move(Move move, const Undo& undo) {
     ep_cells_ = undo.ep_cells;
     ep_victim_ = undo.ep_victim;
     rights_ = undo.rights;
+    if (t_->gating) gates_ = undo.gates;
     ply_clock_ = undo.ply_clock;
     move_number_ = undo.move_number;
     hash_ = undo.hash;
@@ -263,6 +321,7 @@ std::uint64_t Position::compute_hash() const {
     for (std::size_t bit = 0; bit < t_->right_keys.size(); ++bit)
         if (rights_ >> bit & 1) h ^= t_->right_keys[bit];
     if (ep_victim_ >= 0) h ^= t_->ep_keys[ep_victim_];
+    for (int cell : gates_) h ^= t_->gate_keys[cell];
     for (int p = 0; p < t_->player_count; ++p)
         for (int type = 0; type < t_->type_count; ++type) h ^= t_->hand_key(p, type, in_hand(p, type));
     for (int p = 0; p < t_->player_count; ++p) h ^= t_->check_key(p, checks_given_[p]);

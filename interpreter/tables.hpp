@@ -105,6 +105,7 @@ struct PieceRules {
     std::uint32_t drop_not_defended_by = 0;
     bool drop_may_not_check = false;
     bool drop_may_not_mate = false;
+    CellSet gate_cells;              // `drop gating ZONE`: the cells it may be gated onto
 };
 
 struct CastlingRule {
@@ -158,6 +159,12 @@ struct Tables {
     std::vector<int> hand_type;              // [captor * type_count + type]: what it takes, -1 none
     std::vector<CellSet> file_of;            // [cell] the cells of its file (Board::files)
 
+    // Gating: a piece leaving a cell on which its player holds the gate right may put a piece
+    // from hand there. The zones of different players share no cell (the checks see to it).
+    bool gating = false;
+    std::vector<CellSet> gate_zone;          // [player] the cells its pieces may be gated onto
+    std::uint32_t gating_types = 0;          // types with `drop gating`
+
     // Goals the generator reads: a position they decide has no moves (see goal_reached).
     std::vector<CellSet> goal;               // [player] royal-reaches' zone; empty: no such goal
     bool goal_answer = false;                // royal-reaches with `answer`
@@ -173,6 +180,7 @@ struct Tables {
     std::vector<std::uint64_t> piece_keys, side_keys, right_keys, ep_keys;
     std::vector<std::uint64_t> hand_keys;   // [(player * type_count + type) * MAX_HAND + count]
     std::vector<std::uint64_t> check_keys;  // [player * (checks_to_win + 1) + checks given]
+    std::vector<std::uint64_t> gate_keys;   // [cell]: the gate right on it is held
 
     const CellSet* table(TableRef ref) const { return pool.data() + ref; }
     const PieceRules& rules_of(int player, int type) const {

@@ -48,8 +48,11 @@ constexpr int owner_of(Piece p) { return p >> 5; }
 //   bits  8-15  origin cell; for a drop, the dropped piece type
 //   bits 16-20  promotion: piece type + 1, 0 for none
 //   bits 21-23  kind (Move::Kind below)
-//   bits 24-31  castling: the castling index (bits 24-28);
+//   bits 24-31  castling: the castling index (bits 24-28), and in bit 29 where a gating puts its
+//               piece: 0 the royal piece's start cell, 1 the partner's;
+//               normal and en passant: the gated piece type + 1 (bits 24-28), 0 for none;
 //               capture sequence (kind jumps): its ordinal, 0..MAX_JUMP_ORDINAL
+// A castling has no promotion: its bits 16-20 hold the gated piece type + 1 instead.
 // Move::none() (all zero) is never a real move: a normal move has origin != destination, and a
 // pass has its own kind.
 //
@@ -86,11 +89,28 @@ public:
         return make(type, to, drop, face);
     }
     static constexpr Move make_pass() { return make(0, 0, pass); }
+    // `m` (a normal move, en passant or a castling) with a piece of `type` gated in; for a
+    // castling, onto the partner's start cell when `on_partner`, else onto the royal piece's.
+    static constexpr Move with_gating(Move m, int type, bool on_partner = false) {
+        const std::uint32_t gated = static_cast<std::uint32_t>(type + 1);
+        return m.kind() == castling ? Move(m.bits_ | gated << 16 | std::uint32_t(on_partner) << 29)
+                                    : Move(m.bits_ | gated << 24);
+    }
 
     constexpr int to() const { return bits_ & 0xff; }
     constexpr int from() const { return (bits_ >> 8) & 0xff; }
-    constexpr int promotion() const { return static_cast<int>((bits_ >> 16) & 31) - 1; }
-    constexpr bool is_promotion() const { return (bits_ >> 16) & 31; }
+    constexpr int promotion() const { return is_promotion() ? static_cast<int>((bits_ >> 16) & 31) - 1 : -1; }
+    constexpr bool is_promotion() const { return (bits_ >> 16) & 31 && kind() != castling; }
+    // The type a gating puts down, -1 for none (a capture sequence, drop or pass never gates).
+    constexpr int gated_type() const {
+        switch (kind()) {
+            case normal:
+            case en_passant: return static_cast<int>((bits_ >> 24) & 31) - 1;
+            case castling: return static_cast<int>((bits_ >> 16) & 31) - 1;
+            default: return -1;
+        }
+    }
+    constexpr bool gates_on_partner() const { return bits_ >> 29 & 1; }
     constexpr Kind kind() const { return static_cast<Kind>((bits_ >> 21) & 7); }
     constexpr int castling_index() const { return (bits_ >> 24) & 31; }
     constexpr int jump_ordinal() const { return static_cast<int>(bits_ >> 24); }

@@ -130,7 +130,7 @@ std::string draw_board(const Position& pos, const DrawOptions& options) {
             canvas.put(row, mark, std::string(1, LAST_MOVE_MARK));
     }
     const std::string drawn = canvas.text(options.colour);
-    if (!game.hands) return drawn;
+    if (!game.holds_hands()) return drawn;
     // With two players, the other's hand above the board, on their side, the viewer's below;
     // with more, all below in turn order.
     if (players != 2) {

@@ -85,4 +85,13 @@ std::string promotion_text(const Position& pos, Move move) {
     return "=" + move_token(game, move.promotion());
 }
 
+std::string gating_text(const Position& pos, Move move) {
+    const int gated = move.gated_type();
+    if (gated < 0) return "";
+    std::string out = "/" + move_token(pos.game().ir(), gated);
+    if (move.kind() == Move::castling && move.gates_on_partner())
+        out += name_of(pos, pos.tables().castlings[move.castling_index()].partner_from);
+    return out;
+}
+
 }  // namespace vari::runtime

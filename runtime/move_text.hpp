@@ -38,4 +38,8 @@ int plus_promotion(const ir::Game& game, int player, int type);
 // piece's one plus promotion, else "=" and the promoted piece's move_token ("=Q", "=+R").
 std::string promotion_text(const Position& pos, Move move);
 
+// What notation writes after a move that gates: '/' and the gated piece's move_token ("/H"), and
+// for a castling that gates onto its partner's start cell that cell ("/Hh1"); "" for no gating.
+std::string gating_text(const Position& pos, Move move);
+
 }  // namespace vari::runtime

@@ -365,6 +365,7 @@ std::string format_move(const Position& pos, Move move) {
     out += capture ? 'x' : '-';
     out += name_of(pos, move.to());
     out += promotion_text(pos, move);
+    out += gating_text(pos, move);
     return out;
 }
 
@@ -411,12 +412,53 @@ std::optional<Move> parse_text(Position& pos, const MoveList& legal, std::string
     return std::nullopt;
 }
 
+// A move with gating: the move's own text, '/', the gated piece's letter and, for a castling that
+// gates onto its partner's start cell, that cell ("Nb1-c3/H", "O-O/Hh1").
+std::optional<Move> parse_gating(Position& pos, const MoveList& legal, std::string_view text,
+                                 std::size_t slash, std::string& error) {
+    MoveList plain;
+    for (const Move m : legal)
+        if (m.gated_type() < 0) plain.moves[plain.size++] = m;
+    std::string_view gate = text.substr(slash + 1);
+    while (!gate.empty() && std::string_view("+#!?").find(gate.back()) != std::string_view::npos)
+        gate.remove_suffix(1);
+    const auto move = parse_text(pos, plain, text.substr(0, slash), error);
+    if (!move) return std::nullopt;
+    for (const Move m : legal) {
+        if (m.gated_type() < 0 || Move::with_gating(*move, m.gated_type(), m.gates_on_partner()) != m)
+            continue;
+        const std::string written = gating_text(pos, m).substr(1);
+        if (written.size() == gate.size() &&
+            std::equal(written.begin(), written.end(), gate.begin(), [](char a, char b) {
+                return std::tolower(static_cast<unsigned char>(a)) ==
+                       std::tolower(static_cast<unsigned char>(b));
+            }))
+            return m;
+    }
+    std::string choices;
+    for (const Move m : legal)
+        if (m.gated_type() >= 0 &&
+            Move::with_gating(*move, m.gated_type(), m.gates_on_partner()) == m)
+            choices += (choices.empty() ? "" : ", ") + format_move(pos, m);
+    error = format_move(pos, *move) + (choices.empty() ? " may not gate" : " gates as " + choices);
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<Move> parse_move(Position& pos, std::string_view text, std::string& error) {
     MoveList legal;
     generate_legal(pos, legal);
     text = trim(text);
+    if (pos.tables().gating) {
+        if (const std::size_t slash = text.find('/'); slash != std::string_view::npos)
+            return parse_gating(pos, legal, text, slash, error);
+        // Without '/', a move does not gate.
+        int kept = 0;
+        for (int i = 0; i < legal.size; ++i)
+            if (legal.moves[i].gated_type() < 0) legal.moves[kept++] = legal.moves[i];
+        legal.size = kept;
+    }
     if (const auto move = parse_text(pos, legal, text, error)) return move;
     // A check mark or an annotation after any move ("P*e5+", "e1-g1#", "Nf3!?"); '+' is no
     // check mark where it writes promotions.

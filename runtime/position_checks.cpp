@@ -192,6 +192,8 @@ std::optional<Refusal> judge_royal_counts(const Position& pos, std::size_t board
 std::optional<Refusal> judge_hand_piece(const CompiledGame& game, Piece piece, std::size_t at) {
     const std::uint32_t held = hand_types(game.tables(), owner_of(piece));
     if (held >> type_of(piece) & 1) return {};
+    for (const ir::HandPlacement& start : game.ir().hand_setup)   // held from the start
+        if (start.player == owner_of(piece) && start.type == type_of(piece)) return {};
     const std::string& name = game.ir().players[owner_of(piece)].name;
     return Refusal{at, owned(game.ir(), piece) + " can never be in hand",
                    held ? "captures put these in " + name + "'s hand: " + names_of(game.ir(), held)

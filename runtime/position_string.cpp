@@ -220,12 +220,12 @@ private:
     }
 
     // The pieces in hand, "[2Pp]", "[PPp]", "[-]" or "[]", right after the board: always in a game
-    // with hands, never in one without.
+    // that holds pieces in hand (ir::Game::holds_hands), never in one without.
     bool hands() {
         std::size_t open = at_;
         while (open < text_.size() && is_blank(text_[open])) ++open;
         const bool bracket = open < text_.size() && text_[open] == '[';
-        if (!game_.hands) {
+        if (!game_.holds_hands()) {
             if (bracket)
                 return fail(open, "this game has no hands",
                             "leave out the '[...]' after the board");
@@ -299,14 +299,22 @@ private:
         if (word == "-") return true;
         const auto& names = t_.right_names;
         std::uint32_t rights = 0;
+        CellSet gates;
         for (std::size_t i = 0; i < word.size(); ++i) {
             std::size_t bit = 0;
             while (bit < names.size() && names[bit] != word[i]) ++bit;
             if (bit == names.size()) {
+                if (const int cell = gate_cell(game_, t_, word[i]); cell >= 0) {
+                    if (gates.has(cell))
+                        return fail(start + i, std::string("gate right '") + word[i] + "' given twice");
+                    gates.add(cell);
+                    continue;
+                }
                 std::string hint = names.empty() ? "this game has no castling rights: write '-'"
                                                  : "the rights are " +
                                                        std::string(names.begin(), names.end()) +
                                                        ", or '-' for none";
+                if (t_.gating) hint += "; a gate right is its cell's file letter";
                 return fail(start + i, std::string("unknown castling right '") + word[i] + "'",
                             std::move(hint));
             }
@@ -316,6 +324,7 @@ private:
             rights |= 1u << bit;
         }
         pos_.set_rights(rights);
+        pos_.set_gates(gates);
         return true;
     }
 
@@ -447,7 +456,7 @@ std::string to_position_string(const Position& pos) {
         }
         if (run) out += std::to_string(run);
     }
-    if (game.hands) {
+    if (game.holds_hands()) {
         out += '[';
         const std::size_t hand_at = out.size();
         for (int player = 0; player < t.player_count; ++player)
@@ -463,6 +472,7 @@ std::string to_position_string(const Position& pos) {
     const std::size_t rights_at = out.size();
     for (std::size_t bit = 0; bit < t.right_names.size(); ++bit)
         if (pos.rights() >> bit & 1) out += t.right_names[bit];
+    out += gate_letters(game, t, pos.gates());
     if (out.size() == rights_at) out += '-';
     out += ' ';
     const std::size_t ep_at = out.size();

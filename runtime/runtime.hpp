@@ -29,12 +29,14 @@ char player_token(const ir::Game& game, int player);
 //     more players it is its letter followed by its owner's player_token ("Kr", "P2"). A piece
 //     whose type is `plus` has '+' before its letter ("+P", "+p", "+Pr"), one whose type is
 //     `tilde` '~' after it ("Q~", "q~", "Q~r").
-//     In a game with hands (ir::Game::hands), and only then, the pieces in hand follow the board
+//     In a game with hands (ir::Game::holds_hands: `hands`, or a setup's `hand`), and only then,
+//     the pieces in hand follow the board
 //     at once in brackets, written as on the board, the first player's first, each type in the
 //     game's order and repeated as often as it is held: "[PPSp]"; "[-]" when the hands are empty.
 //     A count may stand before a piece when reading ("[2PSp]"), and "[]" reads as "[-]".
 //  2. the side to move: its player_token (w, b);
-//  3. the castling rights held: their characters in Tables::right_names order, or '-';
+//  3. the castling rights held: their characters in Tables::right_names order, then in a game
+//     with gating the gate rights held (gate_letters), or '-' for none of either;
 //  4. the en-passant cells (Position::ep_cells) by name in cell order joined by ',', or '-';
 //  in a game that counts checks (`end checks N`), and only then, the checks each player has
 //     still to give, the first player's first, joined by '+': "3+3" (checks_field);
@@ -43,6 +45,11 @@ char player_token(const ir::Game& game, int player);
 //   rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 // and a game with hands writes its board as, e.g., ".../LNSGKGSNL[Pp] w - - 0 12".
 std::string to_position_string(const Position& pos);
+// The gate rights of `gates` as position strings write them: each cell's file letter (the first
+// character of its name), upper case for the first player, lower case for the second, each
+// player's in cell order ("ABCDEFGHabcdefgh"); gate_cell reads one back (-1: none).
+std::string gate_letters(const ir::Game& game, const Tables& t, CellSet gates);
+int gate_cell(const ir::Game& game, const Tables& t, char letter);
 // " 3+2" (with its leading blank) in a game that counts checks, else empty.
 std::string checks_field(const Position& pos);
 

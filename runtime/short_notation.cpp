@@ -252,7 +252,7 @@ std::string format_short(const Position& pos, Move move) {
         return move.is_pass() || move.is_jumps() ? format_move(pos, move)
                                                  : format_move(pos, move) + check_mark(pos, move);
     if (const ir::Castling* castling = castling_of(pos, move); castling && !castling->label.empty())
-        return castling->label + check_mark(pos, move);
+        return castling->label + gating_text(pos, move) + check_mark(pos, move);
     Position scratch = pos;
     MoveList legal;
     generate_legal(scratch, legal);
@@ -262,7 +262,7 @@ std::string format_short(const Position& pos, Move move) {
     out += origin_text(pos, legal, move, letterless);
     if (is_capture(pos, move)) out += 'x';
     out += name_of(pos, move.to());
-    out += promotion_text(pos, move) + declined_promotion(legal, move);
+    out += promotion_text(pos, move) + declined_promotion(legal, move) + gating_text(pos, move);
     return out + check_mark(pos, move);
 }
 

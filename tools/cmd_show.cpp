@@ -26,7 +26,7 @@ void print_values(const CompiledGame& game) {
     const auto& pieces = game.ir().pieces;
     std::size_t width = 4;
     for (const auto& piece : pieces) width = std::max(width, piece.name.size());
-    const bool hands = game.ir().hands;
+    const bool hands = game.ir().holds_hands();
     std::string head = "piece";
     head.resize(width + 4, ' ');
     std::cout << head << "    board" << (hands ? "   hand" : "") << '\n';

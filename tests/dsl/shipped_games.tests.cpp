@@ -12,7 +12,7 @@ TEST_CASE("the shipped games are found by name and listed", "[dsl][games]") {
     for (const char* name : {"capablanca", "shogi", "minishogi", "hex-shogi-41", "compact-hex-chess-wellisch",
                              "compact-hex-chess-revergent", "compact-hex-chess-anglojewish",
                              "compact-hex-chess-shogi", "compact-hex-chess-shogi-vs-revergent",
-                             "compact-hex-chess-hexgi", "compact-hex-draughts", "crazyhouse",
+                             "compact-hex-chess-hexgi", "compact-hex-draughts", "crazyhouse", "seirawan",
                              "antichess", "horde", "makruk", "shatranj", "king-of-the-hill", "three-check", "racing-kings"})
         CHECK(std::find(games.begin(), games.end(), name) != games.end());
     // The files the games include are not games.

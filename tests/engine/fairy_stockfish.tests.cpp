@@ -111,6 +111,16 @@ TEST_CASE("Fairy-Stockfish reads vari's crazyhouse moves into vari's FEN, promot
     CHECK((fens.empty() || promoted));
 }
 
+TEST_CASE("Fairy-Stockfish reads vari's Seirawan chess moves into vari's FEN, gate rights and all",
+          "[engine][fairy]") {
+    const auto fens = compare("seirawan", "seirawan", 6, 200);
+    // Random games gate, so both programs took a piece out of a hand.
+    const bool gated = std::any_of(fens.begin(), fens.end(), [](const std::string& fen) {
+        return fen.find("[EHeh]") == std::string::npos;
+    });
+    CHECK((fens.empty() || gated));
+}
+
 TEST_CASE("Fairy-Stockfish reads vari's shogi moves into vari's FEN and SFEN", "[engine][fairy]") {
     compare("shogi", "shogi", 4, 150);
     compare("minishogi", "minishogi", 6, 100);

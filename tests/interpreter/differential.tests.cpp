@@ -72,6 +72,7 @@ struct Snapshot {
           ep_victim(pos.ep_victim()),
           ply_clock(pos.ply_clock()),
           move_number(pos.move_number()),
+          gates(pos.gates()),
           hash(pos.hash()) {
         for (int c = 0; c < pos.tables().cell_count; ++c) board[c] = pos.piece_on(c);
     }
@@ -82,6 +83,7 @@ struct Snapshot {
     std::uint32_t rights;
     vari::CellSet ep_cells;
     int ep_victim, ply_clock, move_number;
+    vari::CellSet gates;
     std::uint64_t hash;
 };
 
@@ -89,6 +91,7 @@ struct Snapshot {
 struct Coverage {
     long positions = 0, en_passant = 0, castling = 0, promotion = 0, passes = 0, drops = 0;
     long chains = 0, chain_promotions = 0;  // capture sequences of two jumps or more
+    long gatings = 0, castling_gatings = 0;
     bool agreed = true;  // false once a disagreement has been reported
 };
 
@@ -185,6 +188,8 @@ private:
             coverage_.promotion += m.promotion >= 0;
             coverage_.passes += m.kind == ref::Move::pass;
             coverage_.drops += m.kind == ref::Move::drop;
+            coverage_.gatings += m.gated >= 0;
+            coverage_.castling_gatings += m.gated >= 0 && m.kind == ref::Move::castling;
             coverage_.chains += m.path.size() >= 2;
             coverage_.chain_promotions += m.path.size() >= 2 && m.promotion >= 0;
         }
@@ -234,13 +239,16 @@ void check_playouts(const std::string& path, int playouts, int max_plies, bool e
     const Coverage seen = Differential(*game).run(playouts, max_plies);
     INFO("positions " << seen.positions << ", en passant " << seen.en_passant << ", castlings "
                       << seen.castling << ", promotions " << seen.promotion << ", passes "
-                      << seen.passes << ", drops " << seen.drops << ", chains " << seen.chains
+                      << seen.passes << ", drops " << seen.drops << ", gatings " << seen.gatings
+                      << " (" << seen.castling_gatings << " castling), chains " << seen.chains
                       << " (" << seen.chain_promotions << " promoting)");
     if (!seen.agreed) return;  // the playouts stopped early: their coverage means nothing
     CHECK((seen.en_passant > 0 || !has_en_passant(game->ir())));
     CHECK((seen.castling > 0 || game->ir().castlings.empty()));
     CHECK((seen.promotion > 0 || !has_promotion(game->ir())));
     CHECK((seen.drops > 0 || !game->ir().hands));
+    CHECK((seen.gatings > 0 || !game->tables().gating));
+    CHECK((seen.castling_gatings > 0 || !game->tables().gating || game->ir().castlings.empty()));
     CHECK((seen.chains > 0 || !has_jumps(game->ir())));
     CHECK((seen.chain_promotions > 0 || !has_jumps(game->ir()) || !has_promotion(game->ir())));
     CHECK((seen.passes > 0 || !expect_passes || game->ir().passing == ir::Passing::never));
@@ -320,6 +328,7 @@ ref::State reference_state(const CompiledGame& game, const std::string& text) {
             s.hands.push_back(pos.in_hand(static_cast<int>(p), static_cast<int>(t)));
     for (std::size_t p = 0; p < g.players.size(); ++p)
         s.checks.push_back(pos.checks_given(static_cast<int>(p)));
+    for (int cell : pos.gates()) s.gates.push_back(cell);
     return s;
 }
 
@@ -428,4 +437,15 @@ TEST_CASE("the reference generator confirms the goals' perft, counted as Fairy-S
         const ref::Generator reference(game->ir());
         CHECK(reference.perft(reference_state(*game, c.position), c.depth) == c.nodes);
     }
+}
+
+TEST_CASE("the reference generator counts Seirawan chess's gatings as Fairy-Stockfish does",
+          "[differential]") {
+    const auto game = load_game(VARI_STDLIB_DIR "/seirawan.vari");
+    const ref::Generator reference(game->ir());
+    CHECK(reference.perft(reference.start(), 2) == 784);
+    // Castling either way with gating onto the King's or the Rook's cell (perft_seirawan's).
+    const ref::State castling = reference_state(
+        *game, "r3k2r/pppq1ppp/2nbbn2/4p3/4P3/2NBBN2/PPPQ1PPP/R3K2R[EHeh] w KQkqAEHaeh - 0 1");
+    CHECK(reference.perft(castling, 2) == 4612);
 }

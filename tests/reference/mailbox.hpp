@@ -29,6 +29,7 @@ constexpr std::uint32_t pack_cells(int from, int to, int promotion, int kind) {
 struct MoveKey {
     std::uint32_t cells = 0;
     std::vector<int> path;
+    int gate = -1;  // a gating: the gated type * 2, + 1 onto a castling partner's cell; -1 none
     friend auto operator<=>(const MoveKey&, const MoveKey&) = default;
     friend bool operator==(const MoveKey&, const MoveKey&) = default;
 };
@@ -46,12 +47,15 @@ struct Move {
     int castling_index = -1;  // into ir::Game::castlings, for castlings
     std::vector<int> path = {};    // a capture sequence: the landing cells, in order
     std::vector<int> jumped = {};  // ... and the cells it jumps over
+    int gated = -1;                // the type a gating puts down, -1 none
+    bool on_partner = false;       // ... onto the castling partner's start cell
 
-    MoveKey key() const { return {pack_cells(from, to, promotion, kind), path}; }
+    int gate() const { return gated < 0 ? -1 : gated * 2 + (on_partner ? 1 : 0); }
+    MoveKey key() const { return {pack_cells(from, to, promotion, kind), path, gate()}; }
     // Key order without building keys.
     friend bool operator<(const Move& a, const Move& b) {
-        return std::tie(a.from, a.to, a.promotion, a.kind, a.path) <
-               std::tie(b.from, b.to, b.promotion, b.kind, b.path);
+        return std::tuple(a.from, a.to, a.promotion, a.kind, a.path, a.gate()) <
+               std::tuple(b.from, b.to, b.promotion, b.kind, b.path, b.gate());
     }
     bool same(const Move& o) const { return !(*this < o) && !(o < *this); }
 };
@@ -67,6 +71,7 @@ struct State {
     int ply_clock = 0;
     std::vector<int> hands;     // [player * piece types + type]: pieces in hand
     std::vector<int> checks;    // [player]: checks given, in a game with `end checks`
+    std::vector<int> gates;     // cells on which a gate right is held, in cell order
     friend bool operator==(const State&, const State&) = default;
 };
 

@@ -22,6 +22,14 @@ public:
         s.hands.assign(game_.players.size() * game_.pieces.size(), 0);
         s.checks.assign(game_.players.size(), 0);
         for (const auto& p : game_.setup) s.board[p.cell] = {p.player, p.type};
+        for (const auto& h : game_.hand_setup) ++hand(s, h.player, h.type);
+        // A player with a piece in hand holds the gate right on each cell of its gating zones
+        // where one of its own pieces stands.
+        for (int cell = 0; cell < static_cast<int>(s.board.size()); ++cell) {
+            const Occupant o = s.board[cell];
+            if (!o.empty() && holds_any(s, o.player) && gate_cell_of(o.player, cell))
+                s.gates.push_back(cell);
+        }
         // A right is held at the start when the pieces of one of its castlings are in place.
         for (const auto& c : game_.castlings)
             if (pieces_in_place(s, c) && s.rights.find(c.right) == std::string::npos)
@@ -47,6 +55,7 @@ public:
             if (game_.checks_forbidden && checks_someone(after, s.side)) continue;
             moves.push_back(m);
         }
+        add_gatings(s, moves);
         apply_jump_rule(moves);
         if (game_.passing == ir::Passing::allowed ||
             (game_.passing == ir::Passing::forced && moves.empty()))
@@ -113,6 +122,7 @@ public:
         if (m.kind == Move::drop) {  // captures nothing; resets the clock as its piece's move would
             --hand(s, s.side, m.from);
             s.board[m.to] = {s.side, m.promotion >= 0 ? m.promotion : m.from};
+            if (!gate_cell_of(s.side, m.to)) std::erase(s.gates, m.to);  // another player's right
             s.ep_cells.clear();
             s.ep_victim = -1;
             s.ply_clock = resets_clock(m.from, false) ? 0 : s.ply_clock + 1;
@@ -138,6 +148,7 @@ public:
             lose_rights(s, game_.castlings[m.castling_index].partner_to);
         }
         move_pieces(s.board, m, s.ep_victim);
+        lose_gates(s, m);
         s.ep_victim = passed.empty() ? -1 : m.to;
         s.ep_cells = std::move(passed);
         s.ply_clock = resets_clock(mover.type, captured) ? 0 : s.ply_clock + 1;
@@ -543,7 +554,9 @@ private:
         std::vector<int> types;
         bool first_only = false;
         for (int t = 0; t < static_cast<int>(game_.pieces.size()); ++t) {
-            if (!s.hands[s.side * game_.pieces.size() + t] || !game_.pieces[t].drop.allowed) continue;
+            if (!s.hands[s.side * game_.pieces.size() + t] || !game_.pieces[t].drop.allowed ||
+                game_.pieces[t].drop.gating_zone >= 0)  // it goes down only by gating
+                continue;
             types.push_back(t);
             first_only = first_only || contains(game_.drop_first, t);
         }
@@ -615,8 +628,93 @@ private:
         return std::find(v.begin(), v.end(), x) != v.end();
     }
 
-    // Moves the pieces of `m`; an en-passant capture removes the piece on `ep_victim`.
+    // ---- Gating --------------------------------------------------------------------------
+    // A piece leaving a cell on which its player holds the gate right may bring a piece from hand
+    // onto it (one whose `drop gating` zone holds the cell, for that player); a castling onto the
+    // royal piece's start cell or the partner's, when the move leaves it empty. Only moves that
+    // are legal without gating may gate, and with the piece placed they must still leave no
+    // royal piece attacked. Rights: lost on the cells the player's pieces leave, on a cell of
+    // another player that a piece lands on, and all of a player's once its hand is empty (where
+    // captures do not fill hands).
+
+    bool holds_any(const State& s, int player) const {
+        for (std::size_t t = 0; t < game_.pieces.size(); ++t)
+            if (s.hands[player * game_.pieces.size() + t]) return true;
+        return false;
+    }
+
+    bool gating_zone_has(int type, int player, int cell) const {
+        const int zone = game_.pieces[type].drop.gating_zone;
+        return game_.pieces[type].drop.allowed && zone >= 0 && contains(game_.zones[zone].cells[player], cell);
+    }
+
+    bool gate_cell_of(int player, int cell) const {
+        for (std::size_t t = 0; t < game_.pieces.size(); ++t)
+            if (gating_zone_has(static_cast<int>(t), player, cell)) return true;
+        return false;
+    }
+
+    void add_gatings(const State& s, std::vector<Move>& moves) const {
+        const std::size_t plain = moves.size();
+        for (std::size_t i = 0; i < plain; ++i) {
+            const Move m = moves[i];
+            std::vector<std::pair<int, bool>> cells;  // (cell, on the partner's)
+            if (m.kind == Move::castling) {
+                const ir::Castling& c = game_.castlings[m.castling_index];
+                for (const int cell : {c.royal_from, c.partner_from})
+                    if (cell != c.royal_to && cell != c.partner_to)
+                        cells.push_back({cell, cell == c.partner_from});
+            } else if (m.kind == Move::normal || m.kind == Move::en_passant) {
+                cells.push_back({m.from, false});
+            }
+            for (const auto& [cell, on_partner] : cells) {
+                if (!contains(s.gates, cell) || !gate_cell_of(s.side, cell)) continue;
+                for (std::size_t t = 0; t < game_.pieces.size(); ++t) {
+                    const int type = static_cast<int>(t);
+                    if (!s.hands[s.side * game_.pieces.size() + t] ||
+                        !gating_zone_has(type, s.side, cell))
+                        continue;
+                    Move gated = m;
+                    gated.gated = type;
+                    gated.on_partner = on_partner;
+                    Board after = s.board;
+                    move_pieces(after, gated, s.ep_victim);
+                    if (!game_.royals_capturable && royal_attacked(after, s.side)) continue;
+                    if (game_.checks_forbidden && checks_someone(after, s.side)) continue;
+                    moves.push_back(gated);
+                }
+            }
+        }
+        std::sort(moves.begin(), moves.end());
+    }
+
+    void lose_gates(State& s, const Move& m) const {
+        if (s.gates.empty()) return;
+        std::vector<int> lost;  // the mover's cells its pieces leave, another's a piece lands on
+        if (m.kind == Move::castling) {
+            lost = {game_.castlings[m.castling_index].royal_from,
+                    game_.castlings[m.castling_index].partner_from};
+        } else {
+            if (gate_cell_of(s.side, m.from)) lost.push_back(m.from);
+            if (!gate_cell_of(s.side, m.to)) lost.push_back(m.to);
+        }
+        if (m.gated >= 0) --hand(s, s.side, m.gated);
+        for (int cell : lost) std::erase(s.gates, cell);
+        if (!game_.hands && !holds_any(s, s.side))
+            std::erase_if(s.gates, [&](int cell) { return gate_cell_of(s.side, cell); });
+    }
+
+    // Moves the pieces of `m`; an en-passant capture removes the piece on `ep_victim`; a gating
+    // puts its piece down.
     void move_pieces(Board& board, const Move& m, int ep_victim) const {
+        if (m.gated >= 0) {
+            move_pieces(board, Move{m.from, m.to, m.promotion, m.kind, m.castling_index}, ep_victim);
+            const int cell = m.on_partner ? game_.castlings[m.castling_index].partner_from : m.from;
+            board[cell] = {board[m.kind == Move::castling ? game_.castlings[m.castling_index].royal_to
+                                                             : m.to].player,
+                           m.gated};
+            return;
+        }
 
         if (m.kind == Move::castling) {
             const ir::Castling& c = game_.castlings[m.castling_index];

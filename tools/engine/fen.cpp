@@ -128,13 +128,17 @@ std::string ProtocolText::write_position(const Position& pos) const {
         return text + (side ? " w " : " b ") + (hand.empty() ? "-" : hand) + " " +
                std::to_string(ply);
     }
-    if (game.hands) text += "[" + hand + "]";
+    if (game.holds_hands()) text += "[" + hand + "]";
     text += side ? " b " : " w ";
     std::string rights[2];
     for (std::size_t bit = 0; bit < pos.tables().right_names.size(); ++bit)
         if (pos.rights() >> bit & 1)
             rights[pos.tables().right_owner[bit]] += castling_letters(static_cast<int>(bit));
     for (auto& r : rights) std::sort(r.begin(), r.end());
+    // Gate rights after each player's castling rights, as Fairy-Stockfish writes them.
+    for (int player = 0; player < 2 && pos.tables().gating; ++player)
+        rights[player] += runtime::gate_letters(
+            game, pos.tables(), pos.gates() & pos.tables().gate_zone[static_cast<std::size_t>(player)]);
     text += rights[0].empty() && rights[1].empty() ? "-" : rights[0] + rights[1];
     // The en-passant cell only where a capture there is legal, as Stockfish writes it.
     std::string ep = "-";
@@ -236,7 +240,7 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
                 std::to_string(rows_);
         return std::nullopt;
     }
-    if (!hand.empty() && hand != "-" && !game.hands) {
+    if (!hand.empty() && hand != "-" && !game.holds_hands()) {
         error = "this game has no hands";
         return std::nullopt;
     }
@@ -263,7 +267,7 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
         }
         if (empty) out += std::to_string(empty);
     }
-    if (game.hands) out += "[" + (hand.empty() ? std::string("-") : hand) + "]";
+    if (game.holds_hands()) out += "[" + (hand.empty() ? std::string("-") : hand) + "]";
 
     const std::string& side = fields[1];
     if (side != "w" && side != "b") {
@@ -283,6 +287,7 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
     }
 
     std::string rights;
+    CellSet gates;
     if (fields[2] != "-") {
         const Tables& t = game_->tables();
         for (const char c : fields[2]) {
@@ -290,6 +295,15 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
             while (bit < t.right_names.size() &&
                    castling_letters(static_cast<int>(bit)) != std::string(1, c))
                 ++bit;
+            if (bit == t.right_names.size() && runtime::gate_cell(game, t, c) >= 0) {
+                gates.add(runtime::gate_cell(game, t, c));
+                continue;
+            }
+            // Fairy-Stockfish reads a castling right as gate rights on its two cells too.
+            for (const CastlingRule& rule : t.castlings)
+                if (t.gating && bit < t.right_names.size() && rule.right == static_cast<int>(bit))
+                    for (const int cell : {rule.royal_from, rule.partner_from})
+                        if (t.gate_zone[static_cast<std::size_t>(rule.player)].has(cell)) gates.add(cell);
             if (bit == t.right_names.size()) {
                 error = "'" + printable(std::string(1, c)) + "' is not a castling right here";
                 return std::nullopt;
@@ -297,6 +311,7 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
             rights += t.right_names[bit];
         }
     }
+    rights += runtime::gate_letters(game, game_->tables(), gates);
     out += " " + (rights.empty() ? std::string("-") : rights);
     std::string ep = "-";
     if (fields[3] != "-") {

@@ -175,6 +175,16 @@ std::string ProtocolText::write_move(const Position& pos, Move move) const {
         else
             text += promoted.plus ? '+' : lower(promoted.letter);
     }
+    // Gating: the gated piece's letter, as Fairy-Stockfish writes it; a castling that gates onto
+    // the partner's cell is written from that cell to the royal piece's ("h1e1h").
+    if (const int gated = move.gated_type(); gated >= 0) {
+        if (move.kind() == Move::castling && move.gates_on_partner()) {
+            const CastlingRule& c =
+                pos.tables().castlings[static_cast<std::size_t>(move.castling_index())];
+            text = square(c.partner_from) + square(c.royal_from);
+        }
+        text += lower(game.pieces[static_cast<std::size_t>(gated)].letter);
+    }
     return text;
 }
 

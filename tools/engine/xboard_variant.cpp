@@ -34,12 +34,16 @@ struct Standard {
     std::string_view name, setup_after_table;
     std::string_view pieces;  // the piece lines in sorted order, joined by '\n'
 };
-constexpr std::array<Standard, 2> STANDARD_VARIANTS = {{
+constexpr std::array<Standard, 3> STANDARD_VARIANTS = {{
     {"normal", "8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
      "piece B& B\npiece K& KO2\npiece N& N\npiece P& fmWifmW2fceF\npiece Q& Q\npiece R& R"},
     {"capablanca",
      "10x8+0_fairy rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
      "piece A& BN\npiece B& B\npiece C& RN\npiece K& KO3\npiece N& N\npiece P& fmWifmW2fceF\n"
+     "piece Q& Q\npiece R& R"},
+    {"seirawan",
+     "8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQABCDEFGHkqabcdefgh - 0 1",
+     "piece B& B\npiece E& RN\npiece H& BN\npiece K& KO2\npiece N& N\npiece P& fmWifmW2fceF\n"
      "piece Q& Q\npiece R& R"},
 }};
 

@@ -80,7 +80,7 @@ json board_json(const ir::Game& game) {
     }
     return {{"name", game.name},          {"geometry", geometry_name(game.board.geometry)},
             {"players", players},         {"types", types},
-            {"hands", game.hands},        {"views", views}};
+            {"hands", game.holds_hands()},        {"views", views}};
 }
 
 json state_json(const runtime::Game& game) {
