@@ -147,6 +147,7 @@ struct Modifier {
     Number count;                 // range
     Name zone;                    // until, from, within
     std::vector<Vector> vectors;  // via
+    std::vector<Name> pieces;     // not-over, not-taking
     Span span;
 };
 

@@ -10,6 +10,7 @@ namespace vari::dsl {
 namespace {
 
 const char* passing_word(ir::Passing passing) {
+    if (passing == ir::Passing::unless_in_check) return "allowed unless-in-check";
     return passing == ir::Passing::allowed ? "allowed" : "forced";
 }
 
@@ -80,15 +81,31 @@ void Checker::check_passing() {
     const std::string word = std::string("'pass ") + passing_word(pass.passing) + "' at ";
     for (const auto& end : file.ends) {
         if (end.kind != ir::EndKind::checkmate && end.kind != ir::EndKind::stalemate) continue;
+        // Out of check a player may pass: only checkmate can leave it without a move.
+        if (pass.passing == ir::Passing::unless_in_check && end.kind == ir::EndKind::checkmate)
+            continue;
         const std::string ended =
             end.kind == ir::EndKind::checkmate ? "'end checkmate'" : "'end stalemate'";
         const std::string declared = word + report.at(pass.span, end.span);
-        const std::string why = pass.passing == ir::Passing::forced
-                                    ? "a player without a legal move passes (" + declared + ")"
-                                    : "a player may always pass (" + declared +
-                                          "): no player is ever without a legal move";
+        const std::string why =
+            pass.passing == ir::Passing::forced
+                ? "a player without a legal move passes (" + declared + ")"
+            : pass.passing == ir::Passing::unless_in_check
+                ? "a player who is not in check may always pass (" + declared + ")"
+                : "a player may always pass (" + declared +
+                      "): no player is ever without a legal move";
         report.error(end.span, why + ", so " + ended + " never applies");
     }
+}
+
+// `end passes N`: N passes in a row, so a game where players pass, and at least one.
+void Checker::check_passes_end(const ast::End& end) {
+    if (end.count.value < 1)
+        report.error(end.count.span, "a number of passes must be at least 1, found " +
+                                         std::to_string(end.count.value));
+    if (file.passes.empty() && !any_broken(ast::DeclKind::pass))
+        report.error(end.span, "'end passes' needs players who may pass, and this game has no 'pass'",
+                     "add 'pass allowed' (or 'pass allowed unless-in-check', or 'pass forced')");
 }
 
 // Given once. It needs no piece that captures: a game whose pieces cannot capture simply never

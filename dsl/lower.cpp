@@ -156,6 +156,13 @@ ir::Movement lower_movement(const ast::Movement& movement, const Model& model) {
                 break;
             case ast::Modifier::Kind::via:  // see lame_leap_cells
                 break;
+            case ast::Modifier::Kind::not_over:
+                for (const auto& name : m.pieces)
+                    out.screens_refused.push_back(at(model.piece_index, name.text));
+                break;
+            case ast::Modifier::Kind::not_taking:
+                for (const auto& name : m.pieces) out.spared.push_back(at(model.piece_index, name.text));
+                break;
             case ast::Modifier::Kind::en_passant:
                 // check() allowed it only on a move-only slide or a capture-only step or leap.
                 out.creates_en_passant = out.kind == ir::MoveKind::slide;
@@ -266,7 +273,7 @@ ir::EndCondition lower_end(const ast::End& end, const Model& model) {
     out.kind = end.kind;
     out.outcome = end.outcome;
     if (end.kind == ir::EndKind::repetition || end.kind == ir::EndKind::ply_limit ||
-        end.kind == ir::EndKind::checks)
+        end.kind == ir::EndKind::checks || end.kind == ir::EndKind::passes)
         out.count = end.count.value;
     if (end.kind == ir::EndKind::royal_reaches) out.zone = at(model.zone_index, end.zone.text);
     out.answer = end.answer;

@@ -240,6 +240,7 @@ void Compiler::compile_goals() {
     t_.checks_forbidden = game_.checks_forbidden;
     for (const auto& end : game_.ends) {
         if (end.kind == ir::EndKind::checks) t_.checks_to_win = end.count;
+        if (end.kind == ir::EndKind::passes) t_.passes_to_end = end.count;
         if (end.kind != ir::EndKind::royal_reaches) continue;
         t_.goal_answer = end.answer.has_value();
         const auto& zone = game_.zones[static_cast<std::size_t>(end.zone)];

@@ -22,6 +22,7 @@ bool goal_reached(const Position& pos) {
     const int side = pos.side_to_move();
     const int mover = (side + t.player_count - 1) % t.player_count;
     if (t.checks_to_win && pos.checks_given(mover) >= t.checks_to_win) return true;
+    if (t.passes_to_end && pos.passes_in_a_row() >= t.passes_to_end) return true;
     // With `answer` a zone reached ends the game only once the other player has had its move.
     return !t.goal.empty() && royal_in_goal(pos, t.goal_answer ? side : mover);
 }
@@ -32,7 +33,10 @@ Judgement judge_goals(const Position& pos) {
     const int side = pos.side_to_move();
     const int mover = (side + t.player_count - 1) % t.player_count;
     const bool by_checks = t.checks_to_win && pos.checks_given(mover) >= t.checks_to_win;
-    const ir::EndKind kind = by_checks ? ir::EndKind::checks : ir::EndKind::royal_reaches;
+    const bool by_passes = t.passes_to_end && pos.passes_in_a_row() >= t.passes_to_end;
+    const ir::EndKind kind = by_checks   ? ir::EndKind::checks
+                             : by_passes ? ir::EndKind::passes
+                                         : ir::EndKind::royal_reaches;
     const auto rule = std::find_if(game.ends.begin(), game.ends.end(),
                                    [kind](const ir::EndCondition& e) { return e.kind == kind; });
     Judgement j;
@@ -41,7 +45,7 @@ Judgement judge_goals(const Position& pos) {
     j.rule = static_cast<int>(rule - game.ends.begin());
     j.mover = mover;
     j.outcome = rule->outcome;
-    if (by_checks || !rule->answer) return j;
+    if (by_checks || by_passes || !rule->answer) return j;
     // The player to move reached its zone a move ago; the second player may have answered the
     // first by reaching its own in that move.
     j.answered = side == 0 && royal_in_goal(pos, mover);

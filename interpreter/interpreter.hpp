@@ -48,6 +48,7 @@ struct Undo {
     int ep_victim = -1;
     int ply_clock = 0;
     int move_number = 1;
+    int passes_in_a_row = 0;
     bool gave_check = false;     // counted among the mover's checks (end checks)
     Piece moved = NO_PIECE;      // as it stood before a promotion
     Piece captured = NO_PIECE;   // a capture sequence: the first piece it took
@@ -66,6 +67,7 @@ public:
     const Tables& tables() const { return *t_; }
 
     Piece piece_on(int cell) const { return board_[cell]; }
+    const Piece* board() const { return board_; }
     CellSet pieces(int player) const { return by_player_[player]; }
     CellSet pieces(int player, int type) const { return by_type_[player * MAX_TYPES + type]; }
     CellSet occupied() const { return occupied_; }
@@ -80,6 +82,8 @@ public:
     int in_hand(int player, int type) const { return hands_[player * MAX_TYPES + type]; }
     // How many times `player` has given check, where the game counts checks (end checks).
     int checks_given(int player) const { return checks_given_[player]; }
+    // How many of the last moves were passes, counted from the start position (end passes N).
+    int passes_in_a_row() const { return passes_in_a_row_; }
 
     // Editing, for position strings: each keeps the hash right.
     void clear();
@@ -133,6 +137,7 @@ private:
     std::uint64_t hash_ = 0;
     std::uint8_t hands_[MAX_PLAYERS * MAX_TYPES] = {};
     std::uint8_t checks_given_[MAX_PLAYERS] = {};
+    int passes_in_a_row_ = 0;
 };
 
 // The cells an en-passant-creating slide of `rules` passes going from `from` to `to`; empty when

@@ -36,12 +36,19 @@ public:
         if (t_.has_jumps) jumps();
         if (t_.checks_forbidden) keep_if([this](Move m) { return !gives_check(m); });
         if (t_.passing == ir::Passing::allowed ||
-            (t_.passing == ir::Passing::forced && list_.size == 0))
+            (t_.passing == ir::Passing::forced && list_.size == 0) ||
+            (t_.passing == ir::Passing::unless_in_check && !in_check()))
             push(Move::make_pass());
         if (t_.captures_compulsory) keep_captures();
     }
 
 private:
+    bool in_check() const {
+        for (int royal : royals_)
+            if (attacked(royal, occupied_)) return true;
+        return false;
+    }
+
     bool attacked(int cell, CellSet occupied) const {
         for (int by = 0; by < t_.player_count; ++by)
             if (by != us_ && pos_.is_attacked(cell, by, occupied)) return true;
@@ -212,7 +219,7 @@ private:
             return false;
         if (!r.drop_may_not_check && !r.drop_may_not_mate) return true;
         const CellSet reach = detail::targets(t_, placed, cell, own_ | CellSet::of(cell),
-                                              occupied_ | CellSet::of(cell)) |
+                                              occupied_ | CellSet::of(cell), pos_.board()) |
                               detail::jump_attacks(t_, placed, cell, occupied_ | CellSet::of(cell));
         if (!(reach & enemy_royals())) return true;
         if (r.drop_may_not_check) return false;
@@ -288,7 +295,7 @@ private:
 
         if (check_count < 2) {
             for (int from : own_ & ~royals_) {
-                CellSet to = detail::targets(t_, rules_on(from), from, own_, occupied_) & block;
+                CellSet to = detail::targets(t_, rules_on(from), from, own_, occupied_, pos_.board()) & block;
                 if (pinned.has(from))
                     for (int i = 0; i < pin_count; ++i)
                         if (pin_cell[i] == from) to &= pin_line[i];
@@ -297,7 +304,7 @@ private:
         }
         const CellSet without_royal = occupied_ ^ CellSet::of(royal);
         CellSet safe;
-        for (int to : detail::targets(t_, rules_on(royal), royal, own_, occupied_))
+        for (int to : detail::targets(t_, rules_on(royal), royal, own_, occupied_, pos_.board()))
             if (!attacked(to, without_royal)) safe.add(to);
         if (safe) emit(royal, safe);
         en_passant();
@@ -308,7 +315,7 @@ private:
 
     void by_trial() {
         for (int from : own_) {
-            const CellSet to = detail::targets(t_, rules_on(from), from, own_, occupied_);
+            const CellSet to = detail::targets(t_, rules_on(from), from, own_, occupied_, pos_.board());
             if (to) emit(from, to);
         }
         drops(~CellSet());

@@ -33,11 +33,14 @@ struct PathRule {
 
 // A hop along one direction: `line` holds, per origin cell, the cells it may go along (its ray,
 // cut where it would leave its `within` zone; empty where it may not start); `beyond` per screen
-// cell the cells past it a landing may use (its range).
+// cell the cells past it a landing may use (its range). A screen of a type in `screens_refused`
+// (a bit per type) stops it; a piece of a type in `spared` is not captured.
 struct HopRule {
     std::uint8_t dir = 0;
     TableRef line = 0;
     TableRef beyond = 0;
+    std::uint32_t screens_refused = 0;
+    std::uint32_t spared = 0;
 };
 
 // A lame leap by one vector from one cell: where it lands (NO_CELL: nowhere) and the cells that
@@ -156,6 +159,7 @@ struct Tables {
     std::vector<CellSet> goal;               // [player] royal-reaches' zone; empty: no such goal
     bool goal_answer = false;                // royal-reaches with `answer`
     int checks_to_win = 0;                   // end checks N; 0: checks are not counted
+    int passes_to_end = 0;                   // end passes N; 0: passes end nothing
     bool checks_forbidden = false;
 
     bool reset_clock_on_capture = true;

@@ -67,6 +67,7 @@ struct State {
     int ply_clock = 0;
     std::vector<int> hands;     // [player * piece types + type]: pieces in hand
     std::vector<int> checks;    // [player]: checks given, in a game with `end checks`
+    int passes = 0;             // how many of the last moves were passes
     friend bool operator==(const State&, const State&) = default;
 };
 

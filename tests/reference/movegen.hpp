@@ -48,8 +48,10 @@ public:
             moves.push_back(m);
         }
         apply_jump_rule(moves);
+        // A pass leaves the board as it is: where it may not answer check, it is refused there.
         if (game_.passing == ir::Passing::allowed ||
-            (game_.passing == ir::Passing::forced && moves.empty()))
+            (game_.passing == ir::Passing::forced && moves.empty()) ||
+            (game_.passing == ir::Passing::unless_in_check && !royal_attacked(s.board, s.side)))
             moves.push_back({0, 0, -1, Move::pass});
         if (game_.captures_compulsory) keep_captures(s, moves);
         return moves;
@@ -65,12 +67,14 @@ public:
 
     // Has a goal ended the game before the side to move plays? After a move a royal piece of the
     // mover stands in its zone (with `answer`: a royal piece of the side to move, which had the
-    // other player's move to answer), or the mover has given its last check.
+    // other player's move to answer), the mover has given its last check, or the last moves were
+    // as many passes as end the game.
     bool goal_reached(const State& s) const {
         const int players = static_cast<int>(game_.players.size());
         const int mover = (s.side + players - 1) % players;
         for (const auto& e : game_.ends) {
             if (e.kind == ir::EndKind::checks && s.checks[mover] >= e.count) return true;
+            if (e.kind == ir::EndKind::passes && s.passes >= e.count) return true;
             if (e.kind == ir::EndKind::royal_reaches &&
                 royal_in_zone(s.board, e.answer ? s.side : mover, e.zone))
                 return true;
@@ -103,6 +107,7 @@ public:
     }
 
     void apply(State& s, const Move& m) const {
+        s.passes = m.kind == Move::pass ? s.passes + 1 : 0;
         if (m.kind == Move::pass) {
             s.ep_cells.clear();
             s.ep_victim = -1;
@@ -240,19 +245,28 @@ private:
         return m.within_zone < 0 || in_zone(game_, m.within_zone, player, cell);
     }
 
-    // A hop along v: over the empty cells to the first piece, which it jumps, then on through
-    // empty cells, at most max_range of them past that piece, up to and including the next piece.
+    // A hop along v: over the empty cells to the first piece, which it jumps unless its type is
+    // one the hop refuses as a screen, then on through empty cells, at most max_range of them past
+    // that piece, up to and including the next piece unless its type is one the hop spares.
     template <class Visit>
     void walk_hop(const Board& board, int player, int from, const ir::Movement& m, ir::Vec v,
                   Visit visit) const {
+        auto named = [&](const std::vector<int>& types, int cell) {
+            return std::find(types.begin(), types.end(), board[cell].type) != types.end();
+        };
         int cell = geometry_.step(from, v);
         while (cell >= 0 && inside(m, player, cell) && board[cell].empty())
             cell = geometry_.step(cell, v);
         if (cell < 0 || !inside(m, player, cell)) return;  // no piece to jump
+        if (named(m.screens_refused, cell)) return;
         for (int beyond = 1; m.max_range == 0 || beyond <= m.max_range; ++beyond) {
             cell = geometry_.step(cell, v);
-            if (cell < 0 || !inside(m, player, cell) || !visit(cell) || !board[cell].empty())
+            if (cell < 0 || !inside(m, player, cell)) return;
+            if (!board[cell].empty()) {
+                if (!named(m.spared, cell)) visit(cell);
                 return;
+            }
+            if (!visit(cell)) return;
         }
     }
 

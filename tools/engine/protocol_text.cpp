@@ -235,6 +235,8 @@ std::optional<std::string> ProtocolText::to_notation(std::string_view text,
     const int to = from < 0 ? -1 : read_square();
     if (to < 0) return fail();
     const std::string_view suffix = text.substr(at);
+    // No move goes from a cell to itself: Fairy-Stockfish writes a pass so (its royal piece's).
+    if (uci && from == to && suffix.empty()) return std::string("pass");
     std::string notation = name(from) + "-" + name(to);
     if (suffix.empty()) return notation;
     if (suffix == "+" || suffix == "=") return notation + std::string(suffix);

@@ -197,7 +197,8 @@ XBoardVariant describe_for_xboard(const CompiledGame& game, const std::string& s
     const bool other_ends = rules.checks_forbidden ||
                             std::any_of(rules.ends.begin(), rules.ends.end(), [](const auto& e) {
                                 return e.kind == ir::EndKind::royal_reaches ||
-                                       e.kind == ir::EndKind::checks;
+                                       e.kind == ir::EndKind::checks ||
+                                       e.kind == ir::EndKind::passes;
                             });
     for (const Standard& s : STANDARD_VARIANTS)
         if (after_table == s.setup_after_table && joined == s.pieces &&

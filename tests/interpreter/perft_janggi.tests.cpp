@@ -1,0 +1,64 @@
+// Janggi perft against Fairy-Stockfish's `janggicasual` (the variant stdlib-games/janggi.vari
+// follows: its header says why not `janggi`, whose bikjang rule vari does not play).
+//
+// Conventions: a pass is a move in both counts (Fairy-Stockfish writes it as the General's move to
+// its own point, `e2e2`; vari as `pass`), allowed to a player not in check. Positions are written
+// as Fairy-Stockfish's FEN; vari's side letters are `c` (Cho, FEN's `w`) and `h` (Han, `b`).
+// Neither count judges repetition or two passes in a row, so the depths stay below the first
+// position a third repetition could end in vari (four passes).
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "support/peer_perft.hpp"
+
+using vari::test::peer_perft;
+using vari::test::perft_from;
+
+namespace {
+
+// Cho's Cannons: e5 has Han's Cannon on e7 as its only screen north (no move) and its own Soldier
+// on e4 south; b4 hops the Soldier along rank 4; f3 hops its General on e2 along the palace
+// diagonal to d1. Han's Cannon on e7 may not hop Cho's on e5; its Guards stand on palace corners.
+const std::string JANGGI_CANNONS = "3a1a3/4k4/9/2p1c4/9/4C4/1C2P4/5C3/4K4/5A3 w - - 0 1";
+// Cho's General on e2 is in check from Han's Chariot on e1 and from Han's Soldier on d3, which
+// steps diagonally forward along Cho's palace line: no pass. Cho's Chariot on f3 stands on a
+// palace corner.
+const std::string JANGGI_IN_CHECK = "3k5/4a4/9/9/9/9/9/3p1R3/4K4/4r4 w - - 0 1";
+
+// vari's position string for a FEN: Cho and Han for white and black.
+std::string vari_position(std::string fen) {
+    if (const auto side = fen.find(" w "); side != std::string::npos) fen[side + 1] = 'c';
+    if (const auto side = fen.find(" b "); side != std::string::npos) fen[side + 1] = 'h';
+    return fen;
+}
+
+void check_perft(const std::string& fen, int depth, std::uint64_t recorded) {
+    const auto peer = peer_perft("janggicasual", depth, fen);
+    const std::string position = vari_position(fen);
+    INFO("position '" << position << "', depth " << depth
+                      << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    CHECK(perft_from("janggi", position, depth) == peer.value_or(recorded));
+}
+
+}  // namespace
+
+TEST_CASE("janggi perft equals Fairy-Stockfish's janggicasual, asked at test time when it is "
+          "installed",
+          "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant janggicasual, go perft N), for
+    // machines without it.
+    auto [fen, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 32}, {"", 2, 1024}, {"", 3, 33316},
+        {JANGGI_CANNONS, 1, 17}, {JANGGI_CANNONS, 2, 284}, {JANGGI_CANNONS, 3, 4965},
+        {JANGGI_IN_CHECK, 1, 3}, {JANGGI_IN_CHECK, 2, 68}, {JANGGI_IN_CHECK, 3, 1024},
+        {JANGGI_IN_CHECK, 4, 20175},
+    }));
+    check_perft(fen, depth, recorded);
+}
+
+TEST_CASE("janggi perft equals Fairy-Stockfish's deeper", "[interpreter][perft][.slow]") {
+    auto [fen, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 4, 1083563}, {JANGGI_CANNONS, 4, 75102},
+    }));
+    check_perft(fen, depth, recorded);
+}
