@@ -66,15 +66,15 @@ TEST_CASE("palace diagonals are the lines through the palace's centre", "[interp
     // A Chariot slides the whole diagonal from corner to corner, in either palace, and stops on a
     // piece in the centre; it never leaves the palace diagonally.
     CHECK(legal_targets(janggi(), "Kd2 Rf3 ke10", "f3") ==
-          sorted_cells("e2 d1 f2 f1 e3 d3 f4 f5 f6 f7 f8 f9 f10 g3 h3 i3"));
+          sorted_cells("e2 d1 f2 f1 e3 d3 c3 b3 a3 f4 f5 f6 f7 f8 f9 f10 g3 h3 i3"));
     CHECK(legal_targets(janggi(), "Ke1 Rd10 pe9 kf9", "d10") ==
-          sorted_cells("e9 e10 f10 d9 d8 d7 d6 d5 d4 d3 d2 d1 c10 b10 a10"));
+          sorted_cells("e9 e10 f10 g10 h10 i10 d9 d8 d7 d6 d5 d4 d3 d2 d1 c10 b10 a10"));
     // A Cannon hops the centre along a diagonal, not over a Cannon there.
     CHECK(legal_targets(janggi(), "Kd2 Cf3 Pe2 ke10", "f3") == sorted_cells("d1"));
     CHECK(legal_targets(janggi(), "Kd2 Cf3 ce2 ke10", "f3").empty());
     // A Soldier in the other palace steps diagonally forward along its lines, and only there.
     CHECK(legal_targets(janggi(), "Kd1 Pd8 kf10", "d8") == sorted_cells("c8 e8 d9 e9"));
-    CHECK(legal_targets(janggi(), "Kd1 Pe9 kf9", "e9") == sorted_cells("d9 e10 d10 f10 f9"));
+    CHECK(legal_targets(janggi(), "Kd1 Pe9 kf8", "e9") == sorted_cells("d9 e10 d10 f10 f9"));
     CHECK(legal_targets(janggi(), "Kd1 Pd9 kf9", "d9") == sorted_cells("c9 e9 d10"));
     CHECK(legal_targets(janggi(), "Kd1 Pc7 kf9", "c7") == sorted_cells("b7 d7 c8"));
 }
@@ -83,13 +83,16 @@ TEST_CASE("a janggi player may pass, but not in check", "[interpreter][janggi]")
     CHECK(may_pass("Ke2 ke9"));
     // In check from a Chariot on the file: no pass.
     CHECK_FALSE(may_pass("Ke2 re5 kd9"));
-    CHECK_FALSE(may_pass("Kd2 Pa4 ke9 re1", 0));
+    CHECK_FALSE(may_pass("Kd2 Pa4 ke9 rd5"));
+    // Out of check, with the General hemmed in by a Chariot's rank: the pass is there.
+    CHECK(may_pass("Kd2 Pa4 ke9 re1"));
     // Han to move, out of check: it may pass too.
     CHECK(may_pass("Kd1 kf9 Pa4", 1));
-    // Mated: in check with no move, and no pass either; not in check, the pass is always there.
+    // Mated: in check with no move, and no pass either.
     Position pos(janggi());
     place(pos, "Kd1 rd5 re5 ra2 kf9", 0);
     MoveList moves;
     generate_legal(pos, moves);
+    CHECK(pos.in_check());
     CHECK(moves.size == 0);
 }
