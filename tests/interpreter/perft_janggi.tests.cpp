@@ -2,10 +2,11 @@
 // follows: its header says why not `janggi`, whose bikjang rule vari does not play).
 //
 // Conventions: a pass is a move in both counts (Fairy-Stockfish writes it as the General's move to
-// its own point, `e2e2`; vari as `pass`), allowed to a player not in check. Positions are written
-// as Fairy-Stockfish's FEN; vari's side letters are `c` (Cho, FEN's `w`) and `h` (Han, `b`).
-// Neither count judges repetition or two passes in a row, so the depths stay below the first
-// position a third repetition could end in vari (four passes).
+// its own point, `e2e2`; vari as `pass`), allowed to a player not in check. Two passes in a row
+// end the game in both, which then count no move below. Positions are written as
+// Fairy-Stockfish's FEN; vari's side letters are `c` (Cho, FEN's `w`) and `h` (Han, `b`).
+// Fairy-Stockfish's perft does not judge repetition; vari's does, but no position can come a
+// third time within these depths (eight plies at the soonest).
 #include <catch2/catch.hpp>
 #include <string>
 
