@@ -323,6 +323,7 @@ VARI_ACTION(kw_ply_limit) { s.file.ends.back().kind = ir::EndKind::ply_limit; }
 VARI_ACTION(kw_royal_reaches) { s.file.ends.back().kind = ir::EndKind::royal_reaches; }
 VARI_ACTION(end_checks_word) { s.file.ends.back().kind = ir::EndKind::checks; }
 VARI_ACTION(kw_passes) { s.file.ends.back().kind = ir::EndKind::passes; }
+VARI_ACTION(kw_facing) { s.file.ends.back().kind = ir::EndKind::facing; }
 VARI_ACTION(end_count) { s.file.ends.back().count = number_of(in, s); }
 VARI_ACTION(end_zone) { s.file.ends.back().zone = name_of(in, s); }
 VARI_ACTION(kw_answer) { auto& e = s.file.ends.back(); e.answer = ir::Outcome::draw; e.answer_span = span_of(in, s); }
@@ -340,6 +341,7 @@ VARI_ACTION(material_piece) { s.file.ends.back().material.back().push_back(name_
 // royals, pass, hooks, checks, jumps
 VARI_ACTION(kw_royals) { open(s, DeclKind::royals, s.file.royals, in); }
 VARI_ACTION(kw_capturable) { s.file.royals.back().capturable = true; }
+VARI_ACTION(kw_must_part) { s.file.royals.back().must_part = true; }
 VARI_ACTION(facing_dir) { s.file.royals.back().facing.push_back(dir_name(name_of(in, s))); }
 VARI_ACTION(facing_vector) { s.file.royals.back().facing.push_back(dir_vector(s.vector)); }
 VARI_ACTION(kw_pass) { open(s, DeclKind::pass, s.file.passes, in); }

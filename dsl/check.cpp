@@ -43,6 +43,8 @@ const char* end_word(ir::EndKind kind) {
             return "checks";
         case ir::EndKind::passes:
             return "passes";
+        case ir::EndKind::facing:
+            return "facing";
     }
     return "";
 }
@@ -289,6 +291,7 @@ void Checker::check_ends() {
         if (end.kind == ir::EndKind::royal_reaches || end.kind == ir::EndKind::checks)
             check_goal_end(end);
         if (end.kind == ir::EndKind::passes) check_passes_end(end);
+        if (end.kind == ir::EndKind::facing) check_facing_end(end);
         for (const auto& name : end.reset_pieces) piece(name);
     }
 }

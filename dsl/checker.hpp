@@ -66,6 +66,7 @@ struct Checker {
     void check_royal_facing();
     void check_passing();
     void check_passes_end(const ast::End& end);
+    void check_facing_end(const ast::End& end);
     void check_compulsory_captures();
     // check_material_ends.cpp
     void check_material_ends();

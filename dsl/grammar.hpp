@@ -287,16 +287,18 @@ struct end_royal_reaches : seq<kw_royal_reaches, must<end_zone, outcome>, opt<an
 struct end_checks_word : kw_checks {};  // its own type: the action tells it from `checks forbidden`
 struct end_checks : if_must<end_checks_word, end_count, outcome> {};
 struct end_passes : if_must<kw_passes, end_count, outcome> {};
+struct end_facing : if_must<kw_facing, outcome> {};
 struct end_kind : sor<end_checkmate, end_stalemate, end_no_pieces, end_repetition,
     end_ply_limit, end_bare_royal, end_insufficient, end_royal_reaches, end_checks,
-    end_passes> {};
+    end_passes, end_facing> {};
 struct end_decl : if_must<kw_end, end_kind> {};
 
-// ---- royals -> 'royals' ('capturable' | 'may-not-face' (NAME | vector)+) ---------------------
+// ---- royals -> 'royals' ('capturable' | ('may-not-face' | 'must-part') (NAME | vector)+) -------
 struct facing_dir : tok<name_text> {};
 struct facing_vector : vector_lit {};
 struct facing_items : plus<sor<facing_vector, facing_dir>> {};
-struct royals_rule : sor<kw_capturable, if_must<kw_may_not_face, facing_items>> {};
+struct royals_rule : sor<kw_capturable, if_must<kw_may_not_face, facing_items>,
+    if_must<kw_must_part, facing_items>> {};
 struct royals_decl : if_must<kw_royals, royals_rule> {};
 
 // ---- checks -> 'checks' 'forbidden' ------------------------------------------------------------

@@ -115,6 +115,7 @@
     X(insufficient, "insufficient") \
     X(royal_reaches, "royal-reaches") \
     X(passes, "passes") \
+    X(facing, "facing") \
     X(answer, "answer") \
     X(forbidden, "forbidden") \
     X(repetition, "repetition") \
@@ -125,6 +126,7 @@
     X(draw, "draw") \
     X(capturable, "capturable") \
     X(may_not_face, "may-not-face") \
+    X(must_part, "must-part") \
     X(forced, "forced") \
     X(allowed, "allowed") \
     X(unless_in_check, "unless-in-check") \

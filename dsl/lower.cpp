@@ -375,7 +375,8 @@ ir::Game lower(const ast::File& file, const Model& model) {
         if (royals.facing.empty()) continue;
         const auto listed = first_player_vectors_listed(royals.facing, model);
         for (const Transform& view : model.orientation) {
-            auto& turned = game.royals_may_not_face.emplace_back();
+            auto& turned =
+                (royals.must_part ? game.royals_must_part : game.royals_may_not_face).emplace_back();
             for (const ir::Vec v : listed)
                 turned.push_back(apply(model.board.board.geometry, view, v));
         }

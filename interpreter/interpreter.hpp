@@ -207,6 +207,10 @@ std::uint64_t perft(Position& pos, int depth, bool* overflow = nullptr);
 // player has had one move to answer.
 bool goal_reached(const Position& pos);
 
+// `royals must-part`: a royal piece of `player` faces another player's along one of `player`'s
+// directions of the rule, with only empty cells between.
+bool royals_facing(const Position& pos, int player);
+
 // ---- Judging a position ------------------------------------------------------------------------
 // What the game's end conditions (ir::Game::ends) say of a position, judged in the runtime's
 // order: a player to move without pieces (on the board or in hand), then the goals (a royal

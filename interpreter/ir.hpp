@@ -180,10 +180,11 @@ struct Placement {
 // left with only royal pieces (two players; see judge.cpp). insufficient: every player's pieces
 // are one of the sets of EndCondition::material. royal_reaches: a royal piece of the player who
 // just moved stands in that player's cells of `zone`. checks: the player who just moved has given
-// check `count` times. passes: the last `count` moves were passes.
+// check `count` times. passes: the last `count` moves were passes. facing: royal pieces faced each
+// other along royals_must_part in the last two positions.
 enum class EndKind : std::uint8_t {
     checkmate, stalemate, repetition, ply_limit, no_pieces, bare_royal, insufficient,
-    royal_reaches, checks, passes
+    royal_reaches, checks, passes, facing
 };
 // The result for the player who made the last move.
 enum class Outcome : std::uint8_t { win, loss, draw };
@@ -247,6 +248,9 @@ struct Game {
     // [player] directions along which two royal pieces of different players may not stand with
     // only empty cells between: each royal piece attacks the others' along them.
     std::vector<std::vector<Vec>> royals_may_not_face;
+    // [player]: royal pieces facing along these (only empty cells between) at a player's turn
+    // must be parted by its move, or it passes, even in check.
+    std::vector<std::vector<Vec>> royals_must_part;
     Passing passing = Passing::never;
     bool checks_forbidden = false;    // no move may leave another player's royal piece attacked
     JumpRule jump_rule = JumpRule::optional;

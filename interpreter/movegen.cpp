@@ -29,15 +29,19 @@ public:
 
     void run() {
         if (goal_reached(pos_)) return;  // a goal ended the game
+        // Royal pieces facing at this turn must be parted, or the player passes, even in check
+        // (royals must-part): rare, so the moves are made and tested.
+        const bool facing = t_.royals_must_part && royals_facing(pos_, us_);
         if (t_.fast_legality && royals_.count() == 1)
             fast();
         else
             by_trial();
         if (t_.has_jumps) jumps();
+        if (facing) keep_if([this](Move m) { return parts(m); });
         if (t_.checks_forbidden) keep_if([this](Move m) { return !gives_check(m); });
         if (t_.passing == ir::Passing::allowed ||
             (t_.passing == ir::Passing::forced && list_.size == 0) ||
-            (t_.passing == ir::Passing::unless_in_check && !in_check()))
+            (t_.passing == ir::Passing::unless_in_check && (facing || !in_check())))
             push(Move::make_pass());
         if (t_.captures_compulsory) keep_captures();
     }
@@ -108,6 +112,14 @@ private:
         const bool check = pos_.gives_check(us_);
         pos_.undo_move(m, undo);
         return check;
+    }
+
+    bool parts(Move m) {
+        Undo undo;
+        pos_.do_move(m, undo);
+        const bool parted = !royals_facing(pos_, us_);
+        pos_.undo_move(m, undo);
+        return parted;
     }
 
     bool leaves_royal_safe(Move m) {

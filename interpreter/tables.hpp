@@ -143,6 +143,9 @@ struct Tables {
     bool fast_legality = true;   // pins and checks can be read off straight lines
     bool royals_capturable = false;  // no check: every pseudo-legal move is legal
     ir::Passing passing = ir::Passing::never;
+    // royals must-part: [player] the directions along which its royal pieces face others'.
+    bool royals_must_part = false;
+    std::vector<std::vector<std::uint8_t>> part_dirs;
     bool captures_compulsory = false;  // only captures are legal where there are any
 
     std::vector<CastlingRule> castlings;
@@ -160,6 +163,7 @@ struct Tables {
     bool goal_answer = false;                // royal-reaches with `answer`
     int checks_to_win = 0;                   // end checks N; 0: checks are not counted
     int passes_to_end = 0;                   // end passes N; 0: passes end nothing
+    bool facing_ends = false;                // end facing
     bool checks_forbidden = false;
 
     bool reset_clock_on_capture = true;

@@ -1,4 +1,4 @@
-// Hops, lame leaps and `within`: what they lower to.
+// Hops, lame leaps and `within`, and the rules janggi brings with them: what they lower to.
 #include <catch2/catch.hpp>
 #include <string>
 
@@ -71,5 +71,21 @@ TEST_CASE("passing unless in check and an end by passes in a row lower to the ga
     REQUIRE(game.ends.size() == 2);
     CHECK(game.ends[1].kind == ir::EndKind::passes);
     CHECK(game.ends[1].count == 2);
+    CHECK(game.ends[1].outcome == ir::Outcome::draw);
+}
+
+TEST_CASE("royal pieces that must part lower to each player's turned directions, and the end by "
+          "facing to the game's ends",
+          "[dsl][hoppers]") {
+    const auto game = game_of(square_game("piece King K royal { step orthogonal }\n"
+                                          "setup White { King e1 }\nsetup Black { King e10 }\n"
+                                          "pass allowed unless-in-check\nroyals must-part n\n"
+                                          "end checkmate win\nend facing draw\n"));
+    REQUIRE(game.royals_must_part.size() == 2);
+    CHECK(game.royals_must_part[0] == std::vector<ir::Vec>{{0, 1}});
+    CHECK(game.royals_must_part[1] == std::vector<ir::Vec>{{0, -1}});
+    CHECK(game.royals_may_not_face.empty());
+    REQUIRE(game.ends.size() == 2);
+    CHECK(game.ends[1].kind == ir::EndKind::facing);
     CHECK(game.ends[1].outcome == ir::Outcome::draw);
 }

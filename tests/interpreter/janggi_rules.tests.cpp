@@ -1,6 +1,8 @@
 // The rules janggi brings to the language, on the shipped game: a hop that refuses some pieces as
 // its screen and spares some from capture (the cannon), moves along the palace's diagonal lines
-// said with `from` and `within` zones, and passing unless in check.
+// said with `from` and `within` zones, passing unless in check, and bikjang: Generals facing each
+// other must be parted (`royals must-part`), and a pass that leaves them facing ends the game
+// (`end facing`).
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
@@ -95,4 +97,61 @@ TEST_CASE("a janggi player may pass, but not in check", "[interpreter][janggi]")
     generate_legal(pos, moves);
     CHECK(pos.in_check());
     CHECK(moves.size == 0);
+}
+
+TEST_CASE("a janggi move may bring the Generals face to face", "[interpreter][janggi][bikjang]") {
+    // From d2 the General may step onto the open file of Han's General.
+    CHECK(legal_targets(janggi(), "Kd2 ke10", "d2") == sorted_cells("d1 e2 d3"));
+    // So may a piece leave the file between them.
+    CHECK(legal_targets(janggi(), "Ke1 Pe5 ke10", "e5") == sorted_cells("d5 f5 e6"));
+}
+
+TEST_CASE("Generals face to face must be parted by the next move",
+          "[interpreter][janggi][bikjang]") {
+    // The General leaves the file, never along it.
+    CHECK(legal_targets(janggi(), "Ke2 ke10", "e2") == sorted_cells("d1 f1 d2 f2 d3 f3"));
+    // A Chariot may only come between them; a Soldier on another file has no move.
+    CHECK(legal_targets(janggi(), "Ke2 Rd5 ke10", "d5") == sorted_cells("e5"));
+    CHECK(legal_targets(janggi(), "Ke2 Pa4 ke10", "a4").empty());
+    // Han, facing, must part them too.
+    CHECK(legal_targets(janggi(), "Ke1 ke9 Pa4", "e9", 1) == sorted_cells("d8 f8 d9 f9 d10 f10"));
+}
+
+TEST_CASE("a janggi player whose General faces the other may pass, even in check",
+          "[interpreter][janggi][bikjang]") {
+    CHECK(may_pass("Ke2 ke10"));
+    // In check from the Chariot on a2 and facing: the pass, and the General off the file and the
+    // rank; the Guard may not block on d2, which leaves the Generals facing.
+    Position pos(janggi());
+    place(pos, "Ke2 Ad1 Af1 ra2 ke10", 0);
+    CHECK(pos.in_check());
+    CHECK(may_pass("Ke2 Ad1 Af1 ra2 ke10"));
+    CHECK(legal_targets(janggi(), "Ke2 Ad1 Af1 ra2 ke10", "e2") == sorted_cells("d3 f3"));
+    CHECK(legal_targets(janggi(), "Ke2 Ad1 Af1 ra2 ke10", "d1").empty());
+    // Not facing, the check forbids the pass as before.
+    CHECK_FALSE(may_pass("Ke2 Ad1 Af1 ra2 Pe5 ke10"));
+}
+
+TEST_CASE("a pass that leaves the Generals facing ends the game in a draw",
+          "[interpreter][janggi][bikjang]") {
+    Position pos(janggi());
+    place(pos, "Ke2 Pa4 ke10", 0);
+    MoveList moves;
+    generate_legal(pos, moves);
+    CHECK(moves.size == 7);  // the General's six steps off the file and the pass
+    Undo undo;
+    pos.do_move(Move::make_pass(), undo);
+    generate_legal(pos, moves);
+    CHECK(moves.size == 0);
+    const Judgement j = judge(pos, false, 1);
+    CHECK(j.over);
+    CHECK(j.kind == ir::EndKind::facing);
+    CHECK(j.outcome == ir::Outcome::draw);
+    // Faced again by a move, not a pass: the game goes on, and Han must part them.
+    pos.undo_move(Move::make_pass(), undo);
+    place(pos, "Kd2 Pa4 ke10", 0);
+    pos.do_move(Move::make(janggi().cell_index("d2"), janggi().cell_index("e2")), undo);
+    generate_legal(pos, moves);
+    CHECK(moves.size == 3);  // d10, f10 and the pass: e9 stays on the file
+    CHECK_FALSE(judge(pos, true, 1).over);
 }
