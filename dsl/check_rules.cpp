@@ -75,6 +75,17 @@ void Checker::check_royal_facing() {
                      "at " + report.at(capturable->span, first[0]->span) +
                          "), so 'royals may-not-face' rules nothing out",
                      "remove one of the two");
+    // Facing, a player may pass in check: only the end by facing keeps its royal piece uncaptured.
+    const bool passes_in_check = !file.passes.empty() &&
+                                 file.passes[0].passing == ir::Passing::unless_in_check;
+    const bool facing_ends = std::any_of(file.ends.begin(), file.ends.end(), [](const ast::End& e) {
+        return e.kind == ir::EndKind::facing;
+    });
+    if (first[1] && passes_in_check && !facing_ends)
+        report.error(first[1]->span,
+                     "with 'pass allowed unless-in-check' a player whose royal piece faces another "
+                     "may pass in check, and only 'end facing' ends the game there",
+                     "add 'end facing draw' (or win or loss)");
     const bool royal = std::any_of(file.pieces.begin(), file.pieces.end(),
                                    [](const ast::Piece& p) { return p.royal; });
     for (const ast::Royals* given : first)
