@@ -71,8 +71,9 @@ TEST_CASE("janggi perft equals Fairy-Stockfish's janggitraditional, asked at tes
 
 TEST_CASE("janggi perft equals Fairy-Stockfish's deeper", "[interpreter][perft][.slow]") {
     auto [fen, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 4, 1065277}, {JANGGI_CANNONS, 4, 73148}, {JANGGI_FACING, 4, 174216},
-        {JANGGI_FACING_CHECK, 4, 42969},
+        {"", 4, 1065277}, {"", 5, 35243995}, {JANGGI_CANNONS, 4, 73148},
+        {JANGGI_FACING, 4, 174216}, {JANGGI_FACING, 5, 5661278},
+        {JANGGI_FACING_CHECK, 4, 42969}, {JANGGI_FACING_CHECK, 5, 766955},
     }));
     check_perft(fen, depth, recorded);
 }
