@@ -147,6 +147,7 @@ struct Modifier {
     Number count;                 // range
     Name zone;                    // until, from, within
     std::vector<Vector> vectors;  // via
+    std::vector<Name> pieces;     // not-over, not-taking
     Span span;
 };
 
@@ -264,9 +265,10 @@ struct End {
     Span span;
 };
 
-// `royals capturable` or `royals may-not-face DIR ...`.
+// `royals capturable`, `royals may-not-face DIR ...` or `royals must-part DIR ...`.
 struct Royals {
     bool capturable = false;
+    bool must_part = false;       // `facing` lists must-part's directions, not may-not-face's
     std::vector<DirItem> facing;
     Span span;
 };

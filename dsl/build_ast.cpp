@@ -257,6 +257,9 @@ VARI_ACTION(kw_within) { add_modifier(s, ast::Modifier::Kind::within, in); }
 VARI_ACTION(within_zone) { s.file.pieces.back().movements.back().modifiers.back().zone = name_of(in, s); }
 VARI_ACTION(kw_via) { add_modifier(s, ast::Modifier::Kind::via, in); }
 VARI_ACTION(via_vector) { s.file.pieces.back().movements.back().modifiers.back().vectors.push_back(s.vector); }
+VARI_ACTION(kw_not_over) { add_modifier(s, ast::Modifier::Kind::not_over, in); }
+VARI_ACTION(kw_not_taking) { add_modifier(s, ast::Modifier::Kind::not_taking, in); }
+VARI_ACTION(modifier_piece) { s.file.pieces.back().movements.back().modifiers.back().pieces.push_back(name_of(in, s)); }
 VARI_ACTION(from_zone) { s.file.pieces.back().movements.back().modifiers.back().zone = name_of(in, s); }
 VARI_ACTION(kw_promote) { add_promotion(s, in); }
 VARI_ACTION(kw_optional) { promotion(s).optional = true; }
@@ -322,6 +325,8 @@ VARI_ACTION(kw_repetition) { s.file.ends.back().kind = ir::EndKind::repetition; 
 VARI_ACTION(kw_ply_limit) { s.file.ends.back().kind = ir::EndKind::ply_limit; }
 VARI_ACTION(kw_royal_reaches) { s.file.ends.back().kind = ir::EndKind::royal_reaches; }
 VARI_ACTION(end_checks_word) { s.file.ends.back().kind = ir::EndKind::checks; }
+VARI_ACTION(kw_passes) { s.file.ends.back().kind = ir::EndKind::passes; }
+VARI_ACTION(kw_facing) { s.file.ends.back().kind = ir::EndKind::facing; }
 VARI_ACTION(end_count) { s.file.ends.back().count = number_of(in, s); }
 VARI_ACTION(end_zone) { s.file.ends.back().zone = name_of(in, s); }
 VARI_ACTION(kw_answer) { auto& e = s.file.ends.back(); e.answer = ir::Outcome::draw; e.answer_span = span_of(in, s); }
@@ -339,11 +344,13 @@ VARI_ACTION(material_piece) { s.file.ends.back().material.back().push_back(name_
 // royals, pass, hooks, checks, jumps
 VARI_ACTION(kw_royals) { open(s, DeclKind::royals, s.file.royals, in); }
 VARI_ACTION(kw_capturable) { s.file.royals.back().capturable = true; }
+VARI_ACTION(kw_must_part) { s.file.royals.back().must_part = true; }
 VARI_ACTION(facing_dir) { s.file.royals.back().facing.push_back(dir_name(name_of(in, s))); }
 VARI_ACTION(facing_vector) { s.file.royals.back().facing.push_back(dir_vector(s.vector)); }
 VARI_ACTION(kw_pass) { open(s, DeclKind::pass, s.file.passes, in); }
 VARI_ACTION(kw_forced) { s.file.passes.back().passing = ir::Passing::forced; }
 VARI_ACTION(kw_allowed) { s.file.passes.back().passing = ir::Passing::allowed; }
+VARI_ACTION(kw_unless_in_check) { s.file.passes.back().passing = ir::Passing::unless_in_check; }
 VARI_ACTION(kw_hooks) { open(s, DeclKind::hooks, s.file.hooks, in); }
 VARI_ACTION(hooks_code) { auto& h = s.file.hooks.back(); h.is_inline = true; h.text = in.string(); h.text_span = span_of(in, s); }
 VARI_ACTION(hooks_path_open) { s.file.hooks.back().text_span = span_of(in, s); }

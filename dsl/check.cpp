@@ -41,6 +41,10 @@ const char* end_word(ir::EndKind kind) {
             return "royal-reaches";
         case ir::EndKind::checks:
             return "checks";
+        case ir::EndKind::passes:
+            return "passes";
+        case ir::EndKind::facing:
+            return "facing";
     }
     return "";
 }
@@ -286,6 +290,8 @@ void Checker::check_ends() {
                                              std::to_string(end.count.value));
         if (end.kind == ir::EndKind::royal_reaches || end.kind == ir::EndKind::checks)
             check_goal_end(end);
+        if (end.kind == ir::EndKind::passes) check_passes_end(end);
+        if (end.kind == ir::EndKind::facing) check_facing_end(end);
         for (const auto& name : end.reset_pieces) piece(name);
     }
 }

@@ -86,6 +86,8 @@ bool Checker::check_curve_modifier(const ast::Movement&, const ast::Modifier& m,
             return false;
         case Kind::from:
         case Kind::within:
+        case Kind::not_over:  // check_piece_modifier
+        case Kind::not_taking:
             return true;
         case Kind::via:
             report.error(m.span, "'via' is not for a curve: a curve passes only empty cells already",

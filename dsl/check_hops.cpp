@@ -20,6 +20,8 @@ bool Checker::check_hop_modifier(const ast::Movement&, const ast::Modifier& m,
         case Kind::from:
         case Kind::within:
         case Kind::symmetric:
+        case Kind::not_over:  // check_piece_modifier
+        case Kind::not_taking:
             return true;
         case Kind::until:
         case Kind::via:

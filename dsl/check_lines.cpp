@@ -53,6 +53,8 @@ bool Checker::check_line_modifier(const ast::Movement& movement, const ast::Modi
         case ast::Modifier::Kind::from:
         case ast::Modifier::Kind::within:
         case ast::Modifier::Kind::symmetric:
+        case ast::Modifier::Kind::not_over:  // check_piece_modifier
+        case ast::Modifier::Kind::not_taking:
             return true;
     }
     return true;

@@ -39,12 +39,36 @@ void Checker::check_movement(const ast::Movement& movement) {
     if (checks.movement) (this->*checks.movement)(movement);
     ModifiersSeen seen;
     for (const auto& m : movement.modifiers) {
-        if (!first_time(m, seen) || !(this->*checks.modifier)(movement, m, seen)) continue;
+        if (!first_time(m, seen)) continue;
+        if (m.kind == ast::Modifier::Kind::not_over || m.kind == ast::Modifier::Kind::not_taking) {
+            check_piece_modifier(movement, m);
+            continue;
+        }
+        if (!(this->*checks.modifier)(movement, m, seen)) continue;
         if (m.kind == ast::Modifier::Kind::until || m.kind == ast::Modifier::Kind::from ||
             m.kind == ast::Modifier::Kind::within)
             zone(m.zone);
         for (const auto& v : m.vectors) check_vector(v);
     }
+}
+
+// `not-over PIECE ...` names the pieces a hop may not use as its screen, `not-taking PIECE ...`
+// those it may not capture: both belong to hops, and the second needs a movement that captures.
+void Checker::check_piece_modifier(const ast::Movement& movement, const ast::Modifier& m) {
+    const bool over = m.kind == ast::Modifier::Kind::not_over;
+    if (movement.primitive != ast::Primitive::hop) {
+        report.error(m.span,
+                     quote(word_of(m.kind)) + " is not for a " + word_of(movement.primitive) +
+                         (over ? ": only a hop jumps over a piece"
+                               : ": only a hop may name the pieces it does not capture"),
+                     "write it on a 'hop', as in 'hop orthogonal not-over Cannon not-taking "
+                     "Cannon'");
+        return;
+    }
+    if (!over && movement.mode == ir::MoveMode::move_only)
+        report.error(m.span, "'not-taking' has no meaning on a 'move hop', which never captures",
+                     "leave out 'not-taking', or 'move' if the hop may capture");
+    for (const auto& name : m.pieces) piece(name);
 }
 
 // Records the modifier in `seen`; false, with the error, when the movement already gave it.

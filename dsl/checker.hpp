@@ -65,6 +65,8 @@ struct Checker {
     void check_royals_capturable();
     void check_royal_facing();
     void check_passing();
+    void check_passes_end(const ast::End& end);
+    void check_facing_end(const ast::End& end);
     void check_compulsory_captures();
     // check_material_ends.cpp
     void check_material_ends();
@@ -127,6 +129,7 @@ struct Checker {
                               const ModifiersSeen& seen);
     bool check_jump_modifier(const ast::Movement& movement, const ast::Modifier& m,
                              const ModifiersSeen& seen);
+    void check_piece_modifier(const ast::Movement& movement, const ast::Modifier& m);
     bool check_hop_modifier(const ast::Movement& movement, const ast::Modifier& m,
                             const ModifiersSeen& seen);
     // check_lines.cpp: a lame leap's one vector.

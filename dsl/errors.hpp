@@ -93,6 +93,7 @@ VARI_MESSAGE(until_zone, "expected a zone's name after 'until'");
 VARI_MESSAGE(from_zone, "expected a zone's name after 'from'");
 VARI_MESSAGE(within_zone, "expected a zone's name after 'within'");
 VARI_MESSAGE(via_vectors, "expected the vectors of the cells a lame leap passes after 'via', such as (0, 1)");
+VARI_MESSAGE(modifier_pieces, "expected the names of pieces after 'not-over' or 'not-taking', such as Cannon");
 VARI_MESSAGE(promote_where, "expected 'in' and a zone, or 'always', after 'promote' (and after 'optional' and 'touching', in that order), as in 'promote in last-rank to PIECE ...'");
 VARI_MESSAGE(promote_zone, "expected a zone's name after 'in'");
 VARI_MESSAGE(kw_to, "expected 'to' and the pieces it may become, as in 'promote in last-rank to PIECE ...'");
@@ -131,7 +132,7 @@ VARI_MESSAGE(hand_pieces, "expected the pieces the player holds in hand after 'h
 VARI_MESSAGE(close_setup, "expected '}' to close {decl}, or a piece's name followed by its cells");
 
 // end
-VARI_MESSAGE(end_kind, "expected 'checkmate', 'stalemate', 'no-pieces', 'repetition', 'ply-limit', 'bare-royal', 'insufficient', 'royal-reaches' or 'checks' after 'end'");
+VARI_MESSAGE(end_kind, "expected 'checkmate', 'stalemate', 'no-pieces', 'repetition', 'ply-limit', 'bare-royal', 'insufficient', 'royal-reaches', 'checks', 'passes' or 'facing' after 'end'");
 VARI_MESSAGE(end_zone, "expected the name of the zone a royal piece must reach, as in 'end royal-reaches hill win'");
 VARI_MESSAGE(outcome, "expected the result for the player who made the last move: 'win', 'loss' or 'draw'");
 VARI_MESSAGE(end_count, "expected a number, such as 3 for threefold repetition or 100 plies");
@@ -141,8 +142,8 @@ VARI_MESSAGE(material_pieces, "expected the names of the pieces one player may b
 VARI_MESSAGE(close_material, "expected '}' to close the set of pieces, or another piece's name");
 
 // royals, checks, pass, hooks, jumps
-VARI_MESSAGE(royals_rule, "expected 'capturable' or 'may-not-face' after 'royals', as in 'royals capturable' or 'royals may-not-face n s'");
-VARI_MESSAGE(facing_items, "expected the directions along which royal pieces may not face each other, such as 'n s'");
+VARI_MESSAGE(royals_rule, "expected 'capturable', 'may-not-face' or 'must-part' after 'royals', as in 'royals capturable' or 'royals may-not-face n s'");
+VARI_MESSAGE(facing_items, "expected the directions along which royal pieces face each other, such as 'n s'");
 VARI_MESSAGE(kw_forbidden, "expected 'forbidden' after 'checks', as in 'checks forbidden'");
 VARI_MESSAGE(pass_kind, "expected 'forced' (a player with no legal move passes) or 'allowed' (a player may always pass) after 'pass'");
 VARI_MESSAGE(hooks_source, "expected the hooks as a file name in double quotes, such as \"hooks.lua\", or as code between triple quotes: \"\"\" ... \"\"\"");

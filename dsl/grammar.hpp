@@ -144,6 +144,7 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 // movement -> ['move' | 'capture'] PRIMITIVE (NAME | vector)+ modifier*
 // PRIMITIVE -> 'step' | 'slide' | 'leap' | 'curve' | 'jump' | 'hop'   (keywords.hpp)
 // modifier -> 'range' INT | 'until' ZONE | 'from' ZONE | 'within' ZONE | 'via' vector+
+//           | 'not-over' PIECE+ | 'not-taking' PIECE+
 //           | 'en-passant' | 'symmetric' | 'left' | 'right'
 //   (every primitive reads every modifier; the checks say which ones have a meaning where)
 // promotion -> 'promote' ['optional'] ['touching'] 'in' ZONE 'to' PIECE+
@@ -167,12 +168,15 @@ struct from_zone : tok<name_text> {};
 struct within_zone : tok<name_text> {};
 struct via_vector : vector_lit {};
 struct via_vectors : plus<via_vector> {};
+struct modifier_piece : tok<name_text> {};
+struct modifier_pieces : plus<modifier_piece> {};
 #define VARI_KEYWORD_RULE(id, text) kw_##id,
 struct flag_modifier : sor<VARI_FLAG_MODIFIER_KEYWORDS(VARI_KEYWORD_RULE) failure> {};
 struct primitive : sor<VARI_PRIMITIVE_KEYWORDS(VARI_KEYWORD_RULE) failure> {};
 #undef VARI_KEYWORD_RULE
 struct modifier : sor<if_must<kw_range, range_count>, if_must<kw_until, until_zone>,
     if_must<kw_from, from_zone>, if_must<kw_within, within_zone>, if_must<kw_via, via_vectors>,
+    if_must<kw_not_over, modifier_pieces>, if_must<kw_not_taking, modifier_pieces>,
     flag_modifier> {};
 struct movement_body : seq<primitive, must<move_items>, star<modifier>> {};
 struct mode : sor<kw_move, kw_capture> {};
@@ -286,22 +290,27 @@ struct answer_clause : if_must<kw_answer, outcome> {};
 struct end_royal_reaches : seq<kw_royal_reaches, must<end_zone, outcome>, opt<answer_clause>> {};
 struct end_checks_word : kw_checks {};  // its own type: the action tells it from `checks forbidden`
 struct end_checks : if_must<end_checks_word, end_count, outcome> {};
+struct end_passes : if_must<kw_passes, end_count, outcome> {};
+struct end_facing : if_must<kw_facing, outcome> {};
 struct end_kind : sor<end_checkmate, end_stalemate, end_no_pieces, end_repetition,
-    end_ply_limit, end_bare_royal, end_insufficient, end_royal_reaches, end_checks> {};
+    end_ply_limit, end_bare_royal, end_insufficient, end_royal_reaches, end_checks,
+    end_passes, end_facing> {};
 struct end_decl : if_must<kw_end, end_kind> {};
 
-// ---- royals -> 'royals' ('capturable' | 'may-not-face' (NAME | vector)+) ---------------------
+// ---- royals -> 'royals' ('capturable' | ('may-not-face' | 'must-part') (NAME | vector)+) -------
 struct facing_dir : tok<name_text> {};
 struct facing_vector : vector_lit {};
 struct facing_items : plus<sor<facing_vector, facing_dir>> {};
-struct royals_rule : sor<kw_capturable, if_must<kw_may_not_face, facing_items>> {};
+struct royals_rule : sor<kw_capturable, if_must<kw_may_not_face, facing_items>,
+    if_must<kw_must_part, facing_items>> {};
 struct royals_decl : if_must<kw_royals, royals_rule> {};
 
 // ---- checks -> 'checks' 'forbidden' ------------------------------------------------------------
 struct checks_decl : if_must<kw_checks, kw_forbidden> {};
 
-// ---- pass -> 'pass' ('forced' | 'allowed') ------------------------------------------------------
-struct pass_kind : sor<kw_forced, kw_allowed> {};
+// ---- pass -> 'pass' ('forced' | 'allowed' ['unless-in-check']) ------------------------------------------------------
+struct pass_allowed : seq<kw_allowed, opt<kw_unless_in_check>> {};
+struct pass_kind : sor<kw_forced, pass_allowed> {};
 struct pass_decl : if_must<kw_pass, pass_kind> {};
 
 // ---- jumps -> 'jumps' ('compulsory' | 'maximum') ----------------------------------------------

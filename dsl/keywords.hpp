@@ -50,7 +50,9 @@
     X(until, "until") \
     X(from, "from") \
     X(within, "within") \
-    X(via, "via")
+    X(via, "via") \
+    X(not_over, "not-over") \
+    X(not_taking, "not-taking")
 #define VARI_FLAG_MODIFIER_KEYWORDS(X) \
     X(en_passant, "en-passant") \
     X(symmetric, "symmetric") \
@@ -114,6 +116,8 @@
     X(bare_royal, "bare-royal") \
     X(insufficient, "insufficient") \
     X(royal_reaches, "royal-reaches") \
+    X(passes, "passes") \
+    X(facing, "facing") \
     X(answer, "answer") \
     X(forbidden, "forbidden") \
     X(repetition, "repetition") \
@@ -124,8 +128,10 @@
     X(draw, "draw") \
     X(capturable, "capturable") \
     X(may_not_face, "may-not-face") \
+    X(must_part, "must-part") \
     X(forced, "forced") \
     X(allowed, "allowed") \
+    X(unless_in_check, "unless-in-check") \
     X(compulsory, "compulsory") \
     X(maximum, "maximum") \
     X(others, "others") \

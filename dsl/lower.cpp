@@ -156,6 +156,13 @@ ir::Movement lower_movement(const ast::Movement& movement, const Model& model) {
                 break;
             case ast::Modifier::Kind::via:  // see lame_leap_cells
                 break;
+            case ast::Modifier::Kind::not_over:
+                for (const auto& name : m.pieces)
+                    out.screens_refused.push_back(at(model.piece_index, name.text));
+                break;
+            case ast::Modifier::Kind::not_taking:
+                for (const auto& name : m.pieces) out.spared.push_back(at(model.piece_index, name.text));
+                break;
             case ast::Modifier::Kind::en_passant:
                 // check() allowed it only on a move-only slide or a capture-only step or leap.
                 out.creates_en_passant = out.kind == ir::MoveKind::slide;
@@ -272,7 +279,7 @@ ir::EndCondition lower_end(const ast::End& end, const Model& model) {
     out.kind = end.kind;
     out.outcome = end.outcome;
     if (end.kind == ir::EndKind::repetition || end.kind == ir::EndKind::ply_limit ||
-        end.kind == ir::EndKind::checks)
+        end.kind == ir::EndKind::checks || end.kind == ir::EndKind::passes)
         out.count = end.count.value;
     if (end.kind == ir::EndKind::royal_reaches) out.zone = at(model.zone_index, end.zone.text);
     out.answer = end.answer;
@@ -376,7 +383,8 @@ ir::Game lower(const ast::File& file, const Model& model) {
         if (royals.facing.empty()) continue;
         const auto listed = first_player_vectors_listed(royals.facing, model);
         for (const Transform& view : model.orientation) {
-            auto& turned = game.royals_may_not_face.emplace_back();
+            auto& turned =
+                (royals.must_part ? game.royals_must_part : game.royals_may_not_face).emplace_back();
             for (const ir::Vec v : listed)
                 turned.push_back(apply(model.board.board.geometry, view, v));
         }

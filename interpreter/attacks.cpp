@@ -37,7 +37,7 @@ bool Position::is_attacked(int cell, int by, CellSet occupied, std::uint32_t typ
             for (std::uint32_t i = 0; i < r.path_count; ++i) {
                 const PathRule& rule = t.paths[r.path_first + i];
                 if (rule.mode != ir::MoveMode::move_only &&
-                    detail::path_reaches(t, rule, from, occupied, cell))
+                    detail::path_reaches(t, rule, from, occupied, board_, cell))
                     return true;
             }
             if (r.jump_count && detail::jump_attacks(t, r, from, occupied).has(cell)) return true;
@@ -67,7 +67,11 @@ bool Position::gives_check(int by) const {
 
 CellSet royals_left_attacked(const Position& pos) {
     const Tables& t = pos.tables();
-    if (t.royals_capturable || !t.royal_types || t.passing != ir::Passing::never) return {};
+    // A pass leaves the board as it was, so only where a pass answers check may a royal piece
+    // stand attacked after its player's move.
+    if (t.royals_capturable || !t.royal_types ||
+        (t.passing != ir::Passing::never && t.passing != ir::Passing::unless_in_check))
+        return {};
     const int mover = (pos.side_to_move() + t.player_count - 1) % t.player_count;
     CellSet attacked;
     for (std::uint32_t types = t.royal_types; types; types &= types - 1)
@@ -81,7 +85,7 @@ CellSet piece_targets(const Position& pos, int from) {
     const Piece p = pos.piece_on(from);
     const int owner = owner_of(p);
     return detail::targets(pos.tables(), pos.tables().rules_of(owner, type_of(p)), from,
-                           pos.pieces(owner), pos.occupied());
+                           pos.pieces(owner), pos.occupied(), pos.board());
 }
 
 }  // namespace vari

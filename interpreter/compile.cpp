@@ -33,6 +33,7 @@ Tables Compiler::run() {
     for (int p = 0; p < t_.player_count; ++p)
         for (int type = 0; type < t_.type_count; ++type) compile_piece(p, type);
     compile_royal_facing();
+    compile_royal_parting();
     // The fast path keeps one pin per direction on the stack.
     if (t_.dirs.size() > MAX_PIN_LINES) t_.fast_legality = false;
     compile_castlings();
@@ -54,6 +55,15 @@ void Compiler::compile_royal_facing() {
                 t_.royal_types;
 }
 
+// Royal pieces that must part: the directions, as indices, along which each player's face others'.
+void Compiler::compile_royal_parting() {
+    t_.royals_must_part = !game_.royals_must_part.empty();
+    t_.part_dirs.resize(static_cast<std::size_t>(t_.player_count));
+    for (std::size_t p = 0; p < game_.royals_must_part.size(); ++p)
+        for (ir::Vec v : game_.royals_must_part[p])
+            t_.part_dirs[p].push_back(static_cast<std::uint8_t>(dir_index(v)));
+}
+
 void Compiler::add_dir(ir::Vec v) {
     if (dir_index(v) >= 0) return;
     t_.dirs.push_back(v);
@@ -72,6 +82,8 @@ void Compiler::collect_directions() {
                 for (const auto& per_player : m.vectors)
                     for (ir::Vec v : per_player) add_dir(v);
     for (const auto& per_player : game_.royals_may_not_face)
+        for (ir::Vec v : per_player) add_dir(v);
+    for (const auto& per_player : game_.royals_must_part)
         for (ir::Vec v : per_player) add_dir(v);
 }
 
@@ -276,6 +288,8 @@ void Compiler::compile_goals() {
     t_.checks_forbidden = game_.checks_forbidden;
     for (const auto& end : game_.ends) {
         if (end.kind == ir::EndKind::checks) t_.checks_to_win = end.count;
+        if (end.kind == ir::EndKind::passes) t_.passes_to_end = end.count;
+        if (end.kind == ir::EndKind::facing) t_.facing_ends = true;
         if (end.kind != ir::EndKind::royal_reaches) continue;
         t_.goal_answer = end.answer.has_value();
         const auto& zone = game_.zones[static_cast<std::size_t>(end.zone)];
@@ -283,7 +297,8 @@ void Compiler::compile_goals() {
         for (int p = 0; p < t_.player_count; ++p)
             for (int cell : zone.cells[static_cast<std::size_t>(p)]) t_.goal[p].add(cell);
     }
-    t_.has_goals = t_.checks_to_win > 0 || !t_.goal.empty();
+    t_.has_goals =
+        t_.checks_to_win > 0 || !t_.goal.empty() || t_.passes_to_end > 0 || t_.facing_ends;
 }
 
 void Compiler::make_keys() {

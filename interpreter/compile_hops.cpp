@@ -12,6 +12,8 @@ void Compiler::compile_hop(int p, int type, const ir::Movement& m, PieceRules& r
         hop.dir = static_cast<std::uint8_t>(dir_index(v));
         hop.line = new_table();
         hop.beyond = new_table();
+        for (const int type_refused : m.screens_refused) hop.screens_refused |= 1u << type_refused;
+        for (const int type_spared : m.spared) hop.spared |= 1u << type_spared;
         for (int c = 0; c < t_.cell_count; ++c) {
             // Past a screen on `c`: the cells within range. From `c`: the line, up to where it
             // would leave the zone it stays within.

@@ -65,6 +65,7 @@ private:
     void compile_drop(int p, const ir::Piece& piece, PieceRules& r);
     void compile_hands();
     void compile_royal_facing();
+    void compile_royal_parting();
     void compile_castlings();
     void compile_clock();
     void compile_goals();

@@ -1,6 +1,6 @@
-// The goals read off the position alone: a royal piece standing in its player's zone, and the
-// checks a player has given. The generator lists no moves where they have ended the game, and
-// judge() says how it ended.
+// The goals read off the position alone: a royal piece standing in its player's zone, the checks
+// a player has given, passes in a row, royal pieces kept facing. The generator lists no moves
+// where they have ended the game, and judge() says how it ended.
 #include <algorithm>
 
 #include "interpreter/interpreter.hpp"
@@ -15,6 +15,12 @@ bool royal_in_goal(const Position& pos, int player) {
     return false;
 }
 
+// end facing: the mover's royal pieces faced before its move and still do. A move from facing
+// must part them (royals must-part), so only a pass can have kept them.
+bool kept_facing(const Position& pos, int mover) {
+    return pos.tables().facing_ends && pos.passes_in_a_row() > 0 && royals_facing(pos, mover);
+}
+
 }  // namespace
 
 bool goal_reached(const Position& pos) {
@@ -22,6 +28,8 @@ bool goal_reached(const Position& pos) {
     const int side = pos.side_to_move();
     const int mover = (side + t.player_count - 1) % t.player_count;
     if (t.checks_to_win && pos.checks_given(mover) >= t.checks_to_win) return true;
+    if (t.passes_to_end && pos.passes_in_a_row() >= t.passes_to_end) return true;
+    if (kept_facing(pos, mover)) return true;
     // With `answer` a zone reached ends the game only once the other player has had its move.
     return !t.goal.empty() && royal_in_goal(pos, t.goal_answer ? side : mover);
 }
@@ -32,7 +40,12 @@ Judgement judge_goals(const Position& pos) {
     const int side = pos.side_to_move();
     const int mover = (side + t.player_count - 1) % t.player_count;
     const bool by_checks = t.checks_to_win && pos.checks_given(mover) >= t.checks_to_win;
-    const ir::EndKind kind = by_checks ? ir::EndKind::checks : ir::EndKind::royal_reaches;
+    const bool by_passes = t.passes_to_end && pos.passes_in_a_row() >= t.passes_to_end;
+    const bool by_facing = kept_facing(pos, mover);
+    const ir::EndKind kind = by_checks   ? ir::EndKind::checks
+                             : by_passes ? ir::EndKind::passes
+                             : by_facing ? ir::EndKind::facing
+                                         : ir::EndKind::royal_reaches;
     const auto rule = std::find_if(game.ends.begin(), game.ends.end(),
                                    [kind](const ir::EndCondition& e) { return e.kind == kind; });
     Judgement j;
@@ -41,7 +54,7 @@ Judgement judge_goals(const Position& pos) {
     j.rule = static_cast<int>(rule - game.ends.begin());
     j.mover = mover;
     j.outcome = rule->outcome;
-    if (by_checks || !rule->answer) return j;
+    if (by_checks || by_passes || by_facing || !rule->answer) return j;
     // The player to move reached its zone a move ago; the second player may have answered the
     // first by reaching its own in that move.
     j.answered = side == 0 && royal_in_goal(pos, mover);

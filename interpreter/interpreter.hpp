@@ -49,6 +49,7 @@ struct Undo {
     int ep_victim = -1;
     int ply_clock = 0;
     int move_number = 1;
+    int passes_in_a_row = 0;
     bool gave_check = false;     // counted among the mover's checks (end checks)
     Piece moved = NO_PIECE;      // as it stood before a promotion
     Piece captured = NO_PIECE;   // a capture sequence: the first piece it took
@@ -67,6 +68,7 @@ public:
     const Tables& tables() const { return *t_; }
 
     Piece piece_on(int cell) const { return board_[cell]; }
+    const Piece* board() const { return board_; }
     CellSet pieces(int player) const { return by_player_[player]; }
     CellSet pieces(int player, int type) const { return by_type_[player * MAX_TYPES + type]; }
     CellSet occupied() const { return occupied_; }
@@ -85,6 +87,8 @@ public:
     bool holds_any(int player) const;   // a piece in hand
     // How many times `player` has given check, where the game counts checks (end checks).
     int checks_given(int player) const { return checks_given_[player]; }
+    // How many of the last moves were passes, counted from the start position (end passes N).
+    int passes_in_a_row() const { return passes_in_a_row_; }
 
     // Editing, for position strings: each keeps the hash right.
     void clear();
@@ -141,6 +145,7 @@ private:
     std::uint64_t hash_ = 0;
     std::uint8_t hands_[MAX_PLAYERS * MAX_TYPES] = {};
     std::uint8_t checks_given_[MAX_PLAYERS] = {};
+    int passes_in_a_row_ = 0;
 };
 
 // The cells an en-passant-creating slide of `rules` passes going from `from` to `to`; empty when
@@ -209,6 +214,10 @@ std::uint64_t perft(Position& pos, int depth, bool* overflow = nullptr);
 // a player who reached its zone has won, or drawn, only when its turn comes again: the other
 // player has had one move to answer.
 bool goal_reached(const Position& pos);
+
+// `royals must-part`: a royal piece of `player` faces another player's along one of `player`'s
+// directions of the rule, with only empty cells between.
+bool royals_facing(const Position& pos, int player);
 
 // ---- Judging a position ------------------------------------------------------------------------
 // What the game's end conditions (ir::Game::ends) say of a position, judged in the runtime's

@@ -100,6 +100,8 @@ struct Movement {
     std::vector<std::vector<std::vector<Vec>>> via;
     bool creates_en_passant = false;  // the cells this move passes may be captured onto next turn
     bool captures_en_passant = false; // this capture may take a piece that just passed its target
+    std::vector<int> screens_refused;  // hop: piece types that may not be its screen
+    std::vector<int> spared;           // piece types it may not capture
     SourceRef source;
     friend bool operator==(const Movement&, const Movement&) = default;
 };
@@ -188,10 +190,11 @@ struct Placement {
 // left with only royal pieces (two players; see judge.cpp). insufficient: every player's pieces
 // are one of the sets of EndCondition::material. royal_reaches: a royal piece of the player who
 // just moved stands in that player's cells of `zone`. checks: the player who just moved has given
-// check `count` times.
+// check `count` times. passes: the last `count` moves were passes. facing: royal pieces faced each
+// other along royals_must_part in the last two positions.
 enum class EndKind : std::uint8_t {
     checkmate, stalemate, repetition, ply_limit, no_pieces, bare_royal, insufficient,
-    royal_reaches, checks
+    royal_reaches, checks, passes, facing
 };
 // The result for the player who made the last move.
 enum class Outcome : std::uint8_t { win, loss, draw };
@@ -218,6 +221,7 @@ enum class Passing : std::uint8_t {
     never,    // a player without a legal move ends the game by the end conditions
     forced,   // a player without a legal move must pass, and may not pass otherwise
     allowed,  // a player may always pass
+    unless_in_check,  // a player may pass unless a royal piece of its own is attacked
 };
 
 // How capture sequences (jumps) are chosen.
@@ -257,6 +261,9 @@ struct Game {
     // [player] directions along which two royal pieces of different players may not stand with
     // only empty cells between: each royal piece attacks the others' along them.
     std::vector<std::vector<Vec>> royals_may_not_face;
+    // [player]: royal pieces facing along these (only empty cells between) at a player's turn
+    // must be parted by its move, or it passes, even in check.
+    std::vector<std::vector<Vec>> royals_must_part;
     Passing passing = Passing::never;
     bool checks_forbidden = false;    // no move may leave another player's royal piece attacked
     JumpRule jump_rule = JumpRule::optional;

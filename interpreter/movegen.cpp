@@ -29,20 +29,31 @@ public:
 
     void run() {
         if (t_.has_goals && goal_reached(pos_)) return;  // a goal ended the game
+        // Royal pieces facing at this turn must be parted, or the player passes, even in check
+        // (royals must-part): rare, so the moves are made and tested.
+        const bool facing = t_.royals_must_part && royals_facing(pos_, us_);
         if (t_.fast_legality && royals_.count() == 1)
             fast();
         else
             by_trial();
         if (t_.gating) gatings();
         if (t_.has_jumps) jumps();
+        if (facing) keep_if([this](Move m) { return parts(m); });
         if (t_.checks_forbidden) keep_if([this](Move m) { return !gives_check(m); });
         if (t_.passing == ir::Passing::allowed ||
-            (t_.passing == ir::Passing::forced && list_.size == 0))
+            (t_.passing == ir::Passing::forced && list_.size == 0) ||
+            (t_.passing == ir::Passing::unless_in_check && (facing || !in_check())))
             push(Move::make_pass());
         if (t_.captures_compulsory) keep_captures();
     }
 
 private:
+    bool in_check() const {
+        for (int royal : royals_)
+            if (attacked(royal, occupied_)) return true;
+        return false;
+    }
+
     bool attacked(int cell, CellSet occupied) const {
         for (int by = 0; by < t_.player_count; ++by)
             if (by != us_ && pos_.is_attacked(cell, by, occupied)) return true;
@@ -109,6 +120,14 @@ private:
         const bool check = pos_.gives_check(us_);
         pos_.undo_move(m, undo);
         return check;
+    }
+
+    bool parts(Move m) {
+        Undo undo;
+        pos_.do_move(m, undo);
+        const bool parted = !royals_facing(pos_, us_);
+        pos_.undo_move(m, undo);
+        return parted;
     }
 
     bool leaves_royal_safe(Move m) {
@@ -219,7 +238,7 @@ private:
             return false;
         if (!r.drop_may_not_check && !r.drop_may_not_mate) return true;
         const CellSet reach = detail::targets(t_, placed, cell, own_ | CellSet::of(cell),
-                                              occupied_ | CellSet::of(cell)) |
+                                              occupied_ | CellSet::of(cell), pos_.board()) |
                               detail::jump_attacks(t_, placed, cell, occupied_ | CellSet::of(cell));
         if (!(reach & enemy_royals())) return true;
         if (r.drop_may_not_check) return false;
@@ -295,7 +314,7 @@ private:
 
         if (check_count < 2) {
             for (int from : own_ & ~royals_) {
-                CellSet to = detail::targets(t_, rules_on(from), from, own_, occupied_) & block;
+                CellSet to = detail::targets(t_, rules_on(from), from, own_, occupied_, pos_.board()) & block;
                 if (pinned.has(from))
                     for (int i = 0; i < pin_count; ++i)
                         if (pin_cell[i] == from) to &= pin_line[i];
@@ -304,7 +323,7 @@ private:
         }
         const CellSet without_royal = occupied_ ^ CellSet::of(royal);
         CellSet safe;
-        for (int to : detail::targets(t_, rules_on(royal), royal, own_, occupied_))
+        for (int to : detail::targets(t_, rules_on(royal), royal, own_, occupied_, pos_.board()))
             if (!attacked(to, without_royal)) safe.add(to);
         if (safe) emit(royal, safe);
         en_passant();
@@ -315,7 +334,7 @@ private:
 
     void by_trial() {
         for (int from : own_) {
-            const CellSet to = detail::targets(t_, rules_on(from), from, own_, occupied_);
+            const CellSet to = detail::targets(t_, rules_on(from), from, own_, occupied_, pos_.board());
             if (to) emit(from, to);
         }
         if (t_.hands) drops(~CellSet());

@@ -9,19 +9,34 @@ namespace vari {
 
 namespace detail {
 
+namespace {
+
+// Whether `piece` (NO_PIECE: none) is of one of `types`, a bit per type.
+bool is_of(Piece piece, std::uint32_t types) {
+    return types && piece != NO_PIECE && (types >> type_of(piece) & 1);
+}
+
+}  // namespace
+
 // The cells a hop reaches from `from`: past the first piece on its line (the screen), the empty
-// cells within its range up to and including the next piece.
-CellSet hop_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied) {
+// cells within its range up to and including the next piece, unless the screen is of a refused
+// type; the next piece is left out when it is of a spared type.
+CellSet hop_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied,
+                  const Piece* board) {
     const HopRule& h = t.hops[rule.table];
     const CellSet line = t.pool[h.line + from];
     const bool positive = t.dir_positive[h.dir];
     const CellSet screens = line & occupied;
     if (!screens) return {};
     const int screen = positive ? screens.first() : screens.last();
+    if (is_of(board[screen], h.screens_refused)) return {};
     const CellSet beyond = line & t.pool[h.beyond + screen];
     const CellSet blockers = beyond & occupied;
     if (!blockers) return beyond;
-    return beyond & ~t.ray(h.dir, positive ? blockers.first() : blockers.last());
+    const int blocker = positive ? blockers.first() : blockers.last();
+    CellSet reach = beyond & ~t.ray(h.dir, blocker);
+    if (is_of(board[blocker], h.spared)) reach.remove(blocker);
+    return reach;
 }
 
 // The cell a lame leap lands on from `from`, when the cells it passes are empty.
@@ -32,11 +47,11 @@ CellSet lame_leap_reach(const Tables& t, const PathRule& rule, int from, CellSet
 }
 
 CellSet path_targets(const Tables& t, const PieceRules& r, int from, CellSet own,
-                     CellSet occupied) {
+                     CellSet occupied, const Piece* board) {
     CellSet result;
     for (std::uint32_t i = 0; i < r.path_count; ++i) {
         const PathRule& rule = t.paths[r.path_first + i];
-        add_by_mode(result, path_reach(t, rule, from, occupied), rule.mode, own, occupied);
+        add_by_mode(result, path_reach(t, rule, from, occupied, board), rule.mode, own, occupied);
     }
     return result;
 }

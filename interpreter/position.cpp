@@ -37,6 +37,7 @@ void Position::clear() {
     set_en_passant(CellSet(), -1);
     set_side_to_move(0);
     set_counters(0, 1);
+    passes_in_a_row_ = 0;
     for (int p = 0; p < t_->player_count; ++p) set_checks_given(p, 0);
 }
 
@@ -95,6 +96,7 @@ void Position::set_start() {
         if (board_[c]) remove_piece(c);
     std::fill(std::begin(hands_), std::end(hands_), 0);
     std::fill(std::begin(checks_given_), std::end(checks_given_), 0);
+    passes_in_a_row_ = 0;
     hash_ = t_->side_keys[side_];
     for (const auto& p : game_->ir().setup) add_piece(p.cell, make_piece(p.player, p.type));
     set_side_to_move(0);
@@ -151,6 +153,8 @@ void Position::do_move(Move move, Undo& undo) {
     undo.rights = rights_;
     undo.ep_victim = ep_victim_;
     undo.ply_clock = ply_clock_;
+    undo.passes_in_a_row = passes_in_a_row_;
+    passes_in_a_row_ = move.is_pass() ? passes_in_a_row_ + 1 : 0;
     undo.move_number = move_number_;
     undo.captured = NO_PIECE;
     undo.captured_cell = -1;
@@ -301,6 +305,7 @@ void Position::undo_move(Move move, const Undo& undo) {
     rights_ = undo.rights;
     if (t_->gating) gates_ = undo.gates;
     ply_clock_ = undo.ply_clock;
+    passes_in_a_row_ = undo.passes_in_a_row;
     move_number_ = undo.move_number;
     hash_ = undo.hash;
     assert(is_consistent());

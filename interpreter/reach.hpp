@@ -26,17 +26,20 @@ inline CellSet curve_reach(const Tables& t, const PathRule& c, int from, CellSet
 }
 
 // The cells a hop reaches from `from`: past the first piece on its line (the screen), the empty
-// cells within its range up to and including the next piece.
-CellSet hop_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied);
+// cells within its range up to and including the next piece; `board` tells the screen's type and
+// the captured one's, for a hop that refuses some.
+CellSet hop_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied,
+                  const Piece* board);
 // The cell a lame leap lands on from `from`, when the cells it passes are empty.
 CellSet lame_leap_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied);
 
 // The cells a walked rule reaches from `from` with pieces standing on `occupied` (the mode aside).
 // Curves, the common kind, are read inline; the others out of line keep the hot loops small.
-inline CellSet path_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied) {
+inline CellSet path_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied,
+                          const Piece* board) {
     switch (rule.kind) {
         case ir::MoveKind::curve: return curve_reach(t, rule, from, occupied);
-        case ir::MoveKind::hop: return hop_reach(t, rule, from, occupied);
+        case ir::MoveKind::hop: return hop_reach(t, rule, from, occupied, board);
         case ir::MoveKind::lame_leap: return lame_leap_reach(t, rule, from, occupied);
         case ir::MoveKind::leap:
         case ir::MoveKind::slide:
@@ -48,8 +51,9 @@ inline CellSet path_reach(const Tables& t, const PathRule& rule, int from, CellS
 // Whether a walked rule from `from` reaches `cell`. A curve's path is walked only up to the cell,
 // without building its reach: attack tests ask this of every curve of every complex piece.
 inline bool path_reaches(const Tables& t, const PathRule& rule, int from, CellSet occupied,
-                         int cell) {
-    if (rule.kind != ir::MoveKind::curve) return path_reach(t, rule, from, occupied).has(cell);
+                         const Piece* board, int cell) {
+    if (rule.kind != ir::MoveKind::curve)
+        return path_reach(t, rule, from, occupied, board).has(cell);
     const CurvePath& path = t.curve_paths[rule.table + from];
     for (int i = 0; i < path.length; ++i) {
         if (path.cells[i] == cell) return true;
@@ -70,11 +74,13 @@ inline void add_by_mode(CellSet& result, CellSet reach, ir::MoveMode mode, CellS
 
 // Move and capture targets of a piece's walked rules (curves, hops, lame leaps) on `from`. Out of
 // line: its calls would otherwise cost every caller of targets() registers and a stack frame.
-CellSet path_targets(const Tables& t, const PieceRules& r, int from, CellSet own, CellSet occupied);
+CellSet path_targets(const Tables& t, const PieceRules& r, int from, CellSet own, CellSet occupied,
+                     const Piece* board);
 
-// Move and capture targets of a piece of rules `r` on `from`; `own` and `occupied` as on the board.
+// Move and capture targets of a piece of rules `r` on `from`; `own` and `occupied` as on the board,
+// whose pieces `board` holds.
 inline CellSet targets(const Tables& t, const PieceRules& r, int from, CellSet own,
-                       CellSet occupied) {
+                       CellSet occupied, const Piece* board) {
     const CellSet enemy = occupied & ~own;
     CellSet result = (t.pool[r.leap_any + from] & ~own) | (t.pool[r.leap_move + from] & ~occupied) |
                      (t.pool[r.leap_capture + from] & enemy);
@@ -84,7 +90,7 @@ inline CellSet targets(const Tables& t, const PieceRules& r, int from, CellSet o
     }
     if (r.path_count == 0) [[likely]]
         return result;
-    return result | path_targets(t, r, from, own, occupied);
+    return result | path_targets(t, r, from, own, occupied, board);
 }
 
 }  // namespace vari::detail

@@ -36,11 +36,14 @@ struct PathRule {
 
 // A hop along one direction: `line` holds, per origin cell, the cells it may go along (its ray,
 // cut where it would leave its `within` zone; empty where it may not start); `beyond` per screen
-// cell the cells past it a landing may use (its range).
+// cell the cells past it a landing may use (its range). A screen of a type in `screens_refused`
+// (a bit per type) stops it; a piece of a type in `spared` is not captured.
 struct HopRule {
     std::uint8_t dir = 0;
     TableRef line = 0;
     TableRef beyond = 0;
+    std::uint32_t screens_refused = 0;
+    std::uint32_t spared = 0;
 };
 
 // A lame leap by one vector from one cell: where it lands (NO_CELL: nowhere) and the cells that
@@ -147,6 +150,9 @@ struct Tables {
     bool fast_legality = true;   // pins and checks can be read off straight lines
     bool royals_capturable = false;  // no check: every pseudo-legal move is legal
     ir::Passing passing = ir::Passing::never;
+    // royals must-part: [player] the directions along which its royal pieces face others'.
+    bool royals_must_part = false;
+    std::vector<std::vector<std::uint8_t>> part_dirs;
     bool captures_compulsory = false;  // only captures are legal where there are any
 
     std::vector<CastlingRule> castlings;
@@ -169,8 +175,10 @@ struct Tables {
     std::vector<CellSet> goal;               // [player] royal-reaches' zone; empty: no such goal
     bool goal_answer = false;                // royal-reaches with `answer`
     int checks_to_win = 0;                   // end checks N; 0: checks are not counted
+    int passes_to_end = 0;                   // end passes N; 0: passes end nothing
+    bool facing_ends = false;                // end facing
+    bool has_goals = false;                  // any of the goals above
     bool checks_forbidden = false;
-    bool has_goals = false;                  // either of the two goals above
 
     bool reset_clock_on_capture = true;
     std::uint32_t reset_clock_types = 0;

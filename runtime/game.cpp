@@ -54,6 +54,10 @@ std::string reason_of(const ir::Game& game, const ir::EndCondition& end, const J
         }
         case ir::EndKind::checks:
             return std::to_string(end.count) + (end.count == 1 ? " check" : " checks");
+        case ir::EndKind::passes:
+            return std::to_string(end.count) + (end.count == 1 ? " pass" : " passes in a row");
+        case ir::EndKind::facing:
+            return "royal pieces left facing";
     }
     return "the end of the game";
 }

@@ -333,7 +333,9 @@ std::optional<Move> parse_pass(const Position& pos, const MoveList& legal, std::
     const ir::Game& game = pos.game().ir();
     if (game.passing == ir::Passing::never)
         error = "this game has no passing";
-    else if (game.passing == ir::Passing::allowed)  // only a compulsory capture forbids it
+    else if (game.passing == ir::Passing::unless_in_check && pos.in_check())
+        error = "a pass is not allowed in check";
+    else if (game.passing != ir::Passing::forced)  // only a compulsory capture forbids it
         error = "capturing is compulsory (" + std::to_string(legal.size) + " legal moves, e.g. " +
                 format_move(pos, legal.moves[0]) + ")";
     else

@@ -38,6 +38,8 @@ bool needs_game(const CompiledGame& game, const Position& start, int depth, Hook
             case ir::EndKind::stalemate:
             case ir::EndKind::royal_reaches:
             case ir::EndKind::checks:
+            case ir::EndKind::passes:
+            case ir::EndKind::facing:
                 break;  // no legal move, or a goal that leaves none: the engine counts none either
         }
     }

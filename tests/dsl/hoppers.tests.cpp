@@ -1,4 +1,4 @@
-// Hops, lame leaps and `within`: what they lower to.
+// Hops, lame leaps and `within`, and the rules janggi brings with them: what they lower to.
 #include <catch2/catch.hpp>
 #include <string>
 
@@ -49,4 +49,43 @@ TEST_CASE("a hop and a move within a zone lower with their range and zone", "[ds
     CHECK(guard.kind == ir::MoveKind::leap);
     CHECK(guard.within_zone == 0);
     CHECK(guard.via.empty());
+}
+
+TEST_CASE("a hop lowers the pieces it refuses as screen and spares as types", "[dsl][hoppers]") {
+    const auto game = game_of(square_game(
+        "piece Cannon C { hop orthogonal not-over Cannon Horse not-taking Cannon }\n"
+        "piece Horse N { leap (1, 2) via (0, 1) symmetric }\n"));
+    const ir::Movement& hop = game.pieces[0].movements.at(0);
+    CHECK(hop.screens_refused == std::vector<int>{0, 1});
+    CHECK(hop.spared == std::vector<int>{0});
+    CHECK(game.pieces[1].movements.at(0).screens_refused.empty());
+}
+
+TEST_CASE("passing unless in check and an end by passes in a row lower to the game's rules",
+          "[dsl][hoppers]") {
+    const auto game = game_of(square_game("piece King K royal { step orthogonal }\n"
+                                          "setup White { King e1 }\nsetup Black { King e10 }\n"
+                                          "pass allowed unless-in-check\n"
+                                          "end checkmate win\nend passes 2 draw\n"));
+    CHECK(game.passing == ir::Passing::unless_in_check);
+    REQUIRE(game.ends.size() == 2);
+    CHECK(game.ends[1].kind == ir::EndKind::passes);
+    CHECK(game.ends[1].count == 2);
+    CHECK(game.ends[1].outcome == ir::Outcome::draw);
+}
+
+TEST_CASE("royal pieces that must part lower to each player's turned directions, and the end by "
+          "facing to the game's ends",
+          "[dsl][hoppers]") {
+    const auto game = game_of(square_game("piece King K royal { step orthogonal }\n"
+                                          "setup White { King e1 }\nsetup Black { King e10 }\n"
+                                          "pass allowed unless-in-check\nroyals must-part n\n"
+                                          "end checkmate win\nend facing draw\n"));
+    REQUIRE(game.royals_must_part.size() == 2);
+    CHECK(game.royals_must_part[0] == std::vector<ir::Vec>{{0, 1}});
+    CHECK(game.royals_must_part[1] == std::vector<ir::Vec>{{0, -1}});
+    CHECK(game.royals_may_not_face.empty());
+    REQUIRE(game.ends.size() == 2);
+    CHECK(game.ends[1].kind == ir::EndKind::facing);
+    CHECK(game.ends[1].outcome == ir::Outcome::draw);
 }

@@ -55,7 +55,7 @@ TEST_CASE("protover 2 is answered with the features, the games as XBoard names t
         CHECK(lines[0].find(feature) != std::string::npos);
     // King of the hill has chess's pieces and setup, but its own end: not XBoard's normal.
     CHECK(lines[1] == "feature variants=\"normal,antichess,capablanca,grand-chess,horde,"
-                      "king-of-the-hill,kyoto-shogi,vari_makruk,minishogi,racing-kings,"
+                      "janggi,king-of-the-hill,kyoto-shogi,vari_makruk,minishogi,racing-kings,"
                       "seirawan,vari_shatranj,vari_shogi,three-check,vari_xiangqi\"");
     CHECK(lines[2] == "feature option=\"Level -spin 10 1 10\"");
     xb.send("accepted setboard");
@@ -379,7 +379,7 @@ TEST_CASE("vari engine --protocol xboard sets up a game XBoard does not know",
     xb.send("protover 2");
     const auto features = xb.lines_until("feature done=1");
     CHECK(has_line(features, "feature variants=\"camel-chess,antichess,capablanca,normal,"
-                             "grand-chess,horde,king-of-the-hill,kyoto-shogi,vari_makruk,"
+                             "grand-chess,horde,janggi,king-of-the-hill,kyoto-shogi,vari_makruk,"
                              "minishogi,racing-kings,seirawan,vari_shatranj,vari_shogi,"
                              "three-check,vari_xiangqi\""));
     xb.send("new");

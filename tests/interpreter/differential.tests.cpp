@@ -92,6 +92,7 @@ struct Coverage {
     long positions = 0, en_passant = 0, castling = 0, promotion = 0, passes = 0, drops = 0;
     long chains = 0, chain_promotions = 0;  // capture sequences of two jumps or more
     long gatings = 0, castling_gatings = 0;
+    long facing = 0;  // positions whose royal pieces face and must part (royals must-part)
     bool agreed = true;  // false once a disagreement has been reported
 };
 
@@ -126,6 +127,7 @@ private:
                 !make_unmake_restores(pos, list, state))
                 return;
             count(expected);
+            coverage_.facing += reference_.must_part_faced(state.board, state.side);
             if (expected.empty()) return;
             const ref::Move& m = expected[choose(expected)];
             const vari::Move move = *std::find_if(
@@ -241,7 +243,8 @@ void check_playouts(const std::string& path, int playouts, int max_plies, bool e
                       << seen.castling << ", promotions " << seen.promotion << ", passes "
                       << seen.passes << ", drops " << seen.drops << ", gatings " << seen.gatings
                       << " (" << seen.castling_gatings << " castling), chains " << seen.chains
-                      << " (" << seen.chain_promotions << " promoting)");
+                      << " (" << seen.chain_promotions << " promoting), royal pieces facing "
+                      << seen.facing);
     if (!seen.agreed) return;  // the playouts stopped early: their coverage means nothing
     CHECK((seen.en_passant > 0 || !has_en_passant(game->ir())));
     CHECK((seen.castling > 0 || game->ir().castlings.empty()));
@@ -252,6 +255,7 @@ void check_playouts(const std::string& path, int playouts, int max_plies, bool e
     CHECK((seen.chains > 0 || !has_jumps(game->ir())));
     CHECK((seen.chain_promotions > 0 || !has_jumps(game->ir()) || !has_promotion(game->ir())));
     CHECK((seen.passes > 0 || !expect_passes || game->ir().passing == ir::Passing::never));
+    CHECK((seen.facing > 0 || game->ir().royals_must_part.empty()));
 }
 
 }  // namespace

@@ -72,6 +72,8 @@ struct State {
     std::vector<int> hands;     // [player * piece types + type]: pieces in hand
     std::vector<int> checks;    // [player]: checks given, in a game with `end checks`
     std::vector<int> gates;     // cells on which a gate right is held, in cell order
+    int passes = 0;             // how many of the last moves were passes
+    bool facing_kept = false;   // royal pieces that must part faced before the last move and after
     friend bool operator==(const State&, const State&) = default;
 };
 

@@ -43,6 +43,8 @@ public:
     std::vector<Move> legal(const State& s) const {
         std::vector<Move> moves;
         if (goal_reached(s)) return moves;
+        // Royal pieces that face must be parted by this move (royals must-part).
+        const bool facing = must_part_faced(s.board, s.side);
         Board after;
         for (const Move& m : pseudo_legal(s)) {
             after = s.board;  // reuses the copy's storage
@@ -53,12 +55,17 @@ public:
             // Without check (royals capturable) every move is legal.
             if (!game_.royals_capturable && royal_attacked(after, s.side)) continue;
             if (game_.checks_forbidden && checks_someone(after, s.side)) continue;
+            if (facing && must_part_faced(after, s.side)) continue;
             moves.push_back(m);
         }
         add_gatings(s, moves);
         apply_jump_rule(moves);
+        // A pass leaves the board as it is: where it may not answer check, it is refused there,
+        // unless royal pieces face that must part.
         if (game_.passing == ir::Passing::allowed ||
-            (game_.passing == ir::Passing::forced && moves.empty()))
+            (game_.passing == ir::Passing::forced && moves.empty()) ||
+            (game_.passing == ir::Passing::unless_in_check &&
+             (facing || !royal_attacked(s.board, s.side))))
             moves.push_back({0, 0, -1, Move::pass});
         if (game_.captures_compulsory) keep_captures(s, moves);
         return moves;
@@ -66,7 +73,9 @@ public:
 
     void play(State& s, const Move& m) const {
         const int mover = s.side;
+        const bool faced = must_part_faced(s.board, mover);
         apply(s, m);
+        s.facing_kept = faced && must_part_faced(s.board, mover);
         // A move counts as a check when it leaves another player's royal piece attacked by one of
         // the mover's pieces.
         if (counts_checks() && checks_someone(s.board, mover)) ++s.checks[mover];
@@ -74,12 +83,16 @@ public:
 
     // Has a goal ended the game before the side to move plays? After a move a royal piece of the
     // mover stands in its zone (with `answer`: a royal piece of the side to move, which had the
-    // other player's move to answer), or the mover has given its last check.
+    // other player's move to answer), the mover has given its last check, or the last moves were
+    // as many passes as end the game, or royal pieces that must part faced before the last move
+    // and after it.
     bool goal_reached(const State& s) const {
         const int players = static_cast<int>(game_.players.size());
         const int mover = (s.side + players - 1) % players;
         for (const auto& e : game_.ends) {
             if (e.kind == ir::EndKind::checks && s.checks[mover] >= e.count) return true;
+            if (e.kind == ir::EndKind::passes && s.passes >= e.count) return true;
+            if (e.kind == ir::EndKind::facing && s.facing_kept) return true;
             if (e.kind == ir::EndKind::royal_reaches &&
                 royal_in_zone(s.board, e.answer ? s.side : mover, e.zone))
                 return true;
@@ -112,6 +125,7 @@ public:
     }
 
     void apply(State& s, const Move& m) const {
+        s.passes = m.kind == Move::pass ? s.passes + 1 : 0;
         if (m.kind == Move::pass) {
             s.ep_cells.clear();
             s.ep_victim = -1;
@@ -201,6 +215,24 @@ public:
         return false;
     }
 
+    // Does a royal piece of `player` face one of another player's along one of `player`'s
+    // `royals must-part` directions, with only empty cells between?
+    bool must_part_faced(const Board& board, int player) const {
+        if (game_.royals_must_part.empty()) return false;
+        for (int cell = 0; cell < static_cast<int>(board.size()); ++cell) {
+            if (board[cell].player != player || board[cell].empty() ||
+                !game_.pieces[board[cell].type].royal)
+                continue;
+            for (const ir::Vec v : game_.royals_must_part[player]) {
+                int at = geometry_.step(cell, v);
+                while (at >= 0 && board[at].empty()) at = geometry_.step(at, v);
+                if (at >= 0 && board[at].player != player && game_.pieces[board[at].type].royal)
+                    return true;
+            }
+        }
+        return false;
+    }
+
     bool royal_attacked(const Board& board, int player) const {
         for (int cell = 0; cell < static_cast<int>(board.size()); ++cell) {
             const Occupant o = board[cell];
@@ -251,19 +283,28 @@ private:
         return m.within_zone < 0 || in_zone(game_, m.within_zone, player, cell);
     }
 
-    // A hop along v: over the empty cells to the first piece, which it jumps, then on through
-    // empty cells, at most max_range of them past that piece, up to and including the next piece.
+    // A hop along v: over the empty cells to the first piece, which it jumps unless its type is
+    // one the hop refuses as a screen, then on through empty cells, at most max_range of them past
+    // that piece, up to and including the next piece unless its type is one the hop spares.
     template <class Visit>
     void walk_hop(const Board& board, int player, int from, const ir::Movement& m, ir::Vec v,
                   Visit visit) const {
+        auto named = [&](const std::vector<int>& types, int cell) {
+            return std::find(types.begin(), types.end(), board[cell].type) != types.end();
+        };
         int cell = geometry_.step(from, v);
         while (cell >= 0 && inside(m, player, cell) && board[cell].empty())
             cell = geometry_.step(cell, v);
         if (cell < 0 || !inside(m, player, cell)) return;  // no piece to jump
+        if (named(m.screens_refused, cell)) return;
         for (int beyond = 1; m.max_range == 0 || beyond <= m.max_range; ++beyond) {
             cell = geometry_.step(cell, v);
-            if (cell < 0 || !inside(m, player, cell) || !visit(cell) || !board[cell].empty())
+            if (cell < 0 || !inside(m, player, cell)) return;
+            if (!board[cell].empty()) {
+                if (!named(m.spared, cell)) visit(cell);
                 return;
+            }
+            if (!visit(cell)) return;
         }
     }
 

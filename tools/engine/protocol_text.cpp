@@ -245,6 +245,8 @@ std::optional<std::string> ProtocolText::to_notation(std::string_view text,
     const int to = from < 0 ? -1 : read_square();
     if (to < 0) return fail();
     const std::string_view suffix = text.substr(at);
+    // No move goes from a cell to itself: Fairy-Stockfish writes a pass so (its royal piece's).
+    if (uci && from == to && suffix.empty()) return std::string("pass");
     std::string notation = name(from) + "-" + name(to);
     if (suffix.empty()) return notation;
     if (suffix == "+" || suffix == "=") return notation + std::string(suffix);
@@ -268,8 +270,10 @@ std::optional<Move> ProtocolText::read_move(Position& pos, std::string_view text
         if (same(write_move(pos, m))) return m;
     const auto notation = to_notation(text, error);
     if (!notation) return std::nullopt;
-    if (const auto move = runtime::parse_move(pos, *notation, error))
-        error = "'" + printable(text) + "' is written " + write_move(pos, *move);
+    const auto move = runtime::parse_move(pos, *notation, error);
+    // Fairy-Stockfish's pass, a move from a cell to itself, is the pass it means.
+    if (move && move->is_pass()) return move;
+    if (move) error = "'" + printable(text) + "' is written " + write_move(pos, *move);
     return std::nullopt;
 }
 

@@ -197,11 +197,14 @@ XBoardVariant describe_for_xboard(const CompiledGame& game, const std::string& s
     std::sort(sorted.begin(), sorted.end());
     std::string joined;
     for (const auto& p : sorted) joined += (joined.empty() ? "" : "\n") + p;
-    // A game that ends otherwise than by mate (a zone to reach, checks to give) is not XBoard's.
+    // A game that ends otherwise than by mate (a zone to reach, checks to give, passes, royal
+    // pieces left facing) is not XBoard's.
     const bool other_ends = rules.checks_forbidden ||
                             std::any_of(rules.ends.begin(), rules.ends.end(), [](const auto& e) {
                                 return e.kind == ir::EndKind::royal_reaches ||
-                                       e.kind == ir::EndKind::checks;
+                                       e.kind == ir::EndKind::checks ||
+                                       e.kind == ir::EndKind::passes ||
+                                       e.kind == ir::EndKind::facing;
                             });
     for (const Standard& s : STANDARD_VARIANTS)
         if (after_table == s.setup_after_table && joined == s.pieces &&
