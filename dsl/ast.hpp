@@ -66,7 +66,8 @@ enum class DeclKind : std::uint8_t {
     armies,
     captures,
     jumps,
-    checks
+    checks,
+    drops
 };
 
 struct Game {
@@ -166,6 +167,10 @@ struct Promotion {
     bool touching = false;  // also when the move starts in the zone
     bool always = false;    // on every move, wherever it goes (no zone)
     bool lost_only = false; // only to types its side has fewer of on the board than at the start
+    bool in_place = false;  // a move of its own: where it stands or by a quiet move of the new piece
+    bool last_anywhere = false;  // in-place: the player's last piece of the type, outside the zone too
+    bool no_attack = false;      // in-place: never where the new piece attacks another player's
+    Span in_place_span, last_anywhere_span, no_attack_span;
     Span always_span;
     Name zone;
     std::vector<Name> pieces;
@@ -242,8 +247,11 @@ struct SetupGroup {
     std::vector<Name> cells;
 };
 
+// `setup PLAYER { PIECE CELL ... }`, or `setup PLAYER hand { PIECE ... }`: the pieces it holds in
+// hand at the start, a group (with no cells) per piece.
 struct Setup {
     Name player;
+    bool hand = false;
     std::vector<SetupGroup> groups;
     Span span;
 };
@@ -321,6 +329,11 @@ struct CaptureMapping {
     Name becomes;
 };
 
+// `drops compulsory`: a player who can drop must.
+struct CompulsoryDrops {
+    Span span;
+};
+
 // `captures compulsory`: a player who can capture must.
 struct CompulsoryCaptures {
     Span span;
@@ -369,6 +382,7 @@ struct File {
     std::vector<Armies> army_choices;
     std::vector<Captures> captures;
     std::vector<CompulsoryCaptures> compulsory_captures;
+    std::vector<CompulsoryDrops> compulsory_drops;
     std::vector<Jumps> jumps;
     std::vector<Checks> checks;
     std::vector<Broken> broken;

@@ -19,7 +19,7 @@ constexpr ast::Span file_start{1, 1};
 constexpr const char* kind_words[] = {
     "",      "game",       "players",  "orient", "board", "direction", "zone", "piece",
     "hands", "drop-first", "castling", "setup",  "end",   "royals",    "pass", "hooks",
-    "include", "army",     "armies",   "captures", "jumps", "checks"};
+    "include", "army",     "armies",   "captures", "jumps", "checks", "drops"};
 
 const char* end_word(ir::EndKind kind) {
     switch (kind) {
@@ -184,7 +184,7 @@ void Checker::check_declarations() {
                          file.royals.empty() && file.passes.empty() && file.hooks.empty() &&
                          file.armies.empty() && file.army_choices.empty() &&
                          file.captures.empty() && file.compulsory_captures.empty() &&
-                         file.includes.empty() && file.jumps.empty() &&
+                         file.includes.empty() && file.jumps.empty() && file.compulsory_drops.empty() &&
                          file.broken.empty();
     if (nothing) {
         report.error(
@@ -335,6 +335,8 @@ Model check(const ast::File& file, Report& report) {
     checker.check_royal_facing();
     checker.check_passing();
     checker.check_compulsory_captures();
+    checker.check_hand_setups();
+    checker.check_compulsory_drops();
     checker.check_checks_forbidden();
     checker.check_jumps();
     checker.check_hooks();

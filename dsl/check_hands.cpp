@@ -107,10 +107,18 @@ void Checker::check_hands() {
     if (hands && known && !gets.empty()) check_hand_flow(gets);
 }
 
-// Pieces must flow into hands (`gets`: piece -> the type its captor gets, or -1) and out of them.
+// Pieces must flow into hands (`gets`: piece -> the type its captor gets, or -1; or a setup puts
+// them there) and out of them.
 void Checker::check_hand_flow(const std::map<int, int>& gets) {
     const ast::Span hands_span = file.hands[0].span;
-    if (std::all_of(gets.begin(), gets.end(), [](const auto& g) { return g.second < 0; })) {
+    std::set<int> reached;
+    for (const auto& g : gets) reached.insert(g.second);
+    for (const auto& setup : file.setups)
+        for (const auto& group : setup.groups)
+            if (const auto it = model.piece_index.find(group.piece.text);
+                setup.hand && it != model.piece_index.end())
+                reached.insert(it->second);
+    if (reached == std::set<int>{-1} || reached.empty()) {
         report.error(hands_span,
                      "'hands' is given, but every piece is 'captured-removed': no captured piece "
                      "ever reaches a hand");
@@ -122,8 +130,6 @@ void Checker::check_hand_flow(const std::map<int, int>& gets) {
                      "add 'drop' to the pieces that may be, as in 'piece Pawn P { step n  drop }'");
         return;
     }
-    std::set<int> reached;
-    for (const auto& g : gets) reached.insert(g.second);
     for (const auto& [index, target] : gets) {
         const auto& piece = file.pieces[static_cast<std::size_t>(index)];
         if (piece.drops.empty() || reached.count(index) != 0) continue;

@@ -14,6 +14,7 @@ void Checker::check_promotion_form(const ast::Promotion& promotion) {
                      "every move, wherever it starts",
                      "drop 'touching', or give a zone: 'promote touching in ZONE to PIECE ...'");
     if (!promotion.always) zone(promotion.zone);
+    check_in_place_promotion(promotion);
 }
 
 // A `lost-only` choice must be a type some setup places (else it could never be lost), and a

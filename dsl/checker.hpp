@@ -82,6 +82,10 @@ struct Checker {
     void check_promotion_cycles();
     // check_promotion_forms.cpp
     void check_promotion_form(const ast::Promotion& promotion);
+    // check_placement.cpp
+    void check_hand_setups();
+    void check_compulsory_drops();
+    void check_in_place_promotion(const ast::Promotion& promotion);
     void check_promotion_forms();
     std::string cycle_text(const std::vector<std::size_t>& path, std::size_t from) const;
     // check_hands.cpp

@@ -124,9 +124,10 @@ VARI_MESSAGE(close_castling, "expected '}' to close {decl}, or 'empty' or 'safe'
 
 // setup
 VARI_MESSAGE(setup_player, "expected the player whose pieces follow, as in 'setup White { PIECE e1 }'");
-VARI_MESSAGE(open_setup, "expected '{' to open the setup");
+VARI_MESSAGE(open_setup, "expected '{' to open the setup, or 'hand {' to open the pieces it holds in hand");
 VARI_MESSAGE(setup_cells, "expected the cells the piece stands on, such as 'e1'");
 VARI_MESSAGE(close_setup, "expected '}' to close {decl}, or a piece's name followed by its cells");
+VARI_MESSAGE(close_hand_setup, "expected '}' to close {decl}, or the name of a piece the player holds in hand");
 
 // end
 VARI_MESSAGE(end_kind, "expected 'checkmate', 'stalemate', 'no-pieces', 'repetition', 'ply-limit', 'bare-royal', 'insufficient', 'royal-reaches' or 'checks' after 'end'");
@@ -141,6 +142,7 @@ VARI_MESSAGE(close_material, "expected '}' to close the set of pieces, or anothe
 // royals, checks, pass, hooks, jumps
 VARI_MESSAGE(royals_rule, "expected 'capturable' or 'may-not-face' after 'royals', as in 'royals capturable' or 'royals may-not-face n s'");
 VARI_MESSAGE(facing_items, "expected the directions along which royal pieces may not face each other, such as 'n s'");
+VARI_MESSAGE(kw_compulsory, "expected 'compulsory' after 'drops', as in 'drops compulsory'");
 VARI_MESSAGE(kw_forbidden, "expected 'forbidden' after 'checks', as in 'checks forbidden'");
 VARI_MESSAGE(pass_kind, "expected 'forced' (a player with no legal move passes) or 'allowed' (a player may always pass) after 'pass'");
 VARI_MESSAGE(hooks_source, "expected the hooks as a file name in double quotes, such as \"hooks.lua\", or as code between triple quotes: \"\"\" ... \"\"\"");

@@ -146,7 +146,8 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 // modifier -> 'range' INT | 'until' ZONE | 'from' ZONE | 'within' ZONE | 'via' vector+
 //           | 'en-passant' | 'symmetric' | 'left' | 'right'
 //   (every primitive reads every modifier; the checks say which ones have a meaning where)
-// promotion -> 'promote' ['optional'] ['touching'] 'in' ZONE 'to' PIECE+
+// promotion -> 'promote' ['optional'] ['touching'] ['in-place'] ('in' ZONE | 'always') 'to' PIECE+
+//              ['lost-only'] ['last-anywhere'] ['no-attack']
 // capture_fate -> 'captured-as' PIECE | 'captured-removed'
 // drop_item -> 'drop' drop_option*
 // drop_option -> 'not-in' ZONE+ | 'where-movable' | 'not-on-file-with' PIECE+
@@ -181,8 +182,9 @@ struct promote_zone : tok<name_text> {};
 struct promote_piece : tok<name_text> {};
 struct promote_pieces : plus<promote_piece> {};
 struct promote_where : sor<kw_always, if_must<kw_in, promote_zone>> {};
-struct promotion : seq<kw_promote, opt<kw_optional>, opt<kw_touching>,
-    must<promote_where, kw_to, promote_pieces>, opt<kw_lost_only>> {};
+struct promotion : seq<kw_promote, opt<kw_optional>, opt<kw_touching>, opt<kw_in_place>,
+    must<promote_where, kw_to, promote_pieces>, opt<kw_lost_only>, opt<kw_last_anywhere>,
+    opt<kw_no_attack>> {};
 struct captured_piece : tok<name_text> {};
 struct capture_fate : sor<if_must<kw_captured_as, captured_piece>, kw_captured_removed> {};
 struct not_in_zone : tok<name_text> {};
@@ -239,7 +241,7 @@ struct castling_decl : seq<kw_castling, must<castling_player, castling_right>, o
     must<open_castling, castling_royal, royal_from, royal_to, castling_partner, partner_from, partner_to>,
     opt<castling_empty>, opt<castling_safe>, must<close_castling>> {};
 
-// ---- setup -> 'setup' PLAYER '{' (PIECE CELL+)* '}' ---------------------------------------------
+// ---- setup -> 'setup' PLAYER ('{' (PIECE CELL+)* '}' | 'hand' '{' PIECE* '}') ------------------
 struct setup_player : tok<name_text> {};
 struct open_setup : tok<one<'{'>> {};
 struct setup_piece : tok<name_text> {};
@@ -247,8 +249,11 @@ struct setup_cell : tok<cell_text> {};
 struct setup_cells : plus<setup_cell> {};
 struct setup_group : if_must<setup_piece, setup_cells> {};
 struct close_setup : tok<one<'}'>> {};
-struct setup_decl : seq<kw_setup, must<setup_player, open_setup>, star<setup_group>,
-    must<close_setup>> {};
+struct setup_hand_piece : tok<name_text> {};
+struct close_hand_setup : tok<one<'}'>> {};
+struct setup_hand : seq<kw_hand, must<open_setup>, star<setup_hand_piece>, must<close_hand_setup>> {};
+struct setup_board : seq<must<open_setup>, star<setup_group>, must<close_setup>> {};
+struct setup_decl : seq<kw_setup, must<setup_player>, sor<setup_hand, setup_board>> {};
 
 // ---- end -> 'end' end_kind ----------------------------------------------------------------------
 // end_kind -> 'checkmate' OUTCOME | 'stalemate' OUTCOME | 'no-pieces' OUTCOME
@@ -295,6 +300,9 @@ struct royals_decl : if_must<kw_royals, royals_rule> {};
 
 // ---- checks -> 'checks' 'forbidden' ------------------------------------------------------------
 struct checks_decl : if_must<kw_checks, kw_forbidden> {};
+
+// ---- drops -> 'drops' 'compulsory' -------------------------------------------------------------
+struct drops_decl : if_must<kw_drops, kw_compulsory> {};
 
 // ---- pass -> 'pass' ('forced' | 'allowed') ------------------------------------------------------
 struct pass_kind : sor<kw_forced, kw_allowed> {};
@@ -364,7 +372,7 @@ struct captures_decl : if_must<kw_captures, captures_target> {};
 struct declaration : sor<game_decl, players_decl, orient_decl, board_decl, direction_decl,
     zone_decl, piece_decl, hands_decl, drop_first_decl, castling_decl, setup_decl, end_decl,
     royals_decl, pass_decl, hooks_decl, include_decl, army_decl, armies_decl, captures_decl,
-    jumps_decl, checks_decl> {};
+    jumps_decl, checks_decl, drops_decl> {};
 struct any_declaration : must<declaration> {};
 // Where recovery resumes: a line whose first word is a declaration keyword.
 struct declaration_line : seq<star<blank>, declaration_keyword> {};

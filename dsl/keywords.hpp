@@ -32,7 +32,8 @@
     X(armies, "armies") \
     X(captures, "captures") \
     X(jumps, "jumps") \
-    X(checks, "checks")
+    X(checks, "checks") \
+    X(drops, "drops")
 
 // The movement primitives (ast::Primitive, in this order).
 #define VARI_PRIMITIVE_KEYWORDS(X) \
@@ -88,6 +89,9 @@
     X(in, "in") \
     X(always, "always") \
     X(lost_only, "lost-only") \
+    X(in_place, "in-place") \
+    X(last_anywhere, "last-anywhere") \
+    X(no_attack, "no-attack") \
     X(to, "to") \
     X(captured_as, "captured-as") \
     X(captured_removed, "captured-removed") \
@@ -128,7 +132,8 @@
     X(maximum, "maximum") \
     X(others, "others") \
     X(as, "as") \
-    X(removed, "removed")
+    X(removed, "removed") \
+    X(hand, "hand")
 
 #define VARI_KEYWORDS(X) \
     VARI_DECLARATION_KEYWORDS(X) VARI_PRIMITIVE_KEYWORDS(X) VARI_MODIFIER_KEYWORDS(X) \

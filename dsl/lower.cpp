@@ -233,6 +233,9 @@ ir::Piece lower_piece(const ast::Piece& piece, int self, bool hands, const Model
         p.on_leaving = promotion.touching;
         p.compulsory = !promotion.optional;
         p.lost_only = promotion.lost_only;
+        p.in_place = promotion.in_place;
+        p.last_anywhere = promotion.last_anywhere;
+        p.no_attack = promotion.no_attack;
         p.source = ref(promotion.span);
         out.promotions.push_back(std::move(p));
     }
@@ -357,10 +360,14 @@ ir::Game lower(const ast::File& file, const Model& model) {
         game.castlings.push_back(lower_castling(castling, model));
     for (const auto& setup : file.setups) {
         const int player = at(model.player_index, setup.player.text);
-        for (const auto& group : setup.groups)
+        for (const auto& group : setup.groups) {
+            if (setup.hand)
+                game.hand_setup.push_back({player, at(model.piece_index, group.piece.text), -1,
+                                           ref(group.piece.span)});
             for (const auto& cell : group.cells)
                 game.setup.push_back({player, at(model.piece_index, group.piece.text),
                                       at(model.board.index, cell.text), ref(cell.span)});
+        }
     }
     for (const auto& end : file.ends) game.ends.push_back(lower_end(end, model));
     for (const auto& royals : file.royals) {
@@ -377,6 +384,7 @@ ir::Game lower(const ast::File& file, const Model& model) {
     game.checks_forbidden = !file.checks.empty();
     if (!file.jumps.empty()) game.jump_rule = file.jumps.front().rule;
     game.captures_compulsory = !file.compulsory_captures.empty();
+    game.drops_compulsory = !file.compulsory_drops.empty();
     game.hooks = model.hooks;
     return game;
 }

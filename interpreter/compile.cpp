@@ -30,6 +30,11 @@ Tables Compiler::run() {
     t_.start_count.assign(t_.player_count * t_.type_count, 0);
     for (const auto& placed : game_.setup)
         ++t_.start_count[placed.player * t_.type_count + placed.type];
+    t_.start_hand_types.assign(t_.player_count, 0);
+    for (const auto& placed : game_.hand_setup) {
+        ++t_.start_count[placed.player * t_.type_count + placed.type];
+        t_.start_hand_types[placed.player] |= 1u << placed.type;
+    }
     for (int p = 0; p < t_.player_count; ++p)
         for (int type = 0; type < t_.type_count; ++type) compile_piece(p, type);
     compile_royal_facing();
@@ -141,6 +146,16 @@ void Compiler::compile_promotions(int p, const ir::Piece& piece, PieceRules& r) 
     for (const auto& promo : piece.promotions) {
         if (!(promo.players >> p & 1)) continue;
         const CellSet zone = promo.zone < 0 ? t_.all_cells : zone_cells(promo.zone, p);
+        if (promo.in_place) {
+            r.in_place_zone |= zone;
+            for (int choice : promo.choices) r.in_place_choices |= 1u << choice;
+            if (promo.lost_only)
+                for (int choice : promo.choices) r.promotion_lost_only |= 1u << choice;
+            r.in_place_last_anywhere = r.in_place_last_anywhere || promo.last_anywhere;
+            r.in_place_no_attack = r.in_place_no_attack || promo.no_attack;
+            t_.has_in_place = true;
+            continue;
+        }
         r.promotion_zone |= zone;
         if (promo.on_leaving) r.promotion_leaving |= zone;
         for (int cell : zone) {
@@ -181,6 +196,7 @@ void Compiler::compile_hands() {
     t_.passing = game_.passing;
     t_.jump_rule = game_.jump_rule;
     t_.captures_compulsory = game_.captures_compulsory;
+    t_.drops_compulsory = game_.drops_compulsory;
     for (int type : game_.drop_first) t_.drop_first |= 1u << type;
     for (int captor = 0; captor < t_.player_count; ++captor)
         for (int type = 0; type < t_.type_count; ++type)

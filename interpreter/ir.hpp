@@ -113,6 +113,12 @@ struct Promotion {
     bool compulsory = true;
     // Only to a type of which the player has fewer on the board than its setup places.
     bool lost_only = false;
+    // A move of its own, by a piece standing in `zone` (never compulsory): it becomes the new
+    // type where it stands, or makes one of the new type's moves onto an empty cell as it.
+    bool in_place = false;
+    bool last_anywhere = false;   // in_place: the player's only piece of its type, from anywhere
+    bool no_attack = false;       // in_place: never where the new piece attacks another player's
+
     std::uint32_t players = ~0u;  // the players it applies to, a bit each (an army's own)
     SourceRef source;
     friend bool operator==(const Promotion&, const Promotion&) = default;
@@ -166,6 +172,7 @@ struct Castling {
     friend bool operator==(const Castling&, const Castling&) = default;
 };
 
+// A piece of the setup: on a cell, or in the player's hand (`Game::hand_setup`, cell -1).
 struct Placement {
     int player = 0;
     int type = 0;
@@ -235,6 +242,7 @@ struct Game {
     std::vector<Piece> pieces;
     std::vector<Castling> castlings;
     std::vector<Placement> setup;
+    std::vector<Placement> hand_setup;  // the pieces in hand at the start, one each (cell -1)
     std::vector<EndCondition> ends;
     bool hands = false;               // captured pieces go to the captor's hand
     std::vector<int> drop_first;      // while one of these types is in hand, only they drop
@@ -249,6 +257,8 @@ struct Game {
     JumpRule jump_rule = JumpRule::optional;
     // A player who can capture (en passant and capture sequences included) must.
     bool captures_compulsory = false;
+    // A player who can drop must (a placement phase, while it holds pieces in hand).
+    bool drops_compulsory = false;
     std::optional<HookSource> hooks;
     // The rule files read, as diagnostics name them: the loaded one, then those it includes.
     std::vector<std::string> files;

@@ -33,12 +33,14 @@ public:
             fast();
         else
             by_trial();
+        if (t_.has_in_place) in_place_promotions();
         if (t_.has_jumps) jumps();
         if (t_.checks_forbidden) keep_if([this](Move m) { return !gives_check(m); });
         if (t_.passing == ir::Passing::allowed ||
             (t_.passing == ir::Passing::forced && list_.size == 0))
             push(Move::make_pass());
         if (t_.captures_compulsory) keep_captures();
+        if (t_.drops_compulsory) keep_drops();
     }
 
 private:
@@ -170,6 +172,60 @@ private:
                 push(Move::make(c.royal_from, c.royal_to, Move::castling, -1, static_cast<int>(i)));
         }
         filter_from(first);
+    }
+
+    // Promotions that are moves of their own: a piece standing in its zone (anywhere, when it is
+    // the player's only one of its type and the rule says `last-anywhere`) becomes one of its
+    // choices where it stands, or makes a move of the new type onto an empty cell as it. With
+    // `no-attack` the new piece may not attack another player's piece where it ends, and the
+    // promotion may not give check. Made and tested like other rare moves.
+    void in_place_promotions() {
+        const int first = list_.size;
+        bool any_no_attack = false;
+        const CellSet enemy = occupied_ & ~own_;
+        for (int type = 0; type < t_.type_count; ++type) {
+            const PieceRules& r = t_.rules_of(us_, type);
+            if (!r.in_place_choices) continue;
+            const CellSet pieces = pos_.pieces(us_, type);
+            const CellSet from_cells =
+                r.in_place_last_anywhere && pieces.count() == 1 ? pieces : pieces & r.in_place_zone;
+            if (!from_cells) continue;
+            any_no_attack = any_no_attack || r.in_place_no_attack;
+            std::uint32_t choices = r.in_place_choices;
+            if (r.promotion_lost_only) choices &= ~kept_types(r.promotion_lost_only & choices);
+            for (int from : from_cells)
+                for (std::uint32_t c = choices; c; c &= c - 1) {
+                    const int choice = std::countr_zero(c);
+                    const PieceRules& becomes = t_.rules_of(us_, choice);
+                    const CellSet to =
+                        (detail::targets(t_, becomes, from, own_, occupied_) & ~occupied_) |
+                        CellSet::of(from);
+                    for (int cell : to) {
+                        if (r.in_place_no_attack) {
+                            const CellSet moved = CellSet::of(from) ^ CellSet::of(cell);
+                            if (detail::targets(t_, becomes, cell, own_ ^ moved, occupied_ ^ moved) &
+                                enemy)
+                                continue;
+                        }
+                        push(Move::make(from, cell, Move::normal, choice));
+                    }
+                }
+        }
+        filter_from(first);
+        // Nor may such a promotion give check, by the new piece or by a line it opens.
+        if (any_no_attack) {
+            int kept = first;
+            for (int i = first; i < list_.size; ++i)
+                if (!gives_check(list_.moves[i])) list_.moves[kept++] = list_.moves[i];
+            list_.size = kept;
+        }
+    }
+
+    // `drops compulsory`: where some legal move is a drop, only drops are legal.
+    void keep_drops() {
+        bool any = false;
+        for (int i = 0; i < list_.size && !any; ++i) any = list_.moves[i].is_drop();
+        if (any) keep_if([](Move m) { return m.is_drop(); });
     }
 
     // Drops of the pieces in hand onto empty cells of `allowed`, by the piece's drop rules; a

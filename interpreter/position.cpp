@@ -91,6 +91,7 @@ void Position::set_start() {
     std::fill(std::begin(checks_given_), std::end(checks_given_), 0);
     hash_ = t_->side_keys[side_];
     for (const auto& p : game_->ir().setup) add_piece(p.cell, make_piece(p.player, p.type));
+    for (const auto& p : game_->ir().hand_setup) set_in_hand(p.player, p.type, in_hand(p.player, p.type) + 1);
     set_side_to_move(0);
     // A right is held when its two pieces stand on their start cells.
     std::uint32_t rights = 0;
@@ -147,7 +148,7 @@ void Position::do_move(Move move, Undo& undo) {
         const int captured_cell = move.kind() == Move::en_passant ? undo.ep_victim : to;
         if (move.is_jumps()) {
             capture_jumped(move, undo);
-        } else if (board_[captured_cell]) {
+        } else if (board_[captured_cell] && captured_cell != from) {  // not an in-place promotion
             undo.captured = board_[captured_cell];
             undo.captured_cell = captured_cell;
             capture(captured_cell);

@@ -87,6 +87,13 @@ struct PieceRules {
     std::uint32_t promotions = 0;    // Tables::promotions[promotions + to]: on entering
     std::uint32_t promotions_out = 0;// Tables::promotions[promotions_out + from]: on leaving
     std::uint32_t promotion_lost_only = 0;  // choices open only while below Tables::start_count
+    // In-place promotion (a move of its own, from a cell of the zone): the types it may become,
+    // where the piece must stand, whether the player's only piece of the type may from anywhere,
+    // and whether the new piece may not attack another player's piece where it ends.
+    std::uint32_t in_place_choices = 0;
+    CellSet in_place_zone;
+    bool in_place_last_anywhere = false;
+    bool in_place_no_attack = false;
     CellSet stuck;                   // cells it could never move from: promotion is compulsory
     CellSet arrivals;                // where a move may leave it unpromoted (not stuck, if it says so)
 
@@ -133,6 +140,7 @@ struct Tables {
     std::vector<std::uint32_t> promotions;   // per piece rules and cell: choice bits
     std::vector<PieceRules> rules;           // [player * type_count + type]
     std::vector<int> start_count;            // [player * type_count + type]: placed by the setup
+    std::vector<std::uint32_t> start_hand_types;  // [player]: types the setup puts in hand
     std::vector<std::uint32_t> slider_types; // [player * dirs + dir]: types sliding and capturing
     std::vector<std::uint32_t> complex_types;// [player]: types with complex_attacks
     std::vector<std::uint32_t> leaper_types; // [player]: types with a non-empty attackers table
@@ -141,6 +149,8 @@ struct Tables {
     bool royals_capturable = false;  // no check: every pseudo-legal move is legal
     ir::Passing passing = ir::Passing::never;
     bool captures_compulsory = false;  // only captures are legal where there are any
+    bool drops_compulsory = false;     // only drops are legal where there are any
+    bool has_in_place = false;         // some piece promotes in place
 
     std::vector<CastlingRule> castlings;
     std::vector<char> right_names;           // [bit] the right's character

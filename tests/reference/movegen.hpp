@@ -22,6 +22,7 @@ public:
         s.hands.assign(game_.players.size() * game_.pieces.size(), 0);
         s.checks.assign(game_.players.size(), 0);
         for (const auto& p : game_.setup) s.board[p.cell] = {p.player, p.type};
+        for (const auto& p : game_.hand_setup) ++hand(s, p.player, p.type);
         // A right is held at the start when the pieces of one of its castlings are in place.
         for (const auto& c : game_.castlings)
             if (pieces_in_place(s, c) && s.rights.find(c.right) == std::string::npos)
@@ -52,6 +53,10 @@ public:
             (game_.passing == ir::Passing::forced && moves.empty()))
             moves.push_back({0, 0, -1, Move::pass});
         if (game_.captures_compulsory) keep_captures(s, moves);
+        // `drops compulsory`: when a drop is legal, nothing else is.
+        if (game_.drops_compulsory &&
+            std::any_of(moves.begin(), moves.end(), [](const Move& m) { return m.kind == Move::drop; }))
+            std::erase_if(moves, [](const Move& m) { return m.kind != Move::drop; });
         return moves;
     }
 
@@ -122,7 +127,8 @@ public:
         const Occupant mover = s.board[m.from];
         std::vector<Occupant> taken;
         if (m.kind == Move::en_passant) taken.push_back(s.board[s.ep_victim]);
-        if (m.kind == Move::normal && !s.board[m.to].empty()) taken.push_back(s.board[m.to]);
+        if (m.kind == Move::normal && m.to != m.from && !s.board[m.to].empty())
+            taken.push_back(s.board[m.to]);
         for (int cell : m.jumped) taken.push_back(s.board[cell]);
         for (const Occupant& t : taken)
             if (game_.hands && game_.captured_into(s.side, t.type) >= 0)
@@ -335,6 +341,7 @@ private:
                     add_with_promotions(moves, s, from, to, Move::normal);
             for (int to : ep) add_with_promotions(moves, s, from, to, Move::en_passant);
             add_jumps(moves, s, from);
+            add_in_place_promotions(moves, s, from);
         }
         for (std::size_t i = 0; i < game_.castlings.size(); ++i) {
             const ir::Castling& c = game_.castlings[i];
@@ -371,7 +378,7 @@ private:
         const Occupant o = s.board[from];
         bool promotes = false, plain = true;
         for (const auto& p : game_.pieces[o.type].promotions) {
-            if (!(p.players >> o.player & 1)) continue;
+            if (!(p.players >> o.player & 1) || p.in_place) continue;
             if (!in_zone(game_, p.zone, o.player, to) &&
                 !(p.on_leaving && in_zone(game_, p.zone, o.player, from)))
                 continue;
@@ -406,11 +413,49 @@ private:
         return static_cast<int>(std::count(s.board.begin(), s.board.end(), Occupant{player, type}));
     }
 
+    // Placed by the setup, on the board or in hand.
     int in_setup(int player, int type) const {
-        return static_cast<int>(std::count_if(game_.setup.begin(), game_.setup.end(),
-                                              [&](const ir::Placement& p) {
-                                                  return p.player == player && p.type == type;
-                                              }));
+        const auto placed = [&](const ir::Placement& p) { return p.player == player && p.type == type; };
+        return static_cast<int>(std::count_if(game_.setup.begin(), game_.setup.end(), placed) +
+                                std::count_if(game_.hand_setup.begin(), game_.hand_setup.end(), placed));
+    }
+
+    // Promotions that are a move of their own: the piece on `from`, standing in the zone (or
+    // anywhere, with last-anywhere, when it is its player's only one of its type), becomes a
+    // choice where it stands, or goes as that choice to an empty cell the choice could move to.
+    // With no-attack, not where the new piece would attack a piece of another player, nor so
+    // that the move gives check.
+    void add_in_place_promotions(std::vector<Move>& moves, const State& s, int from) const {
+        const Occupant o = s.board[from];
+        for (const auto& p : game_.pieces[o.type].promotions) {
+            if (!(p.players >> o.player & 1) || !p.in_place) continue;
+            const bool alone = on_board(s, o.player, o.type) == 1;
+            if (!in_zone(game_, p.zone, o.player, from) && !(p.last_anywhere && alone)) continue;
+            for (int choice : p.choices) {
+                if (p.lost_only && on_board(s, o.player, choice) >= in_setup(o.player, choice))
+                    continue;
+                std::vector<int> targets{from};
+                for (const auto& m : game_.pieces[choice].movements)
+                    for (ir::Vec v : m.vectors[o.player])
+                        walk(s.board, o.player, from, m, v, [&](int to) {
+                            if (s.board[to].empty() && m.mode != ir::MoveMode::capture_only)
+                                targets.push_back(to);
+                            return true;
+                        });
+                for (int to : targets) {
+                    Board after = s.board;
+                    after[from] = {};
+                    after[to] = {o.player, choice};
+                    bool attacks_one = false;
+                    for (int c = 0; c < static_cast<int>(after.size()); ++c)
+                        attacks_one = attacks_one || (!after[c].empty() && after[c].player != o.player &&
+                                                      reaches(after, to, c));
+                    // Nor may it give check, by the new piece or by a line it opens.
+                    if (!(p.no_attack && (attacks_one || checks_someone(after, o.player))))
+                        moves.push_back({from, to, choice, Move::normal});
+                }
+            }
+        }
     }
 
     // Returns whether any jump goes on from sequence.to.
