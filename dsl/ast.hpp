@@ -193,7 +193,8 @@ struct DropOption {
         not_defended_by,
         no_check,
         no_mate,
-        promoted
+        promoted,
+        colour_balanced
     };
     Kind kind = Kind::not_in;
     std::vector<Name> names;  // zones (not-in) or pieces (not-on-file-with, not-defended-by)
@@ -239,6 +240,7 @@ struct Castling {
     Name partner, partner_from, partner_to;
     std::vector<Name> empty;
     std::vector<Name> safe;
+    bool by_drop = false;  // also gained when drops put both pieces on their start cells
     Span span;
 };
 

@@ -275,6 +275,8 @@ VARI_ACTION(kw_captured_as) { s.file.pieces.back().fates.emplace_back().span = s
 VARI_ACTION(captured_piece) { s.file.pieces.back().fates.back().piece = name_of(in, s); }
 VARI_ACTION(kw_captured_removed) { auto& f = s.file.pieces.back().fates.emplace_back(); f.removed = true; f.span = span_of(in, s); }
 VARI_ACTION(kw_drop) { s.file.pieces.back().drops.emplace_back().span = span_of(in, s); }
+VARI_ACTION(kw_colour_balanced) { add_drop_option(s, ast::DropOption::Kind::colour_balanced, in); }
+VARI_ACTION(kw_by_drop) { s.file.castlings.back().by_drop = true; }
 VARI_ACTION(kw_not_in) { add_drop_option(s, ast::DropOption::Kind::not_in, in); }
 VARI_ACTION(kw_where_movable) { add_drop_option(s, ast::DropOption::Kind::where_movable, in); }
 VARI_ACTION(kw_not_on_file_with) { add_drop_option(s, ast::DropOption::Kind::not_on_file_with, in); }

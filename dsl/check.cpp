@@ -337,6 +337,7 @@ Model check(const ast::File& file, Report& report) {
     checker.check_compulsory_captures();
     checker.check_hand_setups();
     checker.check_compulsory_drops();
+    checker.check_castlings_by_drop();
     checker.check_checks_forbidden();
     checker.check_jumps();
     checker.check_hooks();

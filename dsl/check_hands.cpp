@@ -14,7 +14,8 @@ using Option = ast::DropOption::Kind;
 
 // ORDER DropOption::Kind
 constexpr const char* option_words[] = {"not-in",   "where-movable", "not-on-file-with",
-                                        "not-defended-by", "no-check", "no-mate", "promoted"};
+                                        "not-defended-by", "no-check", "no-mate", "promoted",
+                                        "colour-balanced"};
 
 const char* word(Option kind) { return option_words[static_cast<int>(kind)]; }
 
@@ -43,6 +44,11 @@ void Checker::check_drop(const ast::Drop& drop) {
                          quote(word(option.kind)) + " is already given at " + at(it->second));
             continue;
         }
+        if (option.kind == Option::colour_balanced && has_geometry &&
+            geometry != ir::Geometry::square)
+            report.error(option.span,
+                         "'colour-balanced' splits pieces between the two colours of a square "
+                         "board, and this board is hexagonal");
         for (const auto& name : option.names) {
             if (option.kind == Option::not_in)
                 zone(name);

@@ -21,6 +21,12 @@ void Checker::check_hand_setups() {
     }
 }
 
+// A right gained by drops needs hands to drop from.
+void Checker::check_castlings_by_drop() {
+    for (const auto& c : file.castlings)
+        if (c.by_drop && file.hands.empty()) no_hands(c.span);
+}
+
 // Given once, in a game with hands.
 void Checker::check_compulsory_drops() {
     const auto& rules = file.compulsory_drops;

@@ -85,6 +85,7 @@ struct Checker {
     // check_placement.cpp
     void check_hand_setups();
     void check_compulsory_drops();
+    void check_castlings_by_drop();
     void check_in_place_promotion(const ast::Promotion& promotion);
     void check_promotion_forms();
     std::string cycle_text(const std::vector<std::size_t>& path, std::size_t from) const;

@@ -120,7 +120,7 @@ VARI_MESSAGE(partner_from, "expected the cell the partner starts from, such as '
 VARI_MESSAGE(partner_to, "expected the cell the partner goes to, such as 'f1'");
 VARI_MESSAGE(empty_cells, "expected the cells that must be empty after 'empty', such as 'f1 g1'");
 VARI_MESSAGE(safe_cells, "expected the cells that must not be attacked after 'safe', such as 'e1 f1 g1'");
-VARI_MESSAGE(close_castling, "expected '}' to close {decl}, or 'empty' or 'safe' (in that order)");
+VARI_MESSAGE(close_castling, "expected '}' to close {decl}, or 'empty', 'safe' or 'by-drop' (in that order)");
 
 // setup
 VARI_MESSAGE(setup_player, "expected the player whose pieces follow, as in 'setup White { PIECE e1 }'");

@@ -152,6 +152,7 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 // drop_item -> 'drop' drop_option*
 // drop_option -> 'not-in' ZONE+ | 'where-movable' | 'not-on-file-with' PIECE+
 //              | 'not-defended-by' PIECE+ | 'no-check' | 'no-mate' | 'promoted'
+//              | 'colour-balanced'
 // arrival -> 'arrive' 'where-movable'
 // worth -> 'value' NUMBER   (pawns: digits, optionally '.' and digits; '-' read to be refused)
 struct piece_name : tok<name_text> {};
@@ -195,7 +196,7 @@ struct defender_piece : tok<name_text> {};
 struct defender_pieces : plus<defender_piece> {};
 struct drop_option : sor<if_must<kw_not_in, not_in_zones>, kw_where_movable,
     if_must<kw_not_on_file_with, file_pieces>, if_must<kw_not_defended_by, defender_pieces>,
-    kw_no_check, kw_no_mate, kw_promoted> {};
+    kw_no_check, kw_no_mate, kw_promoted, kw_colour_balanced> {};
 struct drop_item : seq<kw_drop, star<drop_option>> {};
 // Its own rule for the word: kw_where_movable's action adds a drop option.
 struct arrive_where_movable : kw<TAO_PEGTL_STRING("where-movable")> {};
@@ -239,7 +240,7 @@ struct castling_safe : if_must<kw_safe, safe_cells> {};
 struct close_castling : tok<one<'}'>> {};
 struct castling_decl : seq<kw_castling, must<castling_player, castling_right>, opt<castling_label>,
     must<open_castling, castling_royal, royal_from, royal_to, castling_partner, partner_from, partner_to>,
-    opt<castling_empty>, opt<castling_safe>, must<close_castling>> {};
+    opt<castling_empty>, opt<castling_safe>, opt<kw_by_drop>, must<close_castling>> {};
 
 // ---- setup -> 'setup' PLAYER ('{' (PIECE CELL+)* '}' | 'hand' '{' PIECE* '}') ------------------
 struct setup_player : tok<name_text> {};

@@ -100,6 +100,7 @@
     X(where_movable, "where-movable") \
     X(not_on_file_with, "not-on-file-with") \
     X(not_defended_by, "not-defended-by") \
+    X(colour_balanced, "colour-balanced") \
     X(no_check, "no-check") \
     X(no_mate, "no-mate") \
     X(promoted, "promoted") \
@@ -133,7 +134,8 @@
     X(others, "others") \
     X(as, "as") \
     X(removed, "removed") \
-    X(hand, "hand")
+    X(hand, "hand") \
+    X(by_drop, "by-drop")
 
 #define VARI_KEYWORDS(X) \
     VARI_DECLARATION_KEYWORDS(X) VARI_PRIMITIVE_KEYWORDS(X) VARI_MODIFIER_KEYWORDS(X) \

@@ -192,6 +192,9 @@ ir::Drop lower_drop(const ast::Drop& drop, const Model& model) {
             case ast::DropOption::Kind::not_defended_by:
                 out.not_defended_by = std::move(indices);
                 break;
+            case ast::DropOption::Kind::colour_balanced:
+                out.colour_balanced = true;
+                break;
             case ast::DropOption::Kind::no_check:
                 out.may_not_check = true;
                 break;
@@ -260,6 +263,7 @@ ir::Castling lower_castling(const ast::Castling& c, const Model& model) {
     out.partner_to = at(cells, c.partner_to.text);
     for (const auto& name : c.empty) out.must_be_empty.push_back(at(cells, name.text));
     for (const auto& name : c.safe) out.must_be_safe.push_back(at(cells, name.text));
+    out.gained_by_drop = c.by_drop;
     out.source = ref(c.span);
     return out;
 }

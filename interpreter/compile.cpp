@@ -186,6 +186,9 @@ void Compiler::compile_drop(int p, const ir::Piece& piece, PieceRules& r) {
                 for (int choice : promo.choices) r.drop_faces |= 1u << choice;
     for (int type : drop.not_on_file_with) r.drop_not_on_file_with |= 1u << type;
     for (int type : drop.not_defended_by) r.drop_not_defended_by |= 1u << type;
+    r.drop_colour_balanced = drop.colour_balanced;
+    if (drop.colour_balanced)
+        t_.colour_balanced_types |= 1u << static_cast<int>(&piece - game_.pieces.data());
     r.drop_may_not_check = drop.may_not_check;
     r.drop_may_not_mate = drop.may_not_mate;
 }
@@ -206,6 +209,11 @@ void Compiler::compile_hands() {
         CellSet cells;
         for (int c : file) cells.add(c);
         for (int c : file) t_.file_of[c] = cells;
+    }
+    // The square board chequered: a cell's colour is (x + y) mod 2.
+    for (int c = 0; c < t_.cell_count; ++c) {
+        const ir::Vec v = game_.board.cells[c].coord;
+        t_.colours[((v.x + v.y) % 2 + 2) % 2].add(c);
     }
 }
 
@@ -233,6 +241,8 @@ void Compiler::compile_castlings() {
         rule.must_be_empty.remove(c.royal_from);
         rule.must_be_empty.remove(c.partner_from);
         for (int cell : c.must_be_safe) rule.must_be_safe.add(cell);
+        rule.gained_by_drop = c.gained_by_drop;
+        t_.castling_by_drop = t_.castling_by_drop || c.gained_by_drop;
         t_.rights_lost[c.royal_from] |= 1u << bit;
         t_.rights_lost[c.partner_from] |= 1u << bit;
         t_.castlings.push_back(rule);

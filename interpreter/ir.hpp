@@ -131,6 +131,9 @@ struct Drop {
     bool only_where_movable = false;       // never where it could not move again
     std::vector<int> not_on_file_with;     // never on a file holding an own piece of these types
     std::vector<int> not_defended_by;      // never on a cell an own piece of these types attacks
+    // A player's pieces of this type, on the board and in hand, go half on each colour of the
+    // (square) board: see Tables::colours.
+    bool colour_balanced = false;
     bool may_not_check = false;            // never attacking another player's royal piece
     bool may_not_mate = false;             // never checkmating
     bool promoted = false;                 // may also be dropped as what it promotes to
@@ -168,6 +171,8 @@ struct Castling {
     int partner_type = -1, partner_from = -1, partner_to = -1;
     std::vector<int> must_be_empty;   // besides the two start cells
     std::vector<int> must_be_safe;    // cells the royal piece may not be attacked on
+    // The right is also gained when a drop leaves both pieces on their start cells.
+    bool gained_by_drop = false;
     SourceRef source;
     friend bool operator==(const Castling&, const Castling&) = default;
 };

@@ -245,12 +245,38 @@ private:
             for (std::uint32_t rival = r.drop_not_on_file_with; rival; rival &= rival - 1)
                 for (int cell : pos_.pieces(us_, std::countr_zero(rival)))
                     open &= ~t_.file_of[cell];
+            if (t_.colour_balanced_types) open &= colour_balanced_cells(type, empty);
             drops_as(type, -1, r, r, open);
             for (std::uint32_t faces = r.drop_faces; faces; faces &= faces - 1) {
                 const int face = std::countr_zero(faces);
                 drops_as(type, face, r, t_.rules_of(us_, face), open);
             }
         }
+    }
+
+    // `colour-balanced`: a player's pieces of such a type, on the board and in hand, end half on
+    // each colour. Its own drop may not put more than half (rounded up) on one colour; a drop of
+    // another type may not take a cell that leaves fewer cells of a colour (its pieces there and
+    // the empty cells it may be dropped on) than half of them (rounded down).
+    CellSet colour_balanced_cells(int type, CellSet empty) const {
+        CellSet open = ~CellSet();
+        for (std::uint32_t types = t_.colour_balanced_types; types; types &= types - 1) {
+            const int balanced = std::countr_zero(types);
+            const int held = pos_.in_hand(us_, balanced);
+            if (!held) continue;
+            const CellSet placed = pos_.pieces(us_, balanced);
+            const int total = placed.count() + held;
+            const CellSet free = empty & t_.rules_of(us_, balanced).drop_cells;
+            for (const CellSet& colour : t_.colours) {
+                if (balanced == type) {
+                    if ((placed & colour).count() + 1 > (total + 1) / 2) open &= ~colour;
+                } else if (((placed | free) & colour).count() - 1 < total / 2) {
+                    open &= ~(colour & free);  // taking one of these leaves too few
+                    if (((placed | free) & colour).count() < total / 2) open = CellSet();
+                }
+            }
+        }
+        return open;
     }
 
     // Drops of `type` from hand as `face` (-1: itself) onto the cells of `open` its rules allow.

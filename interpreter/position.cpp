@@ -127,6 +127,7 @@ void Position::do_move(Move move, Undo& undo) {
         set_in_hand(side_, dropped, in_hand(side_, dropped) - 1);
         // A drop with a promotion puts the piece down as that type (`drop promoted`).
         add_piece(to, make_piece(side_, move.is_promotion() ? move.promotion() : dropped));
+        if (t_->castling_by_drop) gain_rights_by_drop(to);
         undo.moved = NO_PIECE;
         // A drop captures nothing; it resets the clock as a move of its piece would.
         ply_clock_ = t_->reset_clock_types >> dropped & 1 ? 0 : ply_clock_ + 1;
@@ -173,6 +174,17 @@ void Position::do_move(Move move, Undo& undo) {
                         (t_->reset_clock_types >> type & 1);
     ply_clock_ = resets ? 0 : ply_clock_ + 1;
     finish_move(undo);
+}
+
+// A castling right `by-drop` is gained when the drop on `to` leaves its two pieces on their start
+// cells (the other dropped or standing there before).
+void Position::gain_rights_by_drop(int to) {
+    std::uint32_t rights = rights_;
+    for (const CastlingRule& c : t_->castlings)
+        if (c.gained_by_drop && (to == c.royal_from || to == c.partner_from) &&
+            board_[c.royal_from] == c.royal && board_[c.partner_from] == c.partner)
+            rights |= 1u << c.right;
+    if (rights != rights_) set_rights(rights);
 }
 
 void Position::capture(int cell) {

@@ -104,6 +104,7 @@ struct PieceRules {
     std::uint32_t drop_faces = 0;    // the types it may also be dropped as (`drop promoted`)
     std::uint32_t drop_not_on_file_with = 0;  // type masks of the drop rules
     std::uint32_t drop_not_defended_by = 0;
+    bool drop_colour_balanced = false;
     bool drop_may_not_check = false;
     bool drop_may_not_mate = false;
 };
@@ -115,6 +116,7 @@ struct CastlingRule {
     int royal_from = 0, royal_to = 0, partner_from = 0, partner_to = 0;
     CellSet must_be_empty;       // includes both destinations unless they are start cells
     CellSet must_be_safe;
+    bool gained_by_drop = false;  // a drop that completes both pieces on their start cells gives it
 };
 
 struct Tables {
@@ -161,6 +163,9 @@ struct Tables {
     std::uint32_t drop_first = 0;            // types that must be dropped before others
     std::vector<int> hand_type;              // [captor * type_count + type]: what it takes, -1 none
     std::vector<CellSet> file_of;            // [cell] the cells of its file (Board::files)
+    CellSet colours[2];                      // the square board's two colours, (x + y) even, odd
+    std::uint32_t colour_balanced_types = 0; // types whose drops keep them half on each colour
+    bool castling_by_drop = false;           // some castling right is gained by drops
 
     // Goals the generator reads: a position they decide has no moves (see goal_reached).
     std::vector<CellSet> goal;               // [player] royal-reaches' zone; empty: no such goal

@@ -76,3 +76,17 @@ TEST_CASE("a hand setup's pieces count as placed for lost-only", "[dsl][placemen
                               "hands\nsetup A { Pawn a2 }\nsetup A hand { King General }\n");
     CHECK(game.pieces[2].promotions[0].lost_only);
 }
+
+TEST_CASE("colour-balanced and a castling right by-drop lower to their flags", "[dsl][placement]") {
+    const auto game = game_of(header +
+                              "piece Rook R { slide orthogonal  captured-removed  drop colour-balanced }\n"
+                              "hands\n"
+                              "castling A K { King c1 e1  Rook e1 d1  by-drop }\n"
+                              "castling A Q { King c1 a1  Rook a1 b1 }\n"
+                              "setup A hand { King General Rook Rook }\nsetup B hand { King }\n");
+    CHECK(game.pieces[2].drop.colour_balanced);
+    CHECK_FALSE(game.pieces[1].drop.colour_balanced);
+    REQUIRE(game.castlings.size() == 2);
+    CHECK(game.castlings[0].gained_by_drop);
+    CHECK_FALSE(game.castlings[1].gained_by_drop);
+}

@@ -165,3 +165,9 @@ TEST_CASE("Fairy-Stockfish reads vari's sittuyin moves into vari's FEN, drops an
     // where they stand or by a step (d5d5f, d5c6f).
     compare("sittuyin", "sittuyin", 6, 200);
 }
+
+TEST_CASE("Fairy-Stockfish reads vari's placement chess moves into vari's FEN, castling rights "
+          "gained by drops and all",
+          "[engine][fairy]") {
+    compare("placement", "placement", 6, 200);
+}

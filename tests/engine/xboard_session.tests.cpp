@@ -55,7 +55,7 @@ TEST_CASE("protover 2 is answered with the features, the games as XBoard names t
         CHECK(lines[0].find(feature) != std::string::npos);
     // King of the hill has chess's pieces and setup, but its own end: not XBoard's normal.
     CHECK(lines[1] == "feature variants=\"normal,antichess,capablanca,grand-chess,horde,"
-                      "king-of-the-hill,kyoto-shogi,vari_makruk,minishogi,racing-kings,"
+                      "king-of-the-hill,kyoto-shogi,vari_makruk,minishogi,placement,racing-kings,"
                       "vari_shatranj,vari_shogi,sittuyin,three-check,vari_xiangqi\"");
     CHECK(lines[2] == "feature option=\"Level -spin 10 1 10\"");
     xb.send("accepted setboard");
@@ -380,7 +380,8 @@ TEST_CASE("vari engine --protocol xboard sets up a game XBoard does not know",
     const auto features = xb.lines_until("feature done=1");
     CHECK(has_line(features, "feature variants=\"camel-chess,antichess,capablanca,normal,"
                              "grand-chess,horde,king-of-the-hill,kyoto-shogi,vari_makruk,"
-                             "minishogi,racing-kings,vari_shatranj,vari_shogi,sittuyin,three-check,"
+                             "minishogi,placement,racing-kings,vari_shatranj,vari_shogi,sittuyin,"
+                             "three-check,"
                              "vari_xiangqi\""));
     xb.send("new");
     xb.send("variant camel-chess");

@@ -137,3 +137,39 @@ TEST_CASE("sittuyin: a Pawn becomes a General by a move of its own",
         CHECK(pos.hash() == before);
     }
 }
+
+TEST_CASE("placement chess: Bishops end on both colours, and drops gain castling rights",
+          "[interpreter][placement][placement-chess]") {
+    auto game = test::load_shipped("placement");
+    Position pos(*game);
+    const int bishop = test::type_named(*game, "Bishop");
+    const auto dropped = [&](int type) {
+        return moves_text(pos, [&](Move m) { return m.is_drop() && m.dropped_type() == type; });
+    };
+    SECTION("with a Bishop on c1, the second goes only onto the other colour") {
+        set_position(pos, "8/pppppppp/8/8/8/8/PPPPPPPP/2B5[KQRRBNNkqrrbbnn] w - - 0 1");
+        CHECK(dropped(bishop) == "B*b1 B*d1 B*f1 B*h1");
+    }
+    SECTION("no other piece takes the last free cell of a colour a Bishop in hand needs") {
+        set_position(pos, "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R1N1K2R[QBBNqbbnn] w KQkq - 0 1");
+        CHECK(dropped(test::type_named(*game, "Queen")) == "Q*b1 Q*d1 Q*f1");
+        CHECK(dropped(bishop) == "B*b1 B*d1 B*f1 B*g1");
+    }
+    SECTION("dropping the Rook beside a King on its start cell gains the right, and castling") {
+        set_position(pos, "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQK3[Rr] w - - 0 1");
+        CHECK(pos.rights() == 0);
+        for (const char* drop : {"h1", "h8"}) {
+            MoveList list;
+            generate_legal(pos, list);
+            const int cell = game->cell_index(drop);
+            const auto it = std::find_if(list.begin(), list.end(),
+                                         [&](Move m) { return m.is_drop() && m.to() == cell; });
+            REQUIRE(it != list.end());
+            Undo undo;
+            pos.do_move(*it, undo);
+        }
+        CHECK(runtime::to_position_string(pos) ==
+              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R[-] w Kk - 2 2");
+        CHECK(moves_from(pos, "e1") == "e1-f1 e1-g1");
+    }
+}

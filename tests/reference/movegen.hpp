@@ -118,6 +118,13 @@ public:
         if (m.kind == Move::drop) {  // captures nothing; resets the clock as its piece's move would
             --hand(s, s.side, m.from);
             s.board[m.to] = {s.side, m.promotion >= 0 ? m.promotion : m.from};
+            // A `by-drop` castling right comes with the drop that completes its two pieces.
+            for (const auto& c : game_.castlings)
+                if (c.gained_by_drop && (m.to == c.royal_from || m.to == c.partner_from) &&
+                    pieces_in_place(s, c) && s.rights.find(c.right) == std::string::npos) {
+                    s.rights += c.right;
+                    std::sort(s.rights.begin(), s.rights.end());
+                }
             s.ep_cells.clear();
             s.ep_victim = -1;
             s.ply_clock = resets_clock(m.from, false) ? 0 : s.ply_clock + 1;
@@ -619,6 +626,7 @@ private:
                 if (s.board[other].player == s.side && contains(d.not_on_file_with, s.board[other].type))
                     return false;
         }
+        if (!colours_stay_balanced(s, type, cell)) return false;
         for (int from = 0; from < static_cast<int>(s.board.size()); ++from) {
             const Occupant o = s.board[from];
             if (o.player == s.side && contains(d.not_defended_by, o.type) &&
@@ -638,6 +646,44 @@ private:
         State next = s;
         play(next, {type, cell, face, Move::drop});
         return !legal(next).empty();
+    }
+
+    // The square board chequered: (x + y) mod 2.
+    int colour(int cell) const {
+        const ir::Vec v = game_.board.cells[cell].coord;
+        return ((v.x + v.y) % 2 + 2) % 2;
+    }
+
+    // `colour-balanced` types: after dropping `type` on `cell`, each such type's pieces (board
+    // and hand) must still be able to end half on each colour: at most half, rounded up, on one
+    // colour, and for each colour at least half, rounded down, standing there or able to go
+    // there (empty cells it may be dropped on).
+    bool colours_stay_balanced(const State& s, int type, int cell) const {
+        for (int b = 0; b < static_cast<int>(game_.pieces.size()); ++b) {
+            if (!game_.pieces[b].drop.colour_balanced) continue;
+            const int held = s.hands[s.side * game_.pieces.size() + b];
+            if (!held) continue;
+            int on[2] = {0, 0}, room[2] = {0, 0};
+            for (int c = 0; c < static_cast<int>(s.board.size()); ++c) {
+                if (s.board[c] == Occupant{s.side, b}) ++on[colour(c)];
+                else if (s.board[c].empty() && c != cell && may_drop_on(s.side, b, c)) ++room[colour(c)];
+            }
+            const int total = on[0] + on[1] + held;
+            if (b == type) {
+                if (on[colour(cell)] + 1 > (total + 1) / 2) return false;
+            } else {
+                for (int k = 0; k < 2; ++k)
+                    if (on[k] + room[k] < total / 2) return false;
+            }
+        }
+        return true;
+    }
+
+    // Whether the zones of the piece's drop rule allow `cell` (the rule's other options aside).
+    bool may_drop_on(int player, int type, int cell) const {
+        for (int zone : game_.pieces[type].drop.forbidden_zones)
+            if (in_zone(game_, zone, player, cell)) return false;
+        return true;
     }
 
     // Does the piece on `from` attack `cell` (a capture-capable rule reaches it)?
