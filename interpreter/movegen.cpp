@@ -245,7 +245,10 @@ private:
             for (std::uint32_t rival = r.drop_not_on_file_with; rival; rival &= rival - 1)
                 for (int cell : pos_.pieces(us_, std::countr_zero(rival)))
                     open &= ~t_.file_of[cell];
-            if (t_.colour_balanced_types) open &= colour_balanced_cells(type, empty);
+            // Judged on every empty cell: in check, `allowed` narrows where this drop goes, not
+            // where the balanced pieces may go later.
+            if (t_.colour_balanced_types)
+                open &= colour_balanced_cells(type, t_.all_cells & ~occupied_);
             drops_as(type, -1, r, r, open);
             for (std::uint32_t faces = r.drop_faces; faces; faces &= faces - 1) {
                 const int face = std::countr_zero(faces);
