@@ -66,7 +66,8 @@ enum class DeclKind : std::uint8_t {
     armies,
     captures,
     jumps,
-    checks
+    checks,
+    drops
 };
 
 struct Game {
@@ -167,6 +168,10 @@ struct Promotion {
     bool touching = false;  // also when the move starts in the zone
     bool always = false;    // on every move, wherever it goes (no zone)
     bool lost_only = false; // only to types its side has fewer of on the board than at the start
+    bool in_place = false;  // a move of its own: where it stands or by a quiet move of the new piece
+    bool last_anywhere = false;  // in-place: the player's last piece of the type, outside the zone too
+    bool no_attack = false;      // in-place: never where the new piece attacks another player's
+    Span in_place_span, last_anywhere_span, no_attack_span;
     Span always_span;
     Name zone;
     std::vector<Name> pieces;
@@ -190,7 +195,8 @@ struct DropOption {
         no_check,
         no_mate,
         promoted,
-        gating
+        gating,
+        colour_balanced
     };
     Kind kind = Kind::not_in;
     // zones (not-in, gating: one) or pieces (not-on-file-with, not-defended-by)
@@ -237,6 +243,7 @@ struct Castling {
     Name partner, partner_from, partner_to;
     std::vector<Name> empty;
     std::vector<Name> safe;
+    bool by_drop = false;  // also gained when drops put both pieces on their start cells
     Span span;
 };
 
@@ -326,6 +333,11 @@ struct CaptureMapping {
     Name becomes;
 };
 
+// `drops compulsory`: a player who can drop must.
+struct CompulsoryDrops {
+    Span span;
+};
+
 // `captures compulsory`: a player who can capture must.
 struct CompulsoryCaptures {
     Span span;
@@ -374,6 +386,7 @@ struct File {
     std::vector<Armies> army_choices;
     std::vector<Captures> captures;
     std::vector<CompulsoryCaptures> compulsory_captures;
+    std::vector<CompulsoryDrops> compulsory_drops;
     std::vector<Jumps> jumps;
     std::vector<Checks> checks;
     std::vector<Broken> broken;

@@ -270,11 +270,16 @@ VARI_ACTION(kw_always) {
     promotion(s).always_span = span_of(in, s);
 }
 VARI_ACTION(kw_lost_only) { promotion(s).lost_only = true; }
+VARI_ACTION(kw_in_place) { promotion(s).in_place = true; promotion(s).in_place_span = span_of(in, s); }
+VARI_ACTION(kw_last_anywhere) { promotion(s).last_anywhere = true; promotion(s).last_anywhere_span = span_of(in, s); }
+VARI_ACTION(kw_no_attack) { promotion(s).no_attack = true; promotion(s).no_attack_span = span_of(in, s); }
 VARI_ACTION(promote_piece) { promotion(s).pieces.push_back(name_of(in, s)); }
 VARI_ACTION(kw_captured_as) { s.file.pieces.back().fates.emplace_back().span = span_of(in, s); }
 VARI_ACTION(captured_piece) { s.file.pieces.back().fates.back().piece = name_of(in, s); }
 VARI_ACTION(kw_captured_removed) { auto& f = s.file.pieces.back().fates.emplace_back(); f.removed = true; f.span = span_of(in, s); }
 VARI_ACTION(kw_drop) { s.file.pieces.back().drops.emplace_back().span = span_of(in, s); }
+VARI_ACTION(kw_colour_balanced) { add_drop_option(s, ast::DropOption::Kind::colour_balanced, in); }
+VARI_ACTION(kw_by_drop) { s.file.castlings.back().by_drop = true; }
 VARI_ACTION(kw_not_in) { add_drop_option(s, ast::DropOption::Kind::not_in, in); }
 VARI_ACTION(kw_where_movable) { add_drop_option(s, ast::DropOption::Kind::where_movable, in); }
 VARI_ACTION(kw_not_on_file_with) { add_drop_option(s, ast::DropOption::Kind::not_on_file_with, in); }
@@ -357,7 +362,11 @@ VARI_ACTION(hooks_path_open) { s.file.hooks.back().text_span = span_of(in, s); }
 VARI_ACTION(hooks_path_text) { s.file.hooks.back().text = in.string(); }
 VARI_ACTION(kw_checks) { open(s, DeclKind::checks, s.file.checks, in); }
 VARI_ACTION(kw_jumps) { open(s, DeclKind::jumps, s.file.jumps, in); }
-VARI_ACTION(kw_compulsory) { s.file.jumps.back().rule = ir::JumpRule::compulsory; }
+VARI_ACTION(kw_drops) { open(s, DeclKind::drops, s.file.compulsory_drops, in); }
+// `compulsory` after `jumps` (after `drops` it completes the node `drops` opened).
+VARI_ACTION(kw_compulsory) {
+    if (s.kind == DeclKind::jumps) s.file.jumps.back().rule = ir::JumpRule::compulsory;
+}
 VARI_ACTION(kw_maximum) { s.file.jumps.back().rule = ir::JumpRule::maximum; }
 
 // army, armies, captures
@@ -506,6 +515,9 @@ void discard(State& s) {
             break;
         case DeclKind::checks:
             take(f.checks, "");
+            break;
+        case DeclKind::drops:
+            take(f.compulsory_drops, "");
             break;
     }
     f.broken.push_back(std::move(broken));

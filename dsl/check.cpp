@@ -19,7 +19,7 @@ constexpr ast::Span file_start{1, 1};
 constexpr const char* kind_words[] = {
     "",      "game",       "players",  "orient", "board", "direction", "zone", "piece",
     "hands", "drop-first", "castling", "setup",  "end",   "royals",    "pass", "hooks",
-    "include", "army",     "armies",   "captures", "jumps", "checks"};
+    "include", "army",     "armies",   "captures", "jumps", "checks", "drops"};
 
 const char* end_word(ir::EndKind kind) {
     switch (kind) {
@@ -188,7 +188,7 @@ void Checker::check_declarations() {
                          file.royals.empty() && file.passes.empty() && file.hooks.empty() &&
                          file.armies.empty() && file.army_choices.empty() &&
                          file.captures.empty() && file.compulsory_captures.empty() &&
-                         file.includes.empty() && file.jumps.empty() &&
+                         file.includes.empty() && file.jumps.empty() && file.compulsory_drops.empty() &&
                          file.broken.empty();
     if (nothing) {
         report.error(
@@ -306,11 +306,16 @@ void Checker::check_royals() {
         return;
     // A player without a royal piece is never in check: only when no player has one can nobody be
     // mated.
-    for (const auto& setup : file.setups)
-        for (const auto& group : setup.groups) {
-            const auto index = find(model.piece_index, group.piece.text);
-            if (index && file.pieces[static_cast<std::size_t>(*index)].royal) return;
-        }
+    const auto royal = [&](const std::string& name) {
+        const auto index = find(model.piece_index, name);
+        return index && file.pieces[static_cast<std::size_t>(*index)].royal;
+    };
+    for (const auto& setup : file.setups) {
+        for (const auto& group : setup.groups)
+            if (royal(group.piece.text)) return;
+        for (const auto& held : setup.hand)  // in hand at the start, dropped later
+            if (royal(held.text)) return;
+    }
     report.error(checkmate->span,
                  "no player has a royal piece in the setup, but 'end checkmate' is judged on one",
                  "mark a piece 'royal' (as in 'piece NAME X royal { ... }') and set it up");
@@ -343,6 +348,8 @@ Model check(const ast::File& file, Report& report) {
     checker.check_royal_facing();
     checker.check_passing();
     checker.check_compulsory_captures();
+    checker.check_compulsory_drops();
+    checker.check_castlings_by_drop();
     checker.check_checks_forbidden();
     checker.check_jumps();
     checker.check_hooks();

@@ -15,7 +15,7 @@ using Option = ast::DropOption::Kind;
 // ORDER DropOption::Kind
 constexpr const char* option_words[] = {"not-in",   "where-movable", "not-on-file-with",
                                         "not-defended-by", "no-check", "no-mate", "promoted",
-                                        "gating"};
+                                        "gating", "colour-balanced"};
 
 const char* word(Option kind) { return option_words[static_cast<int>(kind)]; }
 
@@ -44,6 +44,11 @@ void Checker::check_drop(const ast::Drop& drop) {
                          quote(word(option.kind)) + " is already given at " + at(it->second));
             continue;
         }
+        if (option.kind == Option::colour_balanced && has_geometry &&
+            geometry != ir::Geometry::square)
+            report.error(option.span,
+                         "'colour-balanced' splits pieces between the two colours of a square "
+                         "board, and this board is hexagonal");
         for (const auto& name : option.names) {
             if (option.kind == Option::not_in || option.kind == Option::gating)
                 zone(name);
@@ -109,18 +114,17 @@ void Checker::check_hands() {
     if (hands && known && !gets.empty()) check_hand_flow(gets);
 }
 
-// Whether a setup puts the piece in a hand (`hand PIECE ...`).
-bool Checker::held_at_start(const std::string& piece) const {
-    for (const auto& setup : file.setups)
-        for (const auto& name : setup.hand)
-            if (name.text == piece) return true;
-    return false;
-}
-
-// Pieces must flow into hands (`gets`: piece -> the type its captor gets, or -1) and out of them.
+// Pieces must flow into hands (`gets`: piece -> the type its captor gets, or -1; or a setup puts
+// them there) and out of them.
 void Checker::check_hand_flow(const std::map<int, int>& gets) {
     const ast::Span hands_span = file.hands[0].span;
-    if (std::all_of(gets.begin(), gets.end(), [](const auto& g) { return g.second < 0; })) {
+    std::set<int> reached;
+    for (const auto& g : gets) reached.insert(g.second);
+    for (const auto& setup : file.setups)  // held from the start
+        for (const auto& name : setup.hand)
+            if (const auto it = model.piece_index.find(name.text); it != model.piece_index.end())
+                reached.insert(it->second);
+    if (reached == std::set<int>{-1} || reached.empty()) {
         report.error(hands_span,
                      "'hands' is given, but every piece is 'captured-removed': no captured piece "
                      "ever reaches a hand");
@@ -132,12 +136,9 @@ void Checker::check_hand_flow(const std::map<int, int>& gets) {
                      "add 'drop' to the pieces that may be, as in 'piece Pawn P { step n  drop }'");
         return;
     }
-    std::set<int> reached;
-    for (const auto& g : gets) reached.insert(g.second);
     for (const auto& [index, target] : gets) {
         const auto& piece = file.pieces[static_cast<std::size_t>(index)];
-        if (piece.drops.empty() || reached.count(index) != 0 || held_at_start(piece.name.text))
-            continue;
+        if (piece.drops.empty() || reached.count(index) != 0) continue;
         const std::string name = quote(piece.name.text);
         report.error(
             piece.drops[0].span,

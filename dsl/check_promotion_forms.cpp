@@ -14,6 +14,7 @@ void Checker::check_promotion_form(const ast::Promotion& promotion) {
                      "every move, wherever it starts",
                      "drop 'touching', or give a zone: 'promote touching in ZONE to PIECE ...'");
     if (!promotion.always) zone(promotion.zone);
+    check_in_place_promotion(promotion);
 }
 
 // A `lost-only` choice must be a type some setup places (else it could never be lost), and a
@@ -21,8 +22,10 @@ void Checker::check_promotion_form(const ast::Promotion& promotion) {
 // `drop promoted` must promote to something (by its own lines or an army's).
 void Checker::check_promotion_forms() {
     std::set<std::string> placed;
-    for (const auto& setup : file.setups)
+    for (const auto& setup : file.setups) {
         for (const auto& group : setup.groups) placed.insert(group.piece.text);
+        for (const auto& held : setup.hand) placed.insert(held.text);
+    }
     const auto never_placed = [&](const ast::Name& name) {
         report.error(name.span,
                      "no setup places a " + quote(name.text) +

@@ -84,6 +84,10 @@ struct Checker {
     void check_promotion_cycles();
     // check_promotion_forms.cpp
     void check_promotion_form(const ast::Promotion& promotion);
+    // check_placement.cpp
+    void check_compulsory_drops();
+    void check_castlings_by_drop();
+    void check_in_place_promotion(const ast::Promotion& promotion);
     void check_promotion_forms();
     std::string cycle_text(const std::vector<std::size_t>& path, std::size_t from) const;
     // check_hands.cpp
@@ -141,7 +145,6 @@ struct Checker {
     // Helpers of check_hands.cpp.
     bool check_piece_hand(const ast::Piece& piece, bool hands);
     void check_drop(const ast::Drop& drop);
-    bool held_at_start(const std::string& piece) const;
     // check_gating.cpp
     static bool gating_only(const ast::Drop& drop);
     void check_gating();

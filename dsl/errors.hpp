@@ -122,11 +122,11 @@ VARI_MESSAGE(partner_from, "expected the cell the partner starts from, such as '
 VARI_MESSAGE(partner_to, "expected the cell the partner goes to, such as 'f1'");
 VARI_MESSAGE(empty_cells, "expected the cells that must be empty after 'empty', such as 'f1 g1'");
 VARI_MESSAGE(safe_cells, "expected the cells that must not be attacked after 'safe', such as 'e1 f1 g1'");
-VARI_MESSAGE(close_castling, "expected '}' to close {decl}, or 'empty' or 'safe' (in that order)");
+VARI_MESSAGE(close_castling, "expected '}' to close {decl}, or 'empty', 'safe' or 'by-drop' (in that order)");
 
 // setup
 VARI_MESSAGE(setup_player, "expected the player whose pieces follow, as in 'setup White { PIECE e1 }'");
-VARI_MESSAGE(open_setup, "expected '{' to open the setup");
+VARI_MESSAGE(open_setup, "expected '{' to open the setup, or 'hand {' to open the pieces it holds in hand");
 VARI_MESSAGE(setup_cells, "expected the cells the piece stands on, such as 'e1'");
 VARI_MESSAGE(hand_pieces, "expected the pieces the player holds in hand after 'hand', such as 'Hawk'");
 VARI_MESSAGE(close_setup, "expected '}' to close {decl}, or a piece's name followed by its cells");
@@ -144,6 +144,7 @@ VARI_MESSAGE(close_material, "expected '}' to close the set of pieces, or anothe
 // royals, checks, pass, hooks, jumps
 VARI_MESSAGE(royals_rule, "expected 'capturable', 'may-not-face' or 'must-part' after 'royals', as in 'royals capturable' or 'royals may-not-face n s'");
 VARI_MESSAGE(facing_items, "expected the directions along which royal pieces face each other, such as 'n s'");
+VARI_MESSAGE(kw_compulsory, "expected 'compulsory' after 'drops', as in 'drops compulsory'");
 VARI_MESSAGE(kw_forbidden, "expected 'forbidden' after 'checks', as in 'checks forbidden'");
 VARI_MESSAGE(pass_kind, "expected 'forced' (a player with no legal move passes) or 'allowed' (a player may always pass) after 'pass'");
 VARI_MESSAGE(hooks_source, "expected the hooks as a file name in double quotes, such as \"hooks.lua\", or as code between triple quotes: \"\"\" ... \"\"\"");

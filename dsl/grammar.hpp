@@ -147,11 +147,13 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 //           | 'not-over' PIECE+ | 'not-taking' PIECE+
 //           | 'en-passant' | 'symmetric' | 'left' | 'right'
 //   (every primitive reads every modifier; the checks say which ones have a meaning where)
-// promotion -> 'promote' ['optional'] ['touching'] 'in' ZONE 'to' PIECE+
+// promotion -> 'promote' ['optional'] ['touching'] ['in-place'] ('in' ZONE | 'always') 'to' PIECE+
+//              ['lost-only'] ['last-anywhere'] ['no-attack']
 // capture_fate -> 'captured-as' PIECE | 'captured-removed'
 // drop_item -> 'drop' drop_option*
 // drop_option -> 'not-in' ZONE+ | 'where-movable' | 'not-on-file-with' PIECE+
 //              | 'not-defended-by' PIECE+ | 'no-check' | 'no-mate' | 'promoted' | 'gating' ZONE
+//              | 'colour-balanced'
 // arrival -> 'arrive' 'where-movable'
 // worth -> 'value' NUMBER   (pawns: digits, optionally '.' and digits; '-' read to be refused)
 struct piece_name : tok<name_text> {};
@@ -185,8 +187,9 @@ struct promote_zone : tok<name_text> {};
 struct promote_piece : tok<name_text> {};
 struct promote_pieces : plus<promote_piece> {};
 struct promote_where : sor<kw_always, if_must<kw_in, promote_zone>> {};
-struct promotion : seq<kw_promote, opt<kw_optional>, opt<kw_touching>,
-    must<promote_where, kw_to, promote_pieces>, opt<kw_lost_only>> {};
+struct promotion : seq<kw_promote, opt<kw_optional>, opt<kw_touching>, opt<kw_in_place>,
+    must<promote_where, kw_to, promote_pieces>, opt<kw_lost_only>, opt<kw_last_anywhere>,
+    opt<kw_no_attack>> {};
 struct captured_piece : tok<name_text> {};
 struct capture_fate : sor<if_must<kw_captured_as, captured_piece>, kw_captured_removed> {};
 struct not_in_zone : tok<name_text> {};
@@ -198,7 +201,8 @@ struct defender_pieces : plus<defender_piece> {};
 struct gating_zone : tok<name_text> {};
 struct drop_option : sor<if_must<kw_not_in, not_in_zones>, kw_where_movable,
     if_must<kw_not_on_file_with, file_pieces>, if_must<kw_not_defended_by, defender_pieces>,
-    kw_no_check, kw_no_mate, kw_promoted, if_must<kw_gating, gating_zone>> {};
+    kw_no_check, kw_no_mate, kw_promoted, if_must<kw_gating, gating_zone>,
+    kw_colour_balanced> {};
 struct drop_item : seq<kw_drop, star<drop_option>> {};
 // Its own rule for the word: kw_where_movable's action adds a drop option.
 struct arrive_where_movable : kw<TAO_PEGTL_STRING("where-movable")> {};
@@ -242,7 +246,7 @@ struct castling_safe : if_must<kw_safe, safe_cells> {};
 struct close_castling : tok<one<'}'>> {};
 struct castling_decl : seq<kw_castling, must<castling_player, castling_right>, opt<castling_label>,
     must<open_castling, castling_royal, royal_from, royal_to, castling_partner, partner_from, partner_to>,
-    opt<castling_empty>, opt<castling_safe>, must<close_castling>> {};
+    opt<castling_empty>, opt<castling_safe>, opt<kw_by_drop>, must<close_castling>> {};
 
 // ---- setup -> 'setup' PLAYER '{' (PIECE CELL+ | 'hand' PIECE+)* '}' -----------------------------
 struct setup_player : tok<name_text> {};
@@ -307,6 +311,9 @@ struct royals_decl : if_must<kw_royals, royals_rule> {};
 
 // ---- checks -> 'checks' 'forbidden' ------------------------------------------------------------
 struct checks_decl : if_must<kw_checks, kw_forbidden> {};
+
+// ---- drops -> 'drops' 'compulsory' -------------------------------------------------------------
+struct drops_decl : if_must<kw_drops, kw_compulsory> {};
 
 // ---- pass -> 'pass' ('forced' | 'allowed' ['unless-in-check']) ------------------------------------------------------
 struct pass_allowed : seq<kw_allowed, opt<kw_unless_in_check>> {};
@@ -377,7 +384,7 @@ struct captures_decl : if_must<kw_captures, captures_target> {};
 struct declaration : sor<game_decl, players_decl, orient_decl, board_decl, direction_decl,
     zone_decl, piece_decl, hands_decl, drop_first_decl, castling_decl, setup_decl, end_decl,
     royals_decl, pass_decl, hooks_decl, include_decl, army_decl, armies_decl, captures_decl,
-    jumps_decl, checks_decl> {};
+    jumps_decl, checks_decl, drops_decl> {};
 struct any_declaration : must<declaration> {};
 // Where recovery resumes: a line whose first word is a declaration keyword.
 struct declaration_line : seq<star<blank>, declaration_keyword> {};

@@ -32,7 +32,8 @@
     X(armies, "armies") \
     X(captures, "captures") \
     X(jumps, "jumps") \
-    X(checks, "checks")
+    X(checks, "checks") \
+    X(drops, "drops")
 
 // The movement primitives (ast::Primitive, in this order).
 #define VARI_PRIMITIVE_KEYWORDS(X) \
@@ -90,6 +91,9 @@
     X(in, "in") \
     X(always, "always") \
     X(lost_only, "lost-only") \
+    X(in_place, "in-place") \
+    X(last_anywhere, "last-anywhere") \
+    X(no_attack, "no-attack") \
     X(to, "to") \
     X(captured_as, "captured-as") \
     X(captured_removed, "captured-removed") \
@@ -98,6 +102,7 @@
     X(where_movable, "where-movable") \
     X(not_on_file_with, "not-on-file-with") \
     X(not_defended_by, "not-defended-by") \
+    X(colour_balanced, "colour-balanced") \
     X(no_check, "no-check") \
     X(no_mate, "no-mate") \
     X(promoted, "promoted") \
@@ -136,7 +141,8 @@
     X(maximum, "maximum") \
     X(others, "others") \
     X(as, "as") \
-    X(removed, "removed")
+    X(removed, "removed") \
+    X(by_drop, "by-drop")
 
 #define VARI_KEYWORDS(X) \
     VARI_DECLARATION_KEYWORDS(X) VARI_PRIMITIVE_KEYWORDS(X) VARI_MODIFIER_KEYWORDS(X) \

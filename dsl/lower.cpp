@@ -202,6 +202,9 @@ ir::Drop lower_drop(const ast::Drop& drop, const Model& model) {
             case ast::DropOption::Kind::not_defended_by:
                 out.not_defended_by = std::move(indices);
                 break;
+            case ast::DropOption::Kind::colour_balanced:
+                out.colour_balanced = true;
+                break;
             case ast::DropOption::Kind::no_check:
                 out.may_not_check = true;
                 break;
@@ -246,6 +249,9 @@ ir::Piece lower_piece(const ast::Piece& piece, int self, bool hands, const Model
         p.on_leaving = promotion.touching;
         p.compulsory = !promotion.optional;
         p.lost_only = promotion.lost_only;
+        p.in_place = promotion.in_place;
+        p.last_anywhere = promotion.last_anywhere;
+        p.no_attack = promotion.no_attack;
         p.source = ref(promotion.span);
         out.promotions.push_back(std::move(p));
     }
@@ -270,6 +276,7 @@ ir::Castling lower_castling(const ast::Castling& c, const Model& model) {
     out.partner_to = at(cells, c.partner_to.text);
     for (const auto& name : c.empty) out.must_be_empty.push_back(at(cells, name.text));
     for (const auto& name : c.safe) out.must_be_safe.push_back(at(cells, name.text));
+    out.gained_by_drop = c.by_drop;
     out.source = ref(c.span);
     return out;
 }
@@ -393,6 +400,7 @@ ir::Game lower(const ast::File& file, const Model& model) {
     game.checks_forbidden = !file.checks.empty();
     if (!file.jumps.empty()) game.jump_rule = file.jumps.front().rule;
     game.captures_compulsory = !file.compulsory_captures.empty();
+    game.drops_compulsory = !file.compulsory_drops.empty();
     game.hooks = model.hooks;
     return game;
 }

@@ -123,6 +123,15 @@ MoveBound move_bound(const Tables& t) {
             board += best;
             if (best_type >= 0) by_type[static_cast<std::size_t>(best_type)] += best;
         }
+        // In-place promotions: from each cell, per choice, staying or a move of the new type.
+        long in_place = 0;
+        for (int from = 0; from < t.cell_count; ++from) {
+            long best = 0;
+            for (int type = 0; type < t.type_count; ++type)
+                for (std::uint32_t c = t.rules_of(p, type).in_place_choices; c; c &= c - 1)
+                    best += 1 + any_target(t, t.rules_of(p, std::countr_zero(c)), from).count();
+            in_place += best;
+        }
         // A second bound on the same moves: k pieces reach at most the other cells - k of them
         // each, at most cells^2 / 4 (from, to) pairs, each written at most most_per_target times.
         const long pairs = static_cast<long>(t.cell_count) * t.cell_count / 4;
@@ -149,7 +158,7 @@ MoveBound move_bound(const Tables& t) {
         const long castlings = (1 + 2 * gating_types) *
                                std::count_if(t.castlings.begin(), t.castlings.end(),
                                              [p](const CastlingRule& c) { return c.player == p; });
-        const long total = board + drops + castlings + (t.passing == ir::Passing::never ? 0 : 1);
+        const long total = board + in_place + drops + castlings + (t.passing == ir::Passing::never ? 0 : 1);
         if (total > worst.moves) {
             worst.moves = total;
             worst.player = p;

@@ -30,6 +30,11 @@ Tables Compiler::run() {
     t_.start_count.assign(t_.player_count * t_.type_count, 0);
     for (const auto& placed : game_.setup)
         ++t_.start_count[placed.player * t_.type_count + placed.type];
+    t_.start_hand_types.assign(t_.player_count, 0);
+    for (const auto& placed : game_.hand_setup) {
+        ++t_.start_count[placed.player * t_.type_count + placed.type];
+        t_.start_hand_types[placed.player] |= 1u << placed.type;
+    }
     for (int p = 0; p < t_.player_count; ++p)
         for (int type = 0; type < t_.type_count; ++type) compile_piece(p, type);
     compile_royal_facing();
@@ -177,6 +182,16 @@ void Compiler::compile_promotions(int p, const ir::Piece& piece, PieceRules& r) 
     for (const auto& promo : piece.promotions) {
         if (!(promo.players >> p & 1)) continue;
         const CellSet zone = promo.zone < 0 ? t_.all_cells : zone_cells(promo.zone, p);
+        if (promo.in_place) {
+            r.in_place_zone |= zone;
+            for (int choice : promo.choices) r.in_place_choices |= 1u << choice;
+            if (promo.lost_only)
+                for (int choice : promo.choices) r.promotion_lost_only |= 1u << choice;
+            r.in_place_last_anywhere = r.in_place_last_anywhere || promo.last_anywhere;
+            r.in_place_no_attack = r.in_place_no_attack || promo.no_attack;
+            t_.has_in_place = true;
+            continue;
+        }
         r.promotion_zone |= zone;
         if (promo.on_leaving) r.promotion_leaving |= zone;
         for (int cell : zone) {
@@ -211,6 +226,9 @@ void Compiler::compile_drop(int p, const ir::Piece& piece, PieceRules& r) {
                 for (int choice : promo.choices) r.drop_faces |= 1u << choice;
     for (int type : drop.not_on_file_with) r.drop_not_on_file_with |= 1u << type;
     for (int type : drop.not_defended_by) r.drop_not_defended_by |= 1u << type;
+    r.drop_colour_balanced = drop.colour_balanced;
+    if (drop.colour_balanced)
+        t_.colour_balanced_types |= 1u << static_cast<int>(&piece - game_.pieces.data());
     r.drop_may_not_check = drop.may_not_check;
     r.drop_may_not_mate = drop.may_not_mate;
 }
@@ -221,6 +239,7 @@ void Compiler::compile_hands() {
     t_.passing = game_.passing;
     t_.jump_rule = game_.jump_rule;
     t_.captures_compulsory = game_.captures_compulsory;
+    t_.drops_compulsory = game_.drops_compulsory;
     for (int type : game_.drop_first) t_.drop_first |= 1u << type;
     for (int captor = 0; captor < t_.player_count; ++captor)
         for (int type = 0; type < t_.type_count; ++type)
@@ -238,6 +257,11 @@ void Compiler::compile_hands() {
         CellSet cells;
         for (int c : file) cells.add(c);
         for (int c : file) t_.file_of[c] = cells;
+    }
+    // The square board chequered: a cell's colour is (x + y) mod 2.
+    for (int c = 0; c < t_.cell_count; ++c) {
+        const ir::Vec v = game_.board.cells[c].coord;
+        t_.colours[((v.x + v.y) % 2 + 2) % 2].add(c);
     }
 }
 
@@ -265,6 +289,8 @@ void Compiler::compile_castlings() {
         rule.must_be_empty.remove(c.royal_from);
         rule.must_be_empty.remove(c.partner_from);
         for (int cell : c.must_be_safe) rule.must_be_safe.add(cell);
+        rule.gained_by_drop = c.gained_by_drop;
+        t_.castling_by_drop = t_.castling_by_drop || c.gained_by_drop;
         t_.rights_lost[c.royal_from] |= 1u << bit;
         t_.rights_lost[c.partner_from] |= 1u << bit;
         t_.castlings.push_back(rule);

@@ -123,6 +123,7 @@ public:
 private:
     void add_piece(int cell, Piece piece);
     void capture(int cell);                // removes the piece; the mover's hand may take it
+    void gain_rights_by_drop(int to);      // castling rights a drop completes (`by-drop`)
     void uncapture(int cell, Piece piece); // puts it back, out of the hand
     void capture_jumped(Move move, Undo& undo);
     void finish_move(Undo& undo);   // counts a check, passes the turn: side, move number, hash

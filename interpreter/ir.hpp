@@ -115,6 +115,12 @@ struct Promotion {
     bool compulsory = true;
     // Only to a type of which the player has fewer on the board than its setup places.
     bool lost_only = false;
+    // A move of its own, by a piece standing in `zone` (never compulsory): it becomes the new
+    // type where it stands, or makes one of the new type's moves onto an empty cell as it.
+    bool in_place = false;
+    bool last_anywhere = false;   // in_place: the player's only piece of its type, from anywhere
+    bool no_attack = false;       // in_place: never where the new piece attacks another player's
+
     std::uint32_t players = ~0u;  // the players it applies to, a bit each (an army's own)
     SourceRef source;
     friend bool operator==(const Promotion&, const Promotion&) = default;
@@ -127,6 +133,9 @@ struct Drop {
     bool only_where_movable = false;       // never where it could not move again
     std::vector<int> not_on_file_with;     // never on a file holding an own piece of these types
     std::vector<int> not_defended_by;      // never on a cell an own piece of these types attacks
+    // A player's pieces of this type, on the board and in hand, go half on each colour of the
+    // (square) board: see Tables::colours.
+    bool colour_balanced = false;
     bool may_not_check = false;            // never attacking another player's royal piece
     bool may_not_mate = false;             // never checkmating
     bool promoted = false;                 // may also be dropped as what it promotes to
@@ -166,6 +175,8 @@ struct Castling {
     int partner_type = -1, partner_from = -1, partner_to = -1;
     std::vector<int> must_be_empty;   // besides the two start cells
     std::vector<int> must_be_safe;    // cells the royal piece may not be attacked on
+    // The right is also gained when a drop leaves both pieces on their start cells.
+    bool gained_by_drop = false;
     SourceRef source;
     friend bool operator==(const Castling&, const Castling&) = default;
 };
@@ -269,6 +280,8 @@ struct Game {
     JumpRule jump_rule = JumpRule::optional;
     // A player who can capture (en passant and capture sequences included) must.
     bool captures_compulsory = false;
+    // A player who can drop must (a placement phase, while it holds pieces in hand).
+    bool drops_compulsory = false;
     std::optional<HookSource> hooks;
     // The rule files read, as diagnostics name them: the loaded one, then those it includes.
     std::vector<std::string> files;

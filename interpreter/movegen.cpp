@@ -37,6 +37,7 @@ public:
         else
             by_trial();
         if (t_.gating) gatings();
+        if (t_.has_in_place) in_place_promotions();
         if (t_.has_jumps) jumps();
         if (facing) keep_if([this](Move m) { return parts(m); });
         if (t_.checks_forbidden) keep_if([this](Move m) { return !gives_check(m); });
@@ -45,6 +46,7 @@ public:
             (t_.passing == ir::Passing::unless_in_check && (facing || !in_check())))
             push(Move::make_pass());
         if (t_.captures_compulsory) keep_captures();
+        if (t_.drops_compulsory) keep_drops();
     }
 
 private:
@@ -199,6 +201,64 @@ private:
         filter_from(first);
     }
 
+    // Promotions that are moves of their own: a piece standing in its zone (anywhere, when it is
+    // the player's only one of its type and the rule says `last-anywhere`) becomes one of its
+    // choices where it stands, or makes a move of the new type onto an empty cell as it. With
+    // `no-attack` the new piece may not attack another player's piece where it ends, and the
+    // promotion may not give check. Made and tested like other rare moves.
+    void in_place_promotions() {
+        const int first = list_.size;
+        bool any_no_attack = false;
+        const CellSet enemy = occupied_ & ~own_;
+        for (int type = 0; type < t_.type_count; ++type) {
+            const PieceRules& r = t_.rules_of(us_, type);
+            if (!r.in_place_choices) continue;
+            const CellSet pieces = pos_.pieces(us_, type);
+            const CellSet from_cells =
+                r.in_place_last_anywhere && pieces.count() == 1 ? pieces : pieces & r.in_place_zone;
+            if (!from_cells) continue;
+            any_no_attack = any_no_attack || r.in_place_no_attack;
+            std::uint32_t choices = r.in_place_choices;
+            if (r.promotion_lost_only) choices &= ~kept_types(r.promotion_lost_only & choices);
+            for (int from : from_cells)
+                for (std::uint32_t c = choices; c; c &= c - 1) {
+                    const int choice = std::countr_zero(c);
+                    const PieceRules& becomes = t_.rules_of(us_, choice);
+                    const CellSet to =
+                        (detail::targets(t_, becomes, from, own_, occupied_, pos_.board()) &
+                         ~occupied_) |
+                        CellSet::of(from);
+                    for (int cell : to) {
+                        if (r.in_place_no_attack) {
+                            // The board is read only for the types of hops' screens and targets,
+                            // which the promoting piece is neither.
+                            const CellSet moved = CellSet::of(from) ^ CellSet::of(cell);
+                            if (detail::targets(t_, becomes, cell, own_ ^ moved, occupied_ ^ moved,
+                                                pos_.board()) &
+                                enemy)
+                                continue;
+                        }
+                        push(Move::make(from, cell, Move::normal, choice));
+                    }
+                }
+        }
+        filter_from(first);
+        // Nor may such a promotion give check, by the new piece or by a line it opens.
+        if (any_no_attack) {
+            int kept = first;
+            for (int i = first; i < list_.size; ++i)
+                if (!gives_check(list_.moves[i])) list_.moves[kept++] = list_.moves[i];
+            list_.size = kept;
+        }
+    }
+
+    // `drops compulsory`: where some legal move is a drop, only drops are legal.
+    void keep_drops() {
+        bool any = false;
+        for (int i = 0; i < list_.size && !any; ++i) any = list_.moves[i].is_drop();
+        if (any) keep_if([](Move m) { return m.is_drop(); });
+    }
+
     // Drops of the pieces in hand onto empty cells of `allowed`, by the piece's drop rules; a
     // piece that may also be dropped promoted (its faces) goes down as each face by the same
     // rules, where-movable, check and mate judged for the face.
@@ -215,12 +275,41 @@ private:
             for (std::uint32_t rival = r.drop_not_on_file_with; rival; rival &= rival - 1)
                 for (int cell : pos_.pieces(us_, std::countr_zero(rival)))
                     open &= ~t_.file_of[cell];
+            // Judged on every empty cell: in check, `allowed` narrows where this drop goes, not
+            // where the balanced pieces may go later.
+            if (t_.colour_balanced_types)
+                open &= colour_balanced_cells(type, t_.all_cells & ~occupied_);
             drops_as(type, -1, r, r, open);
             for (std::uint32_t faces = r.drop_faces; faces; faces &= faces - 1) {
                 const int face = std::countr_zero(faces);
                 drops_as(type, face, r, t_.rules_of(us_, face), open);
             }
         }
+    }
+
+    // `colour-balanced`: a player's pieces of such a type, on the board and in hand, end half on
+    // each colour. Its own drop may not put more than half (rounded up) on one colour; a drop of
+    // another type may not take a cell that leaves fewer cells of a colour (its pieces there and
+    // the empty cells it may be dropped on) than half of them (rounded down).
+    CellSet colour_balanced_cells(int type, CellSet empty) const {
+        CellSet open = ~CellSet();
+        for (std::uint32_t types = t_.colour_balanced_types; types; types &= types - 1) {
+            const int balanced = std::countr_zero(types);
+            const int held = pos_.in_hand(us_, balanced);
+            if (!held) continue;
+            const CellSet placed = pos_.pieces(us_, balanced);
+            const int total = placed.count() + held;
+            const CellSet free = empty & t_.rules_of(us_, balanced).drop_cells;
+            for (const CellSet& colour : t_.colours) {
+                if (balanced == type) {
+                    if ((placed & colour).count() + 1 > (total + 1) / 2) open &= ~colour;
+                } else if (((placed | free) & colour).count() - 1 < total / 2) {
+                    open &= ~(colour & free);  // taking one of these leaves too few
+                    if (((placed | free) & colour).count() < total / 2) open = CellSet();
+                }
+            }
+        }
+        return open;
     }
 
     // Drops of `type` from hand as `face` (-1: itself) onto the cells of `open` its rules allow.

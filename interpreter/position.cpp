@@ -178,6 +178,7 @@ void Position::do_move(Move move, Undo& undo) {
         // A drop onto another player's gate cell takes its right.
         if (t_->gating && gates_.has(to) && !t_->gate_zone[side_].has(to))
             set_gates(gates_ & ~CellSet::of(to));
+        if (t_->castling_by_drop) gain_rights_by_drop(to);
         undo.moved = NO_PIECE;
         // A drop captures nothing; it resets the clock as a move of its piece would.
         ply_clock_ = t_->reset_clock_types >> dropped & 1 ? 0 : ply_clock_ + 1;
@@ -199,7 +200,7 @@ void Position::do_move(Move move, Undo& undo) {
         const int captured_cell = move.kind() == Move::en_passant ? undo.ep_victim : to;
         if (move.is_jumps()) {
             capture_jumped(move, undo);
-        } else if (board_[captured_cell]) {
+        } else if (board_[captured_cell] && captured_cell != from) {  // not an in-place promotion
             undo.captured = board_[captured_cell];
             undo.captured_cell = captured_cell;
             capture(captured_cell);
@@ -225,6 +226,17 @@ void Position::do_move(Move move, Undo& undo) {
                         (t_->reset_clock_types >> type & 1);
     ply_clock_ = resets ? 0 : ply_clock_ + 1;
     finish_move(undo);
+}
+
+// A castling right `by-drop` is gained when the drop on `to` leaves its two pieces on their start
+// cells (the other dropped or standing there before).
+void Position::gain_rights_by_drop(int to) {
+    std::uint32_t rights = rights_;
+    for (const CastlingRule& c : t_->castlings)
+        if (c.gained_by_drop && (to == c.royal_from || to == c.partner_from) &&
+            board_[c.royal_from] == c.royal && board_[c.partner_from] == c.partner)
+            rights |= 1u << c.right;
+    if (rights != rights_) set_rights(rights);
 }
 
 void Position::capture(int cell) {

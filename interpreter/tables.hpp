@@ -96,6 +96,13 @@ struct PieceRules {
     std::uint32_t promotions = 0;    // Tables::promotions[promotions + to]: on entering
     std::uint32_t promotions_out = 0;// Tables::promotions[promotions_out + from]: on leaving
     std::uint32_t promotion_lost_only = 0;  // choices open only while below Tables::start_count
+    // In-place promotion (a move of its own, from a cell of the zone): the types it may become,
+    // where the piece must stand, whether the player's only piece of the type may from anywhere,
+    // and whether the new piece may not attack another player's piece where it ends.
+    std::uint32_t in_place_choices = 0;
+    CellSet in_place_zone;
+    bool in_place_last_anywhere = false;
+    bool in_place_no_attack = false;
     CellSet stuck;                   // cells it could never move from: promotion is compulsory
     CellSet arrivals;                // where a move may leave it unpromoted (not stuck, if it says so)
 
@@ -106,6 +113,7 @@ struct PieceRules {
     std::uint32_t drop_faces = 0;    // the types it may also be dropped as (`drop promoted`)
     std::uint32_t drop_not_on_file_with = 0;  // type masks of the drop rules
     std::uint32_t drop_not_defended_by = 0;
+    bool drop_colour_balanced = false;
     bool drop_may_not_check = false;
     bool drop_may_not_mate = false;
     CellSet gate_cells;              // `drop gating ZONE`: the cells it may be gated onto
@@ -118,6 +126,7 @@ struct CastlingRule {
     int royal_from = 0, royal_to = 0, partner_from = 0, partner_to = 0;
     CellSet must_be_empty;       // includes both destinations unless they are start cells
     CellSet must_be_safe;
+    bool gained_by_drop = false;  // a drop that completes both pieces on their start cells gives it
 };
 
 struct Tables {
@@ -143,6 +152,7 @@ struct Tables {
     std::vector<std::uint32_t> promotions;   // per piece rules and cell: choice bits
     std::vector<PieceRules> rules;           // [player * type_count + type]
     std::vector<int> start_count;            // [player * type_count + type]: placed by the setup
+    std::vector<std::uint32_t> start_hand_types;  // [player]: types the setup puts in hand
     std::vector<std::uint32_t> slider_types; // [player * dirs + dir]: types sliding and capturing
     std::vector<std::uint32_t> complex_types;// [player]: types with complex_attacks
     std::vector<std::uint32_t> leaper_types; // [player]: types with a non-empty attackers table
@@ -154,6 +164,8 @@ struct Tables {
     bool royals_must_part = false;
     std::vector<std::vector<std::uint8_t>> part_dirs;
     bool captures_compulsory = false;  // only captures are legal where there are any
+    bool drops_compulsory = false;     // only drops are legal where there are any
+    bool has_in_place = false;         // some piece promotes in place
 
     std::vector<CastlingRule> castlings;
     std::vector<char> right_names;           // [bit] the right's character
@@ -164,6 +176,9 @@ struct Tables {
     std::uint32_t drop_first = 0;            // types that must be dropped before others
     std::vector<int> hand_type;              // [captor * type_count + type]: what it takes, -1 none
     std::vector<CellSet> file_of;            // [cell] the cells of its file (Board::files)
+    CellSet colours[2];                      // the square board's two colours, (x + y) even, odd
+    std::uint32_t colour_balanced_types = 0; // types whose drops keep them half on each colour
+    bool castling_by_drop = false;           // some castling right is gained by drops
 
     // Gating: a piece leaving a cell on which its player holds the gate right may put a piece
     // from hand there. The zones of different players share no cell (the checks see to it).

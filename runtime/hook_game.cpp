@@ -212,7 +212,7 @@ MoveFacts HookGame::facts_before(const Position& pos, Move move) {
             break;
         case Move::normal:
             facts.piece = pos.piece_on(move.from());
-            facts.captured = pos.piece_on(move.to());
+            if (move.to() != move.from()) facts.captured = pos.piece_on(move.to());  // in place
             break;
         case Move::en_passant:
             facts.piece = pos.piece_on(move.from());

@@ -20,9 +20,9 @@ bool is_royal(const Tables& t, int type) { return t.royal_types >> type & 1; }
 bool royals_taken(const Tables& t) { return t.royals_capturable || t.has_jumps; }
 bool capturable(const Tables& t, int type) { return !is_royal(t, type) || royals_taken(t); }
 
-// The types that some capture puts in `player`'s hand, a bit each.
+// The types that some capture or the setup puts in `player`'s hand, a bit each.
 std::uint32_t hand_types(const Tables& t, int player) {
-    std::uint32_t types = 0;
+    std::uint32_t types = t.start_hand_types[player];
     for (int taken = 0; taken < t.type_count; ++taken) {
         const int held = t.hand_type[player * t.type_count + taken];
         if (held >= 0 && capturable(t, taken)) types |= 1u << held;
@@ -106,10 +106,13 @@ struct RoyalBounds {
 std::vector<RoyalBounds> royal_bounds(const CompiledGame& game) {
     const Tables& t = game.tables();
     const auto players = static_cast<std::size_t>(t.player_count);
-    std::vector<int> start(players, 0);
+    // Those in hand at the start count towards the most, not the least: they may still be there.
+    std::vector<int> start(players, 0), on_board(players, 0);
     int total = 0;
     for (const ir::Placement& placed : game.ir().setup)
-        if (is_royal(t, placed.type)) ++start[placed.player], ++total;
+        if (is_royal(t, placed.type)) ++start[placed.player], ++on_board[placed.player], ++total;
+    for (const ir::HandPlacement& held : game.ir().hand_setup)
+        if (is_royal(t, held.type)) ++start[held.player], ++total;
     std::vector<bool> leaves(players), creates(players), recaptures(players);
     for (int p = 0; p < t.player_count; ++p) {
         for (int type = 0; type < t.type_count; ++type) {
@@ -126,7 +129,7 @@ std::vector<RoyalBounds> royal_bounds(const CompiledGame& game) {
     std::vector<RoyalBounds> bounds(players);
     for (int p = 0; p < t.player_count; ++p) {
         RoyalBounds& b = bounds[p];
-        if (!royals_taken(t) && !leaves[p]) b.least = start[p];
+        if (!royals_taken(t) && !leaves[p]) b.least = on_board[p];
         if (creates[p] || (recaptures[p] && any_creates)) continue;
         b.most = recaptures[p] ? total : start[p];
         b.why_most =

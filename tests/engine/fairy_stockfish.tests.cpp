@@ -167,3 +167,17 @@ TEST_CASE("a three-check FEN is read with its checks still to give, and written 
     REQUIRE_FALSE(uci->read_position(pos, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
     CHECK(uci->write_position(pos) == "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1");
 }
+
+TEST_CASE("Fairy-Stockfish reads vari's sittuyin moves into vari's FEN, drops and promotions in "
+          "place and all",
+          "[engine][fairy]") {
+    // The games open with sixteen drops (R@a1) and go on long enough for Pawns to become Generals
+    // where they stand or by a step (d5d5f, d5c6f).
+    compare("sittuyin", "sittuyin", 6, 200);
+}
+
+TEST_CASE("Fairy-Stockfish reads vari's placement chess moves into vari's FEN, castling rights "
+          "gained by drops and all",
+          "[engine][fairy]") {
+    compare("placement", "placement", 6, 200);
+}

@@ -55,8 +55,9 @@ TEST_CASE("protover 2 is answered with the features, the games as XBoard names t
         CHECK(lines[0].find(feature) != std::string::npos);
     // King of the hill has chess's pieces and setup, but its own end: not XBoard's normal.
     CHECK(lines[1] == "feature variants=\"normal,antichess,capablanca,grand-chess,horde,"
-                      "janggi,king-of-the-hill,kyoto-shogi,vari_makruk,minishogi,racing-kings,"
-                      "seirawan,vari_shatranj,vari_shogi,three-check,vari_xiangqi\"");
+                      "janggi,king-of-the-hill,kyoto-shogi,vari_makruk,minishogi,placement,"
+                      "racing-kings,seirawan,vari_shatranj,vari_shogi,sittuyin,three-check,"
+                      "vari_xiangqi\"");
     CHECK(lines[2] == "feature option=\"Level -spin 10 1 10\"");
     xb.send("accepted setboard");
     xb.send("rejected sigint");
@@ -380,8 +381,8 @@ TEST_CASE("vari engine --protocol xboard sets up a game XBoard does not know",
     const auto features = xb.lines_until("feature done=1");
     CHECK(has_line(features, "feature variants=\"camel-chess,antichess,capablanca,normal,"
                              "grand-chess,horde,janggi,king-of-the-hill,kyoto-shogi,vari_makruk,"
-                             "minishogi,racing-kings,seirawan,vari_shatranj,vari_shogi,"
-                             "three-check,vari_xiangqi\""));
+                             "minishogi,placement,racing-kings,seirawan,vari_shatranj,vari_shogi,"
+                             "sittuyin,three-check,vari_xiangqi\""));
     xb.send("new");
     xb.send("variant camel-chess");
     xb.send("ping 1");

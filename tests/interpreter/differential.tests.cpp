@@ -453,3 +453,17 @@ TEST_CASE("the reference generator counts Seirawan chess's gatings as Fairy-Stoc
         *game, "r3k2r/pppq1ppp/2nbbn2/4p3/4P3/2NBBN2/PPPQ1PPP/R3K2R[EHeh] w KQkqAEHaeh - 0 1");
     CHECK(reference.perft(castling, 2) == 4612);
 }
+
+TEST_CASE("the reference generator confirms sittuyin's perft, as Fairy-Stockfish counts it",
+          "[differential]") {
+    // Fairy-Stockfish's counts (sittuyin), as in perft_sittuyin.tests.cpp: the placement phase,
+    // then promotions in place and by a step, allowed and refused.
+    const auto game = load_game(std::string(VARI_STDLIB_DIR "/") + "sittuyin.vari");
+    const ref::Generator reference(game->ir());
+    CHECK(reference.perft(reference.start(), 2) == 7744);
+    CHECK(reference.perft(reference_state(*game, "r2k4/2s5/4pppp/pppp4/4PPPP/PPPP4/3S4/R2K4"
+                                                 "[FRSNNfrsnn] w - - 0 1"),
+                          2) == 3249);
+    CHECK(reference.perft(reference_state(*game, "r3k3/1P6/2s5/3P4/4p3/2N1S3/5PK1/R7[] w - - 0 1"),
+                          3) == 28026);
+}

@@ -68,6 +68,10 @@ public:
              (facing || !royal_attacked(s.board, s.side))))
             moves.push_back({0, 0, -1, Move::pass});
         if (game_.captures_compulsory) keep_captures(s, moves);
+        // `drops compulsory`: when a drop is legal, nothing else is.
+        if (game_.drops_compulsory &&
+            std::any_of(moves.begin(), moves.end(), [](const Move& m) { return m.kind == Move::drop; }))
+            std::erase_if(moves, [](const Move& m) { return m.kind != Move::drop; });
         return moves;
     }
 
@@ -137,6 +141,13 @@ public:
             --hand(s, s.side, m.from);
             s.board[m.to] = {s.side, m.promotion >= 0 ? m.promotion : m.from};
             if (!gate_cell_of(s.side, m.to)) std::erase(s.gates, m.to);  // another player's right
+            // A `by-drop` castling right comes with the drop that completes its two pieces.
+            for (const auto& c : game_.castlings)
+                if (c.gained_by_drop && (m.to == c.royal_from || m.to == c.partner_from) &&
+                    pieces_in_place(s, c) && s.rights.find(c.right) == std::string::npos) {
+                    s.rights += c.right;
+                    std::sort(s.rights.begin(), s.rights.end());
+                }
             s.ep_cells.clear();
             s.ep_victim = -1;
             s.ply_clock = resets_clock(m.from, false) ? 0 : s.ply_clock + 1;
@@ -146,7 +157,8 @@ public:
         const Occupant mover = s.board[m.from];
         std::vector<Occupant> taken;
         if (m.kind == Move::en_passant) taken.push_back(s.board[s.ep_victim]);
-        if (m.kind == Move::normal && !s.board[m.to].empty()) taken.push_back(s.board[m.to]);
+        if (m.kind == Move::normal && m.to != m.from && !s.board[m.to].empty())
+            taken.push_back(s.board[m.to]);
         for (int cell : m.jumped) taken.push_back(s.board[cell]);
         for (const Occupant& t : taken)
             if (game_.hands && game_.captured_into(s.side, t.type) >= 0)
@@ -387,6 +399,7 @@ private:
                     add_with_promotions(moves, s, from, to, Move::normal);
             for (int to : ep) add_with_promotions(moves, s, from, to, Move::en_passant);
             add_jumps(moves, s, from);
+            add_in_place_promotions(moves, s, from);
         }
         for (std::size_t i = 0; i < game_.castlings.size(); ++i) {
             const ir::Castling& c = game_.castlings[i];
@@ -423,7 +436,7 @@ private:
         const Occupant o = s.board[from];
         bool promotes = false, plain = true;
         for (const auto& p : game_.pieces[o.type].promotions) {
-            if (!(p.players >> o.player & 1)) continue;
+            if (!(p.players >> o.player & 1) || p.in_place) continue;
             if (!in_zone(game_, p.zone, o.player, to) &&
                 !(p.on_leaving && in_zone(game_, p.zone, o.player, from)))
                 continue;
@@ -458,11 +471,49 @@ private:
         return static_cast<int>(std::count(s.board.begin(), s.board.end(), Occupant{player, type}));
     }
 
+    // Placed by the setup, on the board or in hand.
     int in_setup(int player, int type) const {
-        return static_cast<int>(std::count_if(game_.setup.begin(), game_.setup.end(),
-                                              [&](const ir::Placement& p) {
-                                                  return p.player == player && p.type == type;
-                                              }));
+        const auto placed = [&](const auto& p) { return p.player == player && p.type == type; };
+        return static_cast<int>(std::count_if(game_.setup.begin(), game_.setup.end(), placed) +
+                                std::count_if(game_.hand_setup.begin(), game_.hand_setup.end(), placed));
+    }
+
+    // Promotions that are a move of their own: the piece on `from`, standing in the zone (or
+    // anywhere, with last-anywhere, when it is its player's only one of its type), becomes a
+    // choice where it stands, or goes as that choice to an empty cell the choice could move to.
+    // With no-attack, not where the new piece would attack a piece of another player, nor so
+    // that the move gives check.
+    void add_in_place_promotions(std::vector<Move>& moves, const State& s, int from) const {
+        const Occupant o = s.board[from];
+        for (const auto& p : game_.pieces[o.type].promotions) {
+            if (!(p.players >> o.player & 1) || !p.in_place) continue;
+            const bool alone = on_board(s, o.player, o.type) == 1;
+            if (!in_zone(game_, p.zone, o.player, from) && !(p.last_anywhere && alone)) continue;
+            for (int choice : p.choices) {
+                if (p.lost_only && on_board(s, o.player, choice) >= in_setup(o.player, choice))
+                    continue;
+                std::vector<int> targets{from};
+                for (const auto& m : game_.pieces[choice].movements)
+                    for (ir::Vec v : m.vectors[o.player])
+                        walk(s.board, o.player, from, m, v, [&](int to) {
+                            if (s.board[to].empty() && m.mode != ir::MoveMode::capture_only)
+                                targets.push_back(to);
+                            return true;
+                        });
+                for (int to : targets) {
+                    Board after = s.board;
+                    after[from] = {};
+                    after[to] = {o.player, choice};
+                    bool attacks_one = false;
+                    for (int c = 0; c < static_cast<int>(after.size()); ++c)
+                        attacks_one = attacks_one || (!after[c].empty() && after[c].player != o.player &&
+                                                      reaches(after, to, c));
+                    // Nor may it give check, by the new piece or by a line it opens.
+                    if (!(p.no_attack && (attacks_one || checks_someone(after, o.player))))
+                        moves.push_back({from, to, choice, Move::normal});
+                }
+            }
+        }
     }
 
     // Returns whether any jump goes on from sequence.to.
@@ -628,6 +679,7 @@ private:
                 if (s.board[other].player == s.side && contains(d.not_on_file_with, s.board[other].type))
                     return false;
         }
+        if (!colours_stay_balanced(s, type, cell)) return false;
         for (int from = 0; from < static_cast<int>(s.board.size()); ++from) {
             const Occupant o = s.board[from];
             if (o.player == s.side && contains(d.not_defended_by, o.type) &&
@@ -647,6 +699,44 @@ private:
         State next = s;
         play(next, {type, cell, face, Move::drop});
         return !legal(next).empty();
+    }
+
+    // The square board chequered: (x + y) mod 2.
+    int colour(int cell) const {
+        const ir::Vec v = game_.board.cells[cell].coord;
+        return ((v.x + v.y) % 2 + 2) % 2;
+    }
+
+    // `colour-balanced` types: after dropping `type` on `cell`, each such type's pieces (board
+    // and hand) must still be able to end half on each colour: at most half, rounded up, on one
+    // colour, and for each colour at least half, rounded down, standing there or able to go
+    // there (empty cells it may be dropped on).
+    bool colours_stay_balanced(const State& s, int type, int cell) const {
+        for (int b = 0; b < static_cast<int>(game_.pieces.size()); ++b) {
+            if (!game_.pieces[b].drop.colour_balanced) continue;
+            const int held = s.hands[s.side * game_.pieces.size() + b];
+            if (!held) continue;
+            int on[2] = {0, 0}, room[2] = {0, 0};
+            for (int c = 0; c < static_cast<int>(s.board.size()); ++c) {
+                if (s.board[c] == Occupant{s.side, b}) ++on[colour(c)];
+                else if (s.board[c].empty() && c != cell && may_drop_on(s.side, b, c)) ++room[colour(c)];
+            }
+            const int total = on[0] + on[1] + held;
+            if (b == type) {
+                if (on[colour(cell)] + 1 > (total + 1) / 2) return false;
+            } else {
+                for (int k = 0; k < 2; ++k)
+                    if (on[k] + room[k] < total / 2) return false;
+            }
+        }
+        return true;
+    }
+
+    // Whether the zones of the piece's drop rule allow `cell` (the rule's other options aside).
+    bool may_drop_on(int player, int type, int cell) const {
+        for (int zone : game_.pieces[type].drop.forbidden_zones)
+            if (in_zone(game_, zone, player, cell)) return false;
+        return true;
     }
 
     // Does the piece on `from` attack `cell` (a capture-capable rule reaches it)?
