@@ -359,3 +359,16 @@ TEST_CASE("LANGUAGE.md lists every keyword the grammar reserves, and no other",
     for (const auto word : vari::dsl::keywords)
         CHECK(parse_whole<g::keyword>(std::string(word)) == M);
 }
+
+TEST_CASE("the rule-file fuzzer's dictionary holds every keyword", "[dsl][grammar]") {
+    std::ifstream in(std::string(VARI_TEST_DATA) + "/fuzz/dictionaries/rule_file.dict");
+    REQUIRE(in);
+    std::set<std::string> entries;
+    for (std::string line; std::getline(in, line);)
+        if (line.size() > 2 && line.front() == '"' && line.back() == '"')
+            entries.insert(line.substr(1, line.size() - 2));
+    for (const auto word : vari::dsl::keywords) {
+        INFO(word);
+        CHECK(entries.count(std::string(word)) == 1);
+    }
+}
