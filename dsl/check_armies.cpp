@@ -109,18 +109,20 @@ void Checker::check_army_setups() {
         const auto p = model.player_index.find(setup.player.text);
         if (p == model.player_index.end()) continue;
         const ast::Army& army = file.armies[static_cast<std::size_t>(model.player_army[p->second])];
-        for (const auto& group : setup.groups) {
-            if (model.piece_index.count(group.piece.text) == 0) continue;
+        const auto check_fielded = [&](const ast::Name& piece) {
+            if (model.piece_index.count(piece.text) == 0) return;
             const bool fielded = std::any_of(army.pieces.begin(), army.pieces.end(),
-                                             [&](const ast::Name& n) { return n.text == group.piece.text; });
+                                             [&](const ast::Name& n) { return n.text == piece.text; });
             if (!fielded)
-                report.error(group.piece.span,
-                             "piece " + quote(group.piece.text) + " is not in army " +
+                report.error(piece.span,
+                             "piece " + quote(piece.text) + " is not in army " +
                                  quote(army.name.text) + ", which " + quote(setup.player.text) +
                                  " fields",
                              "set up the army's pieces, or add it to the army at " +
-                                 report.at(army.span, group.piece.span));
-        }
+                                 report.at(army.span, piece.span));
+        };
+        for (const auto& group : setup.groups) check_fielded(group.piece);
+        for (const auto& held : setup.hand) check_fielded(held);  // in hand at the start
     }
 }
 
