@@ -53,8 +53,8 @@ constexpr int owner_of(Piece p) { return p >> 5; }
 //               normal and en passant: the gated piece type + 1 (bits 24-28), 0 for none;
 //               capture sequence (kind jumps): its ordinal, 0..MAX_JUMP_ORDINAL
 // A castling has no promotion: its bits 16-20 hold the gated piece type + 1 instead.
-// Move::none() (all zero) is never a real move: a normal move has origin != destination, and a
-// pass has its own kind.
+// Move::none() (all zero) is never a real move: a normal move has origin != destination or, when it
+// promotes in place, a promotion; a pass has its own kind.
 //
 // A capture sequence is named by its origin, its last landing cell and its ordinal: how many
 // sequences from the same origin to the same cell come before it in the generator's fixed order
