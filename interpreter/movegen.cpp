@@ -43,19 +43,13 @@ public:
         if (t_.checks_forbidden) keep_if([this](Move m) { return !gives_check(m); });
         if (t_.passing == ir::Passing::allowed ||
             (t_.passing == ir::Passing::forced && list_.size == 0) ||
-            (t_.passing == ir::Passing::unless_in_check && (facing || !in_check())))
+            (t_.passing == ir::Passing::unless_in_check && (facing || !pos_.in_check())))
             push(Move::make_pass());
         if (t_.captures_compulsory) keep_captures();
         if (t_.drops_compulsory) keep_drops();
     }
 
 private:
-    bool in_check() const {
-        for (int royal : royals_)
-            if (attacked(royal, occupied_)) return true;
-        return false;
-    }
-
     bool attacked(int cell, CellSet occupied) const {
         for (int by = 0; by < t_.player_count; ++by)
             if (by != us_ && pos_.is_attacked(cell, by, occupied)) return true;
@@ -108,10 +102,11 @@ private:
         return kept;
     }
 
+    // Keeps, of the moves from `first` on, those `keep` approves.
     template <class Keep>
-    void keep_if(const Keep& keep) {
-        int kept = 0;
-        for (int i = 0; i < list_.size; ++i)
+    void keep_if(const Keep& keep, int first = 0) {
+        int kept = first;
+        for (int i = first; i < list_.size; ++i)
             if (keep(list_.moves[i])) list_.moves[kept++] = list_.moves[i];
         list_.size = kept;
     }
@@ -244,12 +239,7 @@ private:
         }
         filter_from(first);
         // Nor may such a promotion give check, by the new piece or by a line it opens.
-        if (any_no_attack) {
-            int kept = first;
-            for (int i = first; i < list_.size; ++i)
-                if (!gives_check(list_.moves[i])) list_.moves[kept++] = list_.moves[i];
-            list_.size = kept;
-        }
+        if (any_no_attack) keep_if([this](Move m) { return !gives_check(m); }, first);
     }
 
     // `drops compulsory`: where some legal move is a drop, only drops are legal.
