@@ -7,11 +7,14 @@
 
 namespace vari {
 
-bool Position::is_attacked(int cell, int by, CellSet occupied, std::uint32_t types) const {
+template <class Set>
+bool Position::is_attacked(int cell, int by, Set occupied, std::uint32_t types) const {
     const Tables& t = *t_;
+    const Set* pool = t.sets.data<Set>();
+    const BoardSets<Set>& s = sets<Set>();
     for (std::uint32_t leapers = t.leaper_types[by] & types; leapers; leapers &= leapers - 1) {
         const int type = std::countr_zero(leapers);
-        if (t.table(t.rules_of(by, type).attackers)[cell] & pieces(by, type)) return true;
+        if (pool[t.rules_of(by, type).attackers + cell] & s.of(by, type)) return true;
     }
     const int dir_count = static_cast<int>(t.dirs.size());
     for (int d = 0; d < dir_count; ++d) {
@@ -19,7 +22,7 @@ bool Position::is_attacked(int cell, int by, CellSet occupied, std::uint32_t typ
         if (!sliders) continue;
         // A slider moving along d reaches `cell` from the nearest piece the other way.
         const int back = t.dir_reverse[d];
-        const CellSet line = t.ray(back, cell) & occupied;
+        const Set line = detail::ray<Set>(t, back, cell) & occupied;
         if (!line) continue;
         const Piece p = board_[t.dir_positive[back] ? line.first() : line.last()];
         if (owner_of(p) == by && (sliders >> type_of(p) & 1)) return true;
@@ -27,11 +30,11 @@ bool Position::is_attacked(int cell, int by, CellSet occupied, std::uint32_t typ
     for (std::uint32_t complex = t.complex_types[by] & types; complex; complex &= complex - 1) {
         const int type = std::countr_zero(complex);
         const PieceRules& r = t.rules_of(by, type);
-        for (int from : pieces(by, type) & t.table(r.walked_attackers)[cell]) {
+        for (int from : s.of(by, type) & pool[r.walked_attackers + cell]) {
             for (std::uint32_t i = 0; i < r.slide_count; ++i) {
-                const SlideRule& s = t.slides[r.slide_first + i];
-                if (s.mode != ir::MoveMode::move_only &&
-                    detail::slide_reach(t, s, from, occupied).has(cell))
+                const SlideRule& slide = t.slides[r.slide_first + i];
+                if (slide.mode != ir::MoveMode::move_only &&
+                    detail::slide_reach(t, slide, from, occupied).has(cell))
                     return true;
             }
             for (std::uint32_t i = 0; i < r.path_count; ++i) {
@@ -46,23 +49,53 @@ bool Position::is_attacked(int cell, int by, CellSet occupied, std::uint32_t typ
     return false;
 }
 
-bool Position::royal_attacked(int player) const {
-    CellSet royals;
+template bool Position::is_attacked(int, int, CellSet64, std::uint32_t) const;
+template bool Position::is_attacked(int, int, CellSet128, std::uint32_t) const;
+template bool Position::is_attacked(int, int, CellSetWide, std::uint32_t) const;
+
+bool Position::is_attacked(int cell, int by) const {
+    return with_cell_set(t_->cell_words, [&]<class Set>(Set) {
+        return is_attacked(cell, by, sets<Set>().occupied);
+    });
+}
+
+template <class Set>
+bool Position::royal_attacked_as(int player) const {
+    const BoardSets<Set>& s = sets<Set>();
+    Set royals;
     for (std::uint32_t types = t_->royal_types; types; types &= types - 1)
-        royals |= pieces(player, std::countr_zero(types));
+        royals |= s.of(player, std::countr_zero(types));
     for (int cell : royals)
         for (int by = 0; by < t_->player_count; ++by)
-            if (by != player && is_attacked(cell, by)) return true;
+            if (by != player && is_attacked(cell, by, s.occupied)) return true;
+    return false;
+}
+
+bool Position::royal_attacked(int player) const {
+    switch (t_->cell_words) {
+        case 1: return royal_attacked_as<CellSet64>(player);
+        case 2: return royal_attacked_as<CellSet128>(player);
+        default: return royal_attacked_as<CellSetWide>(player);
+    }
+}
+
+template <class Set>
+bool Position::gives_check_as(int by) const {
+    const BoardSets<Set>& s = sets<Set>();
+    for (std::uint32_t types = t_->royal_types; types; types &= types - 1)
+        for (int player = 0; player < t_->player_count; ++player)
+            if (player != by)
+                for (int cell : s.of(player, std::countr_zero(types)))
+                    if (is_attacked(cell, by, s.occupied)) return true;
     return false;
 }
 
 bool Position::gives_check(int by) const {
-    for (std::uint32_t types = t_->royal_types; types; types &= types - 1)
-        for (int player = 0; player < t_->player_count; ++player)
-            if (player != by)
-                for (int cell : pieces(player, std::countr_zero(types)))
-                    if (is_attacked(cell, by)) return true;
-    return false;
+    switch (t_->cell_words) {
+        case 1: return gives_check_as<CellSet64>(by);
+        case 2: return gives_check_as<CellSet128>(by);
+        default: return gives_check_as<CellSetWide>(by);
+    }
 }
 
 CellSet royals_left_attacked(const Position& pos) {
@@ -84,8 +117,12 @@ CellSet royals_left_attacked(const Position& pos) {
 CellSet piece_targets(const Position& pos, int from) {
     const Piece p = pos.piece_on(from);
     const int owner = owner_of(p);
-    return detail::targets(pos.tables(), pos.tables().rules_of(owner, type_of(p)), from,
-                           pos.pieces(owner), pos.occupied(), pos.board());
+    return with_cell_set(pos.tables().cell_words, [&]<class Set>(Set) {
+        const BoardSets<Set>& s = pos.sets<Set>();
+        return resized<CellSet>(detail::targets(pos.tables(),
+                                                pos.tables().rules_of(owner, type_of(p)), from,
+                                                s.by_player[owner], s.occupied, pos.board()));
+    });
 }
 
 }  // namespace vari

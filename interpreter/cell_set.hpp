@@ -52,6 +52,15 @@ public:
     }
     constexpr void add(int cell) { *this |= of(cell); }
     constexpr void remove(int cell) { *this &= ~of(cell); }
+    // The members of cells [64 * i, 64 * i + 64), one bit each (see resized).
+    constexpr std::uint64_t word(int i) const { return i == 0 ? lo() : i == 1 ? hi() : 0; }
+    constexpr void set_word(int i, std::uint64_t w) {
+        assert(i < CAPACITY / 64);
+        if (i == 0)
+            bits_ = (bits_ & ~static_cast<Int>(~std::uint64_t{0})) | w;
+        else if constexpr (CAPACITY > 64)
+            bits_ = static_cast<Int>(lo()) | static_cast<Int>(w) << 64;
+    }
 
     constexpr IntCellSet operator|(IntCellSet o) const { return from(bits_ | o.bits_); }
     constexpr IntCellSet operator&(IntCellSet o) const { return from(bits_ & o.bits_); }
@@ -158,6 +167,10 @@ public:
     }
     constexpr void add(int cell) { *this |= of(cell); }
     constexpr void remove(int cell) { *this &= ~of(cell); }
+    constexpr std::uint64_t word(int i) const {
+        return i < Words ? words_[static_cast<std::size_t>(i)] : 0;
+    }
+    constexpr void set_word(int i, std::uint64_t w) { words_[static_cast<std::size_t>(i)] = w; }
 
     constexpr WordsCellSet operator|(const WordsCellSet& o) const {
         return WordsCellSet(*this) |= o;
@@ -213,5 +226,15 @@ template <int Words>
 using CellSetOf = std::conditional_t<
     Words == 1, IntCellSet<std::uint64_t>,
     std::conditional_t<Words == 2, IntCellSet<unsigned __int128>, WordsCellSet<Words>>>;
+
+// `s` as a set of another width. Narrowing drops the cells past To's capacity, which the callers
+// know to be none: a game's sets hold its own cells only.
+template <class To, class From>
+constexpr To resized(const From& s) {
+    To out;
+    constexpr int words = (To::CAPACITY < From::CAPACITY ? To::CAPACITY : From::CAPACITY) / 64;
+    for (int i = 0; i < words; ++i) out.set_word(i, s.word(i));
+    return out;
+}
 
 }  // namespace vari

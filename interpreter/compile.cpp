@@ -13,10 +13,13 @@ Compiler::Compiler(const ir::Game& game) : game_(game) {
     t_.cell_count = static_cast<int>(game.board.cells.size());
     t_.player_count = static_cast<int>(game.players.size());
     t_.type_count = static_cast<int>(game.pieces.size());
+    t_.cell_words = t_.cell_count <= 64 ? 1 : t_.cell_count <= 128 ? 2 : MAX_CELLS / 64;
+    t_.pool.emplace_back();  // entry 0: the empty set, which a SetRef of 0 names
+    t_.all_cells = new_set();
     for (int c = 0; c < t_.cell_count; ++c) {
         const ir::Vec v = game.board.cells[c].coord;
         by_coord_[{v.x, v.y}] = c;
-        t_.all_cells.add(c);
+        set(t_.all_cells).add(c);
     }
 }
 
@@ -46,6 +49,7 @@ Tables Compiler::run() {
     compile_clock();
     compile_goals();
     make_keys();
+    t_.sets = SetPool(t_.cell_words, t_.pool);
     return std::move(t_);
 }
 
@@ -132,16 +136,19 @@ void Compiler::compile_piece(int p, int type) {
     }
     compile_jumps(p, type, piece, r);
     if (r.complex_attacks) compile_walked_attackers(r);
+    CellSet stuck;
     for (int c = 0; c < t_.cell_count; ++c)
-        if (!reaches_anything(r, c)) r.stuck.add(c);
-    r.arrivals = piece.arrive_only_where_movable ? t_.all_cells & ~r.stuck : t_.all_cells;
+        if (!reaches_anything(r, c)) stuck.add(c);
+    r.stuck = new_set(stuck);
+    r.arrivals = new_set(piece.arrive_only_where_movable ? set(t_.all_cells) & ~stuck
+                                                         : set(t_.all_cells));
     compile_promotions(p, piece, r);
     compile_drop(p, piece, r);
 }
 
 void Compiler::compile_walked_attackers(PieceRules& r) {
     r.walked_attackers = new_table();
-    std::uint8_t cells[MAX_CELLS];
+    Cell cells[MAX_CELLS];
     for (int from = 0; from < t_.cell_count; ++from) {
         CellSet reach;
         for (std::uint32_t i = 0; i < r.slide_count; ++i) {
@@ -167,7 +174,7 @@ bool Compiler::reaches_anything(const PieceRules& r, int c) const {
         return true;
     for (std::uint32_t i = 0; i < r.slide_count; ++i)
         if (t_.pool[t_.slides[r.slide_first + i].reach + c]) return true;
-    std::uint8_t cells[MAX_CELLS];
+    Cell cells[MAX_CELLS];
     for (std::uint32_t i = 0; i < r.path_count; ++i)
         if (path_cells(t_, t_.paths[r.path_first + i], c, cells)) return true;
     for (std::uint32_t k = 0; k < r.jump_count; ++k)
@@ -179,11 +186,14 @@ void Compiler::compile_promotions(int p, const ir::Piece& piece, PieceRules& r) 
     r.promotions = static_cast<std::uint32_t>(t_.promotions.size());
     r.promotions_out = r.promotions + t_.cell_count;
     t_.promotions.resize(t_.promotions.size() + 2 * t_.cell_count, 0);
+    r.in_place_zone = new_set();
+    r.promotion_zone = new_set();
+    r.promotion_leaving = new_set();
     for (const auto& promo : piece.promotions) {
         if (!(promo.players >> p & 1)) continue;
-        const CellSet zone = promo.zone < 0 ? t_.all_cells : zone_cells(promo.zone, p);
+        const CellSet zone = promo.zone < 0 ? set(t_.all_cells) : zone_cells(promo.zone, p);
         if (promo.in_place) {
-            r.in_place_zone |= zone;
+            set(r.in_place_zone) |= zone;
             for (int choice : promo.choices) r.in_place_choices |= 1u << choice;
             if (promo.lost_only)
                 for (int choice : promo.choices) r.promotion_lost_only |= 1u << choice;
@@ -192,8 +202,8 @@ void Compiler::compile_promotions(int p, const ir::Piece& piece, PieceRules& r) 
             t_.has_in_place = true;
             continue;
         }
-        r.promotion_zone |= zone;
-        if (promo.on_leaving) r.promotion_leaving |= zone;
+        set(r.promotion_zone) |= zone;
+        if (promo.on_leaving) set(r.promotion_leaving) |= zone;
         for (int cell : zone) {
             for (std::uint32_t table : {r.promotions, r.promotions_out}) {
                 if (table == r.promotions_out && !promo.on_leaving) continue;
@@ -210,16 +220,17 @@ void Compiler::compile_promotions(int p, const ir::Piece& piece, PieceRules& r) 
 void Compiler::compile_drop(int p, const ir::Piece& piece, PieceRules& r) {
     const ir::Drop& drop = piece.drop;
     if (drop.allowed && drop.gating_zone >= 0) {
-        r.gate_cells = zone_cells(drop.gating_zone, p);
+        r.gate_cells = new_set(zone_cells(drop.gating_zone, p));
         return;
     }
     r.droppable = game_.hands && drop.allowed;
     if (!r.droppable) return;
-    r.drop_cells = t_.all_cells;
-    for (int zone : drop.forbidden_zones) r.drop_cells &= ~zone_cells(zone, p);
-    r.drop_open = r.drop_cells;
+    CellSet cells = set(t_.all_cells);
+    for (int zone : drop.forbidden_zones) cells &= ~zone_cells(zone, p);
+    r.drop_open = new_set(cells);
     r.drop_where_movable = drop.only_where_movable;
-    if (drop.only_where_movable) r.drop_cells &= ~r.stuck;
+    if (drop.only_where_movable) cells &= ~set(r.stuck);
+    r.drop_cells = new_set(cells);
     if (drop.promoted)
         for (const auto& promo : piece.promotions)
             if (promo.players >> p & 1)
@@ -244,24 +255,25 @@ void Compiler::compile_hands() {
     for (int captor = 0; captor < t_.player_count; ++captor)
         for (int type = 0; type < t_.type_count; ++type)
             t_.hand_type.push_back(game_.hands ? game_.captured_into(captor, type) : -1);
-    t_.gate_zone.assign(t_.player_count, CellSet());
+    t_.gate_zone = new_table(t_.player_count);
     for (int type = 0; type < t_.type_count; ++type)
         for (int p = 0; p < t_.player_count; ++p)
-            if (const CellSet cells = t_.rules_of(p, type).gate_cells) {
+            if (const CellSet cells = t_.set(t_.rules_of(p, type).gate_cells)) {
                 t_.gating = true;
                 t_.gating_types |= 1u << type;
-                t_.gate_zone[p] |= cells;
+                at(t_.gate_zone, p) |= cells;
             }
-    t_.file_of.assign(t_.cell_count, CellSet());
+    t_.file_of = new_table();
     for (const auto& file : game_.board.files) {
         CellSet cells;
         for (int c : file) cells.add(c);
-        for (int c : file) t_.file_of[c] = cells;
+        for (int c : file) at(t_.file_of, c) = cells;
     }
     // The square board chequered: a cell's colour is (x + y) mod 2.
+    for (SetRef& colour : t_.colours) colour = new_set();
     for (int c = 0; c < t_.cell_count; ++c) {
         const ir::Vec v = game_.board.cells[c].coord;
-        t_.colours[((v.x + v.y) % 2 + 2) % 2].add(c);
+        set(t_.colours[((v.x + v.y) % 2 + 2) % 2]).add(c);
     }
 }
 
@@ -283,12 +295,15 @@ void Compiler::compile_castlings() {
         rule.royal_to = c.royal_to;
         rule.partner_from = c.partner_from;
         rule.partner_to = c.partner_to;
-        for (int cell : c.must_be_empty) rule.must_be_empty.add(cell);
-        rule.must_be_empty.add(c.royal_to);
-        rule.must_be_empty.add(c.partner_to);
-        rule.must_be_empty.remove(c.royal_from);
-        rule.must_be_empty.remove(c.partner_from);
-        for (int cell : c.must_be_safe) rule.must_be_safe.add(cell);
+        CellSet empty, safe;
+        for (int cell : c.must_be_empty) empty.add(cell);
+        empty.add(c.royal_to);
+        empty.add(c.partner_to);
+        empty.remove(c.royal_from);
+        empty.remove(c.partner_from);
+        for (int cell : c.must_be_safe) safe.add(cell);
+        rule.must_be_empty = new_set(empty);
+        rule.must_be_safe = new_set(safe);
         rule.gained_by_drop = c.gained_by_drop;
         t_.castling_by_drop = t_.castling_by_drop || c.gained_by_drop;
         t_.rights_lost[c.royal_from] |= 1u << bit;
@@ -319,12 +334,13 @@ void Compiler::compile_goals() {
         if (end.kind != ir::EndKind::royal_reaches) continue;
         t_.goal_answer = end.answer.has_value();
         const auto& zone = game_.zones[static_cast<std::size_t>(end.zone)];
-        t_.goal.assign(t_.player_count, CellSet());
+        t_.has_goal_zones = true;
+        t_.goal = new_table(t_.player_count);
         for (int p = 0; p < t_.player_count; ++p)
-            for (int cell : zone.cells[static_cast<std::size_t>(p)]) t_.goal[p].add(cell);
+            for (int cell : zone.cells[static_cast<std::size_t>(p)]) at(t_.goal, p).add(cell);
     }
     t_.has_goals =
-        t_.checks_to_win > 0 || !t_.goal.empty() || t_.passes_to_end > 0 || t_.facing_ends;
+        t_.checks_to_win > 0 || t_.has_goal_zones || t_.passes_to_end > 0 || t_.facing_ends;
 }
 
 void Compiler::make_keys() {
@@ -352,7 +368,7 @@ void Compiler::make_keys() {
 }  // namespace detail
 
 CompiledGame::CompiledGame(ir::Game game)
-    : ir_(std::move(game)), tables_(detail::Compiler(ir_).run()) {
+    : ir_(std::move(game)), tables_(detail::Compiler(ir_).run()), piece_limit_(vari::piece_limit(tables_)) {
     for (int c = 0; c < tables_.cell_count; ++c) cell_names_[ir_.board.cells[c].name] = c;
 }
 

@@ -34,7 +34,7 @@ void Compiler::compile_curve(int p, int type, const ir::Movement& m, PieceRules&
                 for (int at = c; path.length < steps; v = turned(v, clockwise)) {
                     at = cell_at(add(coord(at), v));
                     if (at < 0 || !within.has(at)) break;
-                    path.cells[path.length++] = static_cast<std::uint8_t>(at);
+                    path.cells[path.length++] = static_cast<Cell>(at);
                 }
                 if (path.length) r.exists = true;
             }

@@ -32,8 +32,8 @@ void Compiler::compile_jumps(int p, int type, const ir::Piece& piece, PieceRules
             const int land = over < 0 ? -1 : cell_at(add(coord(over), v));
             if (!from_cells.has(c) || land < 0) continue;
             JumpStep& step = t_.jump_steps[r.jump_first + k * t_.cell_count + c];
-            step.over = static_cast<std::uint8_t>(over);
-            step.land = static_cast<std::uint8_t>(land);
+            step.over = static_cast<Cell>(over);
+            step.land = static_cast<Cell>(land);
             r.exists = true;
         }
     }

@@ -15,17 +15,18 @@ void Compiler::compile_lame_leap(int p, int type, const ir::Movement& m, PieceRu
         for (int c = 0; c < t_.cell_count; ++c) {
             const int to = cell_at(add(coord(c), m.vectors[p][k]));
             if (!from_cells.has(c) || to < 0 || !within.has(to)) continue;
-            LameLeap leap;
-            leap.to = static_cast<std::uint8_t>(to);
+            CellSet via;
             bool on_board = true;
-            for (ir::Vec via : m.via[p][k]) {
-                const int passed = cell_at(add(coord(c), via));
+            for (ir::Vec step : m.via[p][k]) {
+                const int passed = cell_at(add(coord(c), step));
                 on_board = on_board && passed >= 0 && within.has(passed);
-                if (passed >= 0) leap.via.add(passed);
+                if (passed >= 0) via.add(passed);
             }
             // A leap whose passed cells lie off the board (or outside its zone) is never made.
             if (!on_board) continue;
-            t_.lame_leaps[rule.table + c] = leap;
+            LameLeap& leap = t_.lame_leaps[rule.table + c];
+            leap.to = static_cast<Cell>(to);
+            leap.via = new_set(via);
             r.exists = true;
         }
         t_.paths.push_back(rule);

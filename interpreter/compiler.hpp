@@ -25,12 +25,23 @@ private:
     ir::Vec coord(int cell) const { return game_.board.cells[cell].coord; }
     static ir::Vec add(ir::Vec a, ir::Vec b) { return {a.x + b.x, a.y + b.y}; }
 
-    TableRef new_table() {
+    // A table of `size` empty sets (one per cell unless told).
+    TableRef new_table(int size = -1) {
         const auto ref = static_cast<TableRef>(t_.pool.size());
-        t_.pool.resize(t_.pool.size() + t_.cell_count);
+        t_.pool.resize(t_.pool.size() + static_cast<std::size_t>(size < 0 ? t_.cell_count : size));
         return ref;
     }
+    SetRef new_set(const CellSet& cells = CellSet()) {
+        t_.pool.push_back(cells);
+        return static_cast<SetRef>(t_.pool.size() - 1);
+    }
+    // Valid until the pool grows.
     CellSet& at(TableRef ref, int cell) { return t_.pool[ref + cell]; }
+    CellSet& set(SetRef ref) {
+        assert(ref != 0);  // the shared empty set
+        return t_.pool[ref];
+    }
+    const CellSet& set(SetRef ref) const { return t_.pool[ref]; }
 
     CellSet zone_cells(int zone, int player) const {
         CellSet s;

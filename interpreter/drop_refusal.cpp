@@ -38,12 +38,14 @@ std::optional<std::string> drop_refusal(Position& pos, int type, int cell) {
         if (std::find(cells.begin(), cells.end(), cell) != cells.end())
             return a_piece + "in zone " + quoted(game.zones[zone].name);
     }
-    if (!r.drop_cells.has(cell)) return a_piece + "where it could never move";
+    if (!t.set(r.drop_cells).has(cell)) return a_piece + "where it could never move";
     for (std::uint32_t rival = r.drop_not_on_file_with; rival; rival &= rival - 1)
-        if (pos.pieces(us, std::countr_zero(rival)) & t.file_of[cell])
+        if (pos.pieces(us, std::countr_zero(rival)) & t.set(t.file_of + cell))
             return a_piece + "on a file that holds your " + type_names(rival & -rival);
     if (r.drop_not_defended_by &&
-        pos.is_attacked(cell, us, pos.occupied(), r.drop_not_defended_by))
+        with_cell_set(t.cell_words, [&]<class Set>(Set) {
+            return pos.is_attacked(cell, us, pos.sets<Set>().occupied, r.drop_not_defended_by);
+        }))
         return a_piece + "where your " + type_names(r.drop_not_defended_by) + " defends it";
 
     const Move drop = Move::make_drop(type, cell);

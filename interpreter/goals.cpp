@@ -3,16 +3,19 @@
 // where they have ended the game, and judge() says how it ended.
 #include <algorithm>
 
-#include "interpreter/interpreter.hpp"
+#include "interpreter/reach.hpp"
 
 namespace vari {
 namespace {
 
 bool royal_in_goal(const Position& pos, int player) {
     const Tables& t = pos.tables();
-    for (std::uint32_t types = t.royal_types; types; types &= types - 1)
-        if (pos.pieces(player, std::countr_zero(types)) & t.goal[player]) return true;
-    return false;
+    return with_cell_set(t.cell_words, [&]<class Set>(Set) {
+        const Set goal = detail::pooled<Set>(t, t.goal + player);
+        for (std::uint32_t types = t.royal_types; types; types &= types - 1)
+            if (pos.sets<Set>().of(player, std::countr_zero(types)) & goal) return true;
+        return false;
+    });
 }
 
 // end facing: the mover's royal pieces faced before its move and still do. A move from facing
@@ -31,7 +34,7 @@ bool goal_reached(const Position& pos) {
     if (t.passes_to_end && pos.passes_in_a_row() >= t.passes_to_end) return true;
     if (kept_facing(pos, mover)) return true;
     // With `answer` a zone reached ends the game only once the other player has had its move.
-    return !t.goal.empty() && royal_in_goal(pos, t.goal_answer ? side : mover);
+    return t.has_goal_zones && royal_in_goal(pos, t.goal_answer ? side : mover);
 }
 
 Judgement judge_goals(const Position& pos) {

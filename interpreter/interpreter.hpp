@@ -4,9 +4,11 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "interpreter/ir.hpp"
@@ -26,26 +28,62 @@ public:
     const ir::Game& ir() const { return ir_; }
     const Tables& tables() const { return tables_; }
     int cell_index(std::string_view name) const;   // -1 when there is no such cell
+    // The most pieces a position of this game holds, on the board and in every hand together:
+    // piece_limit(tables()), found once.
+    int piece_limit() const { return piece_limit_; }
 
 private:
     ir::Game ir_;
     Tables tables_;
+    int piece_limit_ = 0;
     std::map<std::string, int> cell_names_;
 };
 
 // The cells of a capture sequence, in order: where each jump lands and the cell it passes over.
 struct JumpPath {
-    int length = 0;                     // jumps
-    std::uint8_t landings[MAX_JUMPS];   // the last is the move's destination
-    std::uint8_t jumped[MAX_JUMPS];
+    int length = 0;             // jumps
+    Cell landings[MAX_JUMPS];   // the last is the move's destination
+    Cell jumped[MAX_JUMPS];
+};
+
+// A cell set kept in the width of a position's game: written and read as one Set only.
+union SavedSet {
+    SavedSet() {}  // left unset: do_move writes it before undo_move reads it
+    template <class Set>
+    Set& as() {
+        if constexpr (std::is_same_v<Set, CellSet64>)
+            return w64;
+        else if constexpr (std::is_same_v<Set, CellSet128>)
+            return w128;
+        else
+            return wide;
+    }
+    template <class Set>
+    const Set& as() const {
+        return const_cast<SavedSet*>(this)->as<Set>();
+    }
+    CellSet64 w64;
+    CellSet128 w128;
+    CellSetWide wide;
+};
+
+// A position's cell sets, in its game's width.
+template <class Set>
+struct BoardSets {
+    Set occupied;
+    Set by_player[MAX_PLAYERS];
+    Set by_type[MAX_PLAYERS * MAX_TYPES];
+    Set gates;
+    Set ep_cells;
+    Set of(int player, int type) const { return by_type[player * MAX_TYPES + type]; }
 };
 
 // What do_move changes besides the board, so undo_move can put it back.
 struct Undo {
     std::uint64_t hash = 0;
-    CellSet ep_cells;
+    SavedSet ep_cells;
     std::uint32_t rights = 0;
-    CellSet gates;
+    SavedSet gates;
     int ep_victim = -1;
     int ply_clock = 0;
     int move_number = 1;
@@ -69,16 +107,18 @@ public:
 
     Piece piece_on(int cell) const { return board_[cell]; }
     const Piece* board() const { return board_; }
-    CellSet pieces(int player) const { return by_player_[player]; }
-    CellSet pieces(int player, int type) const { return by_type_[player * MAX_TYPES + type]; }
-    CellSet occupied() const { return occupied_; }
+    // The cell sets, as sets of any board; the generator reads them in the game's width (sets).
+    CellSet pieces(int player) const;
+    CellSet pieces(int player, int type) const;
+    CellSet occupied() const;
+    int count(int player, int type) const;   // pieces of the type on the board
     int side_to_move() const { return side_; }
     int next_player(int player) const { return player + 1 == t_->player_count ? 0 : player + 1; }
     std::uint32_t rights() const { return rights_; }
     // The cells on which gate rights are held (a cell's right belongs to the player whose gating
     // zone holds it: Tables::gate_zone).
-    CellSet gates() const { return gates_; }
-    CellSet ep_cells() const { return ep_cells_; }
+    CellSet gates() const;
+    CellSet ep_cells() const;
     int ep_victim() const { return ep_victim_; }
     int ply_clock() const { return ply_clock_; }
     int move_number() const { return move_number_; }
@@ -90,14 +130,20 @@ public:
     // How many of the last moves were passes, counted from the start position (end passes N).
     int passes_in_a_row() const { return passes_in_a_row_; }
 
+    // The sets in the game's width Set (Tables::cell_words; see with_cell_set).
+    template <class Set>
+    const BoardSets<Set>& sets() const {
+        return const_cast<Position*>(this)->writable_sets<Set>();
+    }
+
     // Editing, for position strings: each keeps the hash right.
     void clear();
     void put(int cell, Piece piece);
     void remove(int cell);
     void set_side_to_move(int player);
     void set_rights(std::uint32_t rights);
-    void set_gates(CellSet gates);
-    void set_en_passant(CellSet cells, int victim);   // victim -1 clears
+    void set_gates(const CellSet& gates);
+    void set_en_passant(const CellSet& cells, int victim);   // victim -1 clears
     void set_counters(int ply_clock, int move_number);
     void set_in_hand(int player, int type, int count);   // count < MAX_HAND
     void set_checks_given(int player, int count);        // count <= Tables::checks_to_win
@@ -108,8 +154,9 @@ public:
 
     // Is `cell` attacked by a piece of `by` (of a type in `types`, a bit per type), with the
     // board's pieces standing in `occupied`?
-    bool is_attacked(int cell, int by, CellSet occupied, std::uint32_t types = ~0u) const;
-    bool is_attacked(int cell, int by) const { return is_attacked(cell, by, occupied_); }
+    template <class Set>
+    bool is_attacked(int cell, int by, Set occupied, std::uint32_t types = ~0u) const;
+    bool is_attacked(int cell, int by) const;
     // Is any royal piece of `player` attacked by another player?
     bool royal_attacked(int player) const;
     bool in_check() const { return royal_attacked(side_); }
@@ -121,25 +168,59 @@ public:
     bool is_consistent() const;
 
 private:
-    void add_piece(int cell, Piece piece);
-    void capture(int cell);                // removes the piece; the mover's hand may take it
+    template <class Set>
+    BoardSets<Set>& writable_sets() {
+        if constexpr (std::is_same_v<Set, CellSet64>)
+            return narrow_.w64;
+        else if constexpr (std::is_same_v<Set, CellSet128>)
+            return narrow_.w128;
+        else
+            return *wide_;
+    }
+    template <class Set> void add_piece(int cell, Piece piece);
+    template <class Set> void remove_piece(int cell);
+    template <class Set> void do_move_as(Move move, Undo& undo);
+    template <class Set> void undo_move_as(Move move, const Undo& undo);
+    template <class Set> void capture(int cell);   // removes the piece; the mover's hand may take it
+    template <class Set> void uncapture(int cell, Piece piece);  // puts it back, out of the hand
+    template <class Set> void capture_jumped(Move move, Undo& undo);
+    template <class Set> void gate(Move move, int from);   // gating rights and the gated piece
+    template <class Set> bool royal_attacked_as(int player) const;
+    template <class Set> bool gives_check_as(int by) const;
     void gain_rights_by_drop(int to);      // castling rights a drop completes (`by-drop`)
-    void uncapture(int cell, Piece piece); // puts it back, out of the hand
-    void capture_jumped(Move move, Undo& undo);
     void finish_move(Undo& undo);   // counts a check, passes the turn: side, move number, hash
-    void remove_piece(int cell);
-    void gate(Move move, int from);   // gating rights and the gated piece, after a move
+
+    // Narrow games keep their sets in the position; wider ones on the heap, copied with it.
+    union NarrowSets {
+        NarrowSets() : w128() {}
+        BoardSets<CellSet64> w64;
+        BoardSets<CellSet128> w128;
+    };
+    class WideSets {
+    public:
+        WideSets() = default;
+        WideSets(const WideSets& o)
+            : sets_(o.sets_ ? std::make_unique<BoardSets<CellSetWide>>(*o.sets_) : nullptr) {}
+        WideSets& operator=(const WideSets& o) {
+            if (this != &o) *this = WideSets(o);
+            return *this;
+        }
+        WideSets(WideSets&&) = default;
+        WideSets& operator=(WideSets&&) = default;
+        void make() { sets_ = std::make_unique<BoardSets<CellSetWide>>(); }
+        BoardSets<CellSetWide>& operator*() { return *sets_; }
+
+    private:
+        std::unique_ptr<BoardSets<CellSetWide>> sets_;
+    };
 
     const CompiledGame* game_;
     const Tables* t_;
     Piece board_[MAX_CELLS] = {};
-    CellSet occupied_;
-    CellSet by_player_[MAX_PLAYERS];
-    CellSet by_type_[MAX_PLAYERS * MAX_TYPES];
+    NarrowSets narrow_;
+    WideSets wide_;
     int side_ = 0;
     std::uint32_t rights_ = 0;
-    CellSet gates_;
-    CellSet ep_cells_;
     int ep_victim_ = -1;
     int ply_clock_ = 0;
     int move_number_ = 1;
@@ -167,7 +248,7 @@ void generate_legal(Position& pos, MoveList& list);
 
 // The cells a walked rule may pass or reach from `from`, in the order it meets them on an empty
 // board, into `cells` (room for MAX_CELLS); returns how many.
-int path_cells(const Tables& t, const PathRule& rule, int from, std::uint8_t* cells);
+int path_cells(const Tables& t, const PathRule& rule, int from, Cell* cells);
 
 // Whether `m` (a move of the side to move in `pos`) takes a piece: onto another player's piece,
 // en passant, or a capture sequence.
@@ -176,15 +257,21 @@ bool captures(const Position& pos, Move m);
 // The cells a piece standing on `from` may move or capture to, ignoring checks.
 CellSet piece_targets(const Position& pos, int from);
 
-// The most moves a position of the game can have, besides capture sequences: for some player,
-// per cell the most moves any of its piece types could make from there on an empty board (one
-// per promotion choice), then its castlings, drops and a pass; `type` adds the most of them.
+// The most moves a position of the game with at most `pieces` pieces (on the board and in every
+// hand) can have, besides capture sequences: for some player, on the `pieces` cells where any of
+// its piece types could make the most moves from there on an empty board (one per promotion
+// choice), then its castlings, drops and a pass; `type` adds the most of them. No move adds a
+// piece, so a start within MAX_MOVES keeps every position of its games within it.
 struct MoveBound {
     long moves = 0;
     int player = 0;
     int type = 0;
 };
-MoveBound move_bound(const Tables& tables);
+MoveBound move_bound(const Tables& tables, int pieces = MAX_PIECES);
+
+// The most pieces a position of the game may hold with its moves within MAX_MOVES (move_bound):
+// position strings hold no more.
+int piece_limit(const Tables& tables);
 
 // A located error when the game asks for more than the engine holds: more slide directions than
 // MAX_DIRECTIONS, a piece with more than MAX_PIECE_RULES vectors of slides, curves, jumps, hops and lame leaps (both

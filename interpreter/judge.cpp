@@ -22,7 +22,7 @@ int non_royal_count(const Position& pos, int player) {
     int count = 0;
     for (int type = 0; type < t.type_count; ++type)
         if (!(t.royal_types >> type & 1))
-            count += pos.pieces(player, type).count() + pos.in_hand(player, type);
+            count += pos.count(player, type) + pos.in_hand(player, type);
     return count;
 }
 
@@ -31,7 +31,7 @@ bool has_only(const Position& pos, int player, const std::vector<std::vector<int
     const int types = pos.tables().type_count;
     int held[MAX_TYPES];
     for (int type = 0; type < types; ++type)
-        held[type] = pos.pieces(player, type).count() + pos.in_hand(player, type);
+        held[type] = pos.count(player, type) + pos.in_hand(player, type);
     for (const auto& set : sets) {
         int wanted[MAX_TYPES] = {};
         for (int type : set) ++wanted[type];

@@ -10,14 +10,16 @@ bool jump_path(const Position& pos, Move move, JumpPath& path) {
     if (!move.is_jumps() || !piece) return false;
     const int owner = owner_of(piece);
     const PieceRules& r = pos.tables().rules_of(owner, type_of(piece));
-    const CellSet occupied = pos.occupied();
     int before = move.jump_ordinal();
     bool found = false;
-    detail::walk_jumps(pos.tables(), r, from, occupied & ~pos.pieces(owner), occupied, path,
-                       [&](const JumpPath& p, bool) {
-                           found = p.landings[p.length - 1] == to && before-- == 0;
-                           return !found;
-                       });
+    with_cell_set(pos.tables().cell_words, [&]<class Set>(Set) {
+        const BoardSets<Set>& s = pos.sets<Set>();
+        detail::walk_jumps(pos.tables(), r, from, s.occupied & ~s.by_player[owner], s.occupied,
+                           path, [&](const JumpPath& p, bool) {
+                               found = p.landings[p.length - 1] == to && before-- == 0;
+                               return !found;
+                           });
+    });
     return found;
 }
 

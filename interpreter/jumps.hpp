@@ -11,8 +11,8 @@ inline const JumpStep& jump_step(const Tables& t, const PieceRules& r, std::uint
 }
 
 // Can a piece of rules `r` on `cell` jump, over a piece of `enemy` onto a cell not in `occupied`?
-inline bool can_jump(const Tables& t, const PieceRules& r, int cell, CellSet enemy,
-                     CellSet occupied) {
+template <class Set>
+bool can_jump(const Tables& t, const PieceRules& r, int cell, Set enemy, Set occupied) {
     for (std::uint32_t k = 0; k < r.jump_count; ++k) {
         const JumpStep& s = jump_step(t, r, k, cell);
         if (s.land != NO_CELL && enemy.has(s.over) && !occupied.has(s.land)) return true;
@@ -22,8 +22,9 @@ inline bool can_jump(const Tables& t, const PieceRules& r, int cell, CellSet ene
 
 // The cells a piece of rules `r` on `from` attacks by jumping: those it passes over onto an
 // empty cell (whoever stands on them).
-inline CellSet jump_attacks(const Tables& t, const PieceRules& r, int from, CellSet occupied) {
-    CellSet attacked;
+template <class Set>
+Set jump_attacks(const Tables& t, const PieceRules& r, int from, Set occupied) {
+    Set attacked;
     for (std::uint32_t k = 0; k < r.jump_count; ++k) {
         const JumpStep& s = jump_step(t, r, k, from);
         if (s.land != NO_CELL && !occupied.has(s.land)) attacked.add(s.over);
@@ -36,8 +37,8 @@ inline CellSet jump_attacks(const Tables& t, const PieceRules& r, int from, Cell
 // order of the piece's rules. `complete` is false when the sequence could go on. Stops early when
 // visit returns false. `enemy` holds the pieces it may jump over and `occupied` every piece; a
 // jumped piece is gone at once, and `from` counts as empty once the piece has left it.
-template <class Visit>
-void walk_jumps(const Tables& t, const PieceRules& r, int from, CellSet enemy, CellSet occupied,
+template <class Set, class Visit>
+void walk_jumps(const Tables& t, const PieceRules& r, int from, Set enemy, Set occupied,
                 JumpPath& path, Visit&& visit) {
     occupied.remove(from);
     std::uint32_t next[MAX_JUMPS + 1];  // at each depth, the next vector to try

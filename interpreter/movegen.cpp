@@ -14,17 +14,23 @@
 namespace vari {
 namespace {
 
+template <class Set>
 class Generator {
 public:
     Generator(Position& pos, MoveList& list)
-        : pos_(pos), t_(pos.tables()), list_(list), us_(pos.side_to_move()) {
+        : pos_(pos),
+          t_(pos.tables()),
+          pool_(t_.sets.data<Set>()),
+          sets_(pos.sets<Set>()),
+          list_(list),
+          us_(pos.side_to_move()) {
         list_.size = 0;
         list_.overflow = false;
-        own_ = pos.pieces(us_);
-        occupied_ = pos.occupied();
+        own_ = sets_.by_player[us_];
+        occupied_ = sets_.occupied;
         if (!t_.royals_capturable)
             for (std::uint32_t types = t_.royal_types; types; types &= types - 1)
-                royals_ |= pos.pieces(us_, std::countr_zero(types));
+                royals_ |= sets_.of(us_, std::countr_zero(types));
     }
 
     void run() {
@@ -50,7 +56,7 @@ public:
     }
 
 private:
-    bool attacked(int cell, CellSet occupied) const {
+    bool attacked(int cell, Set occupied) const {
         for (int by = 0; by < t_.player_count; ++by)
             if (by != us_ && pos_.is_attacked(cell, by, occupied)) return true;
         return false;
@@ -66,18 +72,18 @@ private:
     // `index` as Move::make takes it. The kind is a template argument so that ordinary moves, the
     // hot case, pack no run-time fields.
     template <Move::Kind kind = Move::normal>
-    void emit(int from, CellSet targets, int index = 0) {
+    void emit(int from, Set targets, int index = 0) {
         const PieceRules& r = rules_on(from);
-        const bool leaving = r.promotion_leaving.has(from);
-        const CellSet promoting = leaving ? targets : targets & r.promotion_zone;
-        for (int to : targets & ~promoting & r.arrivals)
+        const bool leaving = pool_[r.promotion_leaving].has(from);
+        const Set promoting = leaving ? targets : targets & pool_[r.promotion_zone];
+        for (int to : targets & ~promoting & pool_[r.arrivals])
             push(Move::make(from, to, kind, -1, index));
         if (promoting) emit_promotions<kind>(from, promoting, r, leaving, index);
     }
 
     // Out of line: promotions are rare, and inlined they would cost emit's loop its registers.
     template <Move::Kind kind>
-    [[gnu::noinline]] void emit_promotions(int from, CellSet promoting, const PieceRules& r,
+    [[gnu::noinline]] void emit_promotions(int from, Set promoting, const PieceRules& r,
                                            bool leaving, int index) {
         for (int to : promoting) {
             std::uint32_t bits = t_.promotions[r.promotions + to];
@@ -86,7 +92,7 @@ private:
             for (std::uint32_t choices = bits & ~PROMOTION_COMPULSORY; choices; choices &= choices - 1)
                 push(Move::make(from, to, kind, std::countr_zero(choices), index));
             // A piece that could never move again from `to` must promote there.
-            if (!(bits & PROMOTION_COMPULSORY) && !r.stuck.has(to))
+            if (!(bits & PROMOTION_COMPULSORY) && !pool_[r.stuck].has(to))
                 push(Move::make(from, to, kind, -1, index));
         }
     }
@@ -96,7 +102,7 @@ private:
         std::uint32_t kept = 0;
         for (; types; types &= types - 1) {
             const int type = std::countr_zero(types);
-            if (pos_.pieces(us_, type).count() >= t_.start_count[us_ * t_.type_count + type])
+            if (sets_.of(us_, type).count() >= t_.start_count[us_ * t_.type_count + type])
                 kept |= 1u << type;
         }
         return kept;
@@ -164,13 +170,13 @@ private:
         for (int type = 0; type < t_.type_count; ++type) {
             const PieceRules& r = t_.rules_of(us_, type);
             if (!r.has_ep_capture) continue;
-            for (int from : pos_.pieces(us_, type)) {
-                const CellSet to = t_.table(r.ep_capture)[from] & pos_.ep_cells() & ~occupied_;
+            for (int from : sets_.of(us_, type)) {
+                const Set to = pool_[r.ep_capture + from] & sets_.ep_cells & ~occupied_;
                 for (int cell : to) {
                     // Another rule may reach the same empty cell: the move is one, and captures.
                     first -= drop_moves(from, cell, first);
                     const int before = list_.size;
-                    emit(from, CellSet::of(cell));
+                    emit(from, Set::of(cell));
                     for (int i = before; i < list_.size; ++i) {
                         const Move m = list_.moves[i];
                         list_.moves[i] = Move::make(m.from(), m.to(), Move::en_passant, m.promotion());
@@ -187,9 +193,9 @@ private:
             const CastlingRule& c = t_.castlings[i];
             if (c.player != us_ || !(pos_.rights() >> c.right & 1)) continue;
             if (pos_.piece_on(c.royal_from) != c.royal || pos_.piece_on(c.partner_from) != c.partner) continue;
-            if (occupied_ & c.must_be_empty) continue;
+            if (occupied_ & pool_[c.must_be_empty]) continue;
             bool safe = true;
-            for (int cell : c.must_be_safe) safe = safe && !attacked(cell, occupied_);
+            for (int cell : pool_[c.must_be_safe]) safe = safe && !attacked(cell, occupied_);
             if (safe)
                 push(Move::make(c.royal_from, c.royal_to, Move::castling, -1, static_cast<int>(i)));
         }
@@ -204,13 +210,14 @@ private:
     void in_place_promotions() {
         const int first = list_.size;
         bool any_no_attack = false;
-        const CellSet enemy = occupied_ & ~own_;
+        const Set enemy = occupied_ & ~own_;
         for (int type = 0; type < t_.type_count; ++type) {
             const PieceRules& r = t_.rules_of(us_, type);
             if (!r.in_place_choices) continue;
-            const CellSet pieces = pos_.pieces(us_, type);
-            const CellSet from_cells =
-                r.in_place_last_anywhere && pieces.count() == 1 ? pieces : pieces & r.in_place_zone;
+            const Set pieces = sets_.of(us_, type);
+            const Set from_cells = r.in_place_last_anywhere && pieces.count() == 1
+                                       ? pieces
+                                       : pieces & pool_[r.in_place_zone];
             if (!from_cells) continue;
             any_no_attack = any_no_attack || r.in_place_no_attack;
             std::uint32_t choices = r.in_place_choices;
@@ -219,15 +226,15 @@ private:
                 for (std::uint32_t c = choices; c; c &= c - 1) {
                     const int choice = std::countr_zero(c);
                     const PieceRules& becomes = t_.rules_of(us_, choice);
-                    const CellSet to =
+                    const Set to =
                         (detail::targets(t_, becomes, from, own_, occupied_, pos_.board()) &
                          ~occupied_) |
-                        CellSet::of(from);
+                        Set::of(from);
                     for (int cell : to) {
                         if (r.in_place_no_attack) {
                             // The board is read only for the types of hops' screens and targets,
                             // which the promoting piece is neither.
-                            const CellSet moved = CellSet::of(from) ^ CellSet::of(cell);
+                            const Set moved = Set::of(from) ^ Set::of(cell);
                             if (detail::targets(t_, becomes, cell, own_ ^ moved, occupied_ ^ moved,
                                                 pos_.board()) &
                                 enemy)
@@ -252,23 +259,23 @@ private:
     // Drops of the pieces in hand onto empty cells of `allowed`, by the piece's drop rules; a
     // piece that may also be dropped promoted (its faces) goes down as each face by the same
     // rules, where-movable, check and mate judged for the face.
-    void drops(CellSet allowed) {
+    void drops(Set allowed) {
         std::uint32_t types = 0;
         for (int type = 0; type < t_.type_count; ++type)
             if (pos_.in_hand(us_, type) && t_.rules_of(us_, type).droppable) types |= 1u << type;
         if (types & t_.drop_first) types &= t_.drop_first;
-        const CellSet empty = t_.all_cells & ~occupied_ & allowed;
+        const Set empty = pool_[t_.all_cells] & ~occupied_ & allowed;
         for (; types; types &= types - 1) {
             const int type = std::countr_zero(types);
             const PieceRules& r = t_.rules_of(us_, type);
-            CellSet open = empty & r.drop_open;
+            Set open = empty & pool_[r.drop_open];
             for (std::uint32_t rival = r.drop_not_on_file_with; rival; rival &= rival - 1)
-                for (int cell : pos_.pieces(us_, std::countr_zero(rival)))
-                    open &= ~t_.file_of[cell];
+                for (int cell : sets_.of(us_, std::countr_zero(rival)))
+                    open &= ~pool_[t_.file_of + cell];
             // Judged on every empty cell: in check, `allowed` narrows where this drop goes, not
             // where the balanced pieces may go later.
             if (t_.colour_balanced_types)
-                open &= colour_balanced_cells(type, t_.all_cells & ~occupied_);
+                open &= colour_balanced_cells(type, pool_[t_.all_cells] & ~occupied_);
             drops_as(type, -1, r, r, open);
             for (std::uint32_t faces = r.drop_faces; faces; faces &= faces - 1) {
                 const int face = std::countr_zero(faces);
@@ -281,21 +288,22 @@ private:
     // each colour. Its own drop may not put more than half (rounded up) on one colour; a drop of
     // another type may not take a cell that leaves fewer cells of a colour (its pieces there and
     // the empty cells it may be dropped on) than half of them (rounded down).
-    CellSet colour_balanced_cells(int type, CellSet empty) const {
-        CellSet open = ~CellSet();
+    Set colour_balanced_cells(int type, Set empty) const {
+        Set open = ~Set();
         for (std::uint32_t types = t_.colour_balanced_types; types; types &= types - 1) {
             const int balanced = std::countr_zero(types);
             const int held = pos_.in_hand(us_, balanced);
             if (!held) continue;
-            const CellSet placed = pos_.pieces(us_, balanced);
+            const Set placed = sets_.of(us_, balanced);
             const int total = placed.count() + held;
-            const CellSet free = empty & t_.rules_of(us_, balanced).drop_cells;
-            for (const CellSet& colour : t_.colours) {
+            const Set free = empty & pool_[t_.rules_of(us_, balanced).drop_cells];
+            for (const SetRef colour_ref : t_.colours) {
+                const Set colour = pool_[colour_ref];
                 if (balanced == type) {
                     if ((placed & colour).count() + 1 > (total + 1) / 2) open &= ~colour;
                 } else if (((placed | free) & colour).count() - 1 < total / 2) {
                     open &= ~(colour & free);  // taking one of these leaves too few
-                    if (((placed | free) & colour).count() < total / 2) open = CellSet();
+                    if (((placed | free) & colour).count() < total / 2) open = Set();
                 }
             }
         }
@@ -303,8 +311,8 @@ private:
     }
 
     // Drops of `type` from hand as `face` (-1: itself) onto the cells of `open` its rules allow.
-    void drops_as(int type, int face, const PieceRules& r, const PieceRules& placed, CellSet open) {
-        if (r.drop_where_movable) open &= ~placed.stuck;
+    void drops_as(int type, int face, const PieceRules& r, const PieceRules& placed, Set open) {
+        if (r.drop_where_movable) open &= ~pool_[placed.stuck];
         for (int cell : open)
             if (drop_allowed(type, face, r, placed, cell))
                 push(Move::make_drop(type, cell, face));
@@ -316,9 +324,9 @@ private:
             pos_.is_attacked(cell, us_, occupied_, r.drop_not_defended_by))
             return false;
         if (!r.drop_may_not_check && !r.drop_may_not_mate) return true;
-        const CellSet reach = detail::targets(t_, placed, cell, own_ | CellSet::of(cell),
-                                              occupied_ | CellSet::of(cell), pos_.board()) |
-                              detail::jump_attacks(t_, placed, cell, occupied_ | CellSet::of(cell));
+        const Set reach = detail::targets(t_, placed, cell, own_ | Set::of(cell),
+                                              occupied_ | Set::of(cell), pos_.board()) |
+                              detail::jump_attacks(t_, placed, cell, occupied_ | Set::of(cell));
         if (!(reach & enemy_royals())) return true;
         if (r.drop_may_not_check) return false;
         // May not mate: the opponent must have an answer.
@@ -331,30 +339,29 @@ private:
         return replies.size > 0;
     }
 
-    CellSet enemy_royals() const {
-        CellSet royals;
+    Set enemy_royals() const {
+        Set royals;
         for (std::uint32_t types = t_.royal_types; types; types &= types - 1)
             for (int p = 0; p < t_.player_count; ++p)
-                if (p != us_) royals |= pos_.pieces(p, std::countr_zero(types));
+                if (p != us_) royals |= sets_.of(p, std::countr_zero(types));
         return royals;
     }
 
     void fast() {
         const int royal = royals_.first();
-        const CellSet enemy = occupied_ & ~own_;
-        CellSet block = ~CellSet(), pinned;
+        const Set enemy = occupied_ & ~own_;
+        Set block = ~Set(), pinned;
         int check_count = 0;
         // Each pinned piece may move only along the line from the royal piece to its pinner.
         int pin_cell[MAX_PIN_LINES];
-        CellSet pin_line[MAX_PIN_LINES];
+        Set pin_line[MAX_PIN_LINES];
         int pin_count = 0;
 
         for (int by = 0; by < t_.player_count; ++by) {
             if (by == us_) continue;
             for (std::uint32_t leapers = t_.leaper_types[by]; leapers; leapers &= leapers - 1) {
                 const int type = std::countr_zero(leapers);
-                const CellSet hit = t_.table(t_.rules_of(by, type).attackers)[royal] &
-                                    pos_.pieces(by, type);
+                const Set hit = pool_[t_.rules_of(by, type).attackers + royal] & sets_.of(by, type);
                 if (hit) {
                     check_count += hit.count();
                     block = hit;
@@ -365,7 +372,7 @@ private:
         for (int out = 0; out < dir_count; ++out) {
             // Sliders that move along `toward` reach the royal piece along this ray.
             const int toward = t_.dir_reverse[out];
-            const CellSet line = t_.ray(out, royal) & occupied_;
+            const Set line = ray(out, royal) & occupied_;
             if (!line) continue;
             const bool positive = t_.dir_positive[out];
             const int near = positive ? line.first() : line.last();
@@ -377,31 +384,31 @@ private:
             if (enemy.has(near)) {
                 if (slides_here(near)) {
                     ++check_count;
-                    block = t_.ray(out, royal) & ~t_.ray(out, near);
+                    block = ray(out, royal) & ~ray(out, near);
                 }
                 continue;
             }
-            const CellSet beyond = t_.ray(out, near) & occupied_;
+            const Set beyond = ray(out, near) & occupied_;
             if (!beyond) continue;
             const int far = positive ? beyond.first() : beyond.last();
             if (slides_here(far)) {
                 pinned.add(near);
                 pin_cell[pin_count] = near;
-                pin_line[pin_count++] = t_.ray(out, royal) & ~t_.ray(out, far);
+                pin_line[pin_count++] = ray(out, royal) & ~ray(out, far);
             }
         }
 
         if (check_count < 2) {
             for (int from : own_ & ~royals_) {
-                CellSet to = detail::targets(t_, rules_on(from), from, own_, occupied_, pos_.board()) & block;
+                Set to = detail::targets(t_, rules_on(from), from, own_, occupied_, pos_.board()) & block;
                 if (pinned.has(from))
                     for (int i = 0; i < pin_count; ++i)
                         if (pin_cell[i] == from) to &= pin_line[i];
                 if (to) emit(from, to);
             }
         }
-        const CellSet without_royal = occupied_ ^ CellSet::of(royal);
-        CellSet safe;
+        const Set without_royal = occupied_ ^ Set::of(royal);
+        Set safe;
         for (int to : detail::targets(t_, rules_on(royal), royal, own_, occupied_, pos_.board()))
             if (!attacked(to, without_royal)) safe.add(to);
         if (safe) emit(royal, safe);
@@ -413,10 +420,10 @@ private:
 
     void by_trial() {
         for (int from : own_) {
-            const CellSet to = detail::targets(t_, rules_on(from), from, own_, occupied_, pos_.board());
+            const Set to = detail::targets(t_, rules_on(from), from, own_, occupied_, pos_.board());
             if (to) emit(from, to);
         }
-        if (t_.hands) drops(~CellSet());
+        if (t_.hands) drops(~Set());
         filter_from(0);
         en_passant();
         castlings();
@@ -429,7 +436,7 @@ private:
     // The gated piece only blocks lines, so the moves stay legal, but where a hop may take its
     // screen: those are made and tested.
     void gatings() {
-        const CellSet gates = pos_.gates() & t_.gate_zone[us_] & own_;
+        const Set gates = sets_.gates & pool_[t_.gate_zone + us_] & own_;
         if (!gates) return;
         std::uint32_t held = 0;
         for (std::uint32_t types = t_.gating_types; types; types &= types - 1)
@@ -454,7 +461,7 @@ private:
     void gate_all(Move m, std::uint32_t held, int cell, bool on_partner) {
         for (; held; held &= held - 1) {
             const int type = std::countr_zero(held);
-            if (t_.rules_of(us_, type).gate_cells.has(cell))
+            if (pool_[t_.rules_of(us_, type).gate_cells].has(cell))
                 push(Move::with_gating(m, type, on_partner));
         }
     }
@@ -466,15 +473,15 @@ private:
         const int first = list_.size;
         const ir::JumpRule rule = t_.jump_rule;
         const bool prune = rule == ir::JumpRule::maximum && !royals_;  // nothing can be refused
-        const CellSet enemy = occupied_ & ~own_;
+        const Set enemy = occupied_ & ~own_;
         std::uint8_t length[MAX_MOVES];  // [i - first]: captures of the move at i
-        int ordinal[MAX_CELLS];  // per destination: sequences found so far
+        int ordinal[MAX_CELLS];  // per destination: sequences found so far (of cell_count)
         int best = 0;
         JumpPath path;
         for (int from : own_) {
             const PieceRules& r = rules_on(from);
             if (!r.jump_count || !detail::can_jump(t_, r, from, enemy, occupied_)) continue;
-            std::fill(std::begin(ordinal), std::end(ordinal), 0);
+            std::fill(ordinal, ordinal + t_.cell_count, 0);
             detail::walk_jumps(t_, r, from, enemy, occupied_, path, [&](const JumpPath& p,
                                                                         bool complete) {
                 const int to = p.landings[p.length - 1];
@@ -489,7 +496,7 @@ private:
                 best = std::max(best, p.length);
                 if (list_.size + MAX_TYPES + 1 > MAX_MOVES) return overflow();
                 const int before = list_.size;
-                emit<Move::jumps>(from, CellSet::of(to), index);
+                emit<Move::jumps>(from, Set::of(to), index);
                 for (int i = before; i < list_.size; ++i)
                     length[i - first] = static_cast<std::uint8_t>(p.length);
                 return true;
@@ -531,16 +538,26 @@ private:
         return false;
     }
 
+    Set ray(int dir, int cell) const { return detail::ray<Set>(t_, dir, cell); }
+
     Position& pos_;
     const Tables& t_;
+    const Set* pool_;
+    const BoardSets<Set>& sets_;  // the position's, as moves made and taken back leave them
     MoveList& list_;
     const int us_;
-    CellSet own_, occupied_, royals_;
+    Set own_, occupied_, royals_;
 };
 
 }  // namespace
 
-void generate_legal(Position& pos, MoveList& list) { Generator(pos, list).run(); }
+void generate_legal(Position& pos, MoveList& list) {
+    switch (pos.tables().cell_words) {
+        case 1: return Generator<CellSet64>(pos, list).run();
+        case 2: return Generator<CellSet128>(pos, list).run();
+        default: return Generator<CellSetWide>(pos, list).run();
+    }
+}
 
 bool captures(const Position& pos, Move m) {
     switch (m.kind()) {

@@ -21,34 +21,36 @@ bool is_of(Piece piece, std::uint32_t types) {
 // The cells a hop reaches from `from`: past the first piece on its line (the screen), the empty
 // cells within its range up to and including the next piece, unless the screen is of a refused
 // type; the next piece is left out when it is of a spared type.
-CellSet hop_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied,
-                  const Piece* board) {
+template <class Set>
+Set hop_reach(const Tables& t, const PathRule& rule, int from, Set occupied, const Piece* board) {
     const HopRule& h = t.hops[rule.table];
-    const CellSet line = t.pool[h.line + from];
+    const Set line = pooled<Set>(t, h.line + from);
     const bool positive = t.dir_positive[h.dir];
-    const CellSet screens = line & occupied;
+    const Set screens = line & occupied;
     if (!screens) return {};
     const int screen = positive ? screens.first() : screens.last();
     if (is_of(board[screen], h.screens_refused)) return {};
-    const CellSet beyond = line & t.pool[h.beyond + screen];
-    const CellSet blockers = beyond & occupied;
+    const Set beyond = line & pooled<Set>(t, h.beyond + screen);
+    const Set blockers = beyond & occupied;
     if (!blockers) return beyond;
     const int blocker = positive ? blockers.first() : blockers.last();
-    CellSet reach = beyond & ~t.ray(h.dir, blocker);
+    Set reach = beyond & ~ray<Set>(t, h.dir, blocker);
     if (is_of(board[blocker], h.spared)) reach.remove(blocker);
     return reach;
 }
 
 // The cell a lame leap lands on from `from`, when the cells it passes are empty.
-CellSet lame_leap_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied) {
+template <class Set>
+Set lame_leap_reach(const Tables& t, const PathRule& rule, int from, Set occupied) {
     const LameLeap& leap = t.lame_leaps[rule.table + from];
-    if (leap.to == NO_CELL || (leap.via & occupied)) return {};
-    return CellSet::of(leap.to);
+    if (leap.to == NO_CELL || (pooled<Set>(t, leap.via) & occupied)) return {};
+    return Set::of(leap.to);
 }
 
-CellSet path_targets(const Tables& t, const PieceRules& r, int from, CellSet own,
-                     CellSet occupied, const Piece* board) {
-    CellSet result;
+template <class Set>
+Set path_targets(const Tables& t, const PieceRules& r, int from, Set own, Set occupied,
+                 const Piece* board) {
+    Set result;
     for (std::uint32_t i = 0; i < r.path_count; ++i) {
         const PathRule& rule = t.paths[r.path_first + i];
         add_by_mode(result, path_reach(t, rule, from, occupied, board), rule.mode, own, occupied);
@@ -56,9 +58,18 @@ CellSet path_targets(const Tables& t, const PieceRules& r, int from, CellSet own
     return result;
 }
 
+#define VARI_INSTANTIATE(Set)                                                                  \
+    template Set hop_reach(const Tables&, const PathRule&, int, Set, const Piece*);            \
+    template Set lame_leap_reach(const Tables&, const PathRule&, int, Set);                    \
+    template Set path_targets(const Tables&, const PieceRules&, int, Set, Set, const Piece*);
+VARI_INSTANTIATE(CellSet64)
+VARI_INSTANTIATE(CellSet128)
+VARI_INSTANTIATE(CellSetWide)
+#undef VARI_INSTANTIATE
+
 }  // namespace detail
 
-int path_cells(const Tables& t, const PathRule& rule, int from, std::uint8_t* cells) {
+int path_cells(const Tables& t, const PathRule& rule, int from, Cell* cells) {
     switch (rule.kind) {
         case ir::MoveKind::curve: {
             const CurvePath& path = t.curve_paths[rule.table + from];
@@ -72,7 +83,7 @@ int path_cells(const Tables& t, const PathRule& rule, int from, std::uint8_t* ce
             for (bool screen = true; line; screen = false) {
                 const int cell = t.dir_positive[h.dir] ? line.first() : line.last();
                 line.remove(cell);
-                if (!screen) cells[count++] = static_cast<std::uint8_t>(cell);
+                if (!screen) cells[count++] = static_cast<Cell>(cell);
             }
             return count;
         }

@@ -3,33 +3,79 @@
 #include <iterator>
 
 #include "interpreter/interpreter.hpp"
+#include "interpreter/reach.hpp"
 
 namespace vari {
 
-Position::Position(const CompiledGame& game) : game_(&game), t_(&game.tables()) { set_start(); }
+namespace {
 
+// Calls f(Set()) in the width of `pos`'s game.
+template <class F>
+decltype(auto) in_width(const Position& pos, F&& f) {
+    return with_cell_set(pos.tables().cell_words, std::forward<F>(f));
+}
+
+}  // namespace
+
+Position::Position(const CompiledGame& game) : game_(&game), t_(&game.tables()) {
+    if (t_->cell_words == 1) narrow_.w64 = BoardSets<CellSet64>();
+    if (t_->cell_words > 2) wide_.make();
+    set_start();
+}
+
+CellSet Position::pieces(int player) const {
+    return in_width(*this, [&]<class Set>(Set) {
+        return resized<CellSet>(sets<Set>().by_player[player]);
+    });
+}
+
+CellSet Position::pieces(int player, int type) const {
+    return in_width(*this, [&]<class Set>(Set) {
+        return resized<CellSet>(sets<Set>().of(player, type));
+    });
+}
+
+CellSet Position::occupied() const {
+    return in_width(*this, [&]<class Set>(Set) { return resized<CellSet>(sets<Set>().occupied); });
+}
+
+int Position::count(int player, int type) const {
+    return in_width(*this, [&]<class Set>(Set) { return sets<Set>().of(player, type).count(); });
+}
+
+CellSet Position::gates() const {
+    return in_width(*this, [&]<class Set>(Set) { return resized<CellSet>(sets<Set>().gates); });
+}
+
+CellSet Position::ep_cells() const {
+    return in_width(*this, [&]<class Set>(Set) { return resized<CellSet>(sets<Set>().ep_cells); });
+}
+
+template <class Set>
 void Position::add_piece(int cell, Piece piece) {
+    BoardSets<Set>& s = writable_sets<Set>();
     board_[cell] = piece;
-    const CellSet bit = CellSet::of(cell);
-    occupied_ |= bit;
-    by_player_[owner_of(piece)] |= bit;
-    by_type_[owner_of(piece) * MAX_TYPES + type_of(piece)] |= bit;
+    const Set bit = Set::of(cell);
+    s.occupied |= bit;
+    s.by_player[owner_of(piece)] |= bit;
+    s.by_type[owner_of(piece) * MAX_TYPES + type_of(piece)] |= bit;
     hash_ ^= t_->piece_key(piece, cell);
 }
 
+template <class Set>
 void Position::remove_piece(int cell) {
+    BoardSets<Set>& s = writable_sets<Set>();
     const Piece piece = board_[cell];
-    const CellSet bit = CellSet::of(cell);
+    const Set bit = Set::of(cell);
     board_[cell] = NO_PIECE;
-    occupied_ ^= bit;
-    by_player_[owner_of(piece)] ^= bit;
-    by_type_[owner_of(piece) * MAX_TYPES + type_of(piece)] ^= bit;
+    s.occupied ^= bit;
+    s.by_player[owner_of(piece)] ^= bit;
+    s.by_type[owner_of(piece) * MAX_TYPES + type_of(piece)] ^= bit;
     hash_ ^= t_->piece_key(piece, cell);
 }
 
 void Position::clear() {
-    for (int c = 0; c < t_->cell_count; ++c)
-        if (board_[c]) remove_piece(c);
+    for (int c = 0; c < t_->cell_count; ++c) remove(c);
     for (int p = 0; p < t_->player_count; ++p)
         for (int type = 0; type < t_->type_count; ++type) set_in_hand(p, type, 0);
     set_rights(0);
@@ -42,12 +88,14 @@ void Position::clear() {
 }
 
 void Position::put(int cell, Piece piece) {
-    if (board_[cell]) remove_piece(cell);
-    if (piece) add_piece(cell, piece);
+    in_width(*this, [&]<class Set>(Set) {
+        if (board_[cell]) remove_piece<Set>(cell);
+        if (piece) add_piece<Set>(cell, piece);
+    });
 }
 
 void Position::remove(int cell) {
-    if (board_[cell]) remove_piece(cell);
+    if (board_[cell]) in_width(*this, [&]<class Set>(Set) { remove_piece<Set>(cell); });
 }
 
 void Position::set_side_to_move(int player) {
@@ -61,14 +109,20 @@ void Position::set_rights(std::uint32_t rights) {
     rights_ = rights;
 }
 
-void Position::set_gates(CellSet gates) {
-    for (int cell : gates_ ^ gates) hash_ ^= t_->gate_keys[cell];
-    gates_ = gates;
+void Position::set_gates(const CellSet& gates) {
+    in_width(*this, [&]<class Set>(Set) {
+        Set& held = writable_sets<Set>().gates;
+        const Set now = resized<Set>(gates);
+        for (int cell : held ^ now) hash_ ^= t_->gate_keys[cell];
+        held = now;
+    });
 }
 
-void Position::set_en_passant(CellSet cells, int victim) {
+void Position::set_en_passant(const CellSet& cells, int victim) {
     if (ep_victim_ >= 0) hash_ ^= t_->ep_keys[ep_victim_];
-    ep_cells_ = victim >= 0 ? cells : CellSet();
+    in_width(*this, [&]<class Set>(Set) {
+        writable_sets<Set>().ep_cells = victim >= 0 ? resized<Set>(cells) : Set();
+    });
     ep_victim_ = victim;
     if (ep_victim_ >= 0) hash_ ^= t_->ep_keys[ep_victim_];
 }
@@ -92,13 +146,12 @@ void Position::set_checks_given(int player, int count) {
 }
 
 void Position::set_start() {
-    for (int c = 0; c < t_->cell_count; ++c)
-        if (board_[c]) remove_piece(c);
+    for (int c = 0; c < t_->cell_count; ++c) remove(c);
     std::fill(std::begin(hands_), std::end(hands_), 0);
     std::fill(std::begin(checks_given_), std::end(checks_given_), 0);
     passes_in_a_row_ = 0;
     hash_ = t_->side_keys[side_];
-    for (const auto& p : game_->ir().setup) add_piece(p.cell, make_piece(p.player, p.type));
+    for (const auto& p : game_->ir().setup) put(p.cell, make_piece(p.player, p.type));
     set_side_to_move(0);
     // A right is held when its two pieces stand on their start cells.
     std::uint32_t rights = 0;
@@ -109,10 +162,10 @@ void Position::set_start() {
         set_in_hand(held.player, held.type, in_hand(held.player, held.type) + 1);
     // A gate right is held on each cell of a player's gating zones where its own piece stands,
     // while the player has a piece in hand.
-    gates_ = CellSet();
+    in_width(*this, [&]<class Set>(Set) { writable_sets<Set>().gates = Set(); });
     CellSet gates;
     for (int p = 0; p < t_->player_count && t_->gating; ++p)
-        if (holds_any(p)) gates |= t_->gate_zone[p] & by_player_[p];
+        if (holds_any(p)) gates |= t_->set(t_->gate_zone + p) & pieces(p);
     set_gates(gates);
     set_en_passant(CellSet(), -1);
     set_counters(0, 1);
@@ -129,27 +182,50 @@ bool Position::holds_any(int player) const {
 // own piece landing on an own gate cell keeps the right there), the other player its right on
 // the cell the move lands on, and a player whose hand is empty after it every right (it could
 // not gate again), unless captured pieces may refill it.
+template <class Set>
 void Position::gate(Move move, int from) {
-    const CellSet own = t_->gate_zone[side_];
-    CellSet lost = (CellSet::of(from) & own) | (CellSet::of(move.to()) & ~own);
+    const Set own = detail::pooled<Set>(*t_, t_->gate_zone + side_);
+    Set lost = (Set::of(from) & own) | (Set::of(move.to()) & ~own);
     int gate_cell = from;
     if (move.kind() == Move::castling) {
         const CastlingRule& c = t_->castlings[move.castling_index()];
-        lost = (CellSet::of(c.royal_from) | CellSet::of(c.partner_from)) & own;
+        lost = (Set::of(c.royal_from) | Set::of(c.partner_from)) & own;
         if (move.gates_on_partner()) gate_cell = c.partner_from;
     }
     const int gated = move.gated_type();
     if (gated >= 0) {
-        add_piece(gate_cell, make_piece(side_, gated));
+        add_piece<Set>(gate_cell, make_piece(side_, gated));
         set_in_hand(side_, gated, in_hand(side_, gated) - 1);
     }
-    if (!t_->hands && !holds_any(side_)) lost |= t_->gate_zone[side_];
-    if (gates_ & lost) set_gates(gates_ & ~lost);
+    if (!t_->hands && !holds_any(side_)) lost |= own;
+    Set& gates = writable_sets<Set>().gates;
+    if (gates & lost) {
+        for (int cell : gates & lost) hash_ ^= t_->gate_keys[cell];
+        gates &= ~lost;
+    }
 }
 
 void Position::do_move(Move move, Undo& undo) {
+    switch (t_->cell_words) {
+        case 1: return do_move_as<CellSet64>(move, undo);
+        case 2: return do_move_as<CellSet128>(move, undo);
+        default: return do_move_as<CellSetWide>(move, undo);
+    }
+}
+
+void Position::undo_move(Move move, const Undo& undo) {
+    switch (t_->cell_words) {
+        case 1: return undo_move_as<CellSet64>(move, undo);
+        case 2: return undo_move_as<CellSet128>(move, undo);
+        default: return undo_move_as<CellSetWide>(move, undo);
+    }
+}
+
+template <class Set>
+void Position::do_move_as(Move move, Undo& undo) {
+    BoardSets<Set>& s = writable_sets<Set>();
     undo.hash = hash_;
-    undo.ep_cells = ep_cells_;
+    undo.ep_cells.as<Set>() = s.ep_cells;
     undo.rights = rights_;
     undo.ep_victim = ep_victim_;
     undo.ply_clock = ply_clock_;
@@ -158,11 +234,11 @@ void Position::do_move(Move move, Undo& undo) {
     undo.move_number = move_number_;
     undo.captured = NO_PIECE;
     undo.captured_cell = -1;
-    if (t_->gating) undo.gates = gates_;
+    if (t_->gating) undo.gates.as<Set>() = s.gates;
 
     const int to = move.to();
     if (ep_victim_ >= 0) hash_ ^= t_->ep_keys[ep_victim_];
-    ep_cells_ = CellSet();
+    s.ep_cells = Set();
     ep_victim_ = -1;
     if (move.is_pass()) {
         undo.moved = NO_PIECE;
@@ -174,10 +250,13 @@ void Position::do_move(Move move, Undo& undo) {
         const int dropped = move.dropped_type();
         set_in_hand(side_, dropped, in_hand(side_, dropped) - 1);
         // A drop with a promotion puts the piece down as that type (`drop promoted`).
-        add_piece(to, make_piece(side_, move.is_promotion() ? move.promotion() : dropped));
+        add_piece<Set>(to, make_piece(side_, move.is_promotion() ? move.promotion() : dropped));
         // A drop onto another player's gate cell takes its right.
-        if (t_->gating && gates_.has(to) && !t_->gate_zone[side_].has(to))
-            set_gates(gates_ & ~CellSet::of(to));
+        if (t_->gating && s.gates.has(to) &&
+            !detail::pooled<Set>(*t_, t_->gate_zone + side_).has(to)) {
+            s.gates.remove(to);
+            hash_ ^= t_->gate_keys[to];
+        }
         if (t_->castling_by_drop) gain_rights_by_drop(to);
         undo.moved = NO_PIECE;
         // A drop captures nothing; it resets the clock as a move of its piece would.
@@ -192,27 +271,27 @@ void Position::do_move(Move move, Undo& undo) {
     undo.moved = piece;
     if (move.kind() == Move::castling) {
         const CastlingRule& c = t_->castlings[move.castling_index()];
-        remove_piece(c.royal_from);
-        remove_piece(c.partner_from);
-        add_piece(c.royal_to, c.royal);
-        add_piece(c.partner_to, c.partner);
+        remove_piece<Set>(c.royal_from);
+        remove_piece<Set>(c.partner_from);
+        add_piece<Set>(c.royal_to, c.royal);
+        add_piece<Set>(c.partner_to, c.partner);
     } else {
         const int captured_cell = move.kind() == Move::en_passant ? undo.ep_victim : to;
         if (move.is_jumps()) {
-            capture_jumped(move, undo);
+            capture_jumped<Set>(move, undo);
         } else if (board_[captured_cell] && captured_cell != from) {  // not an in-place promotion
             undo.captured = board_[captured_cell];
             undo.captured_cell = captured_cell;
-            capture(captured_cell);
+            capture<Set>(captured_cell);
         }
-        remove_piece(from);
-        add_piece(to, move.is_promotion() ? make_piece(owner_of(piece), move.promotion()) : piece);
+        remove_piece<Set>(from);
+        add_piece<Set>(to, move.is_promotion() ? make_piece(owner_of(piece), move.promotion()) : piece);
         // Only a quiet move that an en-passant slide makes on this board leaves cells behind.
         const PieceRules& r = t_->rules_of(side_, type);
-        if (r.has_ep_create && !undo.captured && t_->table(r.ep_create)[from].has(to)) {
-            const CellSet passed = en_passant_passed(*t_, r, from, to);
-            if (passed && !(passed & occupied_)) {
-                ep_cells_ = passed;
+        if (r.has_ep_create && !undo.captured && detail::pooled<Set>(*t_, r.ep_create + from).has(to)) {
+            const Set passed = detail::en_passant_passed<Set>(*t_, r, from, to);
+            if (passed && !(passed & s.occupied)) {
+                s.ep_cells = passed;
                 ep_victim_ = to;
                 hash_ ^= t_->ep_keys[to];
             }
@@ -221,7 +300,7 @@ void Position::do_move(Move move, Undo& undo) {
 
     const std::uint32_t lost = rights_ & (t_->rights_lost[from] | t_->rights_lost[to]);
     if (lost) set_rights(rights_ ^ lost);
-    if (t_->gating) gate(move, from);
+    if (t_->gating) gate<Set>(move, from);
     const bool resets = (undo.captured && t_->reset_clock_on_capture) ||
                         (t_->reset_clock_types >> type & 1);
     ply_clock_ = resets ? 0 : ply_clock_ + 1;
@@ -239,28 +318,31 @@ void Position::gain_rights_by_drop(int to) {
     if (rights != rights_) set_rights(rights);
 }
 
+template <class Set>
 void Position::capture(int cell) {
     const Piece piece = board_[cell];
-    remove_piece(cell);
+    remove_piece<Set>(cell);
     const int as = t_->taken_as(side_, piece);
     if (as >= 0) set_in_hand(side_, as, in_hand(side_, as) + 1);
 }
 
 // Called with side_ back on the player who captured.
+template <class Set>
 void Position::uncapture(int cell, Piece piece) {
-    add_piece(cell, piece);
+    add_piece<Set>(cell, piece);
     const int as = t_->taken_as(side_, piece);
     if (as >= 0) hands_[side_ * MAX_TYPES + as] -= 1;
 }
 
 // Takes the pieces of a capture sequence, found again from the position before it.
+template <class Set>
 void Position::capture_jumped(Move move, Undo& undo) {
     [[maybe_unused]] const bool found = jump_path(*this, move, undo.path);
     assert(found);
     for (int i = 0; i < undo.path.length; ++i) {
         const int cell = undo.path.jumped[i];
         undo.jumped[i] = board_[cell];
-        capture(cell);
+        capture<Set>(cell);
     }
     if (undo.path.length) {
         undo.captured = undo.jumped[0];
@@ -279,43 +361,45 @@ void Position::finish_move(Undo& undo) {
     assert(is_consistent());
 }
 
-void Position::undo_move(Move move, const Undo& undo) {
+template <class Set>
+void Position::undo_move_as(Move move, const Undo& undo) {
+    BoardSets<Set>& s = writable_sets<Set>();
     const int from = move.from(), to = move.to();
     side_ = side_ == 0 ? t_->player_count - 1 : side_ - 1;
     if (undo.gave_check) --checks_given_[side_];
     if (move.is_pass()) {
         // Nothing moved.
     } else if (move.is_drop()) {
-        remove_piece(to);
+        remove_piece<Set>(to);
         hands_[side_ * MAX_TYPES + move.dropped_type()] += 1;
     } else if (move.kind() == Move::castling) {
         const CastlingRule& c = t_->castlings[move.castling_index()];
         if (const int gated = move.gated_type(); gated >= 0) {
-            remove_piece(move.gates_on_partner() ? c.partner_from : c.royal_from);
+            remove_piece<Set>(move.gates_on_partner() ? c.partner_from : c.royal_from);
             hands_[side_ * MAX_TYPES + gated] += 1;
         }
-        remove_piece(c.royal_to);
-        remove_piece(c.partner_to);
-        add_piece(c.royal_from, c.royal);
-        add_piece(c.partner_from, c.partner);
+        remove_piece<Set>(c.royal_to);
+        remove_piece<Set>(c.partner_to);
+        add_piece<Set>(c.royal_from, c.royal);
+        add_piece<Set>(c.partner_from, c.partner);
     } else {
-        remove_piece(to);
+        remove_piece<Set>(to);
         if (const int gated = move.gated_type(); gated >= 0) {
-            remove_piece(from);
+            remove_piece<Set>(from);
             hands_[side_ * MAX_TYPES + gated] += 1;
         }
-        add_piece(from, undo.moved);
+        add_piece<Set>(from, undo.moved);
         if (move.is_jumps()) {
             for (int i = undo.path.length - 1; i >= 0; --i)
-                uncapture(undo.path.jumped[i], undo.jumped[i]);
+                uncapture<Set>(undo.path.jumped[i], undo.jumped[i]);
         } else if (undo.captured) {
-            uncapture(undo.captured_cell, undo.captured);
+            uncapture<Set>(undo.captured_cell, undo.captured);
         }
     }
-    ep_cells_ = undo.ep_cells;
+    s.ep_cells = undo.ep_cells.as<Set>();
     ep_victim_ = undo.ep_victim;
     rights_ = undo.rights;
-    if (t_->gating) gates_ = undo.gates;
+    if (t_->gating) s.gates = undo.gates.as<Set>();
     ply_clock_ = undo.ply_clock;
     passes_in_a_row_ = undo.passes_in_a_row;
     move_number_ = undo.move_number;
@@ -324,11 +408,9 @@ void Position::undo_move(Move move, const Undo& undo) {
 }
 
 CellSet en_passant_passed(const Tables& t, const PieceRules& rules, int from, int to) {
-    for (std::uint32_t i = 0; i < rules.slide_count; ++i) {
-        const SlideRule& s = t.slides[rules.slide_first + i];
-        if (s.creates_en_passant && t.pool[s.reach + from].has(to)) return t.passed(s.dir, from, to);
-    }
-    return CellSet();
+    return with_cell_set(t.cell_words, [&]<class Set>(Set) {
+        return resized<CellSet>(detail::en_passant_passed<Set>(t, rules, from, to));
+    });
 }
 
 std::uint64_t Position::compute_hash() const {
@@ -338,7 +420,7 @@ std::uint64_t Position::compute_hash() const {
     for (std::size_t bit = 0; bit < t_->right_keys.size(); ++bit)
         if (rights_ >> bit & 1) h ^= t_->right_keys[bit];
     if (ep_victim_ >= 0) h ^= t_->ep_keys[ep_victim_];
-    for (int cell : gates_) h ^= t_->gate_keys[cell];
+    for (int cell : gates()) h ^= t_->gate_keys[cell];
     for (int p = 0; p < t_->player_count; ++p)
         for (int type = 0; type < t_->type_count; ++type) h ^= t_->hand_key(p, type, in_hand(p, type));
     for (int p = 0; p < t_->player_count; ++p) h ^= t_->check_key(p, checks_given_[p]);
@@ -346,18 +428,22 @@ std::uint64_t Position::compute_hash() const {
 }
 
 bool Position::is_consistent() const {
-    CellSet occupied;
-    for (int c = 0; c < t_->cell_count; ++c) {
-        const Piece p = board_[c];
-        if (!p) continue;
-        if (owner_of(p) >= t_->player_count || type_of(p) < 0 || type_of(p) >= t_->type_count)
-            return false;
-        if (!by_player_[owner_of(p)].has(c) || !pieces(owner_of(p), type_of(p)).has(c)) return false;
-        occupied.add(c);
-    }
-    CellSet players;
-    for (int p = 0; p < t_->player_count; ++p) players |= by_player_[p];
-    return occupied == occupied_ && players == occupied_ && hash_ == compute_hash();
+    return in_width(*this, [&]<class Set>(Set) {
+        const BoardSets<Set>& s = sets<Set>();
+        Set occupied;
+        for (int c = 0; c < t_->cell_count; ++c) {
+            const Piece p = board_[c];
+            if (!p) continue;
+            if (owner_of(p) >= t_->player_count || type_of(p) < 0 || type_of(p) >= t_->type_count)
+                return false;
+            if (!s.by_player[owner_of(p)].has(c) || !s.of(owner_of(p), type_of(p)).has(c))
+                return false;
+            occupied.add(c);
+        }
+        Set players;
+        for (int p = 0; p < t_->player_count; ++p) players |= s.by_player[p];
+        return occupied == s.occupied && players == s.occupied && hash_ == compute_hash();
+    });
 }
 
 }  // namespace vari

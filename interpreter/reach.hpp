@@ -1,23 +1,57 @@
 // Internal: where one piece's rules reach, given the occupied cells. Shared by attack tests and
-// move generation so both read the tables the same way.
+// move generation so both read the tables the same way. Everything here is written once over the
+// cell-set type `Set` of the game's width (Tables::cell_words) and compiled for each width.
 #pragma once
 
 #include "interpreter/interpreter.hpp"
 
 namespace vari::detail {
 
+// Entry `index` of the tables' pool, in the game's width.
+template <class Set>
+Set pooled(const Tables& t, std::uint32_t index) {
+    return t.sets.data<Set>()[index];
+}
+
+// The full ray along `dir` from `cell`, `cell` excluded.
+template <class Set>
+Set ray(const Tables& t, int dir, int cell) {
+    return pooled<Set>(t, t.rays + static_cast<std::uint32_t>(dir * t.cell_count + cell));
+}
+
+// The cells a slide along `dir` passes going from `a` to `b` (b on that ray), ends excluded.
+template <class Set>
+Set passed(const Tables& t, int dir, int a, int b) {
+    return ray<Set>(t, dir, a) & ~ray<Set>(t, dir, b) & ~Set::of(b);
+}
+
+// The cells an en-passant-creating slide of `rules` passes going from `from` to `to`; empty when
+// no such slide makes that move.
+template <class Set>
+Set en_passant_passed(const Tables& t, const PieceRules& rules, int from, int to) {
+    for (std::uint32_t i = 0; i < rules.slide_count; ++i) {
+        const SlideRule& s = t.slides[rules.slide_first + i];
+        if (s.creates_en_passant && pooled<Set>(t, s.reach + from).has(to))
+            return passed<Set>(t, s.dir, from, to);
+    }
+    return Set();
+}
+
 // The cells a slide reaches from `from`: its empty-board reach cut just past the nearest blocker.
-inline CellSet slide_reach(const Tables& t, const SlideRule& s, int from, CellSet occupied) {
-    const CellSet reach = t.pool[s.reach + from];
-    const CellSet blockers = reach & occupied;
+template <class Set>
+Set slide_reach(const Tables& t, const SlideRule& s, int from, Set occupied) {
+    const Set* pool = t.sets.data<Set>();
+    const Set reach = pool[s.reach + from];
+    const Set blockers = reach & occupied;
     if (!blockers) return reach;
-    return reach & ~t.pool[s.ray + (s.positive ? blockers.first() : blockers.last())];
+    return reach & ~pool[s.ray + (s.positive ? blockers.first() : blockers.last())];
 }
 
 // The cells a curve reaches from `from`: its path up to and including the first occupied cell.
-inline CellSet curve_reach(const Tables& t, const PathRule& c, int from, CellSet occupied) {
+template <class Set>
+Set curve_reach(const Tables& t, const PathRule& c, int from, Set occupied) {
     const CurvePath& path = t.curve_paths[c.table + from];
-    CellSet reach;
+    Set reach;
     for (int i = 0; i < path.length; ++i) {
         reach.add(path.cells[i]);
         if (occupied.has(path.cells[i])) break;
@@ -28,15 +62,16 @@ inline CellSet curve_reach(const Tables& t, const PathRule& c, int from, CellSet
 // The cells a hop reaches from `from`: past the first piece on its line (the screen), the empty
 // cells within its range up to and including the next piece; `board` tells the screen's type and
 // the captured one's, for a hop that refuses some.
-CellSet hop_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied,
-                  const Piece* board);
+template <class Set>
+Set hop_reach(const Tables& t, const PathRule& rule, int from, Set occupied, const Piece* board);
 // The cell a lame leap lands on from `from`, when the cells it passes are empty.
-CellSet lame_leap_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied);
+template <class Set>
+Set lame_leap_reach(const Tables& t, const PathRule& rule, int from, Set occupied);
 
 // The cells a walked rule reaches from `from` with pieces standing on `occupied` (the mode aside).
 // Curves, the common kind, are read inline; the others out of line keep the hot loops small.
-inline CellSet path_reach(const Tables& t, const PathRule& rule, int from, CellSet occupied,
-                          const Piece* board) {
+template <class Set>
+Set path_reach(const Tables& t, const PathRule& rule, int from, Set occupied, const Piece* board) {
     switch (rule.kind) {
         case ir::MoveKind::curve: return curve_reach(t, rule, from, occupied);
         case ir::MoveKind::hop: return hop_reach(t, rule, from, occupied, board);
@@ -50,8 +85,9 @@ inline CellSet path_reach(const Tables& t, const PathRule& rule, int from, CellS
 
 // Whether a walked rule from `from` reaches `cell`. A curve's path is walked only up to the cell,
 // without building its reach: attack tests ask this of every curve of every complex piece.
-inline bool path_reaches(const Tables& t, const PathRule& rule, int from, CellSet occupied,
-                         const Piece* board, int cell) {
+template <class Set>
+bool path_reaches(const Tables& t, const PathRule& rule, int from, Set occupied,
+                  const Piece* board, int cell) {
     if (rule.kind != ir::MoveKind::curve)
         return path_reach(t, rule, from, occupied, board).has(cell);
     const CurvePath& path = t.curve_paths[rule.table + from];
@@ -63,8 +99,8 @@ inline bool path_reaches(const Tables& t, const PathRule& rule, int from, CellSe
 }
 
 // Adds the part of `reach` that a movement of `mode` may go to.
-inline void add_by_mode(CellSet& result, CellSet reach, ir::MoveMode mode, CellSet own,
-                        CellSet occupied) {
+template <class Set>
+void add_by_mode(Set& result, Set reach, ir::MoveMode mode, Set own, Set occupied) {
     switch (mode) {
         case ir::MoveMode::move_or_capture: result |= reach & ~own; break;
         case ir::MoveMode::move_only: result |= reach & ~occupied; break;
@@ -74,16 +110,19 @@ inline void add_by_mode(CellSet& result, CellSet reach, ir::MoveMode mode, CellS
 
 // Move and capture targets of a piece's walked rules (curves, hops, lame leaps) on `from`. Out of
 // line: its calls would otherwise cost every caller of targets() registers and a stack frame.
-CellSet path_targets(const Tables& t, const PieceRules& r, int from, CellSet own, CellSet occupied,
-                     const Piece* board);
+template <class Set>
+Set path_targets(const Tables& t, const PieceRules& r, int from, Set own, Set occupied,
+                 const Piece* board);
 
 // Move and capture targets of a piece of rules `r` on `from`; `own` and `occupied` as on the board,
 // whose pieces `board` holds.
-inline CellSet targets(const Tables& t, const PieceRules& r, int from, CellSet own,
-                       CellSet occupied, const Piece* board) {
-    const CellSet enemy = occupied & ~own;
-    CellSet result = (t.pool[r.leap_any + from] & ~own) | (t.pool[r.leap_move + from] & ~occupied) |
-                     (t.pool[r.leap_capture + from] & enemy);
+template <class Set>
+Set targets(const Tables& t, const PieceRules& r, int from, Set own, Set occupied,
+            const Piece* board) {
+    const Set* pool = t.sets.data<Set>();
+    const Set enemy = occupied & ~own;
+    Set result = (pool[r.leap_any + from] & ~own) | (pool[r.leap_move + from] & ~occupied) |
+                 (pool[r.leap_capture + from] & enemy);
     for (std::uint32_t i = 0; i < r.slide_count; ++i) {
         const SlideRule& s = t.slides[r.slide_first + i];
         add_by_mode(result, slide_reach(t, s, from, occupied), s.mode, own, occupied);

@@ -1,7 +1,9 @@
 // The compiled form of a game: flat per (player, piece type, cell) tables the generator reads.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
+#include <variant>
 #include <vector>
 
 #include "interpreter/ir.hpp"
@@ -10,7 +12,47 @@
 namespace vari {
 
 // Tables live in one pool of cell sets; a table is the offset of its first entry, indexed by cell.
+// A single set (a zone, say) is a SetRef into the same pool; entry 0 is the empty set, so a
+// SetRef left at 0 names no cells.
 using TableRef = std::uint32_t;
+using SetRef = std::uint32_t;
+
+// The pool in the game's width (Tables::cell_words), which the move generator reads.
+class SetPool {
+public:
+    SetPool() = default;
+    SetPool(int cell_words, const std::vector<CellSet>& pool) {
+        with_cell_set(cell_words, [&]<class Set>(Set) {
+            std::vector<Set> narrow(pool.size());
+            for (std::size_t i = 0; i < pool.size(); ++i) narrow[i] = resized<Set>(pool[i]);
+            sets_ = std::move(narrow);
+        });
+        point();
+    }
+    SetPool(const SetPool& o) : sets_(o.sets_) { point(); }
+    SetPool& operator=(const SetPool& o) {
+        sets_ = o.sets_;
+        point();
+        return *this;
+    }
+    // Moving a vector keeps its buffer, and so the pointer.
+    SetPool(SetPool&&) = default;
+    SetPool& operator=(SetPool&&) = default;
+
+    // The pool as sets of type Set, which must be the game's width.
+    template <class Set>
+    const Set* data() const {
+        assert(std::holds_alternative<std::vector<Set>>(sets_));
+        return static_cast<const Set*>(data_);
+    }
+
+private:
+    void point() {
+        std::visit([this](const auto& sets) { data_ = sets.data(); }, sets_);
+    }
+    std::variant<std::vector<CellSet64>, std::vector<CellSet128>, std::vector<CellSetWide>> sets_;
+    const void* data_ = nullptr;  // the held vector's data, read on the hot path
+};
 
 // A slide in one direction: `reach` holds, per origin cell, the cells it reaches on an empty board
 // (already cut by range, stop zone and origin zone); blockers cut it further at run time.
@@ -49,23 +91,23 @@ struct HopRule {
 // A lame leap by one vector from one cell: where it lands (NO_CELL: nowhere) and the cells that
 // must be empty.
 struct LameLeap {
-    std::uint8_t to = NO_CELL;
-    CellSet via;
+    Cell to = NO_CELL;
+    SetRef via = 0;
 };
 
 // A curve from one start vector, turning one way: per origin cell, the cells of its path on an
 // empty board, in order. Blockers cut it at run time.
 constexpr int CURVE_STEPS = 5;  // a sixth step would come back to the start
 struct CurvePath {
-    std::uint8_t cells[CURVE_STEPS] = {};
+    Cell cells[CURVE_STEPS] = {};
     std::uint8_t length = 0;
 };
 
 // A jump by one vector from one cell: the cell it passes over and the cell it lands on, or
 // NO_CELL in both where it leaves the board or may not start.
 struct JumpStep {
-    std::uint8_t over = NO_CELL;
-    std::uint8_t land = NO_CELL;
+    Cell over = NO_CELL;
+    Cell land = NO_CELL;
 };
 
 // Promotion on arrival at a cell: bit t set = may become type t; PROMOTION_COMPULSORY = must.
@@ -91,8 +133,8 @@ struct PieceRules {
     bool has_ep_create = false;
     bool complex_attacks = false;  // limited capturing slides, walked rules, jumps: attacks by iteration
     bool exists = false;            // the type has any movement at all
-    CellSet promotion_zone;          // union of the zones it promotes on entering
-    CellSet promotion_leaving;       // union of the zones it promotes on leaving
+    SetRef promotion_zone = 0;       // union of the zones it promotes on entering
+    SetRef promotion_leaving = 0;    // union of the zones it promotes on leaving
     std::uint32_t promotions = 0;    // Tables::promotions[promotions + to]: on entering
     std::uint32_t promotions_out = 0;// Tables::promotions[promotions_out + from]: on leaving
     std::uint32_t promotion_lost_only = 0;  // choices open only while below Tables::start_count
@@ -100,15 +142,15 @@ struct PieceRules {
     // where the piece must stand, whether the player's only piece of the type may from anywhere,
     // and whether the new piece may not attack another player's piece where it ends.
     std::uint32_t in_place_choices = 0;
-    CellSet in_place_zone;
+    SetRef in_place_zone = 0;
     bool in_place_last_anywhere = false;
     bool in_place_no_attack = false;
-    CellSet stuck;                   // cells it could never move from: promotion is compulsory
-    CellSet arrivals;                // where a move may leave it unpromoted (not stuck, if it says so)
+    SetRef stuck = 0;                // cells it could never move from: promotion is compulsory
+    SetRef arrivals = 0;             // where a move may leave it unpromoted (not stuck, if it says so)
 
     bool droppable = false;
-    CellSet drop_cells;              // where a drop may go on an empty board
-    CellSet drop_open;               // drop_cells before `where-movable`, which each face judges
+    SetRef drop_cells = 0;           // where a drop may go on an empty board
+    SetRef drop_open = 0;            // drop_cells before `where-movable`, which each face judges
     bool drop_where_movable = false;
     std::uint32_t drop_faces = 0;    // the types it may also be dropped as (`drop promoted`)
     std::uint32_t drop_not_on_file_with = 0;  // type masks of the drop rules
@@ -116,7 +158,7 @@ struct PieceRules {
     bool drop_colour_balanced = false;
     bool drop_may_not_check = false;
     bool drop_may_not_mate = false;
-    CellSet gate_cells;              // `drop gating ZONE`: the cells it may be gated onto
+    SetRef gate_cells = 0;           // `drop gating ZONE`: the cells it may be gated onto
 };
 
 struct CastlingRule {
@@ -124,15 +166,17 @@ struct CastlingRule {
     int right = 0;               // bit index into the rights mask
     Piece royal = NO_PIECE, partner = NO_PIECE;
     int royal_from = 0, royal_to = 0, partner_from = 0, partner_to = 0;
-    CellSet must_be_empty;       // includes both destinations unless they are start cells
-    CellSet must_be_safe;
+    SetRef must_be_empty = 0;    // includes both destinations unless they are start cells
+    SetRef must_be_safe = 0;
     bool gained_by_drop = false;  // a drop that completes both pieces on their start cells gives it
 };
 
 struct Tables {
     int cell_count = 0, player_count = 0, type_count = 0;
-    CellSet all_cells;
-    std::vector<CellSet> pool;
+    int cell_words = 1;          // 64-bit words of the generator's cell sets: 1, 2 or MAX_CELLS / 64
+    SetRef all_cells = 0;
+    std::vector<CellSet> pool;   // every width-independent reader's sets
+    SetPool sets;                // the same, in the game's width: the generator's
 
     // Slide directions (closed under reversal). A direction is positive when cell indices grow
     // along it, so the nearest blocker on a ray is the lowest member of the blocked set.
@@ -175,19 +219,20 @@ struct Tables {
     bool hands = false;
     std::uint32_t drop_first = 0;            // types that must be dropped before others
     std::vector<int> hand_type;              // [captor * type_count + type]: what it takes, -1 none
-    std::vector<CellSet> file_of;            // [cell] the cells of its file (Board::files)
-    CellSet colours[2];                      // the square board's two colours, (x + y) even, odd
+    TableRef file_of = 0;                    // [cell] the cells of its file (Board::files)
+    SetRef colours[2] = {};                  // the square board's two colours, (x + y) even, odd
     std::uint32_t colour_balanced_types = 0; // types whose drops keep them half on each colour
     bool castling_by_drop = false;           // some castling right is gained by drops
 
     // Gating: a piece leaving a cell on which its player holds the gate right may put a piece
     // from hand there. The zones of different players share no cell (the checks see to it).
     bool gating = false;
-    std::vector<CellSet> gate_zone;          // [player] the cells its pieces may be gated onto
+    TableRef gate_zone = 0;                  // [player] the cells its pieces may be gated onto
     std::uint32_t gating_types = 0;          // types with `drop gating`
 
     // Goals the generator reads: a position they decide has no moves (see goal_reached).
-    std::vector<CellSet> goal;               // [player] royal-reaches' zone; empty: no such goal
+    bool has_goal_zones = false;             // royal-reaches
+    TableRef goal = 0;                       // [player] royal-reaches' zone
     bool goal_answer = false;                // royal-reaches with `answer`
     int checks_to_win = 0;                   // end checks N; 0: checks are not counted
     int passes_to_end = 0;                   // end passes N; 0: passes end nothing
@@ -206,6 +251,7 @@ struct Tables {
     std::vector<std::uint64_t> gate_keys;   // [cell]: the gate right on it is held
 
     const CellSet* table(TableRef ref) const { return pool.data() + ref; }
+    const CellSet& set(SetRef ref) const { return pool[ref]; }
     const PieceRules& rules_of(int player, int type) const {
         return rules[player * type_count + type];
     }

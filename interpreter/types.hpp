@@ -8,7 +8,7 @@
 
 namespace vari {
 
-constexpr int MAX_CELLS = 128;
+constexpr int MAX_CELLS = 1024;
 constexpr int MAX_PLAYERS = 8;
 constexpr int MAX_TYPES = 31;    // piece types of a game: a Piece holds type + 1 in five bits
 constexpr int MAX_MOVES = 8192;  // moves of one position (move_bound)
@@ -23,14 +23,34 @@ constexpr int MAX_PIECE_RULES = 64;
 constexpr int MAX_PIECES = 255;
 constexpr int MAX_HAND = MAX_PIECES + 1;   // hand counts run 0..MAX_PIECES
 constexpr std::size_t MAX_PIN_LINES = 64;  // slide directions the fast legality path handles
-// Each jump of a capture sequence removes a piece of another player, so a sequence has fewer
-// jumps than the board has cells.
-constexpr int MAX_JUMPS = MAX_CELLS - 1;
+// Each jump of a capture sequence removes a piece of another player, so a sequence has at most
+// as many jumps as a position has pieces.
+constexpr int MAX_JUMPS = MAX_PIECES;
 constexpr int MAX_JUMP_ORDINAL = 255;  // see Move
-constexpr int NO_CELL = 255;           // a cell index that is none (cells fit in a byte)
 
-// A set of board cells, one bit per cell index (boards are at most MAX_CELLS cells).
+// A cell index as tables store it.
+using Cell = std::uint16_t;
+constexpr int NO_CELL = 0xffff;  // a cell index that is none
+static_assert(MAX_CELLS < NO_CELL);
+
+// A set of board cells, one bit per cell index, of any board (at most MAX_CELLS cells). A compiled
+// game keeps its own sets in the narrowest width that holds its board (Tables::cell_words), and
+// the move generator is compiled once per width: these are the three.
 using CellSet = CellSetOf<MAX_CELLS / 64>;
+using CellSet64 = CellSetOf<1>;
+using CellSet128 = CellSetOf<2>;
+using CellSetWide = CellSet;
+
+// Calls f(Set()) with the cell-set type of `cell_words` 64-bit words (Tables::cell_words): the
+// one place that turns a game's width into the generator's instantiation.
+template <class F>
+decltype(auto) with_cell_set(int cell_words, F&& f) {
+    switch (cell_words) {
+        case 1: return f(CellSet64());
+        case 2: return f(CellSet128());
+        default: return f(CellSetWide());
+    }
+}
 
 // A piece on the board: owner and type packed in a byte; 0 is an empty cell.
 //   bits 0-4  type + 1 (1..31)
@@ -43,16 +63,16 @@ constexpr Piece make_piece(int player, int type) {
 constexpr int type_of(Piece p) { return (p & 31) - 1; }
 constexpr int owner_of(Piece p) { return p >> 5; }
 
-// A move packed in 32 bits:
-//   bits  0-7   destination cell; for a capture sequence, its last landing cell
-//   bits  8-15  origin cell; for a drop, the dropped piece type
-//   bits 16-20  promotion: piece type + 1, 0 for none
-//   bits 21-23  kind (Move::Kind below)
-//   bits 24-31  castling: the castling index (bits 24-28), and in bit 29 where a gating puts its
+// A move packed in 64 bits:
+//   bits  0-15  destination cell; for a capture sequence, its last landing cell
+//   bits 16-31  origin cell; for a drop, the dropped piece type
+//   bits 32-36  promotion: piece type + 1, 0 for none
+//   bits 37-39  kind (Move::Kind below)
+//   bits 40-47  castling: the castling index (bits 40-44), and in bit 45 where a gating puts its
 //               piece: 0 the royal piece's start cell, 1 the partner's;
-//               normal and en passant: the gated piece type + 1 (bits 24-28), 0 for none;
+//               normal and en passant: the gated piece type + 1 (bits 40-44), 0 for none;
 //               capture sequence (kind jumps): its ordinal, 0..MAX_JUMP_ORDINAL
-// A castling has no promotion: its bits 16-20 hold the gated piece type + 1 instead.
+// A castling has no promotion: its bits 32-36 hold the gated piece type + 1 instead.
 // Move::none() (all zero) is never a real move: a normal move has origin != destination or, when it
 // promotes in place, a promotion; a pass has its own kind.
 //
@@ -78,10 +98,10 @@ public:
     // `index`: the castling index of a castling, the ordinal of a capture sequence.
     static constexpr Move make(int from, int to, Kind kind = normal, int promotion = -1,
                                int index = 0) {
-        return Move(static_cast<std::uint32_t>(to) | static_cast<std::uint32_t>(from) << 8 |
-                    static_cast<std::uint32_t>(promotion + 1) << 16 |
-                    static_cast<std::uint32_t>(kind) << 21 |
-                    static_cast<std::uint32_t>(index) << 24);
+        return Move(static_cast<std::uint64_t>(to) | static_cast<std::uint64_t>(from) << 16 |
+                    static_cast<std::uint64_t>(promotion + 1) << 32 |
+                    static_cast<std::uint64_t>(kind) << 37 |
+                    static_cast<std::uint64_t>(index) << 40);
     }
 
     // `face`: the type it goes down as, when not its own (a promoted form); -1 itself.
@@ -92,39 +112,41 @@ public:
     // `m` (a normal move, en passant or a castling) with a piece of `type` gated in; for a
     // castling, onto the partner's start cell when `on_partner`, else onto the royal piece's.
     static constexpr Move with_gating(Move m, int type, bool on_partner = false) {
-        const std::uint32_t gated = static_cast<std::uint32_t>(type + 1);
-        return m.kind() == castling ? Move(m.bits_ | gated << 16 | std::uint32_t(on_partner) << 29)
-                                    : Move(m.bits_ | gated << 24);
+        const std::uint64_t gated = static_cast<std::uint64_t>(type + 1);
+        return m.kind() == castling ? Move(m.bits_ | gated << 32 | std::uint64_t(on_partner) << 45)
+                                    : Move(m.bits_ | gated << 40);
     }
 
-    constexpr int to() const { return bits_ & 0xff; }
-    constexpr int from() const { return (bits_ >> 8) & 0xff; }
-    constexpr int promotion() const { return is_promotion() ? static_cast<int>((bits_ >> 16) & 31) - 1 : -1; }
-    constexpr bool is_promotion() const { return (bits_ >> 16) & 31 && kind() != castling; }
+    constexpr int to() const { return static_cast<int>(bits_ & 0xffff); }
+    constexpr int from() const { return static_cast<int>((bits_ >> 16) & 0xffff); }
+    constexpr int promotion() const { return is_promotion() ? field(32, 31) - 1 : -1; }
+    constexpr bool is_promotion() const { return field(32, 31) && kind() != castling; }
     // The type a gating puts down, -1 for none (a capture sequence, drop or pass never gates).
     constexpr int gated_type() const {
         switch (kind()) {
             case normal:
-            case en_passant: return static_cast<int>((bits_ >> 24) & 31) - 1;
-            case castling: return static_cast<int>((bits_ >> 16) & 31) - 1;
+            case en_passant: return field(40, 31) - 1;
+            case castling: return field(32, 31) - 1;
             default: return -1;
         }
     }
-    constexpr bool gates_on_partner() const { return bits_ >> 29 & 1; }
-    constexpr Kind kind() const { return static_cast<Kind>((bits_ >> 21) & 7); }
-    constexpr int castling_index() const { return (bits_ >> 24) & 31; }
-    constexpr int jump_ordinal() const { return static_cast<int>(bits_ >> 24); }
+    constexpr bool gates_on_partner() const { return field(45, 1); }
+    constexpr Kind kind() const { return static_cast<Kind>(field(37, 7)); }
+    constexpr int castling_index() const { return field(40, 31); }
+    constexpr int jump_ordinal() const { return field(40, 255); }
     constexpr bool is_drop() const { return kind() == drop; }
     constexpr bool is_pass() const { return kind() == pass; }
     constexpr bool is_jumps() const { return kind() == jumps; }
     constexpr int dropped_type() const { return from(); }
-    constexpr std::uint32_t raw() const { return bits_; }
     constexpr bool is_none() const { return bits_ == 0; }
     friend constexpr bool operator==(Move, Move) = default;
 
 private:
-    constexpr explicit Move(std::uint32_t bits) : bits_(bits) {}
-    std::uint32_t bits_ = 0;
+    constexpr explicit Move(std::uint64_t bits) : bits_(bits) {}
+    constexpr int field(int shift, unsigned mask) const {
+        return static_cast<int>((bits_ >> shift) & mask);
+    }
+    std::uint64_t bits_ = 0;
 };
 
 // A fixed-capacity list the generator writes into; lives on the caller's stack. It holds every

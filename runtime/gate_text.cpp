@@ -17,7 +17,7 @@ char file_letter(const ir::Game& game, int cell) {
 std::string gate_letters(const ir::Game& game, const Tables& t, CellSet gates) {
     std::string out;
     for (int player = 0; player < t.player_count && t.gating; ++player)
-        for (int cell : gates & t.gate_zone[player]) {
+        for (int cell : gates & t.set(t.gate_zone + player)) {
             const char letter = file_letter(game, cell);
             out += static_cast<char>(player == 0 ? std::toupper(static_cast<unsigned char>(letter))
                                                  : std::tolower(static_cast<unsigned char>(letter)));
@@ -30,7 +30,7 @@ int gate_cell(const ir::Game& game, const Tables& t, char letter) {
     const int player = std::isupper(static_cast<unsigned char>(letter)) ? 0 : 1;
     const char file = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
     if (player >= t.player_count) return -1;
-    for (int cell : t.gate_zone[player])
+    for (int cell : t.set(t.gate_zone + player))
         if (file_letter(game, cell) == file) return cell;
     return -1;
 }

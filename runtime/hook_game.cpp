@@ -42,7 +42,7 @@ static_assert(first_key + std::size(KEYS) == HookGame::UPVALUES);
 void push_name(lua_State* L, int names, int index) { lua_rawgeti(L, names, index + 1); }
 
 // A new array of the names of `count` cells.
-void push_cells(lua_State* L, int names, const std::uint8_t* cells, int count) {
+void push_cells(lua_State* L, int names, const Cell* cells, int count) {
     lua_createtable(L, count, 0);
     for (int i = 0; i < count; ++i) {
         push_name(L, names, cells[i]);

@@ -87,7 +87,7 @@ bool castles_there(const Tables& t, Piece piece, int cell) {
 
 bool dropped_there(const Tables& t, Piece piece, int cell) {
     const PieceRules& r = t.rules_of(owner_of(piece), type_of(piece));
-    return r.droppable && r.drop_cells.has(cell) &&
+    return r.droppable && t.set(r.drop_cells).has(cell) &&
            (hand_types(t, owner_of(piece)) >> type_of(piece) & 1);
 }
 
@@ -147,11 +147,11 @@ std::optional<Refusal> judge_board_piece(const CompiledGame& game, Piece piece, 
                                          std::size_t at) {
     const Tables& t = game.tables();
     const PieceRules& r = t.rules_of(owner_of(piece), type_of(piece));
-    if (!r.stuck.has(cell)) return {};
+    if (!t.set(r.stuck).has(cell)) return {};
     // A move into a promotion zone promotes the piece where it could never move again; a move
     // elsewhere leaves it there unpromoted unless the piece must arrive where it can move.
-    const bool in_zone = r.promotion_zone.has(cell);
-    if ((!in_zone && r.arrivals.has(cell)) || dropped_there(t, piece, cell) ||
+    const bool in_zone = t.set(r.promotion_zone).has(cell);
+    if ((!in_zone && t.set(r.arrivals).has(cell)) || dropped_there(t, piece, cell) ||
         castles_there(t, piece, cell) || starts_there(game.ir(), piece, cell))
         return {};
     return Refusal{

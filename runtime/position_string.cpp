@@ -69,6 +69,20 @@ private:
         return false;
     }
 
+    // Past the game's piece_limit: past MAX_PIECES, or where more pieces could make more moves
+    // than a position may have (move_bound).
+    bool too_many_pieces(std::size_t at) {
+        const int limit = pos_.game().piece_limit();
+        if (limit == MAX_PIECES)
+            return fail(at, "too many pieces: the board and the hands hold at most " +
+                                std::to_string(limit) + " together");
+        return fail(at,
+                    "too many pieces: the board and the hands hold at most " +
+                        std::to_string(limit) + " together in this game",
+                    "more pieces could make more moves than a position may have (" +
+                        std::to_string(MAX_MOVES) + ")");
+    }
+
     // Fails with the refusal, when there is one.
     bool allowed(std::optional<Refusal> refusal) {
         return !refusal || fail(refusal->at, std::move(refusal->message), std::move(refusal->hint));
@@ -205,6 +219,7 @@ private:
                 if (filled == lines[line].size()) return too_many_cells(start);
                 const int cell = lines[line][filled++];
                 if (!allowed(judge_board_piece(pos_.game(), p, cell, start))) return false;
+                if (++board_pieces_ > pos_.game().piece_limit()) return too_many_pieces(start);
                 pos_.put(cell, p);
                 offsets_[cell] = start;
             } else {
@@ -241,7 +256,7 @@ private:
         }
         int counts[MAX_PLAYERS * MAX_TYPES] = {};
         // Hand counts fit a byte because a position holds at most MAX_PIECES pieces.
-        int pieces = pos_.occupied().count();
+        int pieces = board_pieces_;
         while (!more() || peek() != ']') {
             if (!more() || is_blank(peek()))
                 return fail(at_, "the '[' at column " + std::to_string(open + 1) + " is not closed",
@@ -268,9 +283,7 @@ private:
             Piece p = NO_PIECE;
             if (!piece(p) || !allowed(judge_hand_piece(pos_.game(), p, piece_at))) return false;
             pieces = std::min(pieces + count, MAX_PIECES + 1);
-            if (pieces > MAX_PIECES)
-                return fail(start, "too many pieces: the board and the hands hold at most " +
-                                       std::to_string(MAX_PIECES) + " together");
+            if (pieces > pos_.game().piece_limit()) return too_many_pieces(start);
             counts[owner_of(p) * MAX_TYPES + type_of(p)] += count;
         }
         ++at_;
@@ -424,6 +437,7 @@ private:
     std::size_t at_ = 0;
     CellOffsets offsets_{};  // where each piece on the board was read
     std::optional<ir::Diagnostic> error_;
+    int board_pieces_ = 0;
 };
 
 }  // namespace

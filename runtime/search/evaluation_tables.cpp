@@ -67,15 +67,15 @@ std::vector<int> goal_progress(const Tables& t, std::uint32_t& royal_goal) {
     const int cells = t.cell_count;
     std::vector<int> progress(static_cast<std::size_t>(t.player_count) * t.type_count * cells, 0);
     royal_goal = 0;
-    if (t.goal.empty()) return progress;
+    if (!t.has_goal_zones) return progress;
     for (int p = 0; p < t.player_count; ++p)
         for (int type = 0; type < t.type_count; ++type) {
             const PieceRules& r = t.rules_of(p, type);
-            if (!r.royal || !t.goal[p]) continue;
+            if (!r.royal || !t.set(t.goal + p)) continue;
             royal_goal |= 1u << type;
             // Moves to the zone on the empty board, outward from it a ring at a time.
             std::vector<int> moves(static_cast<std::size_t>(cells), -1);
-            CellSet ring = t.goal[p], seen = ring;
+            CellSet ring = t.set(t.goal + p), seen = ring;
             for (int distance = 0; ring; ++distance) {
                 CellSet next;
                 for (int c : ring) moves[static_cast<std::size_t>(c)] = distance;

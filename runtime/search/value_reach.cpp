@@ -45,7 +45,7 @@ CellSet empty_board_targets(const Tables& t, const PieceRules& r, int cell) {
         t.pool[r.leap_any + cell] | t.pool[r.leap_move + cell] | t.pool[r.leap_capture + cell];
     for (std::uint32_t i = 0; i < r.slide_count; ++i)
         to |= t.pool[t.slides[r.slide_first + i].reach + cell];
-    std::uint8_t cells[MAX_CELLS];
+    Cell cells[MAX_CELLS];
     for (std::uint32_t i = 0; i < r.path_count; ++i) {
         const int count = path_cells(t, t.paths[r.path_first + i], cell, cells);
         for (int k = 0; k < count; ++k) to.add(cells[k]);
@@ -75,7 +75,7 @@ double expected_mobility(const Tables& t, const PieceRules& r, int cell) {
         }
     }
     // A walked rule's cells in the order it meets them, each needing the ones before it empty.
-    std::uint8_t cells[MAX_CELLS];
+    Cell cells[MAX_CELLS];
     for (std::uint32_t i = 0; i < r.path_count; ++i) {
         const PathRule& rule = t.paths[r.path_first + i];
         const int count = path_cells(t, rule, cell, cells);
@@ -95,7 +95,7 @@ std::vector<int> promotion_distance(const Tables& t, const PieceRules& r) {
     std::vector<CellSet> targets(distance.size());
     for (int c = 0; c < t.cell_count; ++c) {
         targets[c] = empty_board_targets(t, r, c);
-        if (targets[c] && ((targets[c] & r.promotion_zone) || r.promotion_leaving.has(c)))
+        if (targets[c] && ((targets[c] & t.set(r.promotion_zone)) || t.set(r.promotion_leaving).has(c)))
             distance[c] = 1;
     }
     // Relaxed until nothing changes: at most one pass per cell.

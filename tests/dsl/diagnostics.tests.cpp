@@ -350,14 +350,14 @@ TEST_CASE("hostile values are reported as errors", "[dsl][robustness]") {
     const std::string head = "game \"G\"\nplayers A B\n";
     const std::string king = "\npiece King K royal { step orthogonal }\n";
     auto [text, message] = GENERATE_COPY(table<std::string, std::string>({
-        {head + "board square { files a..t ranks 1..15 }" + king,
-         "the board has 300 cells; the limit is 128"},
+        {head + "board square { files a..z ranks 1..40 }" + king,
+         "the board has 1040 cells; the limit is 1024"},
         {head + "board square { files a..z ranks 1..2000000000 }" + king, "must lie between 0 and"},
         {head + "board square { files a..h ranks 1..99999999999999999999 }" + king,
          "must lie between 0 and"},
         {head + "board hex flat { files a..c lengths 100 100 2147483647 first 1 1 1 }" + king,
-         "the limit is 128"},
-        {head + "board hex pointy { hexagon 2147483647 }" + king, "the limit is 128"},
+         "the limit is 1024"},
+        {head + "board hex pointy { hexagon 2147483647 }" + king, "the limit is 1024"},
         {head + "board hex flat { hexagon -3 }" + king, "at least 1"},
         {head +
              "board square { files a..h ranks 1..8 }\npiece N N { leap (2147483647, -2147483648) }",

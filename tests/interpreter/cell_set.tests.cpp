@@ -81,3 +81,29 @@ TEST_CASE("The edge cells of every width are members like any other", "[cell-set
     CHECK(narrow.last() == 63);
     CHECK((~narrow).count() == 63);
 }
+
+TEST_CASE("A set keeps its members when resized to any width that holds them", "[cell-set]") {
+    using vari::CellSetOf;
+    using vari::resized;
+    const auto members = [](const auto& set) {
+        std::vector<int> cells;
+        for (int c : set) cells.push_back(c);
+        return cells;
+    };
+    const std::vector<int> low = {0, 1, 31, 63};
+    CellSetOf<1> one;
+    for (int c : low) one.add(c);
+    CHECK(members(resized<CellSetOf<2>>(one)) == low);
+    CHECK(members(resized<CellSetOf<16>>(one)) == low);
+    CHECK(members(resized<CellSetOf<1>>(resized<CellSetOf<16>>(one))) == low);
+    const std::vector<int> middle = {0, 64, 100, 127};
+    CellSetOf<2> two;
+    for (int c : middle) two.add(c);
+    CHECK(members(resized<CellSetOf<16>>(two)) == middle);
+    CHECK(members(resized<CellSetOf<2>>(resized<CellSetOf<16>>(two))) == middle);
+    // Each word is written whole: setting one leaves the others as they were.
+    two.set_word(0, 0);
+    CHECK(members(two) == std::vector<int>{64, 100, 127});
+    two.set_word(1, 1);
+    CHECK(members(two) == std::vector<int>{64});
+}

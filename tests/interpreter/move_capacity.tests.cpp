@@ -13,8 +13,10 @@ namespace vari {
 namespace {
 
 // A 16x8 board whose Leaper jumps to every other cell: every vector (x, y) with 0 <= x <= 15,
-// 0 <= y <= 7 and its images. `extra` adds lines to the Leaper; `more` declarations after it.
-std::string leaper_game(const std::string& extra = "", const std::string& more = "") {
+// 0 <= y <= 7 and its images. `extra` adds lines to the Leaper; `more` declarations after it;
+// `white` the cells of White's Leapers.
+std::string leaper_game(const std::string& extra = "", const std::string& more = "",
+                        const std::string& white = "a1") {
     std::string vectors;
     for (int x = 0; x < 16; ++x)
         for (int y = 0; y < 8; ++y)
@@ -25,7 +27,7 @@ std::string leaper_game(const std::string& extra = "", const std::string& more =
            "zone far = rank 8\n"
            "piece Leaper L {\n"
            "  leap" + vectors + " symmetric\n" + extra + "}\n" + more +
-           "setup White { Leaper a1 }\n"
+           "setup White { Leaper " + white + " }\n"
            "setup Black { Leaper p8 }\n";
 }
 
@@ -60,13 +62,19 @@ TEST_CASE("the bound counts chess's busiest cells, promotions and castlings",
     const MoveBound bound = move_bound(chess->tables());
     CHECK(bound.moves == 1456 + 2);  // the Queen from every cell, and two castlings
     CHECK(chess->ir().pieces[static_cast<std::size_t>(bound.type)].name == "Queen");
+    // 32 pieces stand on at most the 32 busiest cells: the 4 centre cells (27 targets), the
+    // ring around them (12 cells, 25) and 16 of the next ring's 20 (23).
+    CHECK(move_bound(chess->tables(), 32).moves == 4 * 27 + 12 * 25 + 16 * 23 + 2);
+    CHECK(chess->piece_limit() == MAX_PIECES);
 }
 
-TEST_CASE("a game whose positions could pass the move list is refused at its busiest piece",
+TEST_CASE("a game whose start could pass the move list is refused at its busiest piece",
           "[interpreter][limits]") {
-    // Every Leaper move into the far rank is 25 moves (24 promotions and staying a Leaper).
+    // Every Leaper move into the far rank is 25 moves (24 promotions and staying a Leaper): 16
+    // Leapers make more than the list holds.
     const auto [promote, types] = promotion_types();
-    const std::string text = leaper_game(promote, types);
+    const std::string text = leaper_game(promote, types,
+                                         "a1 b1 c1 d1 e1 f1 g1 h1 i1 j1 k1 l1 m1 n1 o1 p1");
     const auto loaded = dsl::load_text(text, "leapers.vari");
     REQUIRE_FALSE(loaded.game);
     REQUIRE(loaded.diagnostics.size() == 1);
@@ -77,6 +85,40 @@ TEST_CASE("a game whose positions could pass the move list is refused at its bus
     CHECK_THAT(error.message, Catch::StartsWith("a position of this game could have "));
     CHECK_THAT(error.message,
                Catch::EndsWith(" moves for White; the limit is 8192 (piece Leaper adds the most)"));
+}
+
+TEST_CASE("a game whose busiest positions could pass the move list refuses them by their pieces",
+          "[interpreter][limits]") {
+    // Two Leapers start; the position strings of this game hold no more pieces than keep every
+    // position's moves within the list.
+    const auto [promote, types] = promotion_types();
+    const auto game = test::load_text(leaper_game(promote, types));
+    const int limit = game->piece_limit();
+    REQUIRE(limit >= 2);
+    REQUIRE(limit < 64);
+    CHECK(move_bound(game->tables(), limit).moves <= MAX_MOVES);
+    CHECK(move_bound(game->tables(), limit + 1).moves > MAX_MOVES);
+    // A Black Leaper and `white` White ones, filling the ranks from the top.
+    const auto leapers = [](int white) {
+        std::string text;
+        for (int cell = 0, placed = 0; cell < 16 * 8; ++cell) {
+            if (cell % 16 == 0 && cell) text += '/';
+            if (placed <= white) {
+                text += placed++ ? 'L' : 'l';
+            } else {
+                text += std::to_string(16 - cell % 16);  // the rest of the rank is empty
+                cell += 15 - cell % 16;
+            }
+        }
+        return text + " w - - 0 1";
+    };
+    Position pos(*game);
+    const auto refused = runtime::parse_position(pos, leapers(limit));
+    REQUIRE(refused);
+    CHECK(refused->message == "too many pieces: the board and the hands hold at most " +
+                                  std::to_string(limit) + " together in this game");
+    CHECK(refused->column == static_cast<std::uint32_t>(limit + 1 + limit / 16));
+    test::set_position(pos, leapers(limit - 1));
 }
 
 TEST_CASE("a game within the bound lists its busiest positions whole", "[interpreter][limits]") {

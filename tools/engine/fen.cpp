@@ -138,7 +138,7 @@ std::string ProtocolText::write_position(const Position& pos) const {
     // Gate rights after each player's castling rights, as Fairy-Stockfish writes them.
     for (int player = 0; player < 2 && pos.tables().gating; ++player)
         rights[player] += runtime::gate_letters(
-            game, pos.tables(), pos.gates() & pos.tables().gate_zone[static_cast<std::size_t>(player)]);
+            game, pos.tables(), pos.gates() & pos.tables().set(pos.tables().gate_zone + player));
     text += rights[0].empty() && rights[1].empty() ? "-" : rights[0] + rights[1];
     // The en-passant cell only where a capture there is legal, as Stockfish writes it.
     std::string ep = "-";
@@ -303,7 +303,7 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
             for (const CastlingRule& rule : t.castlings)
                 if (t.gating && bit < t.right_names.size() && rule.right == static_cast<int>(bit))
                     for (const int cell : {rule.royal_from, rule.partner_from})
-                        if (t.gate_zone[static_cast<std::size_t>(rule.player)].has(cell)) gates.add(cell);
+                        if (t.set(t.gate_zone + rule.player).has(cell)) gates.add(cell);
             if (bit == t.right_names.size()) {
                 error = "'" + printable(std::string(1, c)) + "' is not a castling right here";
                 return std::nullopt;
