@@ -5,7 +5,8 @@
 // (tests/reference/movegen.hpp: a plain mailbox walk over the IR that shares nothing with the
 // compiled tables), and both it and the compiled generator (vari::perft) must give them. Heian dai
 // shogi's start counts to depth 3 (29, 841, 25085) are also those of an independent implementation
-// of the same reconstruction. Repetition cannot end a line within these depths.
+// of the same reconstruction. Like every perft of vari::perft and the reference, these count moves
+// alone: no end (a bare King, a repetition) stops a line.
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cstdint>
@@ -31,7 +32,7 @@ const std::string HEIAN_START =
 // 6b or 5a; the Knight on 6d lands on 7b or 5b, the second rank from the end, and must promote
 // there; the Lance on 3d must promote on 3a and may on 3c and 3b; the Iron General on 2c, already
 // in the zone, may promote stepping sideways. Taking White's last Pawn (10d-11c) bares White's
-// King: White has lost, and has no move.
+// King, which ends the game in play; perft counts moves alone, as both generators do, and goes on.
 const std::string HEIAN_PROMOTIONS = "6k6/13/2p8I1/1P1S3N2L2/4D8/13/13/13/13/13/13/13/6K6 b - - 0 1";
 // The same turned half a turn with the colours exchanged, White to move: the same counts.
 const std::string HEIAN_PROMOTIONS_WHITE =
