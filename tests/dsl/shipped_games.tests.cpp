@@ -14,7 +14,7 @@ TEST_CASE("the shipped games are found by name and listed", "[dsl][games]") {
                              "compact-hex-chess-shogi", "compact-hex-chess-shogi-vs-revergent",
                              "compact-hex-chess-hexgi", "compact-hex-draughts", "crazyhouse", "seirawan",
                              "antichess", "horde", "makruk", "sittuyin", "placement", "shatranj", "king-of-the-hill", "three-check", "racing-kings",
-                             "janggi"})
+                             "janggi", "heian-dai-shogi"})
         CHECK(std::find(games.begin(), games.end(), name) != games.end());
     // The files the games include are not games.
     CHECK(std::find(games.begin(), games.end(), "pieces") == games.end());

@@ -81,7 +81,7 @@ TEST_CASE("vari engine plays a rule file with hooks, and UCI_Variant switches ba
     CHECK(count_starting(hello,
                          "option name UCI_Variant type combo default king-of-the-hill var "
                          "antichess var capablanca var chess var crazyhouse var grand-chess var "
-                         "horde var janggi var king-of-the-hill var kyoto-shogi var makruk var minishogi var "
+                         "heian-dai-shogi var horde var janggi var king-of-the-hill var kyoto-shogi var makruk var minishogi var "
                          "placement var racing-kings var seirawan var shatranj var shogi var sittuyin var "
                          "three-check var xiangqi") == 1);
     // The King reaching the centre wins at once: a hook, which the search asks too.

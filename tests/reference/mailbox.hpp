@@ -22,19 +22,21 @@ struct Occupant {
 
 // A move's identity, the same for both generators (two rules reaching one cell give one move):
 // (from, to, promotion, kind) packed so that integer order is tuple order, and for a capture
-// sequence its landing cells in order (two sequences to one cell are two moves).
-constexpr std::uint32_t pack_cells(int from, int to, int promotion, int kind) {
-    return static_cast<std::uint32_t>(((from << 8 | to) << 8 | (promotion + 1)) << 3 | kind);
+// sequence its landing cells in order (two sequences to one cell are two moves). A cell takes 11
+// bits (boards of up to 1,024 cells, and a drop's or pass's small numbers), a promotion 8, a kind 3.
+constexpr std::uint64_t pack_cells(int from, int to, int promotion, int kind) {
+    return ((static_cast<std::uint64_t>(from) << 11 | static_cast<std::uint64_t>(to)) << 8 |
+            static_cast<std::uint64_t>(promotion + 1)) << 3 | static_cast<std::uint64_t>(kind);
 }
 struct MoveKey {
-    std::uint32_t cells = 0;
+    std::uint64_t cells = 0;
     std::vector<int> path;
     int gate = -1;  // a gating: the gated type * 2, + 1 onto a castling partner's cell; -1 none
     friend auto operator<=>(const MoveKey&, const MoveKey&) = default;
     friend bool operator==(const MoveKey&, const MoveKey&) = default;
 };
-inline int key_from(const MoveKey& k) { return static_cast<int>(k.cells >> 19); }
-inline int key_to(const MoveKey& k) { return static_cast<int>(k.cells >> 11 & 255); }
+inline int key_from(const MoveKey& k) { return static_cast<int>(k.cells >> 22); }
+inline int key_to(const MoveKey& k) { return static_cast<int>(k.cells >> 11 & 2047); }
 inline int key_promotion(const MoveKey& k) { return static_cast<int>(k.cells >> 3 & 255) - 1; }
 inline int key_kind(const MoveKey& k) { return static_cast<int>(k.cells & 7); }
 
