@@ -193,11 +193,10 @@ std::vector<ShortReading> short_readings(const Position& pos, std::string_view t
                 if (to < 0) continue;
                 const auto suffix = read_suffix(rest.substr(end));
                 if (!suffix) continue;
+                // A mark may end the origin; an 'x' within it is a letter of a cell or a file.
                 std::string_view origin = rest.substr(0, start);
                 if (!origin.empty() && is_mark(origin.back())) origin.remove_suffix(1);
-                if (std::any_of(origin.begin(), origin.end(), is_mark) ||
-                    !is_origin(game.board, origin))
-                    continue;
+                if (!is_origin(game.board, origin)) continue;
                 out.push_back({r.type, std::string(origin), to, *suffix});
             }
     }
