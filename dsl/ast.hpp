@@ -92,10 +92,10 @@ struct CellDef {
     Vector coord;
 };
 
-// One end of a `label` range: a number or a lower-case letter.
+// One end of a `label` range: a number or lower-case letters ("k", "af").
 struct LabelEnd {
     bool is_letter = false;
-    char letter = 0;
+    std::string letters;
     Number number;
     Span span;
 };
@@ -104,7 +104,7 @@ struct LabelEnd {
 struct BoardClause {
     enum class Kind : std::uint8_t { files, ranks, lengths, first, indents, hexagon, cells, label };
     Kind kind = Kind::files;
-    std::string letters;          // files: the first and last letter
+    std::vector<Name> file_ends;  // files: the first and last file's letters
     std::vector<Number> numbers;  // ranks: first and last; lengths/first/indents; hexagon: N
     std::vector<CellDef> cells;   // cells
     std::vector<LabelEnd> ends;   // label: first and last file, first and last rank

@@ -127,11 +127,28 @@ void forbid_others(const ast::Board& board, const std::vector<Kind>& allowed,
             report.error(clause.span, quote(word(clause.kind)) + " cannot be used here: " + why);
 }
 
-void check_range(const ast::BoardClause& clause, Report& report) {
-    if (clause.kind == Kind::files && clause.letters.size() == 2 &&
-        clause.letters[0] > clause.letters[1])
+// The first and last file's indexes of a `files` clause (the grammar gives both ends).
+int first_file(const ast::BoardClause& files) { return file_index(files.file_ends[0].text); }
+int file_count(const ast::BoardClause& files) {
+    return file_index(files.file_ends[1].text) - first_file(files) + 1;
+}
+
+void check_file_range(const ast::BoardClause& clause, Report& report) {
+    bool lettered = true;
+    for (const auto& end : clause.file_ends)
+        if (file_index(end.text) < 0) {
+            report.error(end.span, "files are lettered " + file_letters_rule() +
+                                       " (at most two letters), found " + quote(end.text));
+            lettered = false;
+        }
+    if (lettered && clause.file_ends.size() == 2 && file_count(clause) < 1)
         report.error(clause.span,
-                     "the files run backwards; write the first letter first, as in a..h");
+                     "the files run backwards; write the first letter first, as in a..h (z comes "
+                     "before aa, as in a..af)");
+}
+
+void check_range(const ast::BoardClause& clause, Report& report) {
+    if (clause.kind == Kind::files) check_file_range(clause, report);
     if (clause.kind == Kind::ranks && clause.numbers.size() == 2) {
         const auto& [from, to] = std::pair{clause.numbers[0], clause.numbers[1]};
         if (from.value < 0 || to.value > max_coordinate)
@@ -162,8 +179,10 @@ void check_list(const ast::BoardClause& clause, std::size_t lines, const std::st
             case Kind::lengths:
                 if (n.value < 1)
                     report.error(n.span, "a " + line_word + " needs at least one cell" + found);
-                else if (line_word == "rank" && n.value > 26)
-                    report.error(n.span, "a rank holds at most 26 cells (lettered a to z)" + found);
+                else if (line_word == "rank" && n.value > max_files)
+                    report.error(n.span, "a rank holds at most " + std::to_string(max_files) +
+                                             " cells (lettered " + file_letters_rule() + ")" +
+                                             found);
                 break;
             case Kind::first:
                 if (n.value < 0 || n.value > max_coordinate)
@@ -216,9 +235,8 @@ long long cell_count(const ast::Board& board, const Clauses& c) {
         return 3 * n * (n - 1) + 1;
     }
     if (board.geometry == Geometry::square) {
-        const auto& files = c.get(Kind::files)->letters;
         const auto& ranks = c.get(Kind::ranks)->numbers;
-        return (files[1] - files[0] + 1LL) *
+        return static_cast<long long>(file_count(*c.get(Kind::files))) *
                (static_cast<long long>(ranks[1].value) - ranks[0].value + 1);
     }
     return sum(values(*c.get(Kind::lengths)));
@@ -232,23 +250,25 @@ struct NamedCell {
     std::string rank;
 };
 
-NamedCell named(char letter, int rank, int x, int y) {
-    std::string file(1, letter), number = std::to_string(rank);
-    return {{file + number, {x, y}}, file, number};
+// The cell of file `file` (an index into the file letters) and rank number `rank`.
+NamedCell named(int file, int rank, int x, int y) {
+    std::string letters = file_letters(file), number = std::to_string(rank);
+    return {{letters + number, {x, y}}, letters, number};
 }
 
-void generate_square(char first_file, int files, int first_rank, int ranks,
+void generate_square(int first_file, int files, int first_rank, int ranks,
                      std::vector<NamedCell>& out) {
     for (int f = 0; f < files; ++f)
-        for (int r = 0; r < ranks; ++r)
-            out.push_back(named(static_cast<char>(first_file + f), first_rank + r, f, r));
+        for (int r = 0; r < ranks; ++r) out.push_back(named(first_file + f, first_rank + r, f, r));
 }
 
-void generate_flat(char first_file, const std::vector<int>& lengths, const std::vector<int>& firsts,
+void generate_flat(int first_file, const std::vector<int>& lengths, const std::vector<int>& firsts,
                    std::vector<NamedCell>& out) {
-    for (std::size_t f = 0; f < lengths.size(); ++f)
+    for (std::size_t f = 0; f < lengths.size(); ++f) {
+        const int x = static_cast<int>(f);
         for (int n = firsts[f]; n < firsts[f] + lengths[f]; ++n)
-            out.push_back(named(static_cast<char>(first_file + f), n, static_cast<int>(f), n));
+            out.push_back(named(first_file + x, n, x, n));
+    }
 }
 
 void generate_pointy(int first_rank, const std::vector<int>& lengths,
@@ -257,7 +277,7 @@ void generate_pointy(int first_rank, const std::vector<int>& lengths,
         const int r = static_cast<int>(k);
         const int q0 = (indents[k] - r) / 2;
         for (int j = 0; j < lengths[k]; ++j)
-            out.push_back(named(static_cast<char>('a' + j), first_rank + r, q0 + j, r));
+            out.push_back(named(j, first_rank + r, q0 + j, r));
     }
 }
 
@@ -308,18 +328,18 @@ std::vector<NamedCell> generate(const ast::Board& board, const Clauses& c) {
         const int n = c.get(Kind::hexagon)->numbers[0].value;
         if (board.geometry == Geometry::hex_flat) {
             hexagon_as_files(n, lengths, second);
-            generate_flat('a', lengths, second, cells);
+            generate_flat(0, lengths, second, cells);
         } else {
             hexagon_as_ranks(n, lengths, second);
             generate_pointy(1, lengths, second, cells);
         }
     } else if (board.geometry == Geometry::square) {
-        const auto& files = c.get(Kind::files)->letters;
+        const auto& files = *c.get(Kind::files);
         const auto& ranks = c.get(Kind::ranks)->numbers;
-        generate_square(files[0], files[1] - files[0] + 1, ranks[0].value,
+        generate_square(first_file(files), file_count(files), ranks[0].value,
                         ranks[1].value - ranks[0].value + 1, cells);
     } else if (board.geometry == Geometry::hex_flat) {
-        generate_flat(c.get(Kind::files)->letters[0], values(*c.get(Kind::lengths)),
+        generate_flat(first_file(*c.get(Kind::files)), values(*c.get(Kind::lengths)),
                       values(*c.get(Kind::first)), cells);
     } else {
         generate_pointy(c.get(Kind::ranks)->numbers[0].value, values(*c.get(Kind::lengths)),
@@ -384,11 +404,11 @@ bool check_shape(const ast::Board& board, const Clauses& c, Report& report) {
             const auto& range = *c.get(kinds[0]);
             const std::size_t lines =
                 board.geometry == Geometry::hex_flat
-                    ? static_cast<std::size_t>(range.letters[1] - range.letters[0] + 1)
+                    ? static_cast<std::size_t>(file_count(range))
                     : static_cast<std::size_t>(range.numbers[1].value - range.numbers[0].value + 1);
             const bool flat = board.geometry == Geometry::hex_flat;
             const auto label = [&range, flat](std::size_t k) {
-                return flat ? std::string(1, static_cast<char>(range.letters[0] + k))
+                return flat ? file_letters(first_file(range) + static_cast<int>(k))
                             : std::to_string(range.numbers[0].value + static_cast<int>(k));
             };
             for (std::size_t i = 1; i < kinds.size(); ++i)
@@ -405,6 +425,25 @@ bool check_shape(const ast::Board& board, const Clauses& c, Report& report) {
 }
 
 }  // namespace
+
+std::string file_letters(int index) {
+    std::string out;
+    for (int n = index + 1; n > 0; n = (n - 1) / 26)
+        out.insert(out.begin(), static_cast<char>('a' + (n - 1) % 26));
+    return out;
+}
+
+int file_index(std::string_view letters) {
+    if (letters.empty() || letters.size() > max_file_letters) return -1;
+    int n = 0;
+    for (const char c : letters) {
+        if (c < 'a' || c > 'z') return -1;
+        n = n * 26 + (c - 'a' + 1);
+    }
+    return n - 1;
+}
+
+std::string file_letters_rule() { return "a to z, then aa to zz"; }
 
 bool check_board(const ast::Board& board, Report& report) {
     const int before = report.error_count();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -15,6 +16,20 @@ namespace vari::dsl {
 inline constexpr int max_cells = MAX_CELLS;  // what the move generator's cell sets hold
 // Coordinates and vector components stay in this range, so no transform can overflow.
 inline constexpr int max_coordinate = 1000;
+
+// Files are lettered as spreadsheets letter their columns: a..z, then aa..az, ba..bz, ..., zz.
+// Two letters name 702 files, more than a board of max_cells needs on one line.
+inline constexpr int max_file_letters = 2;
+inline constexpr int max_files = 26 + 26 * 26;
+
+// The letters of file `index` (from 0, below max_files): 0 "a", 25 "z", 26 "aa", 31 "af".
+std::string file_letters(int index);
+
+// The index of a file's letters; -1 unless they are 1 to max_file_letters lower-case letters.
+int file_index(std::string_view letters);
+
+// "a..z, then aa..zz", as messages state which letters name files.
+std::string file_letters_rule();
 
 struct BoardLayout {
     ir::Board board;                             // cells sorted by (y, x), lines, files

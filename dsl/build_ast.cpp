@@ -116,14 +116,14 @@ ast::Promotion& promotion(State& s) {
     return s.file.pieces.back().promotions.back();
 }
 
-// A `label` end or a zone's rank or file: a lower-case letter, or a number.
+// A `label` end or a zone's rank or file: lower-case letters, or a number.
 template <typename Input>
 ast::LabelEnd label_end(const Input& in, const State& s) {
     const char first = token(in).front();
     ast::LabelEnd end;
     end.is_letter = first >= 'a' && first <= 'z';
     if (end.is_letter)
-        end.letter = first;
+        end.letters = std::string(token(in));
     else
         end.number = number_of(in, s);
     end.span = span_of(in, s);
@@ -135,7 +135,7 @@ template <typename Input>
 ast::Name label_name(const Input& in, const State& s) {
     const ast::LabelEnd end = label_end(in, s);
     ast::Name name;
-    name.text = end.is_letter ? std::string(1, end.letter) : std::to_string(end.number.value);
+    name.text = end.is_letter ? end.letters : std::to_string(end.number.value);
     name.span = end.span;
     return name;
 }
@@ -194,8 +194,8 @@ VARI_ACTION(label_files_from) { add_label_end(s, in); }
 VARI_ACTION(label_files_to) { add_label_end(s, in); }
 VARI_ACTION(label_ranks_from) { add_label_end(s, in); }
 VARI_ACTION(label_ranks_to) { add_label_end(s, in); }
-VARI_ACTION(files_from) { s.file.boards.back().clauses.back().letters += token(in).front(); }
-VARI_ACTION(files_to) { s.file.boards.back().clauses.back().letters += token(in).front(); }
+VARI_ACTION(files_from) { s.file.boards.back().clauses.back().file_ends.push_back(name_of(in, s)); }
+VARI_ACTION(files_to) { s.file.boards.back().clauses.back().file_ends.push_back(name_of(in, s)); }
 VARI_ACTION(ranks_from) { s.file.boards.back().clauses.back().numbers.push_back(number_of(in, s)); }
 VARI_ACTION(ranks_to) { s.file.boards.back().clauses.back().numbers.push_back(number_of(in, s)); }
 VARI_ACTION(list_value) { s.file.boards.back().clauses.back().numbers.push_back(number_of(in, s)); }

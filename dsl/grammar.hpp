@@ -43,8 +43,9 @@ struct cell_text : seq<sor<seq<plus<alpha>, plus<digit>>, seq<plus<digit>, plus<
     not_at<ident_other>> {};
 // INT -> '-'? digits
 struct integer_text : seq<opt<one<'-'>>, plus<digit>, not_at<ident_other>> {};
-struct file_letter_text : seq<range<'a', 'z'>, not_at<ident_other>> {};
-// LABEL -> INT | LETTER (a file or rank as a cell name writes it)
+// LETTERS -> lower-case letters (a file: e, af; board.cpp bounds their number)
+struct file_letter_text : seq<plus<range<'a', 'z'>>, not_at<ident_other>> {};
+// LABEL -> INT | LETTERS (a file or rank as a cell name writes it)
 struct label_text : sor<integer_text, file_letter_text> {};
 
 // vector -> '(' INT ',' INT ')'
@@ -75,7 +76,7 @@ struct orient_decl : seq<kw_orient, must<orient_player, kw_rotate, orient_degree
 
 // ---- board -> 'board' shape '{' board_item+ '}' -------------------------------------------------
 // shape -> 'square' | 'hex' ('flat' | 'pointy')
-// board_item -> 'files' LETTER '..' LETTER | 'ranks' INT '..' INT | 'lengths' INT+ | 'first' INT+
+// board_item -> 'files' LETTERS '..' LETTERS | 'ranks' INT '..' INT | 'lengths' INT+ | 'first' INT+
 //             | 'indents' INT+ | 'hexagon' INT | 'cells' (CELL vector)+
 //             | 'label' 'files' LABEL '..' LABEL 'ranks' LABEL '..' LABEL
 struct hex_kind : sor<kw_flat, kw_pointy> {};

@@ -22,7 +22,10 @@ const ast::LabelEnd& to(const ast::BoardClause& label, bool ranks) {
     return label.ends[ranks ? 3 : 1];
 }
 
-int value(const ast::LabelEnd& end) { return end.is_letter ? end.letter : end.number.value; }
+// Letters count as files do: a, ..., z, aa, ..., zz.
+int value(const ast::LabelEnd& end) {
+    return end.is_letter ? file_index(end.letters) : end.number.value;
+}
 
 long long length(const ast::BoardClause& label, bool ranks) {
     return std::llabs(static_cast<long long>(value(to(label, ranks))) - value(from(label, ranks))) +
@@ -35,8 +38,7 @@ std::vector<std::string> values(const ast::BoardClause& label, bool ranks) {
     const int step = first <= last ? 1 : -1;
     std::vector<std::string> out;
     for (int v = first;; v += step) {
-        out.push_back(from(label, ranks).is_letter ? std::string(1, static_cast<char>(v))
-                                                   : std::to_string(v));
+        out.push_back(from(label, ranks).is_letter ? file_letters(v) : std::to_string(v));
         if (v == last) break;
     }
     return out;
@@ -76,7 +78,12 @@ bool check_label_ranges(const ast::BoardClause& label, Report& report) {
             continue;
         }
         for (const auto* end : {&first, &last})
-            if (!end->is_letter && (end->number.value < 0 || end->number.value > max_coordinate))
+            if (end->is_letter && file_index(end->letters) < 0)
+                report.error(end->span, what + " labels are lettered " + file_letters_rule() +
+                                            " (at most two letters), found " +
+                                            quote(end->letters));
+            else if (!end->is_letter &&
+                     (end->number.value < 0 || end->number.value > max_coordinate))
                 report.error(end->span, "a " + what + " label's number must lie between 0 and " +
                                             std::to_string(max_coordinate) + ", found " +
                                             std::to_string(end->number.value));

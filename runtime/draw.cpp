@@ -1,16 +1,33 @@
 // The board as text: the cells' tokens and marks on the layout of draw_layout.cpp, in colour or
 // not, and the hands around it.
 #include <algorithm>
+#include <cctype>
 #include <climits>
 #include <string>
 #include <vector>
 
+#include "runtime/cell_names.hpp"
 #include "runtime/draw_parts.hpp"
 #include "runtime/runtime.hpp"
 #include "runtime/tokens.hpp"
 
 namespace vari::runtime {
 namespace {
+
+// The widest file letters of a board lettered past z ("aa"): the most a file's label needs under
+// its cells. Longer letter parts are names of boards given cell by cell, not file letters.
+std::size_t widest_file_letters(const ir::Board& board) {
+    constexpr std::size_t most_letters = 2;
+    std::size_t widest = 0;
+    for (const ir::Cell& cell : board.cells) {
+        const std::string file = name_part(cell.name, false);
+        if (file.size() <= most_letters &&
+            std::all_of(file.begin(), file.end(),
+                        [](char c) { return std::islower(static_cast<unsigned char>(c)) != 0; }))
+            widest = std::max(widest, file.size());
+    }
+    return widest;
+}
 
 // The drawn token of a cell; with `lead`, a blank before all but plus pieces, so that letters
 // stand in one column ("+P", " P", " .").
@@ -80,6 +97,8 @@ std::string draw_board(const Position& pos, const DrawOptions& options) {
         tokens[c] = cell_token(pos, c, options.names, lead);
         width = std::max(width, tokens[c].size());
     }
+    // Cells as wide as the file letters, so that every file keeps its label.
+    width = std::max(width, widest_file_letters(board));
     const int players = pos.tables().player_count;
     const int viewer = options.from >= 0 && options.from < players ? options.from : 0;
     const Layout layout =

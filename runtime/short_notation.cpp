@@ -85,10 +85,11 @@ std::string piece_text(const ir::Game& game, Piece piece) {
                : move_token(game, type_of(piece));
 }
 
-// The least of the origin that tells `m` from the moves of pieces written alike to the same cell:
-// nothing, its file, its rank, or the whole cell. A piece without a letter names its file when it
-// captures, as chess's pawns do ("exd5").
-std::string origin_text(const Position& pos, const MoveList& legal, Move m, bool letterless) {
+// The ways of writing the origin that tell `m` from the moves of pieces written alike to the same
+// cell, least first: nothing, its file, its rank, and always last the whole cell. A piece without
+// a letter names its file when it captures, as chess's pawns do ("exd5").
+std::vector<std::string> origin_choices(const Position& pos, const MoveList& legal, Move m,
+                                        bool letterless) {
     const ir::Game& game = pos.game().ir();
     const std::string written = piece_text(game, pos.piece_on(m.from()));
     const std::string& from = name_of(pos, m.from());
@@ -104,10 +105,12 @@ std::string origin_text(const Position& pos, const MoveList& legal, Move m, bool
         rank_shared |= name_part(name, true) == rank;
     }
     const bool named = letterless && is_capture(pos, m);
-    if (!rivals && !named) return "";
-    if (!file.empty() && !file_shared) return file;
-    if (!named && !rank.empty() && !rank_shared) return rank;
-    return from;
+    std::vector<std::string> choices;
+    if (!rivals && !named) choices.push_back("");
+    if (!file.empty() && !file_shared) choices.push_back(file);
+    if (!named && !rank.empty() && !rank_shared) choices.push_back(rank);
+    choices.push_back(from);
+    return choices;
 }
 
 // '+' when the move gives check, '#' when it mates; "" where the game marks no check.
@@ -190,11 +193,10 @@ std::vector<ShortReading> short_readings(const Position& pos, std::string_view t
                 if (to < 0) continue;
                 const auto suffix = read_suffix(rest.substr(end));
                 if (!suffix) continue;
+                // A mark may end the origin; an 'x' within it is a letter of a cell or a file.
                 std::string_view origin = rest.substr(0, start);
                 if (!origin.empty() && is_mark(origin.back())) origin.remove_suffix(1);
-                if (std::any_of(origin.begin(), origin.end(), is_mark) ||
-                    !is_origin(game.board, origin))
-                    continue;
+                if (!is_origin(game.board, origin)) continue;
                 out.push_back({r.type, std::string(origin), to, *suffix});
             }
     }
@@ -244,6 +246,45 @@ std::string no_move(const Position& pos, const MoveList& legal, const ShortReadi
     return msg + (moves.empty() ? " (it has no legal move)" : " (legal: " + listed(moves) + ")");
 }
 
+// Every reading of `typed`, best first: a destination as long as can be (the least origin), and a
+// '+' at the end as a promotion before it is a check mark.
+std::vector<ShortReading> all_readings(const Position& pos, std::string_view typed,
+                                       int letterless) {
+    std::vector<ShortReading> readings = short_readings(pos, typed, letterless);
+    if (!typed.empty() && typed.back() == '+') {
+        const auto plain = short_readings(pos, typed.substr(0, typed.size() - 1), letterless);
+        readings.insert(readings.end(), plain.begin(), plain.end());
+    }
+    return readings;
+}
+
+// The legal moves the first reading that names any names: one, or several when it is ambiguous.
+std::vector<Move> named_moves(const Position& pos, const MoveList& legal,
+                              const std::vector<ShortReading>& readings, int letterless) {
+    std::vector<Move> found;
+    for (const ShortReading& r : readings) {
+        for (Move m : legal)
+            if (reads_as(pos, m, r, letterless) &&
+                std::find(found.begin(), found.end(), m) == found.end())
+                found.push_back(m);
+        if (!found.empty()) break;  // the first reading that names a move is meant
+    }
+    return found;
+}
+
+// Does `text` read back as `move`'s cells alone? A file or a rank written before the destination
+// may join it into another cell's name ("Raa1": the a-file rook to a1, or a rook to aa1) or lose
+// an 'x' file to the capture mark, and the reader takes the longest destination that names a move.
+// Moves that differ only in what they gate count as one: the gating is written after.
+bool reads_back(const Position& pos, const MoveList& legal, const std::string& text, Move move) {
+    const int letterless = letterless_type(pos.game().ir(), pos.side_to_move());
+    const std::vector<Move> found =
+        named_moves(pos, legal, all_readings(pos, text, letterless), letterless);
+    return !found.empty() && std::all_of(found.begin(), found.end(), [&](Move m) {
+        return m.from() == move.from() && m.to() == move.to();
+    });
+}
+
 }  // namespace
 
 std::string format_short(const Position& pos, Move move) {
@@ -258,12 +299,16 @@ std::string format_short(const Position& pos, Move move) {
     generate_legal(scratch, legal);
     const Piece mover = pos.piece_on(move.from());
     const bool letterless = type_of(mover) == letterless_type(game, owner_of(mover));
-    std::string out = piece_text(game, mover);
-    out += origin_text(pos, legal, move, letterless);
-    if (is_capture(pos, move)) out += 'x';
-    out += name_of(pos, move.to());
-    out += promotion_text(pos, move) + declined_promotion(legal, move) + gating_text(pos, move);
-    return out + check_mark(pos, move);
+    const std::string rest = (is_capture(pos, move) ? "x" : "") + name_of(pos, move.to()) +
+                             promotion_text(pos, move) + declined_promotion(legal, move);
+    // The least origin whose text reads back as the move; the whole cell always does.
+    const std::vector<std::string> origins = origin_choices(pos, legal, move, letterless);
+    std::string out;
+    for (const std::string& origin : origins) {
+        out = piece_text(game, mover) + origin + rest;
+        if (&origin == &origins.back() || reads_back(pos, legal, out, move)) break;
+    }
+    return out + gating_text(pos, move) + check_mark(pos, move);
 }
 
 // Check is marked ('+', '#') where royal pieces may not be left attacked, unless '+' already
@@ -290,23 +335,10 @@ std::optional<Move> parse_short(const Position& pos, const MoveList& legal, std:
             return m;
         }
     const int letterless = letterless_type(pos.game().ir(), pos.side_to_move());
-    // A '+' at the end is a promotion, or else a check mark.
-    std::vector<ShortReading> readings = short_readings(pos, typed, letterless);
-    if (!typed.empty() && typed.back() == '+') {
-        const auto plain =
-            short_readings(pos, std::string_view(typed).substr(0, typed.size() - 1), letterless);
-        readings.insert(readings.end(), plain.begin(), plain.end());
-    }
+    const std::vector<ShortReading> readings = all_readings(pos, typed, letterless);
     if (readings.empty()) return std::nullopt;
     read = true;
-    std::vector<Move> found;
-    for (const ShortReading& r : readings) {
-        for (Move m : legal)
-            if (reads_as(pos, m, r, letterless) &&
-                std::find(found.begin(), found.end(), m) == found.end())
-                found.push_back(m);
-        if (!found.empty()) break;  // the first reading that names a move is meant
-    }
+    const std::vector<Move> found = named_moves(pos, legal, readings, letterless);
     if (found.size() == 1) return found.front();
     if (found.empty()) {
         // A reading with a piece letter says more about what was meant.

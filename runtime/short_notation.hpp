@@ -15,7 +15,10 @@ namespace vari::runtime {
 // allowed after it. ORIGIN may be more than the least that tells the move apart (a file, a rank,
 // the whole cell: "Nb1-c3"), and the capture mark is optional. Nothing with `read` false when the
 // text is not short notation at all; nothing with `read` true and `error` set when it is but
-// names no legal move, or several ("Nd2 is ambiguous: Nbd2 or Nfd2").
+// names no legal move, or several ("Nd2 is ambiguous: Nbd2 or Nfd2"). Where an origin's file or
+// rank may join the destination into another cell's name (files past z: "Raa1"), the destination
+// is the longest cell name that names a legal move; format_short writes a file or a rank only when
+// its text reads back so, and otherwise the rank or the whole origin cell ("R3a1", "Ra3a1").
 std::optional<Move> parse_short(const Position& pos, const MoveList& legal, std::string_view text,
                                 bool& read, std::string& error);
 

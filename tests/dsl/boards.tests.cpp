@@ -93,6 +93,45 @@ TEST_CASE("a square board names cells by file letter and rank number", "[dsl][bo
     check_invariants(board);
 }
 
+TEST_CASE("files past z are lettered aa, ab, ... as spreadsheets letter columns", "[dsl][board]") {
+    const auto board = board_of("board square { files a..ab ranks 1..4 }");
+    CHECK(board.cells.size() == 112);
+    CHECK(coord(board, "z1") == ir::Vec{25, 0});
+    CHECK(coord(board, "aa1") == ir::Vec{26, 0});
+    CHECK(coord(board, "ab4") == ir::Vec{27, 3});
+    REQUIRE(board.lines.size() == 4);
+    const auto top = line_names(board, 0);
+    REQUIRE(top.size() == 28);
+    CHECK(std::vector<std::string>(top.end() - 4, top.end()) ==
+          std::vector<std::string>{"y4", "z4", "aa4", "ab4"});
+    REQUIRE(board.files.size() == 28);
+    CHECK(file_names(board, 27) == std::vector<std::string>{"ab1", "ab2", "ab3", "ab4"});
+    check_invariants(board);
+}
+
+TEST_CASE("a files range may start and end on letters past z", "[dsl][board]") {
+    const auto square = board_of("board square { files y..af ranks 1..2 }");
+    CHECK(line_names(square, 1) == std::vector<std::string>{"y1", "z1", "aa1", "ab1", "ac1",
+                                                            "ad1", "ae1", "af1"});
+    const auto late = board_of("board square { files aa..af ranks 1..1 }");
+    CHECK(line_names(late, 0) ==
+          std::vector<std::string>{"aa1", "ab1", "ac1", "ad1", "ae1", "af1"});
+    CHECK(coord(late, "aa1") == ir::Vec{0, 0});
+    const auto flat = board_of("board hex flat { files y..ab lengths 1 2 2 1 first 1 1 2 2 }");
+    CHECK(coord(flat, "z2") == ir::Vec{1, 2});
+    CHECK(coord(flat, "aa3") == ir::Vec{2, 3});
+    CHECK(coord(flat, "ab2") == ir::Vec{3, 2});
+    check_invariants(flat);
+}
+
+TEST_CASE("a pointy rank of more than 26 cells letters them on past z", "[dsl][board]") {
+    const auto board = board_of("board hex pointy { ranks 1..2 lengths 28 27 indents 0 1 }");
+    CHECK(board.cells.size() == 55);
+    CHECK(coord(board, "ab1") == ir::Vec{27, 0});
+    CHECK(coord(board, "aa2") == ir::Vec{26, 1});
+    check_invariants(board);
+}
+
 TEST_CASE("a hexagon of side N has 3N(N-1)+1 cells in both orientations", "[dsl][board]") {
     const int n = GENERATE(1, 2, 3, 5, 7);
     const std::string shape = GENERATE(std::string("flat"), std::string("pointy"));

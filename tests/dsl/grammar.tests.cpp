@@ -117,7 +117,8 @@ TEST_CASE("a number stays a number and a cell name a cell name", "[dsl][grammar]
     CHECK(parse_whole<g::label_text>("11") == M);
     CHECK(parse_whole<g::label_text>("k") == M);
     CHECK(parse_whole<g::label_text>("K") == L);
-    CHECK(parse_whole<g::label_text>("ab") == L);
+    CHECK(parse_whole<g::label_text>("ab") == M);  // files past z: aa, ab, ...
+    CHECK(parse_whole<g::label_text>("aB") == L);
     CHECK(parse_whole<g::label_text>("6f") == L);
 }
 
@@ -181,7 +182,11 @@ TEST_CASE("board declarations", "[dsl][grammar]") {
         {"board square { files a..h ranks 1..8 label files 1..8 }", G},
         {"board square { files a..h ranks 1..8 label files 1 ranks a..h }", G},
         {"board square { files a..h ranks 1..8 label files A..H ranks 1..8 }", G},
-        {"board square { files a..h ranks 1..8 label files ab..h ranks 1..8 }", G},
+        {"board square { files a..h ranks 1..8 label files ab..h ranks 1..8 }", M},  // checks
+        {"board square { files a..h ranks 1..8 label files a1..h ranks 1..8 }", G},
+        {"board square { files a..af ranks 1..32 }", M},
+        {"board square { files aa..zzz ranks 1..2 }", M},  // checks refuse the third letter
+        {"board square { files a..Af ranks 1..32 }", G},
     }));
     INFO(input);
     CHECK(parse_whole<g::declaration>(input) == expected);
@@ -203,7 +208,8 @@ TEST_CASE("direction and zone declarations", "[dsl][grammar]") {
         {"zone x = file 3", M},  // on a board labelled with number files
         {"zone x = rank a", M},
         {"zone x = rank 6f", G},
-        {"zone x = file ab", G},
+        {"zone x = file ab", M},
+        {"zone x = file a1", G},
         {"zone x = 6f 11a rank k", M},
         {"zone = a1", G},
     }));

@@ -137,6 +137,29 @@ TEST_CASE("a label may rename every generated form", "[dsl][board][labels]") {
     }
 }
 
+TEST_CASE("letter labels run past z, up or down", "[dsl][board][labels]") {
+    auto [board, cell_name, expected] = GENERATE(table<std::string, std::string, ir::Vec>({
+        {"square { files a..d ranks 1..28  label files 1..4 ranks a..ab }", "1aa", {0, 26}},
+        {"square { files a..d ranks 1..28  label files 1..4 ranks a..ab }", "4ab", {3, 27}},
+        {"square { files a..d ranks 1..28  label files 1..4 ranks ab..a }", "2ab", {1, 0}},
+        {"square { files a..d ranks 1..28  label files 1..4 ranks ab..a }", "2z", {1, 2}},
+        {"square { files a..ab ranks 1..4  label files ab..a ranks 1..4 }", "aa1", {1, 0}},
+        {"square { files a..ab ranks 1..4  label files y..az ranks 4..1 }", "az4", {27, 0}},
+    }));
+    INFO(board);
+    const auto game =
+        game_of("game \"T\"\nplayers A\nboard " + board + "\npiece King K { step orthogonal }\n");
+    CHECK(coord(game, cell_name) == expected);
+    CHECK(game.board.cells.size() == 112);
+}
+
+TEST_CASE("a zone may name a file past z", "[dsl][zones][labels]") {
+    const auto game = game_of(
+        "game \"T\"\nplayers A\nboard square { files a..ab ranks 1..4 }\nzone far = file aa\n"
+        "piece King K { step orthogonal }\n");
+    CHECK(names(game, zone(game, "far").cells[0]) == split("aa1 aa2 aa3 aa4"));
+}
+
 TEST_CASE("digits-then-letters cell names work in setups, zones, castlings and cell lists",
           "[dsl][labels]") {
     const auto game = game_of(
@@ -181,6 +204,11 @@ TEST_CASE("a label's ranges are checked against each other and against the board
          "as letters\n"},
         {"square { files a..h ranks 1..8  label files a..h ranks 1001..994 }",
          "3:62: a rank label's number must lie between 0 and 1000, found 1001\n"},
+        {"square { files a..h ranks 1..8  label files 1..8 ranks a..zzz }",
+         "3:65: rank labels are lettered a to z, then aa to zz (at most two letters), found "
+         "'zzz'\n"},
+        {"square { files a..ab ranks 1..4  label files zz..a ranks 1..4 }",
+         "3:52: the board has 28 files but the labels give 702\n"},
         {"square { cells a1 (0, 0)  label files 1..1 ranks a..a }",
          "3:33: 'label' renames the cells of a generated board, but 'cells' names each cell "
          "itself\n"},
