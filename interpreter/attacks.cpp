@@ -51,6 +51,7 @@ bool Position::is_attacked(int cell, int by, Set occupied, std::uint32_t types) 
 
 template bool Position::is_attacked(int, int, CellSet64, std::uint32_t) const;
 template bool Position::is_attacked(int, int, CellSet128, std::uint32_t) const;
+template bool Position::is_attacked(int, int, CellSet256, std::uint32_t) const;
 template bool Position::is_attacked(int, int, CellSetWide, std::uint32_t) const;
 
 bool Position::is_attacked(int cell, int by) const {
@@ -72,11 +73,8 @@ bool Position::royal_attacked_as(int player) const {
 }
 
 bool Position::royal_attacked(int player) const {
-    switch (t_->cell_words) {
-        case 1: return royal_attacked_as<CellSet64>(player);
-        case 2: return royal_attacked_as<CellSet128>(player);
-        default: return royal_attacked_as<CellSetWide>(player);
-    }
+    return with_cell_set(t_->cell_words,
+                         [&]<class Set>(Set) { return royal_attacked_as<Set>(player); });
 }
 
 template <class Set>
@@ -91,11 +89,7 @@ bool Position::gives_check_as(int by) const {
 }
 
 bool Position::gives_check(int by) const {
-    switch (t_->cell_words) {
-        case 1: return gives_check_as<CellSet64>(by);
-        case 2: return gives_check_as<CellSet128>(by);
-        default: return gives_check_as<CellSetWide>(by);
-    }
+    return with_cell_set(t_->cell_words, [&]<class Set>(Set) { return gives_check_as<Set>(by); });
 }
 
 CellSet royals_left_attacked(const Position& pos) {

@@ -13,7 +13,7 @@ Compiler::Compiler(const ir::Game& game) : game_(game) {
     t_.cell_count = static_cast<int>(game.board.cells.size());
     t_.player_count = static_cast<int>(game.players.size());
     t_.type_count = static_cast<int>(game.pieces.size());
-    t_.cell_words = t_.cell_count <= 64 ? 1 : t_.cell_count <= 128 ? 2 : MAX_CELLS / 64;
+    t_.cell_words = cell_words_for(t_.cell_count);
     t_.pool.emplace_back();  // entry 0: the empty set, which a SetRef of 0 names
     t_.all_cells = new_set();
     for (int c = 0; c < t_.cell_count; ++c) {

@@ -55,6 +55,8 @@ union SavedSet {
             return w64;
         else if constexpr (std::is_same_v<Set, CellSet128>)
             return w128;
+        else if constexpr (std::is_same_v<Set, CellSet256>)
+            return w256;
         else
             return wide;
     }
@@ -64,6 +66,7 @@ union SavedSet {
     }
     CellSet64 w64;
     CellSet128 w128;
+    CellSet256 w256;
     CellSetWide wide;
 };
 
@@ -174,6 +177,8 @@ private:
             return narrow_.w64;
         else if constexpr (std::is_same_v<Set, CellSet128>)
             return narrow_.w128;
+        else if constexpr (std::is_same_v<Set, CellSet256>)
+            return *w256_;
         else
             return *wide_;
     }
@@ -196,29 +201,31 @@ private:
         BoardSets<CellSet64> w64;
         BoardSets<CellSet128> w128;
     };
-    class WideSets {
+    template <class Set>
+    class HeapSets {
     public:
-        WideSets() = default;
-        WideSets(const WideSets& o)
-            : sets_(o.sets_ ? std::make_unique<BoardSets<CellSetWide>>(*o.sets_) : nullptr) {}
-        WideSets& operator=(const WideSets& o) {
-            if (this != &o) *this = WideSets(o);
+        HeapSets() = default;
+        HeapSets(const HeapSets& o)
+            : sets_(o.sets_ ? std::make_unique<BoardSets<Set>>(*o.sets_) : nullptr) {}
+        HeapSets& operator=(const HeapSets& o) {
+            if (this != &o) *this = HeapSets(o);
             return *this;
         }
-        WideSets(WideSets&&) = default;
-        WideSets& operator=(WideSets&&) = default;
-        void make() { sets_ = std::make_unique<BoardSets<CellSetWide>>(); }
-        BoardSets<CellSetWide>& operator*() { return *sets_; }
+        HeapSets(HeapSets&&) = default;
+        HeapSets& operator=(HeapSets&&) = default;
+        void make() { sets_ = std::make_unique<BoardSets<Set>>(); }
+        BoardSets<Set>& operator*() { return *sets_; }
 
     private:
-        std::unique_ptr<BoardSets<CellSetWide>> sets_;
+        std::unique_ptr<BoardSets<Set>> sets_;
     };
 
     const CompiledGame* game_;
     const Tables* t_;
     Piece board_[MAX_CELLS] = {};
     NarrowSets narrow_;
-    WideSets wide_;
+    HeapSets<CellSet256> w256_;
+    HeapSets<CellSetWide> wide_;
     int side_ = 0;
     std::uint32_t rights_ = 0;
     int ep_victim_ = -1;

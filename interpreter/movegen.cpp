@@ -552,11 +552,8 @@ private:
 }  // namespace
 
 void generate_legal(Position& pos, MoveList& list) {
-    switch (pos.tables().cell_words) {
-        case 1: return Generator<CellSet64>(pos, list).run();
-        case 2: return Generator<CellSet128>(pos, list).run();
-        default: return Generator<CellSetWide>(pos, list).run();
-    }
+    with_cell_set(pos.tables().cell_words,
+                  [&]<class Set>(Set) { Generator<Set>(pos, list).run(); });
 }
 
 bool captures(const Position& pos, Move m) {

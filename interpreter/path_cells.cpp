@@ -64,6 +64,7 @@ Set path_targets(const Tables& t, const PieceRules& r, int from, Set own, Set oc
     template Set path_targets(const Tables&, const PieceRules&, int, Set, Set, const Piece*);
 VARI_INSTANTIATE(CellSet64)
 VARI_INSTANTIATE(CellSet128)
+VARI_INSTANTIATE(CellSet256)
 VARI_INSTANTIATE(CellSetWide)
 #undef VARI_INSTANTIATE
 

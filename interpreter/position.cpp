@@ -19,7 +19,8 @@ decltype(auto) in_width(const Position& pos, F&& f) {
 
 Position::Position(const CompiledGame& game) : game_(&game), t_(&game.tables()) {
     if (t_->cell_words == 1) narrow_.w64 = BoardSets<CellSet64>();
-    if (t_->cell_words > 2) wide_.make();
+    if (t_->cell_words == 4) w256_.make();
+    if (t_->cell_words > 4) wide_.make();
     set_start();
 }
 
@@ -206,19 +207,11 @@ void Position::gate(Move move, int from) {
 }
 
 void Position::do_move(Move move, Undo& undo) {
-    switch (t_->cell_words) {
-        case 1: return do_move_as<CellSet64>(move, undo);
-        case 2: return do_move_as<CellSet128>(move, undo);
-        default: return do_move_as<CellSetWide>(move, undo);
-    }
+    in_width(*this, [&]<class Set>(Set) { do_move_as<Set>(move, undo); });
 }
 
 void Position::undo_move(Move move, const Undo& undo) {
-    switch (t_->cell_words) {
-        case 1: return undo_move_as<CellSet64>(move, undo);
-        case 2: return undo_move_as<CellSet128>(move, undo);
-        default: return undo_move_as<CellSetWide>(move, undo);
-    }
+    in_width(*this, [&]<class Set>(Set) { undo_move_as<Set>(move, undo); });
 }
 
 template <class Set>

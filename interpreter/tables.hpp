@@ -50,7 +50,9 @@ private:
     void point() {
         std::visit([this](const auto& sets) { data_ = sets.data(); }, sets_);
     }
-    std::variant<std::vector<CellSet64>, std::vector<CellSet128>, std::vector<CellSetWide>> sets_;
+    std::variant<std::vector<CellSet64>, std::vector<CellSet128>, std::vector<CellSet256>,
+                 std::vector<CellSetWide>>
+        sets_;
     const void* data_ = nullptr;  // the held vector's data, read on the hot path
 };
 

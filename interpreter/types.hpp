@@ -35,11 +35,17 @@ static_assert(MAX_CELLS < NO_CELL);
 
 // A set of board cells, one bit per cell index, of any board (at most MAX_CELLS cells). A compiled
 // game keeps its own sets in the narrowest width that holds its board (Tables::cell_words), and
-// the move generator is compiled once per width: these are the three.
+// the move generator is compiled once per width: these are the four.
 using CellSet = CellSetOf<MAX_CELLS / 64>;
 using CellSet64 = CellSetOf<1>;
 using CellSet128 = CellSetOf<2>;
+using CellSet256 = CellSetOf<4>;
 using CellSetWide = CellSet;
+
+// The 64-bit words of the narrowest of those widths that holds `cells` cells.
+constexpr int cell_words_for(int cells) {
+    return cells <= 64 ? 1 : cells <= 128 ? 2 : cells <= 256 ? 4 : MAX_CELLS / 64;
+}
 
 // Calls f(Set()) with the cell-set type of `cell_words` 64-bit words (Tables::cell_words): the
 // one place that turns a game's width into the generator's instantiation.
@@ -48,6 +54,7 @@ decltype(auto) with_cell_set(int cell_words, F&& f) {
     switch (cell_words) {
         case 1: return f(CellSet64());
         case 2: return f(CellSet128());
+        case 4: return f(CellSet256());
         default: return f(CellSetWide());
     }
 }

@@ -54,7 +54,7 @@ TEST_CASE("protover 2 is answered with the features, the games as XBoard names t
                                 " sigint=0", " sigterm=0", " colors=0", " analyze=1", " memory=1"})
         CHECK(lines[0].find(feature) != std::string::npos);
     // King of the hill has chess's pieces and setup, but its own end: not XBoard's normal.
-    CHECK(lines[1] == "feature variants=\"normal,antichess,capablanca,grand-chess,horde,"
+    CHECK(lines[1] == "feature variants=\"normal,antichess,capablanca,grand-chess,heian-dai-shogi,horde,"
                       "janggi,king-of-the-hill,kyoto-shogi,vari_makruk,minishogi,placement,"
                       "racing-kings,seirawan,vari_shatranj,vari_shogi,sittuyin,three-check,"
                       "vari_xiangqi\"");
@@ -380,7 +380,7 @@ TEST_CASE("vari engine --protocol xboard sets up a game XBoard does not know",
     xb.send("protover 2");
     const auto features = xb.lines_until("feature done=1");
     CHECK(has_line(features, "feature variants=\"camel-chess,antichess,capablanca,normal,"
-                             "grand-chess,horde,janggi,king-of-the-hill,kyoto-shogi,vari_makruk,"
+                             "grand-chess,heian-dai-shogi,horde,janggi,king-of-the-hill,kyoto-shogi,vari_makruk,"
                              "minishogi,placement,racing-kings,seirawan,vari_shatranj,vari_shogi,"
                              "sittuyin,three-check,vari_xiangqi\""));
     xb.send("new");
