@@ -80,22 +80,36 @@ public:
     }
     friend constexpr bool operator==(IntCellSet, IntCellSet) = default;
 
-    // Iteration over members in increasing order: for (int c : set) ...
+    // Iteration over members in increasing order: for (int c : set) ... The two words are walked
+    // one after the other, so no step does 128-bit arithmetic.
     class Iterator {
     public:
-        constexpr explicit Iterator(Int bits) : bits_(bits) {}
-        constexpr int operator*() const { return IntCellSet::from(bits_).first(); }
+        constexpr Iterator(std::uint64_t lo, std::uint64_t hi) : lo_(lo), hi_(hi) {}
+        constexpr int operator*() const {
+            if constexpr (CAPACITY == 64)
+                return std::countr_zero(lo_);
+            else
+                return lo_ ? std::countr_zero(lo_) : 64 + std::countr_zero(hi_);
+        }
         constexpr Iterator& operator++() {
-            bits_ &= bits_ - 1;
+            if (CAPACITY == 64 || lo_)
+                lo_ &= lo_ - 1;
+            else
+                hi_ &= hi_ - 1;
             return *this;
         }
-        constexpr bool operator!=(const Iterator& o) const { return bits_ != o.bits_; }
+        constexpr bool operator!=(const Iterator& o) const {
+            if constexpr (CAPACITY == 64)
+                return lo_ != o.lo_;
+            else
+                return lo_ != o.lo_ || hi_ != o.hi_;
+        }
 
     private:
-        Int bits_;
+        std::uint64_t lo_, hi_;
     };
-    constexpr Iterator begin() const { return Iterator(bits_); }
-    constexpr Iterator end() const { return Iterator(0); }
+    constexpr Iterator begin() const { return Iterator(lo(), hi()); }
+    constexpr Iterator end() const { return Iterator(0, 0); }
 
 private:
     static constexpr IntCellSet from(Int bits) {
@@ -200,22 +214,38 @@ public:
     }
     friend constexpr bool operator==(const WordsCellSet&, const WordsCellSet&) = default;
 
-    // Iteration over members in increasing order: for (int c : set) ...
+    // Iteration over members in increasing order: for (int c : set) ... A word at a time, over a
+    // copy of the set (the loop may change the set), until past the last word.
+    struct End {};
     class Iterator {
     public:
-        constexpr explicit Iterator(const WordsCellSet& rest) : rest_(rest) {}
-        constexpr int operator*() const { return rest_.first(); }
+        constexpr explicit Iterator(const std::array<std::uint64_t, Words>& words)
+            : words_(words) {
+            settle();
+        }
+        constexpr int operator*() const { return 64 * index_ + std::countr_zero(word_); }
         constexpr Iterator& operator++() {
-            rest_.pop_first();
+            word_ &= word_ - 1;
+            if (!word_) {
+                ++index_;
+                settle();
+            }
             return *this;
         }
-        constexpr bool operator!=(const Iterator& o) const { return rest_ != o.rest_; }
+        constexpr bool operator!=(End) const { return index_ < Words; }
 
     private:
-        WordsCellSet rest_;
+        // Moves to the first member at or past word index_, or to the end (index_ == Words).
+        constexpr void settle() {
+            for (; index_ < Words; ++index_)
+                if ((word_ = words_[static_cast<std::size_t>(index_)])) return;
+        }
+        std::array<std::uint64_t, Words> words_;
+        int index_ = 0;
+        std::uint64_t word_ = 0;
     };
-    constexpr Iterator begin() const { return Iterator(*this); }
-    constexpr Iterator end() const { return Iterator(WordsCellSet()); }
+    constexpr Iterator begin() const { return Iterator(words_); }
+    constexpr End end() const { return End(); }
 
 private:
     std::array<std::uint64_t, Words> words_{};

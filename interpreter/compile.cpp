@@ -143,6 +143,8 @@ void Compiler::compile_piece(int p, int type) {
     r.arrivals = new_set(piece.arrive_only_where_movable ? set(t_.all_cells) & ~stuck
                                                          : set(t_.all_cells));
     compile_promotions(p, piece, r);
+    r.lands_plainly = !set(r.promotion_zone) && !set(r.promotion_leaving) &&
+                      set(r.arrivals) == set(t_.all_cells);
     compile_drop(p, piece, r);
 }
 

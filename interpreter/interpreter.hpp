@@ -82,19 +82,21 @@ struct BoardSets {
 };
 
 // What do_move changes besides the board, so undo_move can put it back.
+// Every move writes the fields up to ep_cells (narrow games only its first words): they come
+// first, so that they share a cache line or two.
 struct Undo {
     std::uint64_t hash = 0;
-    SavedSet ep_cells;
     std::uint32_t rights = 0;
-    SavedSet gates;
     int ep_victim = -1;
     int ply_clock = 0;
     int move_number = 1;
     int passes_in_a_row = 0;
+    int captured_cell = -1;
     bool gave_check = false;     // counted among the mover's checks (end checks)
     Piece moved = NO_PIECE;      // as it stood before a promotion
     Piece captured = NO_PIECE;   // a capture sequence: the first piece it took
-    int captured_cell = -1;
+    SavedSet ep_cells;
+    SavedSet gates;              // where the game gates
     // A capture sequence: its cells, found from the position before the move, and the pieces it
     // took, in order (at most MAX_JUMPS, one per jump; left unset by other moves).
     JumpPath path;

@@ -74,6 +74,10 @@ private:
     template <Move::Kind kind = Move::normal>
     void emit(int from, Set targets, int index = 0) {
         const PieceRules& r = rules_on(from);
+        if (r.lands_plainly) {
+            for (int to : targets) push(Move::make(from, to, kind, -1, index));
+            return;
+        }
         const bool leaving = pool_[r.promotion_leaving].has(from);
         const Set promoting = leaving ? targets : targets & pool_[r.promotion_zone];
         for (int to : targets & ~promoting & pool_[r.arrivals])

@@ -147,6 +147,8 @@ struct PieceRules {
     SetRef in_place_zone = 0;
     bool in_place_last_anywhere = false;
     bool in_place_no_attack = false;
+    // No promotion zone, and it may arrive anywhere: every move lands as the piece itself.
+    bool lands_plainly = false;
     SetRef stuck = 0;                // cells it could never move from: promotion is compulsory
     SetRef arrivals = 0;             // where a move may leave it unpromoted (not stuck, if it says so)
 
