@@ -108,14 +108,23 @@ CellSet royals_left_attacked(const Position& pos) {
     return attacked;
 }
 
-CellSet piece_targets(const Position& pos, int from) {
+template <class Set>
+Set piece_targets_in(const Position& pos, int from) {
     const Piece p = pos.piece_on(from);
     const int owner = owner_of(p);
+    const BoardSets<Set>& s = pos.sets<Set>();
+    return detail::targets(pos.tables(), pos.tables().rules_of(owner, type_of(p)), from,
+                           s.by_player[owner], s.occupied, pos.board());
+}
+
+template CellSet64 piece_targets_in(const Position&, int);
+template CellSet128 piece_targets_in(const Position&, int);
+template CellSet256 piece_targets_in(const Position&, int);
+template CellSetWide piece_targets_in(const Position&, int);
+
+CellSet piece_targets(const Position& pos, int from) {
     return with_cell_set(pos.tables().cell_words, [&]<class Set>(Set) {
-        const BoardSets<Set>& s = pos.sets<Set>();
-        return resized<CellSet>(detail::targets(pos.tables(),
-                                                pos.tables().rules_of(owner, type_of(p)), from,
-                                                s.by_player[owner], s.occupied, pos.board()));
+        return resized<CellSet>(piece_targets_in<Set>(pos, from));
     });
 }
 

@@ -263,8 +263,11 @@ int path_cells(const Tables& t, const PathRule& rule, int from, Cell* cells);
 // en passant, or a capture sequence.
 bool captures(const Position& pos, Move m);
 
-// The cells a piece standing on `from` may move or capture to, ignoring checks.
+// The cells a piece standing on `from` may move or capture to, ignoring checks; the second in the
+// game's width Set, for the hot paths of the search.
 CellSet piece_targets(const Position& pos, int from);
+template <class Set>
+Set piece_targets_in(const Position& pos, int from);
 
 // The most moves a position of the game with at most `pieces` pieces (on the board and in every
 // hand) can have, besides capture sequences: for some player, on the `pieces` cells where any of

@@ -10,7 +10,9 @@ namespace {
 // The player to move has no piece on the board or in hand.
 bool has_no_pieces(const Position& pos) {
     const int side = pos.side_to_move();
-    if (pos.pieces(side)) return false;
+    if (with_cell_set(pos.tables().cell_words,
+                      [&]<class Set>(Set) { return !pos.sets<Set>().by_player[side].empty(); }))
+        return false;
     for (int type = 0; type < pos.tables().type_count; ++type)
         if (pos.in_hand(side, type)) return false;
     return true;

@@ -24,27 +24,38 @@ Evaluation::Evaluation(const CompiledGame& game) : game_(game), values_(piece_va
     progress_ = detail::promotion_progress(t, values_, promoting_types_);
     goal_ = detail::goal_progress(t, goal_types_);
     // Where royal pieces are captured like others, material already says what losing one costs.
+    std::vector<CellSet> shelter, approach;
     if (!t.royals_capturable) {
-        detail::royal_surroundings(t, shelter_, approach_);
+        detail::royal_surroundings(t, shelter, approach);
         guarded_types_ = t.royal_types;
     }
+    shelter_ = SetPool(t.cell_words, shelter);
+    approach_ = SetPool(t.cell_words, approach);
     for (const auto& end : game.ir().ends)
         if (end.kind == ir::EndKind::no_pieces && end.outcome == ir::Outcome::loss)
             material_sign_ = -1;
 }
 
 int Evaluation::evaluate(const Position& pos, int player) const {
+    return with_cell_set(pos.tables().cell_words,
+                         [&]<class Set>(Set) { return evaluate_as<Set>(pos, player); });
+}
+
+template <class Set>
+int Evaluation::evaluate_as(const Position& pos, int player) const {
     const Tables& t = pos.tables();
     const int players = t.player_count;
     const int types = t.type_count;
-    const CellSet occupied = pos.occupied();
+    const BoardSets<Set>& sets = pos.sets<Set>();
+    const Set* shelter = shelter_.data<Set>();
+    const Set* approach = approach_.data<Set>();
     int total[MAX_PLAYERS] = {};
     for (int p = 0; p < players; ++p) {
-        const CellSet own = pos.pieces(p);
-        const CellSet others = occupied & ~own;
+        const Set own = sets.by_player[p];
+        const Set others = sets.occupied & ~own;
         int sum = 0;
         for (int type = 0; type < types; ++type) {
-            const CellSet cells = pos.pieces(p, type);
+            const Set cells = sets.of(p, type);
             sum += material_sign_ * (cells.count() * values_[type].board +
                                      pos.in_hand(p, type) * values_[type].in_hand);
             if (!cells) continue;
@@ -56,10 +67,10 @@ int Evaluation::evaluate(const Position& pos, int player) const {
                 if (promotes) sum += progress_[row + c];
                 if (racing) sum += goal_[row + c];
                 if (guarded) {
-                    sum += SHELTER * (shelter_[row + c] & own).count() -
-                           APPROACH * (approach_[row + c] & others).count();
+                    sum += SHELTER * (shelter[row + c] & own).count() -
+                           APPROACH * (approach[row + c] & others).count();
                 } else {
-                    sum += MOBILITY * piece_targets(pos, c).count();
+                    sum += MOBILITY * piece_targets_in<Set>(pos, c).count();
                 }
             }
         }

@@ -47,6 +47,9 @@ public:
     int evaluate(const Position& pos, int player) const;
 
 private:
+    template <class Set>
+    int evaluate_as(const Position& pos, int player) const;   // in the game's width Set
+
     const CompiledGame& game_;
     std::vector<PieceValue> values_;
     // Built from the tables (evaluation_tables.cpp), each [(player * types + type) * cells + cell]:
@@ -54,7 +57,7 @@ private:
     // and, for royal pieces where check matters, the cells next to it and those two moves away;
     // for royal pieces that must reach a zone, how near they stand to it.
     std::vector<int> progress_, goal_;
-    std::vector<CellSet> shelter_, approach_;
+    SetPool shelter_, approach_;  // in the game's width
     std::uint32_t promoting_types_ = 0;  // types with a progress table, a bit each
     std::uint32_t guarded_types_ = 0;    // royal types whose safety counts, a bit each
     // -1 where a player left without pieces wins (`end no-pieces loss`): pieces are a burden.
