@@ -26,6 +26,7 @@ using vari::test::describe_move;
 using vari::test::describe_moves;
 using vari::test::describe_state;
 using vari::test::key_of;
+using vari::test::reference_state;
 using vari::test::THREE_PLAYER_KING_IN_HAND;
 using vari::test::THREE_PLAYER_MIDGAME;
 using vari::test::COMPACT_SHOGI_MIDGAME;
@@ -307,36 +308,6 @@ TEST_CASE("the reference generator agrees with the deeper perft of chess, Shafra
     CHECK(hex_shogi_reference.perft(hex_shogi_reference.start(), 3) == 4707);
 }
 
-namespace {
-
-// The reference's state for a position string of `game`.
-ref::State reference_state(const CompiledGame& game, const std::string& text) {
-    Position pos(game);
-    const auto error = vari::runtime::parse_position(pos, text);
-    REQUIRE(!error);
-    const ir::Game& g = game.ir();
-    ref::State s;
-    s.board.assign(g.board.cells.size(), ref::Occupant{});
-    for (std::size_t c = 0; c < g.board.cells.size(); ++c)
-        if (const vari::Piece p = pos.piece_on(static_cast<int>(c)))
-            s.board[c] = {vari::owner_of(p), vari::type_of(p)};
-    s.side = pos.side_to_move();
-    for (std::size_t bit = 0; bit < game.tables().right_names.size(); ++bit)
-        if (pos.rights() >> bit & 1) s.rights += game.tables().right_names[bit];
-    std::sort(s.rights.begin(), s.rights.end());
-    for (int c : pos.ep_cells()) s.ep_cells.push_back(c);
-    s.ep_victim = pos.ep_victim();
-    s.ply_clock = pos.ply_clock();
-    for (std::size_t p = 0; p < g.players.size(); ++p)
-        for (std::size_t t = 0; t < g.pieces.size(); ++t)
-            s.hands.push_back(pos.in_hand(static_cast<int>(p), static_cast<int>(t)));
-    for (std::size_t p = 0; p < g.players.size(); ++p)
-        s.checks.push_back(pos.checks_given(static_cast<int>(p)));
-    for (int cell : pos.gates()) s.gates.push_back(cell);
-    return s;
-}
-
-}  // namespace
 
 TEST_CASE("the reference generator confirms Hex Orthogonal Draughts' recorded perft",
           "[differential]") {

@@ -17,6 +17,7 @@
 #include "interpreter/interpreter.hpp"
 #include "reference/movegen.hpp"
 #include "runtime/runtime.hpp"
+#include "support/reference_report.hpp"
 #include "support/shipped_games.hpp"
 
 namespace {
@@ -43,34 +44,12 @@ const std::string HEIAN_PROMOTIONS_WHITE =
 const std::string HEIAN_CHECK =
     "6kg5/13/6p6/13/3m9/8F4/13/13/10d2/1M11/PPPPPP7/13/5GKGS1L2 b - - 0 1";
 
-// The reference's state for a position string of `game`, read by the runtime's parser.
-ref::State reference_state(const vari::CompiledGame& game, const std::string& text) {
-    vari::Position pos(game);
-    vari::test::set_position(pos, text);
-    const ir::Game& g = game.ir();
-    ref::State s;
-    s.board.assign(g.board.cells.size(), ref::Occupant{});
-    for (std::size_t c = 0; c < g.board.cells.size(); ++c)
-        if (const vari::Piece p = pos.piece_on(static_cast<int>(c)))
-            s.board[c] = {vari::owner_of(p), vari::type_of(p)};
-    s.side = pos.side_to_move();
-    for (std::size_t bit = 0; bit < game.tables().right_names.size(); ++bit)
-        if (pos.rights() >> bit & 1) s.rights += game.tables().right_names[bit];
-    std::sort(s.rights.begin(), s.rights.end());
-    for (int c : pos.ep_cells()) s.ep_cells.push_back(c);
-    s.ep_victim = pos.ep_victim();
-    s.ply_clock = pos.ply_clock();
-    s.hands.assign(g.players.size() * g.pieces.size(), 0);
-    s.checks.assign(g.players.size(), 0);
-    return s;
-}
-
 // Both generators' perft of `game` from `position` (empty: the start) equal `recorded`.
 void check_both(const vari::CompiledGame& game, const std::string& position, int depth,
                 std::uint64_t recorded) {
     INFO("position '" << (position.empty() ? "start" : position) << "', depth " << depth);
     const ref::Generator reference(game.ir());
-    const ref::State state = position.empty() ? reference.start() : reference_state(game, position);
+    const ref::State state = position.empty() ? reference.start() : vari::test::reference_state(game, position);
     CHECK(reference.perft(state, depth) == recorded);
     vari::Position pos(game);
     if (!position.empty()) vari::test::set_position(pos, position);

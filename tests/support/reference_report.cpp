@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "support/shipped_games.hpp"
+
 namespace vari::test {
 namespace {
 
@@ -127,6 +129,32 @@ std::string state_differences(const Position& pos, const ref::State& s) {
                     << game.pieces[t].name << " (reference "
                     << s.hands[p * pos.tables().type_count + t] << ")\n";
     return out.str();
+}
+
+// The reference's state for a position string of `game`.
+reference::State reference_state(const CompiledGame& game, const std::string& text) {
+    Position pos(game);
+    set_position(pos, text);
+    const ir::Game& g = game.ir();
+    ref::State s;
+    s.board.assign(g.board.cells.size(), ref::Occupant{});
+    for (std::size_t c = 0; c < g.board.cells.size(); ++c)
+        if (const Piece p = pos.piece_on(static_cast<int>(c)))
+            s.board[c] = {owner_of(p), type_of(p)};
+    s.side = pos.side_to_move();
+    for (std::size_t bit = 0; bit < game.tables().right_names.size(); ++bit)
+        if (pos.rights() >> bit & 1) s.rights += game.tables().right_names[bit];
+    std::sort(s.rights.begin(), s.rights.end());
+    for (int c : pos.ep_cells()) s.ep_cells.push_back(c);
+    s.ep_victim = pos.ep_victim();
+    s.ply_clock = pos.ply_clock();
+    for (std::size_t p = 0; p < g.players.size(); ++p)
+        for (std::size_t t = 0; t < g.pieces.size(); ++t)
+            s.hands.push_back(pos.in_hand(static_cast<int>(p), static_cast<int>(t)));
+    for (std::size_t p = 0; p < g.players.size(); ++p)
+        s.checks.push_back(pos.checks_given(static_cast<int>(p)));
+    for (int cell : pos.gates()) s.gates.push_back(cell);
+    return s;
 }
 
 }  // namespace vari::test

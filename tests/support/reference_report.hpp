@@ -26,4 +26,7 @@ std::string describe_state(const ir::Game& game, const reference::State& state);
 // interpreter has it; empty when they agree. The ply clock counts only when a ply limit exists.
 std::string state_differences(const Position& pos, const reference::State& state);
 
+// The reference's state for a position string of `game`, read by the runtime's parser.
+reference::State reference_state(const CompiledGame& game, const std::string& text);
+
 }  // namespace vari::test
