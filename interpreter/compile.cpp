@@ -370,8 +370,13 @@ void Compiler::make_keys() {
 }  // namespace detail
 
 CompiledGame::CompiledGame(ir::Game game)
-    : ir_(std::move(game)), tables_(detail::Compiler(ir_).run()), piece_limit_(vari::piece_limit(tables_)) {
+    : ir_(std::move(game)), tables_(detail::Compiler(ir_).run()) {
     for (int c = 0; c < tables_.cell_count; ++c) cell_names_[ir_.board.cells[c].name] = c;
+}
+
+int CompiledGame::piece_limit() const {
+    std::call_once(piece_limit_found_, [this] { piece_limit_ = vari::piece_limit(tables_); });
+    return piece_limit_;
 }
 
 int CompiledGame::cell_index(std::string_view name) const {

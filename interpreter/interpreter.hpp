@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,13 +30,14 @@ public:
     const Tables& tables() const { return tables_; }
     int cell_index(std::string_view name) const;   // -1 when there is no such cell
     // The most pieces a position of this game holds, on the board and in every hand together:
-    // piece_limit(tables()), found once.
-    int piece_limit() const { return piece_limit_; }
+    // piece_limit(tables()), found when first asked (position strings ask; play does not).
+    int piece_limit() const;
 
 private:
     ir::Game ir_;
     Tables tables_;
-    int piece_limit_ = 0;
+    mutable std::once_flag piece_limit_found_;
+    mutable int piece_limit_ = 0;
     std::map<std::string, int> cell_names_;
 };
 
