@@ -42,6 +42,7 @@ Tables Compiler::run() {
         for (int type = 0; type < t_.type_count; ++type) compile_piece(p, type);
     compile_royal_facing();
     compile_royal_parting();
+    compile_royal_influence();
     // The fast path keeps one pin per direction on the stack.
     if (t_.dirs.size() > MAX_PIN_LINES) t_.fast_legality = false;
     compile_castlings();

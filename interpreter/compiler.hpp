@@ -57,11 +57,11 @@ private:
     }
 
     // A piece whose attacks no table holds (no reverse leap table, no unlimited slide along one
-    // ray): attack tests walk its rules, and legality is judged by trial.
+    // ray): attack tests walk its rules, and the moves that could expose a royal piece to it
+    // are made and tested (Tables::walked_influence).
     void attacks_by_walking(int p, int type, PieceRules& r) {
         r.complex_attacks = true;
         t_.complex_types[p] |= 1u << type;
-        t_.fast_legality = false;
     }
 
     // compile.cpp: what every game compiles.
@@ -77,6 +77,10 @@ private:
     void compile_hands();
     void compile_royal_facing();
     void compile_royal_parting();
+    // compile_influence.cpp: Tables::royal_influence.
+    void compile_royal_influence();
+    // Adds to depends[cell] the cells a walked rule's attack on that cell from `from` crosses.
+    void path_influence(const PathRule& rule, int from, CellSet* depends);
     void compile_castlings();
     void compile_clock();
     void compile_goals();

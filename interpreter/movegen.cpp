@@ -1,9 +1,12 @@
-// Legal move generation. With one royal piece and only straight-line sliders, checks and pins are
-// read off the rays around the royal piece (the fast path); otherwise every pseudo-legal move is
-// made and tested. En passant and castling are always made and tested: they are rare. In a game
-// whose royal pieces may be captured, every pseudo-legal move is legal. Capture sequences come
-// last, made and tested like the others, and the game's jump rule may then leave only them.
-// `captures compulsory` then keeps only the captures, when there are any.
+// Legal move generation. With one royal piece, checks and pins along straight lines are read off
+// the rays around it and leaps off the reverse leap tables (the fast path); a move that touches a
+// cell an attack no table holds could cross (a hop's screen, a lame leap's leg, a curve's path, a
+// limited slide's line: Tables::walked_influence) is made and tested, as is every move while such
+// an attack gives check. With several royal pieces every move that could expose one
+// (Tables::royal_influence) is made and tested. En passant and castling are always made and
+// tested: they are rare. In a game whose royal pieces may be captured, every pseudo-legal move is
+// legal. Capture sequences come last, made and tested like the others, and the game's jump rule
+// may then leave only them. `captures compulsory` then keeps only the captures, when there are any.
 #include <algorithm>
 #include <iterator>
 
@@ -145,13 +148,44 @@ private:
         return safe;
     }
 
-    // Keeps only the moves from `first` on that do not leave a royal piece attacked.
+    // Keeps only the moves from `first` on that do not leave a royal piece attacked. Only those
+    // that could are made to find out.
     void filter_from(int first) {
         if (!royals_) return;
         int kept = first;
-        for (int i = first; i < list_.size; ++i)
-            if (leaves_royal_safe(list_.moves[i])) list_.moves[kept++] = list_.moves[i];
+        for (int i = first; i < list_.size; ++i) {
+            const Move m = list_.moves[i];
+            if (keeps_royals_safe(m) || leaves_royal_safe(m)) list_.moves[kept++] = m;
+        }
         list_.size = kept;
+    }
+
+    // Whether `m` surely leaves every royal piece as safe as it stands: no royal piece of ours is
+    // attacked, and the move is a plain one or a drop that neither moves nor makes a royal piece
+    // and touches no cell an attack on one could cross (Tables::royal_influence).
+    bool keeps_royals_safe(Move m) {
+        const bool drop = m.is_drop();
+        if (!drop && m.kind() != Move::normal) return false;
+        if (makes_royal(m.promotion()) || makes_royal(m.gated_type()) ||
+            (drop && makes_royal(m.dropped_type())))
+            return false;
+        const Set exposed = exposing_cells();
+        return !exposed.has(m.to()) && (drop || !exposed.has(m.from()));
+    }
+
+    bool makes_royal(int type) const { return type >= 0 && (t_.royal_types >> type & 1); }
+
+    // Every cell while a royal piece of ours is attacked (or about to move); else the cells whose
+    // change could expose one. Worked out once per position, when first asked.
+    Set exposing_cells() {
+        if (exposing_known_) return exposing_;
+        exposing_known_ = true;
+        exposing_ = royals_;
+        for (int royal : royals_) {
+            if (attacked(royal, occupied_)) return exposing_ = ~Set();
+            exposing_ |= pool_[t_.royal_influence + static_cast<std::uint32_t>(us_ * t_.cell_count + royal)];
+        }
+        return exposing_;
     }
 
     // Removes the moves from `from` to `to` generated before index `end`; returns how many.
@@ -353,6 +387,21 @@ private:
 
     void fast() {
         const int royal = royals_.first();
+        // Pieces whose attacks are walked: a check by one is answered by trial; else the moves
+        // that touch a cell one of their attacks could cross are made and tested.
+        Set walked;
+        bool walkers = false;
+        std::uint32_t walker_types[MAX_PLAYERS] = {};
+        for (int by = 0; by < t_.player_count; ++by)
+            if (by != us_)
+                for (std::uint32_t types = t_.complex_types[by]; types; types &= types - 1)
+                    if (sets_.of(by, std::countr_zero(types))) walker_types[by] |= types & -types;
+        for (int by = 0; by < t_.player_count; ++by) {
+            if (!walker_types[by]) continue;
+            if (pos_.is_attacked(royal, by, occupied_, walker_types[by])) return by_trial();
+            walkers = true;
+            walked = pool_[t_.walked_influence + static_cast<std::uint32_t>(us_ * t_.cell_count + royal)];
+        }
         const Set enemy = occupied_ & ~own_;
         Set block = ~Set(), pinned;
         int check_count = 0;
@@ -403,6 +452,7 @@ private:
         }
 
         if (check_count < 2) {
+            const int first = list_.size;
             for (int from : own_ & ~royals_) {
                 Set to = detail::targets(t_, rules_on(from), from, own_, occupied_, pos_.board()) & block;
                 if (pinned.has(from))
@@ -410,16 +460,39 @@ private:
                         if (pin_cell[i] == from) to &= pin_line[i];
                 if (to) emit(from, to);
             }
+            if (walked) filter_crossing(first, walked);
         }
         const Set without_royal = occupied_ ^ Set::of(royal);
         Set safe;
         for (int to : detail::targets(t_, rules_on(royal), royal, own_, occupied_, pos_.board()))
             if (!attacked(to, without_royal)) safe.add(to);
+        const int royal_first = list_.size;
         if (safe) emit(royal, safe);
+        // Attack tests read a hop's screen and target types off the board, where a capture's
+        // victim still stands: those moves are made.
+        if (walkers)
+            keep_if([&](Move m) { return !enemy.has(m.to()) || leaves_royal_safe(m); }, royal_first);
         en_passant();
         castlings();   // out of check too, when the game's safe cells allow it
-        // A drop cannot uncover the royal piece: it only has to block a single slider's check.
-        if (check_count < 2 && t_.hands) drops(block);
+        // A drop cannot uncover the royal piece to a ray: it only has to block a single slider's
+        // check. It may give a hop its screen.
+        if (check_count < 2 && t_.hands) {
+            const int first = list_.size;
+            drops(block);
+            if (walked) filter_crossing(first, walked);
+        }
+    }
+
+    // Keeps, of the moves from `first` on, those that touch no cell of `crossed` and those that
+    // do and leave the royal piece safe, made and tested.
+    void filter_crossing(int first, Set crossed) {
+        int kept = first;
+        for (int i = first; i < list_.size; ++i) {
+            const Move m = list_.moves[i];
+            const bool touches = crossed.has(m.to()) || (!m.is_drop() && crossed.has(m.from()));
+            if (!touches || leaves_royal_safe(m)) list_.moves[kept++] = m;
+        }
+        list_.size = kept;
     }
 
     void by_trial() {
@@ -551,6 +624,8 @@ private:
     MoveList& list_;
     const int us_;
     Set own_, occupied_, royals_;
+    bool exposing_known_ = false;
+    Set exposing_;  // exposing_cells(), once known
 };
 
 }  // namespace

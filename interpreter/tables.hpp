@@ -205,7 +205,11 @@ struct Tables {
     std::vector<std::uint32_t> complex_types;// [player]: types with complex_attacks
     std::vector<std::uint32_t> leaper_types; // [player]: types with a non-empty attackers table
     std::uint32_t royal_types = 0;
-    bool fast_legality = true;   // pins and checks can be read off straight lines
+    // [player * cell_count + cell]: the cells whose emptiness could make or break another
+    // player's attack on the cell (compile_influence.cpp); compiled where there are royal types.
+    TableRef royal_influence = 0;
+    TableRef walked_influence = 0;  // the same through the attacks of complex_attacks only
+    bool fast_legality = true;   // every line direction fits the fast path's pin table
     bool royals_capturable = false;  // no check: every pseudo-legal move is legal
     ir::Passing passing = ir::Passing::never;
     // royals must-part: [player] the directions along which its royal pieces face others'.

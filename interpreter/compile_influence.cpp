@@ -1,0 +1,103 @@
+// Compiling where a royal piece's safety can change: for each cell, the cells whose emptiness or
+// occupation could make or break an attack on it (a slider's line, a hop's screens, a lame leap's
+// legs, a curve's path, a jump's landing). A move that touches none of these around any royal
+// piece of its player, when none is attacked, leaves them all as safe as they were, so the
+// generator need not make it to know (movegen.cpp).
+#include <algorithm>
+#include <vector>
+
+#include "interpreter/compiler.hpp"
+
+namespace vari::detail {
+
+namespace {
+
+// The cells of `line` in order from the cell it starts next to.
+std::vector<int> in_order(const CellSet& line, bool positive) {
+    std::vector<int> cells;
+    for (int cell : line) cells.push_back(cell);
+    if (!positive) std::reverse(cells.begin(), cells.end());
+    return cells;
+}
+
+}  // namespace
+
+void Compiler::compile_royal_influence() {
+    if (!t_.royal_types) return;
+    const int n = t_.cell_count;
+    const int dir_count = static_cast<int>(t_.dirs.size());
+    // [attacker * n + cell]: what an attack of that player on that cell may depend on; `walked`
+    // only through the attacks no ray or leap table holds.
+    std::vector<CellSet> all(static_cast<std::size_t>(t_.player_count * n)), walked(all);
+    for (int q = 0; q < t_.player_count; ++q) {
+        CellSet* const on = &walked[q * n];
+        for (int type = 0; type < t_.type_count; ++type) {
+            const PieceRules& r = t_.rules_of(q, type);
+            for (std::uint32_t i = 0; i < r.slide_count; ++i) {
+                const SlideRule& s = t_.slides[r.slide_first + i];
+                if (s.mode == ir::MoveMode::move_only || s.reach == s.ray) continue;  // a ray's
+                for (int from = 0; from < n; ++from)
+                    for (int to : t_.pool[s.reach + from]) on[to] |= t_.passed(s.dir, from, to);
+            }
+            for (std::uint32_t i = 0; i < r.path_count; ++i) {
+                const PathRule& rule = t_.paths[r.path_first + i];
+                if (rule.mode != ir::MoveMode::move_only)
+                    for (int from = 0; from < n; ++from) path_influence(rule, from, on);
+            }
+            for (std::uint32_t k = 0; k < r.jump_count; ++k)
+                for (int from = 0; from < n; ++from) {
+                    const JumpStep& step = t_.jump_steps[r.jump_first + k * n + from];
+                    if (step.land != NO_CELL) on[step.over].add(step.land);
+                }
+        }
+        for (int cell = 0; cell < n; ++cell) {
+            all[q * n + cell] = on[cell];
+            for (int d = 0; d < dir_count; ++d)
+                if (t_.slider_types[q * dir_count + d])
+                    all[q * n + cell] |= t_.ray(t_.dir_reverse[d], cell);
+        }
+    }
+    t_.royal_influence = new_table(t_.player_count * n);
+    t_.walked_influence = new_table(t_.player_count * n);
+    for (int p = 0; p < t_.player_count; ++p)
+        for (int q = 0; q < t_.player_count; ++q)
+            if (q != p)
+                for (int cell = 0; cell < n; ++cell) {
+                    at(t_.royal_influence, p * n + cell) |= all[q * n + cell];
+                    at(t_.walked_influence, p * n + cell) |= walked[q * n + cell];
+                }
+}
+
+void Compiler::path_influence(const PathRule& rule, int from, CellSet* depends) {
+    switch (rule.kind) {
+        case ir::MoveKind::curve: {  // the path's cells before the one attacked
+            const CurvePath& path = t_.curve_paths[rule.table + from];
+            CellSet before;
+            for (int i = 0; i < path.length; ++i) {
+                depends[path.cells[i]] |= before;
+                before.add(path.cells[i]);
+            }
+            break;
+        }
+        case ir::MoveKind::hop: {  // every cell of the line before the one attacked: screens
+            const HopRule& h = t_.hops[rule.table];
+            CellSet before;
+            for (int cell : in_order(t_.pool[h.line + from], t_.dir_positive[h.dir])) {
+                depends[cell] |= before;
+                before.add(cell);
+            }
+            break;
+        }
+        case ir::MoveKind::lame_leap: {
+            const LameLeap& leap = t_.lame_leaps[rule.table + from];
+            if (leap.to != NO_CELL) depends[leap.to] |= t_.pool[leap.via];
+            break;
+        }
+        case ir::MoveKind::leap:
+        case ir::MoveKind::slide:
+        case ir::MoveKind::jump:
+            break;  // not walked rules
+    }
+}
+
+}  // namespace vari::detail
