@@ -21,10 +21,15 @@ bool has_no_pieces(const Position& pos) {
 // How many pieces of `player` (on the board and in hand) are not royal.
 int non_royal_count(const Position& pos, int player) {
     const Tables& t = pos.tables();
-    int count = 0;
+    int count = with_cell_set(t.cell_words, [&]<class Set>(Set) {
+        const BoardSets<Set>& s = pos.sets<Set>();
+        Set pieces = s.by_player[player];
+        for (std::uint32_t types = t.royal_types; types; types &= types - 1)
+            pieces &= ~s.of(player, std::countr_zero(types));
+        return pieces.count();
+    });
     for (int type = 0; type < t.type_count; ++type)
-        if (!(t.royal_types >> type & 1))
-            count += pos.count(player, type) + pos.in_hand(player, type);
+        if (!(t.royal_types >> type & 1)) count += pos.in_hand(player, type);
     return count;
 }
 
@@ -32,8 +37,10 @@ int non_royal_count(const Position& pos, int player) {
 bool has_only(const Position& pos, int player, const std::vector<std::vector<int>>& sets) {
     const int types = pos.tables().type_count;
     int held[MAX_TYPES];
-    for (int type = 0; type < types; ++type)
-        held[type] = pos.count(player, type) + pos.in_hand(player, type);
+    with_cell_set(pos.tables().cell_words, [&]<class Set>(Set) {
+        for (int type = 0; type < types; ++type)
+            held[type] = pos.sets<Set>().of(player, type).count() + pos.in_hand(player, type);
+    });
     for (const auto& set : sets) {
         int wanted[MAX_TYPES] = {};
         for (int type : set) ++wanted[type];

@@ -1,6 +1,9 @@
 // Counting the tree of play: the engine's perft where nothing but the moves can end a game, a walk
 // of a Game (hooks, end conditions, history) where something else can.
+#include <atomic>
+#include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "runtime/runtime.hpp"
@@ -133,14 +136,68 @@ PerftResult count_tree(Walk& walk, int depth, bool divide, Notation notation) {
     return result;
 }
 
+// The same count with the first moves shared out among `threads` walks, each made by
+// `make_walk` and run on a thread of its own (the caller's among them): each takes the next
+// first move not yet taken. Counts and divide are as count_tree gives them; a stopped game
+// stops every walk, and the error reported is that of the earliest first move that stopped.
+template <class MakeWalk>
+PerftResult count_tree_shared(const MakeWalk& make_walk, int depth, bool divide, Notation notation,
+                              int threads) {
+    auto first = make_walk();
+    if (depth < 2 || first->ended()) return count_tree(*first, depth, divide, notation);
+    const std::vector<Move> moves = first->root_moves();
+    PerftResult result;
+    if (!first->error().empty()) {
+        result.error = first->error();
+        return result;
+    }
+    std::vector<std::uint64_t> counts(moves.size(), 0);
+    std::vector<std::string> errors(moves.size());
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> stopped{false};
+    auto work = [&](auto& walk) {
+        for (std::size_t i; !stopped && (i = next++) < moves.size();) {
+            walk.play(moves[i]);
+            counts[i] = walk.count(depth - 1);
+            walk.undo(moves[i]);
+            if (!walk.error().empty()) {
+                errors[i] = walk.error();
+                stopped = true;
+            }
+        }
+    };
+    {
+        std::vector<std::jthread> helpers;
+        for (int k = 1; k < threads && k < static_cast<int>(moves.size()); ++k)
+            helpers.emplace_back([&] {
+                auto walk = make_walk();
+                work(*walk);
+            });
+        work(*first);
+    }
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        if (!errors[i].empty() && result.error.empty()) result.error = errors[i];
+        result.nodes += counts[i];
+        if (divide) result.divide.emplace_back(first->name(moves[i], notation), counts[i]);
+    }
+    return result;
+}
+
 }  // namespace
 
 PerftResult perft(const CompiledGame& game, const Position& start, int depth, HookUse hooks,
-                  bool divide, Notation notation) {
+                  bool divide, Notation notation, int threads) {
     if (needs_game(game, start, depth, hooks)) {
+        if (threads > 1)
+            return count_tree_shared(
+                [&] { return std::make_unique<GameWalk>(game, start, hooks); }, depth, divide,
+                notation, threads);
         GameWalk walk(game, start, hooks);
         return count_tree(walk, depth, divide, notation);
     }
+    if (threads > 1)
+        return count_tree_shared([&] { return std::make_unique<EngineWalk>(start); }, depth,
+                                 divide, notation, threads);
     EngineWalk walk(start);
     return count_tree(walk, depth, divide, notation);
 }

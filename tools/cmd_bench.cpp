@@ -1,5 +1,5 @@
-// `vari bench GAME [--position STR] [--moves LIST] [--depth N] [--playouts N] [--search-nodes N]
-// [--no-hooks]`: load time, perft leaves per second (of the tree `vari perft` counts), random
+// `vari bench GAME [--position STR] [--moves LIST] [--depth N] [--threads N] [--playouts N]
+// [--search-nodes N] [--no-hooks]`: load time, perft leaves per second (of the tree `vari perft` counts), random
 // playouts per second, the AI's search speed,
 // from the start or the position given; for a game with hooks, the same games replayed with and
 // without them.
@@ -10,6 +10,7 @@
 #include <iostream>
 #include <limits>
 #include <random>
+#include <string>
 
 #include "dsl/dsl.hpp"
 #include "runtime/runtime.hpp"
@@ -86,12 +87,13 @@ int run_bench(int argc, char** argv) {
     app.name("vari bench");
     std::string game_name;
     StartOptions from;
-    int depth = 0, playouts = 200, max_plies = 500;
+    int depth = 0, threads = 1, playouts = 200, max_plies = 500;
     std::uint64_t seed = 1;
     app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
     add_start_options(app, from);
     app.add_option("--depth", depth, "perft depth (default: the first taking at least a second)")
         ->check(whole_number(1, 32));
+    add_threads_option(app, threads);
     app.add_option("--playouts", playouts, "random games to play")->check(whole_number(0, 10000000));
     app.add_option("--max-plies", max_plies, "longest playout")->check(whole_number(1, 100000));
     app.add_option("--seed", seed, "random seed for the playouts")
@@ -118,7 +120,8 @@ int run_bench(int argc, char** argv) {
     double elapsed = 0;
     for (int d = depth ? depth : 1;; ++d) {
         const auto start = Clock::now();
-        const auto counted = runtime::perft(*game, pos, d, hooks);
+        const auto counted =
+            runtime::perft(*game, pos, d, hooks, false, runtime::Notation::long_form, threads);
         elapsed = seconds_since(start);
         if (!counted.error.empty()) {
             std::cerr << "vari bench: " << counted.error << '\n';
@@ -130,8 +133,9 @@ int run_bench(int argc, char** argv) {
             break;
         }
     }
-    std::printf("perft %-9d %llu leaves in %.3f s: %.2f M leaves/s\n", depth,
-                static_cast<unsigned long long>(nodes), elapsed, nodes / elapsed / 1e6);
+    std::printf("perft %-9d %llu leaves in %.3f s: %.2f M leaves/s%s\n", depth,
+                static_cast<unsigned long long>(nodes), elapsed, nodes / elapsed / 1e6,
+                threads > 1 ? (" on " + std::to_string(threads) + " threads").c_str() : "");
 
     if (playouts > 0) {
         const Playouts p = random_playouts(*game, pos, playouts, max_plies, seed);

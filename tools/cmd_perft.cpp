@@ -1,5 +1,5 @@
-// `vari perft GAME DEPTH [--divide] [--position STR] [--moves LIST] [--no-hooks]`: leaf count of
-// the tree of moves that `vari play` allows.
+// `vari perft GAME DEPTH [--divide] [--position STR] [--moves LIST] [--no-hooks] [--threads N]`:
+// leaf count of the tree of moves that `vari play` allows.
 #include <iostream>
 
 #include "dsl/dsl.hpp"
@@ -14,7 +14,7 @@ int run_perft(int argc, char** argv) {
     app.name("vari perft");
     std::string game_name;
     StartOptions start;
-    int depth = 1;
+    int depth = 1, threads = 1;
     bool divide = false, no_hooks = false;
     app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
     app.add_option("DEPTH", depth, "plies to search")->required()->check(whole_number(0, 64));
@@ -23,6 +23,7 @@ int run_perft(int argc, char** argv) {
     auto notation = runtime::Notation::long_form;
     add_notation_option(app, notation);
     app.add_flag("--no-hooks", no_hooks, "count the legal moves without running the game's hooks");
+    add_threads_option(app, threads);
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     auto game = load_game(game_name);
@@ -30,7 +31,7 @@ int run_perft(int argc, char** argv) {
     const auto hooks = no_hooks ? runtime::HookUse::off : runtime::HookUse::on;
     const auto played = start_game(*game, app, start, hooks);
     if (!played) return static_cast<int>(Exit::invalid);
-    const auto result = runtime::perft(*game, played->position(), depth, hooks, divide, notation);
+    const auto result = runtime::perft(*game, played->position(), depth, hooks, divide, notation, threads);
     if (!result.error.empty()) {
         std::cerr << "vari perft: " << result.error << '\n';
         return static_cast<int>(Exit::stopped);

@@ -78,6 +78,13 @@ void add_start_options(CLI::App& app, StartOptions& options) {
                    "then play these moves, separated by blanks, in any notation play reads");
 }
 
+void add_threads_option(CLI::App& app, int& threads) {
+    app.add_option("--threads", threads,
+                   "count on N threads, sharing out the first moves (default 1); the same count")
+        ->check(whole_number(1, 256))
+        ->type_name("N");
+}
+
 void add_notation_option(CLI::App& app, runtime::Notation& notation) {
     const std::map<std::string, runtime::Notation> names{
         {"long", runtime::Notation::long_form}, {"short", runtime::Notation::short_form}};

@@ -78,6 +78,9 @@ void show_progress(int done, int total, std::chrono::steady_clock::time_point st
                    const std::string& note = "");
 void clear_progress();
 
+// --threads N: perft's first moves shared out among N threads (1 to 256; default 1).
+void add_threads_option(CLI::App& app, int& threads);
+
 // --notation long|short: how the command writes moves, `notation` holding the default.
 void add_notation_option(CLI::App& app, runtime::Notation& notation);
 

@@ -346,6 +346,9 @@ TEST_CASE("every numeric option takes only a whole number in its range", "[runti
     const std::pair<std::string, std::string> refused[] = {
         {"perft " + CHESS + " 65", "DEPTH: '65' is not a whole number from 0 to 64"},
         {"perft " + CHESS + " 1.5", "DEPTH: '1.5' is not a whole number from 0 to 64"},
+        {"perft " + CHESS + " 2 --threads 0", "--threads: '0' is not a whole number from 1 to 256"},
+        {"bench " + CHESS + " --threads 257",
+         "--threads: '257' is not a whole number from 1 to 256"},
         {"bench " + CHESS + " --depth 0", "--depth: '0' is not a whole number from 1 to 32"},
         {"bench " + CHESS + " --depth 2.5", "--depth: '2.5' is not a whole number from 1 to 32"},
         {"bench " + CHESS + " --playouts -3",
@@ -396,9 +399,13 @@ TEST_CASE("--moves plays a list of moves after the start or the position, on eve
           std::string::npos);
     // Fairy-Stockfish: position startpos moves e2e4 e7e5, go perft 3.
     CHECK(run_vari("perft " + CHESS + " 3 --moves 'e2e4 e7e5'").output == "24825\n");
+    CHECK(run_vari("perft " + CHESS + " 3 --moves 'e2e4 e7e5' --threads 2").output == "24825\n");
     const Run bench = run_vari("bench " + CHESS +
                                    " --depth 2 --playouts 1 --search-nodes 100 --moves e2e4");
     CHECK(bench.output.substr(bench.output.rfind('\n', bench.output.size() - 2) + 1) == "600\n");
+    const Run shared = run_vari("bench " + CHESS + " --depth 3 --threads 2 --playouts 0 --search-nodes 0");
+    CHECK(shared.output.find("perft 3         8902 leaves in ") != std::string::npos);
+    CHECK(shared.output.find(" on 2 threads\n8902\n") != std::string::npos);
     const Run play = run_vari("play " + CHESS + mate);
     CHECK(play.exit_code == 0);
     CHECK(play.output == "Black wins by checkmate\nscores: White 0, Black 1\n");

@@ -242,12 +242,16 @@ TEST_CASE("lattice draughts: more than 256 sequences between two cells stop perf
     const std::string stopped = "game stopped: " + runtime::too_many_moves();
     SECTION("perft, through a game with hooks and through the engine without") {
         for (const HookUse hooks : {HookUse::on, HookUse::off})
-            for (int depth = 1; depth <= 3; ++depth) {
-                INFO("depth " << depth << (hooks == HookUse::on ? " with" : " without")
-                              << " hooks");
-                CHECK(runtime::perft(*game, pos, depth, hooks).error == stopped);
-                CHECK(runtime::perft(*game, pos, depth, hooks, true).error == stopped);
-            }
+            for (int depth = 1; depth <= 3; ++depth)
+                for (const int threads : {1, 2}) {
+                    INFO("depth " << depth << (hooks == HookUse::on ? " with" : " without")
+                                  << " hooks, " << threads << " threads");
+                    const auto notation = runtime::Notation::long_form;
+                    CHECK(runtime::perft(*game, pos, depth, hooks, false, notation, threads).error ==
+                          stopped);
+                    CHECK(runtime::perft(*game, pos, depth, hooks, true, notation, threads).error ==
+                          stopped);
+                }
     }
     SECTION("a game at the position") {
         const runtime::Game play(*game, pos);
