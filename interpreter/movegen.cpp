@@ -49,7 +49,10 @@ public:
         if (t_.has_in_place) in_place_promotions();
         if (t_.has_jumps) jumps();
         if (facing) keep_if([this](Move m) { return parts(m); });
-        if (t_.checks_forbidden) keep_if([this](Move m) { return !gives_check(m); });
+        if (t_.checks_forbidden) {
+            CheckingCells checking;
+            keep_if([&](Move m) { return !may_give_check(m, checking) || !gives_check(m); });
+        }
         if (t_.passing == ir::Passing::allowed ||
             (t_.passing == ir::Passing::forced && list_.size == 0) ||
             (t_.passing == ir::Passing::unless_in_check && (facing || !pos_.in_check())))
@@ -122,6 +125,65 @@ private:
         for (int i = first; i < list_.size; ++i)
             if (keep(list_.moves[i])) list_.moves[kept++] = list_.moves[i];
         list_.size = kept;
+    }
+
+    // What a piece of `rules` on `cell` attacks: its moves' targets and its jumps' victims.
+    Set attacks_from(const PieceRules& rules, int cell, Set own, Set occupied) const {
+        return detail::targets(t_, rules, cell, own, occupied, pos_.board()) |
+               detail::jump_attacks(t_, rules, cell, occupied);
+    }
+
+    // Whether `m` could give check; when not, it surely does not: the piece it moves (or drops)
+    // lands on none of the cells its type would check from, and it leaves no cell an attack on
+    // a royal piece could cross (Tables::royal_influence). Other moves are made to find out.
+    // checking_cells() of each type, once worked out in a position.
+    struct CheckingCells {
+        std::uint32_t known = 0;  // a bit per type
+        Set of[MAX_TYPES];
+    };
+
+    bool may_give_check(Move m, CheckingCells& checking) {
+        const bool drop = m.is_drop();
+        if ((!drop && m.kind() != Move::normal) || m.gated_type() >= 0) return true;
+        const int type = m.promotion() >= 0 ? m.promotion()
+                         : drop             ? m.dropped_type()
+                                            : type_of(pos_.piece_on(m.from()));
+        if (checking_cells(type, checking).has(m.to())) return true;
+        if (drop) return false;
+        for (int p = 0; p < t_.player_count; ++p)
+            if (p != us_)
+                for (std::uint32_t types = t_.royal_types; types; types &= types - 1)
+                    for (int royal : sets_.of(p, std::countr_zero(types)))
+                        if (pool_[t_.royal_influence +
+                                  static_cast<std::uint32_t>(p * t_.cell_count + royal)]
+                                .has(m.from()))
+                            return true;
+        return false;
+    }
+
+    // The cells from which a piece of ours of `type` would attack another player's royal piece,
+    // the board as it stands: its leaps' exactly, its rays' up to and onto the nearest piece, and
+    // every cell its walked attacks could start from. Worked out once per position and type.
+    Set checking_cells(int type, CheckingCells& checking) {
+        if (checking.known >> type & 1) return checking.of[type];
+        checking.known |= 1u << type;
+        const PieceRules& r = t_.rules_of(us_, type);
+        const int dir_count = static_cast<int>(t_.dirs.size());
+        Set cells;
+        for (int royal : enemy_royals()) {
+            cells |= pool_[r.attackers + royal];
+            if (r.complex_attacks) cells |= pool_[r.walked_attackers + royal];
+            for (int d = 0; d < dir_count; ++d) {
+                if (!(t_.slider_types[us_ * dir_count + d] >> type & 1)) continue;
+                const int back = t_.dir_reverse[d];
+                const Set line = ray(back, royal);
+                const Set blockers = line & occupied_;
+                cells |= blockers ? line & ~ray(back, t_.dir_positive[back] ? blockers.first()
+                                                                            : blockers.last())
+                                  : line;
+            }
+        }
+        return checking.of[type] = cells;
     }
 
     bool gives_check(Move m) {
@@ -362,9 +424,7 @@ private:
             pos_.is_attacked(cell, us_, occupied_, r.drop_not_defended_by))
             return false;
         if (!r.drop_may_not_check && !r.drop_may_not_mate) return true;
-        const Set reach = detail::targets(t_, placed, cell, own_ | Set::of(cell),
-                                              occupied_ | Set::of(cell), pos_.board()) |
-                              detail::jump_attacks(t_, placed, cell, occupied_ | Set::of(cell));
+        const Set reach = attacks_from(placed, cell, own_ | Set::of(cell), occupied_ | Set::of(cell));
         if (!(reach & enemy_royals())) return true;
         if (r.drop_may_not_check) return false;
         // May not mate: the opponent must have an answer.
