@@ -1,5 +1,6 @@
 // Counting the tree of play: the engine's perft where nothing but the moves can end a game, a walk
 // of a Game (hooks, end conditions, history) where something else can.
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <string>
@@ -10,6 +11,30 @@
 
 namespace vari::runtime {
 namespace {
+
+// Whether the material end `end` could fire at a position of the tree above its leaves. A ply
+// takes at most one piece, except a capture sequence: with jumps it always could. A player's
+// pieces (on the board and in hand) are otherwise at least their number now less depth - 1 plies'
+// captures: bare-royal needs a player without pieces besides royal ones, and insufficient every
+// player down to one of its sets.
+bool material_may_end(const CompiledGame& game, const Position& start, int depth,
+                      const ir::EndCondition& end) {
+    const Tables& t = game.tables();
+    if (t.has_jumps) return true;
+    std::size_t largest_set = 0;
+    for (const auto& set : end.material) largest_set = std::max(largest_set, set.size());
+    for (int p = 0; p < t.player_count; ++p) {
+        int pieces = 0;
+        for (int type = 0; type < t.type_count; ++type)
+            if (end.kind == ir::EndKind::insufficient || !(t.royal_types >> type & 1))
+                pieces += start.count(p, type) + start.in_hand(p, type);
+        const int fewest = pieces - (depth - 1);
+        if (end.kind == ir::EndKind::bare_royal && fewest <= 0) return true;
+        if (end.kind == ir::EndKind::insufficient && fewest > static_cast<int>(largest_set))
+            return false;
+    }
+    return end.kind == ir::EndKind::insufficient;
+}
 
 // Whether some position of the tree above its leaves could be ended by a rule the engine's perft
 // does not judge: a hook, a ply limit the clock can reach, a repetition within the depth (the
@@ -36,7 +61,10 @@ bool needs_game(const CompiledGame& game, const Position& start, int depth, Hook
                 break;
             case ir::EndKind::bare_royal:
             case ir::EndKind::insufficient:
-                return true;  // judged on the material, while there are moves
+                // Judged on the material, while there are moves: only where the captures the
+                // tree can hold could bring it about.
+                if (material_may_end(game, start, depth, end)) return true;
+                break;
             case ir::EndKind::checkmate:
             case ir::EndKind::stalemate:
             case ir::EndKind::royal_reaches:

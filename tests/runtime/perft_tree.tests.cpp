@@ -71,4 +71,60 @@ TEST_CASE("perft of play counts nothing below a threefold repetition", "[runtime
     CHECK(runtime::perft(*game, pos, 9).nodes == 0);
 }
 
+namespace {
+
+// The tree counted by playing a Game: every end condition judged at every position.
+std::uint64_t played_perft(runtime::Game& game, int depth) {
+    if (depth == 0) return 1;
+    if (game.result()) return 0;
+    const std::vector<Move> moves(game.legal_moves().begin(), game.legal_moves().end());
+    if (depth == 1) return moves.size();
+    std::uint64_t nodes = 0;
+    for (const Move m : moves) {
+        game.play(m);
+        nodes += played_perft(game, depth - 1);
+        game.undo();
+    }
+    return nodes;
+}
+
+void check_material_ends(const CompiledGame& game, const std::string& position, int depth) {
+    Position pos(game);
+    test::set_position(pos, position);
+    runtime::Game played(game, pos);
+    for (int d = 1; d <= depth; ++d) {
+        INFO(position << " depth " << d);
+        CHECK(runtime::perft(game, pos, d).nodes == played_perft(played, d));
+    }
+}
+
+}  // namespace
+
+TEST_CASE("perft of play judges the material ends at every depth where captures could fire them",
+          "[runtime][perft]") {
+    // Bare royal: with one, two and three pieces besides the King on either side, the engine
+    // counts where no player can be bared within the depth, a Game below.
+    const auto shatranj = test::load_shipped("shatranj");
+    check_material_ends(*shatranj, "4k3/8/8/8/8/8/r7/R3K2R w - - 0 1", 4);
+    check_material_ends(*shatranj, "3k4/3p4/8/8/8/8/8/3K4 w - - 0 1", 4);
+    check_material_ends(*shatranj, "r2k3r/3p4/8/8/8/8/3P4/R2K3R w - - 0 1", 4);
+    check_material_ends(*shatranj, "8/8/8/8/8/3k4/4Q3/K7 b - - 0 1", 4);
+    // Insufficient material: every player down to one of the sets.
+    const auto endings = test::load_text(R"(
+game "Endings"
+players White Black
+board square { files a..d ranks 1..4 }
+piece King K royal { step orthogonal diagonal }
+piece Knight N { leap (1, 2) symmetric }
+piece Rook R { slide orthogonal }
+setup White { King a1  Knight b1 }
+setup Black { King d4  Rook c3 }
+end checkmate win
+end insufficient { King } { King Knight } draw
+)");
+    check_material_ends(*endings, "3k/2r1/4/KN2 w - - 0 1", 4);
+    check_material_ends(*endings, "2rk/1r2/4/KNN1 w - - 0 1", 4);
+    check_material_ends(*endings, "3k/1r2/2r1/KNN1 b - - 0 1", 4);
+}
+
 }  // namespace vari
