@@ -2,7 +2,8 @@
 // occupation could make or break an attack on it (a slider's line, a hop's screens, a lame leap's
 // legs, a curve's path, a jump's landing). A move that touches none of these around any royal
 // piece of its player, when none is attacked, leaves them all as safe as they were, so the
-// generator need not make it to know (movegen.cpp).
+// generator need not make it to know (movegen.cpp). (With one royal piece the generator works the
+// same out from the pieces standing: walked_crossings in reach.hpp.)
 #include <algorithm>
 #include <vector>
 
@@ -26,16 +27,18 @@ void Compiler::compile_royal_influence() {
     if (!t_.royal_types) return;
     const int n = t_.cell_count;
     const int dir_count = static_cast<int>(t_.dirs.size());
-    // [attacker * n + cell]: what an attack of that player on that cell may depend on; `walked`
-    // only through the attacks no ray or leap table holds.
-    std::vector<CellSet> all(static_cast<std::size_t>(t_.player_count * n)), walked(all);
+    // [attacker * n + cell]: what an attack of that player on that cell may depend on.
+    std::vector<CellSet> by(static_cast<std::size_t>(t_.player_count * n));
     for (int q = 0; q < t_.player_count; ++q) {
-        CellSet* const on = &walked[q * n];
+        CellSet* const on = &by[q * n];
+        for (int d = 0; d < dir_count; ++d)
+            if (t_.slider_types[q * dir_count + d])
+                for (int cell = 0; cell < n; ++cell) on[cell] |= t_.ray(t_.dir_reverse[d], cell);
         for (int type = 0; type < t_.type_count; ++type) {
             const PieceRules& r = t_.rules_of(q, type);
             for (std::uint32_t i = 0; i < r.slide_count; ++i) {
                 const SlideRule& s = t_.slides[r.slide_first + i];
-                if (s.mode == ir::MoveMode::move_only || s.reach == s.ray) continue;  // a ray's
+                if (s.mode == ir::MoveMode::move_only) continue;
                 for (int from = 0; from < n; ++from)
                     for (int to : t_.pool[s.reach + from]) on[to] |= t_.passed(s.dir, from, to);
             }
@@ -50,22 +53,12 @@ void Compiler::compile_royal_influence() {
                     if (step.land != NO_CELL) on[step.over].add(step.land);
                 }
         }
-        for (int cell = 0; cell < n; ++cell) {
-            all[q * n + cell] = on[cell];
-            for (int d = 0; d < dir_count; ++d)
-                if (t_.slider_types[q * dir_count + d])
-                    all[q * n + cell] |= t_.ray(t_.dir_reverse[d], cell);
-        }
     }
     t_.royal_influence = new_table(t_.player_count * n);
-    t_.walked_influence = new_table(t_.player_count * n);
     for (int p = 0; p < t_.player_count; ++p)
         for (int q = 0; q < t_.player_count; ++q)
             if (q != p)
-                for (int cell = 0; cell < n; ++cell) {
-                    at(t_.royal_influence, p * n + cell) |= all[q * n + cell];
-                    at(t_.walked_influence, p * n + cell) |= walked[q * n + cell];
-                }
+                for (int cell = 0; cell < n; ++cell) at(t_.royal_influence, p * n + cell) |= by[q * n + cell];
 }
 
 void Compiler::path_influence(const PathRule& rule, int from, CellSet* depends) {

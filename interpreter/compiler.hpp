@@ -58,7 +58,7 @@ private:
 
     // A piece whose attacks no table holds (no reverse leap table, no unlimited slide along one
     // ray): attack tests walk its rules, and the moves that could expose a royal piece to it
-    // are made and tested (Tables::walked_influence).
+    // are made and tested (walked_crossings in reach.hpp).
     void attacks_by_walking(int p, int type, PieceRules& r) {
         r.complex_attacks = true;
         t_.complex_types[p] |= 1u << type;

@@ -1,8 +1,8 @@
 // Legal move generation. With one royal piece, checks and pins along straight lines are read off
 // the rays around it and leaps off the reverse leap tables (the fast path); a move that touches a
 // cell an attack no table holds could cross (a hop's screen, a lame leap's leg, a curve's path, a
-// limited slide's line: Tables::walked_influence) is made and tested, as is every move while such
-// an attack gives check. With several royal pieces every move that could expose one
+// limited slide's line: walked_crossings) is made and tested, as is every move while such an
+// attack gives check. With several royal pieces every move that could expose one
 // (Tables::royal_influence) is made and tested. En passant and castling are always made and
 // tested: they are rare. In a game whose royal pieces may be captured, every pseudo-legal move is
 // legal. Capture sequences come last, made and tested like the others, and the game's jump rule
@@ -448,7 +448,8 @@ private:
     void fast() {
         const int royal = royals_.first();
         // Pieces whose attacks are walked: a check by one is answered by trial; else the moves
-        // that touch a cell one of their attacks could cross are made and tested.
+        // that touch a cell one of their attacks on the royal piece could cross are made and
+        // tested.
         Set walked;
         bool walkers = false;
         std::uint32_t walker_types[MAX_PLAYERS] = {};
@@ -460,7 +461,11 @@ private:
             if (!walker_types[by]) continue;
             if (pos_.is_attacked(royal, by, occupied_, walker_types[by])) return by_trial();
             walkers = true;
-            walked = pool_[t_.walked_influence + static_cast<std::uint32_t>(us_ * t_.cell_count + royal)];
+            for (std::uint32_t types = walker_types[by]; types; types &= types - 1) {
+                const int type = std::countr_zero(types);
+                for (int from : sets_.of(by, type))
+                    walked |= detail::walked_crossings<Set>(t_, t_.rules_of(by, type), from, royal);
+            }
         }
         const Set enemy = occupied_ & ~own_;
         Set block = ~Set(), pinned;

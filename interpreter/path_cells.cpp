@@ -58,10 +58,55 @@ Set path_targets(const Tables& t, const PieceRules& r, int from, Set own, Set oc
     return result;
 }
 
+template <class Set>
+Set walked_crossings(const Tables& t, const PieceRules& r, int from, int cell) {
+    const Set* pool = t.sets.data<Set>();
+    Set crossed;
+    for (std::uint32_t i = 0; i < r.slide_count; ++i) {
+        const SlideRule& s = t.slides[r.slide_first + i];
+        if (s.mode != ir::MoveMode::move_only && s.reach != s.ray && pool[s.reach + from].has(cell))
+            crossed |= passed<Set>(t, s.dir, from, cell);  // a ray's are read off the rays
+    }
+    for (std::uint32_t i = 0; i < r.path_count; ++i) {
+        const PathRule& rule = t.paths[r.path_first + i];
+        if (rule.mode == ir::MoveMode::move_only) continue;
+        switch (rule.kind) {
+            case ir::MoveKind::curve: {
+                const CurvePath& path = t.curve_paths[rule.table + from];
+                Set before;
+                for (int k = 0; k < path.length && path.cells[k] != cell; ++k) before.add(path.cells[k]);
+                if (before.count() < path.length) crossed |= before;
+                break;
+            }
+            case ir::MoveKind::hop: {
+                const HopRule& h = t.hops[rule.table];
+                const Set line = pool[h.line + from];
+                if (line.has(cell)) crossed |= line & ~ray<Set>(t, h.dir, cell) & ~Set::of(cell);
+                break;
+            }
+            case ir::MoveKind::lame_leap: {
+                const LameLeap& leap = t.lame_leaps[rule.table + from];
+                if (leap.to == cell) crossed |= pool[leap.via];
+                break;
+            }
+            case ir::MoveKind::leap:
+            case ir::MoveKind::slide:
+            case ir::MoveKind::jump:
+                break;  // not walked rules
+        }
+    }
+    for (std::uint32_t k = 0; k < r.jump_count; ++k) {
+        const JumpStep& step = t.jump_steps[r.jump_first + k * static_cast<std::uint32_t>(t.cell_count) + from];
+        if (step.over == cell && step.land != NO_CELL) crossed.add(step.land);
+    }
+    return crossed;
+}
+
 #define VARI_INSTANTIATE(Set)                                                                  \
     template Set hop_reach(const Tables&, const PathRule&, int, Set, const Piece*);            \
     template Set lame_leap_reach(const Tables&, const PathRule&, int, Set);                    \
-    template Set path_targets(const Tables&, const PieceRules&, int, Set, Set, const Piece*);
+    template Set path_targets(const Tables&, const PieceRules&, int, Set, Set, const Piece*);   \
+    template Set walked_crossings(const Tables&, const PieceRules&, int, int);
 VARI_INSTANTIATE(CellSet64)
 VARI_INSTANTIATE(CellSet128)
 VARI_INSTANTIATE(CellSet256)

@@ -98,6 +98,13 @@ bool path_reaches(const Tables& t, const PathRule& rule, int from, Set occupied,
     return false;
 }
 
+// The cells on whose emptiness the walked attacks (limited slides, walked rules, jumps) of a
+// piece of rules `r` on `from` against `cell` depend, whatever stands there now: a limited
+// slide's passed cells, a hop's line up to the cell, a lame leap's legs, a curve's path before
+// the cell, a jump's landing. Empty where none of them could ever reach the cell.
+template <class Set>
+Set walked_crossings(const Tables& t, const PieceRules& r, int from, int cell);
+
 // Adds the part of `reach` that a movement of `mode` may go to.
 template <class Set>
 void add_by_mode(Set& result, Set reach, ir::MoveMode mode, Set own, Set occupied) {

@@ -208,7 +208,6 @@ struct Tables {
     // [player * cell_count + cell]: the cells whose emptiness could make or break another
     // player's attack on the cell (compile_influence.cpp); compiled where there are royal types.
     TableRef royal_influence = 0;
-    TableRef walked_influence = 0;  // the same through the attacks of complex_attacks only
     bool fast_legality = true;   // every line direction fits the fast path's pin table
     bool royals_capturable = false;  // no check: every pseudo-legal move is legal
     ir::Passing passing = ir::Passing::never;
