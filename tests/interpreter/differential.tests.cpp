@@ -269,9 +269,10 @@ TEST_CASE(
     check_playouts(GENERATE(from_range(games_in(VARI_STDLIB_DIR))), 60, 200, false);
 }
 
-// The shipped games take only the interpreter's fast legality path (one royal piece, unlimited
-// slides) and use few of the rules; the games in tests/reference/games reach the rest. Each
-// file's header says which rules it is about.
+// The shipped games use few of the rules, and most of their positions have one royal piece a
+// side; the games in tests/reference/games reach the rest, and every way legality is judged:
+// checks and pins along rays of any number of directions, along limited slides, curves, hops and
+// lame leaps, and two royal pieces a side. Each file's header says which rules it is about.
 TEST_CASE(
     "the interpreter agrees with the reference generator along random playouts of games "
     "invented to use the rules the shipped games leave out",
