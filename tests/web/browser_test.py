@@ -21,6 +21,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 GAMES = [
@@ -168,10 +169,14 @@ def vari_position(vari, game, moves):
 def play(page, vari, game, moves, seats, screenshots):
     page.open(game)
     if game in POSITIONS:
+        # The field holds what was typed at once: the board, redrawn whole from the server's
+        # answer, says the position was set.
+        board = page.driver.find_element(By.CSS_SELECTOR, "polygon[data-cell]")
         field = page.driver.find_element(By.ID, "position")
         field.clear()
         field.send_keys(POSITIONS[game])
         page.driver.find_element(By.ID, "set-position").click()
+        page.wait.until(expected_conditions.staleness_of(board))
         page.wait.until(lambda d: page.position() == POSITIONS[game])
     if seats:
         page.set_seats(seats)
