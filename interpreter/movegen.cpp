@@ -55,13 +55,16 @@ public:
         }
         if (t_.passing == ir::Passing::allowed ||
             (t_.passing == ir::Passing::forced && list_.size == 0) ||
-            (t_.passing == ir::Passing::unless_in_check && (facing || !pos_.in_check())))
+            (t_.passing == ir::Passing::unless_in_check && (facing || !in_check())))
             push(Move::make_pass());
         if (t_.captures_compulsory) keep_captures();
         if (t_.drops_compulsory) keep_drops();
     }
 
 private:
+    // Whether a royal piece of ours is attacked: known once fast() has looked.
+    bool in_check() const { return check_known_ ? checked_ : pos_.in_check(); }
+
     bool attacked(int cell, Set occupied) const {
         for (int by = 0; by < t_.player_count; ++by)
             if (by != us_ && pos_.is_attacked(cell, by, occupied)) return true;
@@ -462,9 +465,9 @@ private:
             if (pos_.is_attacked(royal, by, occupied_, walker_types[by])) return by_trial();
             walkers = true;
             for (std::uint32_t types = walker_types[by]; types; types &= types - 1) {
-                const int type = std::countr_zero(types);
-                for (int from : sets_.of(by, type))
-                    walked |= detail::walked_crossings<Set>(t_, t_.rules_of(by, type), from, royal);
+                const PieceRules& r = t_.rules_of(by, std::countr_zero(types));
+                for (int from : sets_.of(by, std::countr_zero(types)) & pool_[r.walked_attackers + royal])
+                    walked |= detail::walked_crossings<Set>(t_, r, from, royal);
             }
         }
         const Set enemy = occupied_ & ~own_;
@@ -516,6 +519,8 @@ private:
             }
         }
 
+        check_known_ = true;
+        checked_ = check_count > 0;
         if (check_count < 2) {
             const int first = list_.size;
             for (int from : own_ & ~royals_) {
@@ -691,6 +696,7 @@ private:
     Set own_, occupied_, royals_;
     bool exposing_known_ = false;
     Set exposing_;  // exposing_cells(), once known
+    bool check_known_ = false, checked_ = false;  // in_check(), once fast() has found it
 };
 
 }  // namespace
