@@ -38,7 +38,7 @@ void Compiler::compile_royal_influence() {
             const PieceRules& r = t_.rules_of(q, type);
             for (std::uint32_t i = 0; i < r.slide_count; ++i) {
                 const SlideRule& s = t_.slides[r.slide_first + i];
-                if (s.mode == ir::MoveMode::move_only) continue;
+                if (s.mode == ir::MoveMode::move_only || s.reach == s.ray) continue;  // rays above
                 for (int from = 0; from < n; ++from)
                     for (int to : t_.pool[s.reach + from]) on[to] |= t_.passed(s.dir, from, to);
             }
