@@ -130,12 +130,6 @@ private:
         list_.size = kept;
     }
 
-    // What a piece of `rules` on `cell` attacks: its moves' targets and its jumps' victims.
-    Set attacks_from(const PieceRules& rules, int cell, Set own, Set occupied) const {
-        return detail::targets(t_, rules, cell, own, occupied, pos_.board()) |
-               detail::jump_attacks(t_, rules, cell, occupied);
-    }
-
     // Whether `m` could give check; when not, it surely does not: the piece it moves (or drops)
     // lands on none of the cells its type would check from, and it leaves no cell an attack on
     // a royal piece could cross (Tables::royal_influence). Other moves are made to find out.
@@ -427,7 +421,9 @@ private:
             pos_.is_attacked(cell, us_, occupied_, r.drop_not_defended_by))
             return false;
         if (!r.drop_may_not_check && !r.drop_may_not_mate) return true;
-        const Set reach = attacks_from(placed, cell, own_ | Set::of(cell), occupied_ | Set::of(cell));
+        const Set reach = detail::targets(t_, placed, cell, own_ | Set::of(cell),
+                                          occupied_ | Set::of(cell), pos_.board()) |
+                          detail::jump_attacks(t_, placed, cell, occupied_ | Set::of(cell));
         if (!(reach & enemy_royals())) return true;
         if (r.drop_may_not_check) return false;
         // May not mate: the opponent must have an answer.

@@ -5,6 +5,7 @@
 
 #include "runtime/runtime.hpp"
 #include "runtime/search/search.hpp"
+#include "support/game_leaves.hpp"
 #include "support/shipped_games.hpp"
 
 using namespace vari;
@@ -29,21 +30,6 @@ std::string summary_after(const CompiledGame& game, const std::string& position,
         play.play(*move);
     }
     return play.result() ? play.result()->summary : "";
-}
-
-// Leaves of the tree that runtime::Game allows, judged at every position.
-std::uint64_t game_leaves(runtime::Game& game, int depth) {
-    if (depth == 0) return 1;
-    if (game.result()) return 0;
-    const MoveList& legal = game.legal_moves();
-    const std::vector<Move> moves(legal.begin(), legal.end());
-    std::uint64_t nodes = 0;
-    for (const Move m : moves) {
-        game.play(m);
-        nodes += game_leaves(game, depth - 1);
-        game.undo();
-    }
-    return nodes;
 }
 
 }  // namespace
@@ -160,7 +146,7 @@ TEST_CASE("the tree runtime::Game allows is the engine's perft where goals end t
     set_position(start, position);
     runtime::Game play(*game, start);
     Position pos = start;
-    CHECK(game_leaves(play, depth) == perft(pos, depth));
+    CHECK(test::game_leaves(play, depth) == perft(pos, depth));
 }
 
 TEST_CASE("the AI takes the hill, the third check and the 8th rank when one move does it",

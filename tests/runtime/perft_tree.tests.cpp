@@ -5,6 +5,7 @@
 #include "interpreter/interpreter.hpp"
 #include "runtime/inline_game.hpp"
 #include "runtime/runtime.hpp"
+#include "support/game_leaves.hpp"
 #include "support/shipped_games.hpp"
 
 namespace vari {
@@ -73,28 +74,13 @@ TEST_CASE("perft of play counts nothing below a threefold repetition", "[runtime
 
 namespace {
 
-// The tree counted by playing a Game: every end condition judged at every position.
-std::uint64_t played_perft(runtime::Game& game, int depth) {
-    if (depth == 0) return 1;
-    if (game.result()) return 0;
-    const std::vector<Move> moves(game.legal_moves().begin(), game.legal_moves().end());
-    if (depth == 1) return moves.size();
-    std::uint64_t nodes = 0;
-    for (const Move m : moves) {
-        game.play(m);
-        nodes += played_perft(game, depth - 1);
-        game.undo();
-    }
-    return nodes;
-}
-
 void check_material_ends(const CompiledGame& game, const std::string& position, int depth) {
     Position pos(game);
     test::set_position(pos, position);
     runtime::Game played(game, pos);
     for (int d = 1; d <= depth; ++d) {
         INFO(position << " depth " << d);
-        CHECK(runtime::perft(game, pos, d).nodes == played_perft(played, d));
+        CHECK(runtime::perft(game, pos, d).nodes == test::game_leaves(played, d));
     }
 }
 
