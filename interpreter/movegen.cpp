@@ -130,15 +130,15 @@ private:
         list_.size = kept;
     }
 
-    // Whether `m` could give check; when not, it surely does not: the piece it moves (or drops)
-    // lands on none of the cells its type would check from, and it leaves no cell an attack on
-    // a royal piece could cross (Tables::royal_influence). Other moves are made to find out.
     // checking_cells() of each type, once worked out in a position.
     struct CheckingCells {
         std::uint32_t known = 0;  // a bit per type
         Set of[MAX_TYPES];
     };
 
+    // Whether `m` could give check; when not, it surely does not: the piece it moves (or drops)
+    // lands on none of the cells its type would check from, and it leaves no cell an attack on
+    // a royal piece could cross (Tables::royal_influence). Other moves are made to find out.
     bool may_give_check(Move m, CheckingCells& checking) {
         const bool drop = m.is_drop();
         if ((!drop && m.kind() != Move::normal) || m.gated_type() >= 0) return true;
@@ -450,7 +450,7 @@ private:
         // that touch a cell one of their attacks on the royal piece could cross are made and
         // tested.
         Set walked;
-        bool walkers = false;
+        bool walkers = false;  // some walker_types[by]
         std::uint32_t walker_types[MAX_PLAYERS] = {};
         for (int by = 0; by < t_.player_count; ++by)
             if (by != us_)
