@@ -4,24 +4,11 @@
 // piece of its player, when none is attacked, leaves them all as safe as they were, so the
 // generator need not make it to know (movegen.cpp). (With one royal piece the generator works the
 // same out from the pieces standing: walked_crossings in reach.hpp.)
-#include <algorithm>
 #include <vector>
 
 #include "interpreter/compiler.hpp"
 
 namespace vari::detail {
-
-namespace {
-
-// The cells of `line` in order from the cell it starts next to.
-std::vector<int> in_order(const CellSet& line, bool positive) {
-    std::vector<int> cells;
-    for (int cell : line) cells.push_back(cell);
-    if (!positive) std::reverse(cells.begin(), cells.end());
-    return cells;
-}
-
-}  // namespace
 
 void Compiler::compile_royal_influence() {
     if (!t_.royal_types) return;
@@ -74,11 +61,8 @@ void Compiler::path_influence(const PathRule& rule, int from, CellSet* depends) 
         }
         case ir::MoveKind::hop: {  // every cell of the line before the one attacked: screens
             const HopRule& h = t_.hops[rule.table];
-            CellSet before;
-            for (int cell : in_order(t_.pool[h.line + from], t_.dir_positive[h.dir])) {
-                depends[cell] |= before;
-                before.add(cell);
-            }
+            const CellSet& line = t_.pool[h.line + from];
+            for (int cell : line) depends[cell] |= line & ~t_.ray(h.dir, cell) & ~CellSet::of(cell);
             break;
         }
         case ir::MoveKind::lame_leap: {
