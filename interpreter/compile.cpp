@@ -51,6 +51,7 @@ Tables Compiler::run() {
     compile_goals();
     make_keys();
     t_.sets = SetPool(t_.cell_words, t_.pool);
+    compile_slide_lookups();
     return std::move(t_);
 }
 

@@ -81,6 +81,8 @@ private:
     void compile_royal_influence();
     // Adds to depends[cell] the cells a walked rule's attack on that cell from `from` crosses.
     void path_influence(const PathRule& rule, int from, CellSet* depends);
+    // compile_slide_lookups.cpp: Tables::slide_groups, once the pool has the game's width.
+    void compile_slide_lookups();
     void compile_castlings();
     void compile_clock();
     void compile_goals();

@@ -82,7 +82,11 @@ private:
     // hot case, pack no run-time fields.
     template <Move::Kind kind = Move::normal>
     void emit(int from, Set targets, int index = 0) {
-        const PieceRules& r = rules_on(from);
+        emit<kind>(rules_on(from), from, targets, index);
+    }
+    // The same, the rules of the piece on `from` known.
+    template <Move::Kind kind = Move::normal>
+    void emit(const PieceRules& r, int from, Set targets, int index = 0) {
         if (r.lands_plainly) {
             for (int to : targets) push(Move::make(from, to, kind, -1, index));
             return;
@@ -133,7 +137,7 @@ private:
     // checking_cells() of each type, once worked out in a position.
     struct CheckingCells {
         std::uint32_t known = 0;  // a bit per type
-        Set of[MAX_TYPES];
+        UnsetArray<Set, MAX_TYPES> of;  // set where `known` says
     };
 
     // Whether `m` could give check; when not, it surely does not: the piece it moves (or drops)
@@ -471,7 +475,7 @@ private:
         int check_count = 0;
         // Each pinned piece may move only along the line from the royal piece to its pinner.
         int pin_cell[MAX_PIN_LINES];
-        Set pin_line[MAX_PIN_LINES];
+        UnsetArray<Set, MAX_PIN_LINES> pin_line;
         int pin_count = 0;
 
         for (int by = 0; by < t_.player_count; ++by) {
@@ -520,11 +524,12 @@ private:
         if (check_count < 2) {
             const int first = list_.size;
             for (int from : own_ & ~royals_) {
-                Set to = detail::targets(t_, rules_on(from), from, own_, occupied_, pos_.board()) & block;
+                const PieceRules& r = rules_on(from);
+                Set to = detail::targets(t_, r, from, own_, occupied_, pos_.board()) & block;
                 if (pinned.has(from))
                     for (int i = 0; i < pin_count; ++i)
                         if (pin_cell[i] == from) to &= pin_line[i];
-                if (to) emit(from, to);
+                if (to) emit(r, from, to);
             }
             if (walked) filter_crossing(first, walked);
         }
@@ -563,8 +568,9 @@ private:
 
     void by_trial() {
         for (int from : own_) {
-            const Set to = detail::targets(t_, rules_on(from), from, own_, occupied_, pos_.board());
-            if (to) emit(from, to);
+            const PieceRules& r = rules_on(from);
+            const Set to = detail::targets(t_, r, from, own_, occupied_, pos_.board());
+            if (to) emit(r, from, to);
         }
         if (t_.hands) drops(~Set());
         filter_from(0);

@@ -3,6 +3,10 @@
 // cell-set type `Set` of the game's width (Tables::cell_words) and compiled for each width.
 #pragma once
 
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+
 #include "interpreter/interpreter.hpp"
 
 namespace vari::detail {
@@ -39,13 +43,25 @@ Set en_passant_passed(const Tables& t, const PieceRules& rules, int from, int to
 
 // The cells a slide reaches from `from`: its empty-board reach cut just past the nearest blocker.
 template <class Set>
-Set slide_reach(const Tables& t, const SlideRule& s, int from, Set occupied) {
+[[gnu::always_inline]] inline Set slide_reach(const Tables& t, const SlideRule& s, int from, Set occupied) {
     const Set* pool = t.sets.data<Set>();
     const Set reach = pool[s.reach + from];
     const Set blockers = reach & occupied;
     if (!blockers) return reach;
     return reach & ~pool[s.ray + (s.positive ? blockers.first() : blockers.last())];
 }
+
+#ifdef __BMI2__
+// The cells a group of slides reaches from the cell of `lookup`: the entry its cutting cells'
+// occupancy indexes.
+template <class Set>
+Set grouped_reach(const Tables& t, const SlideLookup& lookup, Set occupied) {
+    std::uint64_t index = _pext_u64(occupied.word(0), lookup.mask[0]);
+    if constexpr (Set::CAPACITY > 64)
+        index |= _pext_u64(occupied.word(1), lookup.mask[1]) << lookup.low_bits;
+    return t.slide_reaches.data<Set>()[lookup.base + index];
+}
+#endif
 
 // The cells a curve reaches from `from`: its path up to and including the first occupied cell.
 template <class Set>
@@ -107,7 +123,7 @@ Set walked_crossings(const Tables& t, const PieceRules& r, int from, int cell);
 
 // Adds the part of `reach` that a movement of `mode` may go to.
 template <class Set>
-void add_by_mode(Set& result, Set reach, ir::MoveMode mode, Set own, Set occupied) {
+[[gnu::always_inline]] inline void add_by_mode(Set& result, Set reach, ir::MoveMode mode, Set own, Set occupied) {
     switch (mode) {
         case ir::MoveMode::move_or_capture: result |= reach & ~own; break;
         case ir::MoveMode::move_only: result |= reach & ~occupied; break;
@@ -124,13 +140,22 @@ Set path_targets(const Tables& t, const PieceRules& r, int from, Set own, Set oc
 // Move and capture targets of a piece of rules `r` on `from`; `own` and `occupied` as on the board,
 // whose pieces `board` holds.
 template <class Set>
-Set targets(const Tables& t, const PieceRules& r, int from, Set own, Set occupied,
+[[gnu::always_inline]] inline Set targets(const Tables& t, const PieceRules& r, int from, Set own, Set occupied,
             const Piece* board) {
     const Set* pool = t.sets.data<Set>();
     const Set enemy = occupied & ~own;
     Set result = (pool[r.leap_any + from] & ~own) | (pool[r.leap_move + from] & ~occupied) |
                  (pool[r.leap_capture + from] & enemy);
-    for (std::uint32_t i = 0; i < r.slide_count; ++i) {
+#ifdef __BMI2__
+    if constexpr (Set::CAPACITY <= 128) {
+        for (std::uint32_t g = 0; g < r.group_count; ++g) {
+            const SlideGroup& group = t.slide_groups[r.group_first + g];
+            add_by_mode(result, grouped_reach<Set>(t, t.slide_lookups[group.lookups + from], occupied),
+                        group.mode, own, occupied);
+        }
+    }
+#endif
+    for (std::uint32_t i = r.grouped_slides; i < r.slide_count; ++i) {
         const SlideRule& s = t.slides[r.slide_first + i];
         add_by_mode(result, slide_reach(t, s, from, occupied), s.mode, own, occupied);
     }

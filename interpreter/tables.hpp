@@ -3,6 +3,7 @@
 
 #include <cassert>
 #include <cstdint>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -27,6 +28,10 @@ public:
             for (std::size_t i = 0; i < pool.size(); ++i) narrow[i] = resized<Set>(pool[i]);
             sets_ = std::move(narrow);
         });
+        point();
+    }
+    template <class Set>
+    explicit SetPool(std::vector<Set> sets) : sets_(std::move(sets)) {
         point();
     }
     SetPool(const SetPool& o) : sets_(o.sets_) { point(); }
@@ -67,6 +72,19 @@ struct SlideRule {
     bool positive = false;  // Tables::dir_positive[dir]
     TableRef reach = 0;
     TableRef ray = 0;       // the full rays along dir: Tables::ray(dir, cell) is pool[ray + cell]
+};
+
+// Several slides of one piece read at once (compile_slide_lookups.cpp): from each cell, what they
+// reach for every way the cells they pass could be occupied, indexed by those cells' occupancy
+// gathered into an integer (PEXT, a word at a time). Boards of up to 128 cells, with BMI2.
+struct SlideLookup {
+    std::uint64_t mask[2] = {};  // the cells whose occupancy cuts the slides, by 64-bit word
+    std::uint32_t base = 0;      // Tables::slide_reaches[base + gathered occupancy]
+    std::uint32_t low_bits = 0;  // cells of mask[0]: where the second word's bits start
+};
+struct SlideGroup {
+    ir::MoveMode mode = ir::MoveMode::move_or_capture;
+    std::uint32_t lookups = 0;   // Tables::slide_lookups[lookups + cell]
 };
 
 // A movement whose reach no single ray cuts: walked cell by cell at run time, by its kind's
@@ -125,6 +143,11 @@ struct PieceRules {
     TableRef ep_create = 0;      // destinations of moves that leave en-passant cells behind
     std::uint32_t slide_first = 0;   // this piece's slides: Tables::slides[first, first + count)
     std::uint32_t slide_count = 0;
+    // Its first `grouped_slides` slides are read through Tables::slide_groups[group_first,
+    // group_first + group_count) instead of ray by ray.
+    std::uint32_t grouped_slides = 0;
+    std::uint32_t group_first = 0;
+    std::uint32_t group_count = 0;
     std::uint32_t path_first = 0;    // this piece's walked rules: Tables::paths[first, first + count)
     std::uint32_t path_count = 0;
     // Its distinct jump vectors, in rule order: Tables::jump_steps[jump_first + k * cells + cell].
@@ -190,6 +213,9 @@ struct Tables {
     TableRef rays = 0;           // rays + dir * cell_count: full ray from a cell to the edge
 
     std::vector<SlideRule> slides;
+    std::vector<SlideGroup> slide_groups;
+    std::vector<SlideLookup> slide_lookups;
+    SetPool slide_reaches;                   // in the game's width, like `sets`
     std::vector<PathRule> paths;
     std::vector<CurvePath> curve_paths;
     std::vector<HopRule> hops;

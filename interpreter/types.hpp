@@ -156,6 +156,18 @@ private:
     std::uint64_t bits_ = 0;
 };
 
+// N values on the stack that construction leaves unset, for lists of which only a counted prefix
+// is written and read: zeroing them would cost the hot path more than filling them.
+template <class T, std::size_t N>
+struct UnsetArray {
+    UnsetArray() {}
+    union {
+        T items[N];
+    };
+    T& operator[](std::size_t i) { return items[i]; }
+    const T& operator[](std::size_t i) const { return items[i]; }
+};
+
 // A fixed-capacity list the generator writes into; lives on the caller's stack. It holds every
 // move of any position of a game that loads (capacity_error refuses the others), except capture
 // sequences, whose number no table bounds: those that do not fit set `overflow` instead.
