@@ -16,16 +16,12 @@ bool Position::is_attacked(int cell, int by, Set occupied, std::uint32_t types) 
         const int type = std::countr_zero(leapers);
         if (pool[t.rules_of(by, type).attackers + cell] & s.of(by, type)) return true;
     }
-    const int dir_count = static_cast<int>(t.dirs.size());
-    for (int d = 0; d < dir_count; ++d) {
-        const std::uint32_t sliders = t.slider_types[by * dir_count + d] & types;
-        if (!sliders) continue;
-        // A slider moving along d reaches `cell` from the nearest piece the other way.
-        const int back = t.dir_reverse[d];
-        const Set line = detail::ray<Set>(t, back, cell) & occupied;
-        if (!line) continue;
-        const Piece p = board_[t.dir_positive[back] ? line.first() : line.last()];
-        if (owner_of(p) == by && (sliders >> type_of(p) & 1)) return true;
+    for (std::uint32_t i = t.attack_lines_first[by]; i < t.attack_lines_first[by + 1]; ++i) {
+        const AttackLines& lines = t.attack_lines[i];
+        Set sliders;
+        for (std::uint32_t sliding = lines.types & types; sliding; sliding &= sliding - 1)
+            sliders |= s.of(by, std::countr_zero(sliding));
+        if (sliders && detail::nearest_along(t, lines, cell, occupied, sliders)) return true;
     }
     for (std::uint32_t complex = t.complex_types[by] & types; complex; complex &= complex - 1) {
         const int type = std::countr_zero(complex);

@@ -42,6 +42,7 @@ Tables Compiler::run() {
         for (int type = 0; type < t_.type_count; ++type) compile_piece(p, type);
     compile_royal_facing();
     compile_royal_parting();
+    compile_attack_lines();
     compile_royal_influence();
     // The fast path keeps one pin per direction on the stack.
     if (t_.dirs.size() > MAX_PIN_LINES) t_.fast_legality = false;
@@ -64,6 +65,28 @@ void Compiler::compile_royal_facing() {
         for (ir::Vec v : game_.royals_may_not_face[p])
             t_.slider_types[p * t_.dirs.size() + static_cast<std::size_t>(dir_index(v))] |=
                 t_.royal_types;
+}
+
+// slider_types as lines: for each player, the directions from a cell outward along which the same
+// types attack it, a direction and its reverse side by side (add_dir makes them neighbours).
+void Compiler::compile_attack_lines() {
+    const std::size_t dir_count = t_.dirs.size();
+    for (int p = 0; p < t_.player_count; ++p) {
+        t_.attack_lines_first.push_back(static_cast<std::uint32_t>(t_.attack_lines.size()));
+        std::map<std::uint32_t, std::vector<std::uint8_t>> outward_by_types;
+        for (std::size_t out = 0; out < dir_count; ++out)
+            if (const std::uint32_t types = t_.slider_types[p * dir_count + t_.dir_reverse[out]])
+                outward_by_types[types].push_back(static_cast<std::uint8_t>(out));
+        for (const auto& [types, outward] : outward_by_types) {
+            AttackLines lines;
+            lines.types = types;
+            lines.dir_first = static_cast<std::uint32_t>(t_.attack_line_dirs.size());
+            lines.dir_count = static_cast<std::uint32_t>(outward.size());
+            t_.attack_line_dirs.insert(t_.attack_line_dirs.end(), outward.begin(), outward.end());
+            t_.attack_lines.push_back(lines);
+        }
+    }
+    t_.attack_lines_first.push_back(static_cast<std::uint32_t>(t_.attack_lines.size()));
 }
 
 // Royal pieces that must part: the directions, as indices, along which each player's face others'.

@@ -1,10 +1,12 @@
-// Compiling slide lookups (SlideGroup): a piece's slides of one mode, a line (a direction and its
-// reverse) at a time, join a group while no cell's lookup would need more than MAX_GROUP_BITS
-// occupancy bits; each group then costs the generator one gather and one load instead of a
-// blocker search per direction. Groups of the same slides are shared by every piece that has
-// them. Only where PEXT gathers the occupancy, and on boards of up to 128 cells.
+// Compiling slide lookups: slides of one mode, a line (a direction and its reverse) at a time,
+// join a group while no cell's lookup would need more than MAX_GROUP_BITS occupancy bits; each
+// group then costs one gather and one load instead of a blocker search per direction. A piece's
+// slides make its SlideGroups; each player's attack lines (Tables::attack_lines) are split the
+// same way, their rays looked up from the attacked cell outward. Groups of the same reaches share
+// one lookup. Only where PEXT gathers the occupancy, and on boards of up to 128 cells.
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "interpreter/compiler.hpp"
@@ -13,8 +15,8 @@
 namespace vari::detail {
 namespace {
 
-constexpr int MAX_GROUP_BITS = 12;                     // 4096 entries for a cell at most
-constexpr std::size_t MAX_LOOKUP_BYTES = 16u << 20;    // a game's lookups, every group together
+constexpr int MAX_GROUP_BITS = 12;                   // 4096 entries for a cell at most
+constexpr std::size_t MAX_LOOKUP_BYTES = 16u << 20;  // a game's lookups, every group together
 
 // The cells whose occupancy cuts slide `s` from `from`: its reach but the farthest cell, which
 // ends the slide whether it is occupied or not.
@@ -26,14 +28,17 @@ Set cutting_cells(const Tables& t, const SlideRule& s, int from) {
 }
 
 template <class Set>
-int most_cutting_cells(const Tables& t, const std::vector<std::uint32_t>& slides) {
-    int most = 0;
-    for (int c = 0; c < t.cell_count; ++c) {
-        Set cells;
-        for (std::uint32_t i : slides) cells |= cutting_cells<Set>(t, t.slides[i], c);
-        most = std::max(most, cells.count());
-    }
-    return most;
+Set cutting_cells(const Tables& t, const std::vector<SlideRule>& slides, int from) {
+    Set cells;
+    for (const SlideRule& s : slides) cells |= cutting_cells<Set>(t, s, from);
+    return cells;
+}
+
+template <class Set>
+bool fits_lookup(const Tables& t, const std::vector<SlideRule>& slides) {
+    for (int c = 0; c < t.cell_count; ++c)
+        if (cutting_cells<Set>(t, slides, c).count() > MAX_GROUP_BITS) return false;
+    return true;
 }
 
 // The occupancy whose gathered index is `index`: bit k of it tells whether the k-th lowest cell of
@@ -55,88 +60,146 @@ public:
 
     void run() {
         for (PieceRules& r : t_.rules) group_piece(r);
+        group_attack_lines();
         if (!reaches_.empty()) t_.slide_reaches = SetPool(std::move(reaches_));
     }
 
 private:
+    // The groups `slides` splits into (as indices into it), lines whole, each with its lookups;
+    // the slides of lines too long for a lookup, or that would pass the budget, are in none.
+    std::vector<std::pair<std::vector<std::size_t>, std::uint32_t>> grouped(
+        const std::vector<SlideRule>& slides) {
+        std::vector<std::pair<std::vector<std::size_t>, std::uint32_t>> groups;
+        std::vector<std::size_t> group;
+        auto close = [&] {
+            std::vector<SlideRule> rules;
+            for (std::size_t i : group) rules.push_back(slides[i]);
+            if (group.size() >= 2)
+                if (const auto lookups = lookups_of(rules)) groups.emplace_back(group, *lookups);
+            group.clear();
+        };
+        std::vector<bool> taken(slides.size(), false);
+        for (std::size_t k = 0; k < slides.size(); ++k) {
+            if (taken[k]) continue;
+            std::vector<std::size_t> line = {k};
+            taken[k] = true;
+            for (std::size_t j = k + 1; j < slides.size(); ++j)
+                if (!taken[j] && slides[j].dir == t_.dir_reverse[slides[k].dir]) {
+                    line.push_back(j);
+                    taken[j] = true;
+                    break;
+                }
+            auto joined = group;
+            joined.insert(joined.end(), line.begin(), line.end());
+            if (fits(slides, joined)) {
+                group = std::move(joined);
+                continue;
+            }
+            close();
+            if (fits(slides, line)) group = std::move(line);
+        }
+        close();
+        return groups;
+    }
+
+    bool fits(const std::vector<SlideRule>& slides, const std::vector<std::size_t>& chosen) {
+        std::vector<SlideRule> rules;
+        for (std::size_t i : chosen) rules.push_back(slides[i]);
+        return fits_lookup<Set>(t_, rules);
+    }
+
     // Splits the piece's slides into groups of one mode and moves the grouped ones first.
     void group_piece(PieceRules& r) {
         r.group_first = static_cast<std::uint32_t>(t_.slide_groups.size());
-        std::vector<bool> grouped(r.slide_count, false);
+        const auto first = t_.slides.begin() + r.slide_first;
+        std::vector<SlideRule> in_groups, alone;
         for (const ir::MoveMode mode : {ir::MoveMode::move_or_capture, ir::MoveMode::move_only,
                                         ir::MoveMode::capture_only}) {
-            std::vector<std::uint32_t> group;
-            auto close = [&] {
-                if (group.size() >= 2 && add_group(group, mode)) {
-                    for (std::uint32_t i : group) grouped[i - r.slide_first] = true;
-                    ++r.group_count;
+            std::vector<SlideRule> slides;
+            std::copy_if(first, first + r.slide_count, std::back_inserter(slides),
+                         [&](const SlideRule& s) { return s.mode == mode; });
+            std::vector<bool> used(slides.size(), false);
+            for (const auto& [group, lookups] : grouped(slides)) {
+                for (std::size_t i : group) {
+                    in_groups.push_back(slides[i]);
+                    used[i] = true;
                 }
-                group.clear();
-            };
-            std::vector<bool> taken(r.slide_count, false);
-            for (std::uint32_t k = 0; k < r.slide_count; ++k) {
-                if (taken[k] || t_.slides[r.slide_first + k].mode != mode) continue;
-                std::vector<std::uint32_t> line = {r.slide_first + k};
-                taken[k] = true;
-                const int back = t_.dir_reverse[t_.slides[r.slide_first + k].dir];
-                for (std::uint32_t j = k + 1; j < r.slide_count; ++j) {
-                    const SlideRule& s = t_.slides[r.slide_first + j];
-                    if (!taken[j] && s.mode == mode && s.dir == back) {
-                        line.push_back(r.slide_first + j);
-                        taken[j] = true;
-                        break;
-                    }
-                }
-                std::vector<std::uint32_t> joined = group;
-                joined.insert(joined.end(), line.begin(), line.end());
-                if (most_cutting_cells<Set>(t_, joined) <= MAX_GROUP_BITS) {
-                    group = std::move(joined);
-                    continue;
-                }
-                close();
-                // A line too long for a lookup of its own stays ray by ray.
-                if (most_cutting_cells<Set>(t_, line) <= MAX_GROUP_BITS) group = std::move(line);
+                t_.slide_groups.push_back({mode, lookups});
+                ++r.group_count;
             }
-            close();
+            for (std::size_t i = 0; i < slides.size(); ++i)
+                if (!used[i]) alone.push_back(slides[i]);
         }
-        const auto first = t_.slides.begin() + r.slide_first;
-        std::vector<SlideRule> ordered;
-        for (int pass = 0; pass < 2; ++pass)
-            for (std::uint32_t k = 0; k < r.slide_count; ++k)
-                if (grouped[k] == (pass == 0)) ordered.push_back(first[k]);
-        std::copy(ordered.begin(), ordered.end(), first);
-        r.grouped_slides = static_cast<std::uint32_t>(std::count(grouped.begin(), grouped.end(), true));
+        r.grouped_slides = static_cast<std::uint32_t>(in_groups.size());
+        in_groups.insert(in_groups.end(), alone.begin(), alone.end());
+        std::copy(in_groups.begin(), in_groups.end(), first);
     }
 
-    // Adds the group of these slides (indices into Tables::slides); false when its lookups would
-    // pass the game's budget, and the slides stay ray by ray.
-    bool add_group(const std::vector<std::uint32_t>& slides, ir::MoveMode mode) {
+    // Replaces each attack line set by its groups, looked up, and the rest, ray by ray.
+    void group_attack_lines() {
+        std::vector<AttackLines> lines_of_all;
+        std::vector<std::uint32_t> firsts;
+        std::vector<std::uint8_t> dirs_of_all;
+        for (int p = 0; p < t_.player_count; ++p) {
+            firsts.push_back(static_cast<std::uint32_t>(lines_of_all.size()));
+            for (std::uint32_t i = t_.attack_lines_first[p]; i < t_.attack_lines_first[p + 1]; ++i) {
+                const AttackLines& lines = t_.attack_lines[i];
+                std::vector<SlideRule> rays;
+                for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
+                    const int out = t_.attack_line_dirs[lines.dir_first + k];
+                    SlideRule ray;
+                    ray.dir = static_cast<std::uint8_t>(out);
+                    ray.positive = t_.dir_positive[out];
+                    ray.reach = ray.ray = t_.rays + static_cast<TableRef>(out * t_.cell_count);
+                    rays.push_back(ray);
+                }
+                std::vector<bool> used(rays.size(), false);
+                auto add = [&](const std::vector<std::size_t>& chosen,
+                               std::optional<std::uint32_t> lookups) {
+                    AttackLines part;
+                    part.types = lines.types;
+                    part.dir_first = static_cast<std::uint32_t>(dirs_of_all.size());
+                    part.dir_count = static_cast<std::uint32_t>(chosen.size());
+                    part.grouped = lookups.has_value();
+                    part.lookups = lookups.value_or(0);
+                    for (std::size_t k : chosen) dirs_of_all.push_back(rays[k].dir);
+                    lines_of_all.push_back(part);
+                };
+                for (const auto& [group, lookups] : grouped(rays)) {
+                    for (std::size_t k : group) used[k] = true;
+                    add(group, lookups);
+                }
+                std::vector<std::size_t> rest;
+                for (std::size_t k = 0; k < rays.size(); ++k)
+                    if (!used[k]) rest.push_back(k);
+                if (!rest.empty()) add(rest, std::nullopt);
+            }
+        }
+        firsts.push_back(static_cast<std::uint32_t>(lines_of_all.size()));
+        t_.attack_lines = std::move(lines_of_all);
+        t_.attack_lines_first = std::move(firsts);
+        t_.attack_line_dirs = std::move(dirs_of_all);
+    }
+
+    // The lookups of these slides (the same reaches share them); none when they would pass the
+    // game's budget.
+    std::optional<std::uint32_t> lookups_of(const std::vector<SlideRule>& slides) {
         std::vector<TableRef> key;
-        for (std::uint32_t i : slides) key.push_back(t_.slides[i].reach);
+        for (const SlideRule& s : slides) key.push_back(s.reach);
         std::sort(key.begin(), key.end());
-        auto known = lookups_of_.find(key);
-        if (known == lookups_of_.end()) {
-            const std::size_t lookups = t_.slide_lookups.size();
-            std::size_t entries = reaches_.size();
-            for (int c = 0; c < t_.cell_count; ++c) {
-                Set mask;
-                for (std::uint32_t i : slides) mask |= cutting_cells<Set>(t_, t_.slides[i], c);
-                entries += std::size_t{1} << mask.count();
-            }
-            if (entries * sizeof(Set) > MAX_LOOKUP_BYTES) return false;
-            for (int c = 0; c < t_.cell_count; ++c) add_lookup(slides, c);
-            known = lookups_of_.emplace(key, static_cast<std::uint32_t>(lookups)).first;
-        }
-        SlideGroup group;
-        group.mode = mode;
-        group.lookups = known->second;
-        t_.slide_groups.push_back(group);
-        return true;
+        if (const auto known = lookups_.find(key); known != lookups_.end()) return known->second;
+        std::size_t entries = reaches_.size();
+        for (int c = 0; c < t_.cell_count; ++c)
+            entries += std::size_t{1} << cutting_cells<Set>(t_, slides, c).count();
+        if (entries * sizeof(Set) > MAX_LOOKUP_BYTES) return std::nullopt;
+        const auto lookups = static_cast<std::uint32_t>(t_.slide_lookups.size());
+        for (int c = 0; c < t_.cell_count; ++c) add_lookup(slides, c);
+        lookups_.emplace(std::move(key), lookups);
+        return lookups;
     }
 
-    void add_lookup(const std::vector<std::uint32_t>& slides, int from) {
-        Set mask;
-        for (std::uint32_t i : slides) mask |= cutting_cells<Set>(t_, t_.slides[i], from);
+    void add_lookup(const std::vector<SlideRule>& slides, int from) {
+        const Set mask = cutting_cells<Set>(t_, slides, from);
         SlideLookup lookup;
         lookup.mask[0] = mask.word(0);
         lookup.mask[1] = mask.word(1);
@@ -146,7 +209,7 @@ private:
         for (std::uint32_t index = 0; index < entries; ++index) {
             const Set occupied = deposited(index, mask);
             Set reach;
-            for (std::uint32_t i : slides) reach |= slide_reach(t_, t_.slides[i], from, occupied);
+            for (const SlideRule& s : slides) reach |= slide_reach(t_, s, from, occupied);
             reaches_.push_back(reach);
         }
         t_.slide_lookups.push_back(lookup);
@@ -154,7 +217,7 @@ private:
 
     Tables& t_;
     std::vector<Set> reaches_;
-    std::map<std::vector<TableRef>, std::uint32_t> lookups_of_;  // slides' reaches -> lookups
+    std::map<std::vector<TableRef>, std::uint32_t> lookups_;  // by the slides' reaches, sorted
 };
 
 }  // namespace

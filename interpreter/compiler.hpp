@@ -77,6 +77,7 @@ private:
     void compile_hands();
     void compile_royal_facing();
     void compile_royal_parting();
+    void compile_attack_lines();
     // compile_influence.cpp: Tables::royal_influence.
     void compile_royal_influence();
     // Adds to depends[cell] the cells a walked rule's attack on that cell from `from` crosses.

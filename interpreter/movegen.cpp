@@ -488,34 +488,34 @@ private:
                     block = hit;
                 }
             }
-        }
-        const int dir_count = static_cast<int>(t_.dirs.size());
-        for (int out = 0; out < dir_count; ++out) {
-            // Sliders that move along `toward` reach the royal piece along this ray.
-            const int toward = t_.dir_reverse[out];
-            const Set line = ray(out, royal) & occupied_;
-            if (!line) continue;
-            const bool positive = t_.dir_positive[out];
-            const int near = positive ? line.first() : line.last();
-            auto slides_here = [&](int cell) {
-                const Piece p = pos_.piece_on(cell);
-                return owner_of(p) != us_ &&
-                       (t_.slider_types[owner_of(p) * dir_count + toward] >> type_of(p) & 1);
-            };
-            if (enemy.has(near)) {
-                if (slides_here(near)) {
-                    ++check_count;
-                    block = ray(out, royal) & ~ray(out, near);
+            for (std::uint32_t i = t_.attack_lines_first[by]; i < t_.attack_lines_first[by + 1]; ++i) {
+                const AttackLines& lines = t_.attack_lines[i];
+                Set sliders;
+                for (std::uint32_t types = lines.types; types; types &= types - 1)
+                    sliders |= sets_.of(by, std::countr_zero(types));
+                if (!sliders) continue;
+                for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
+                    // From the royal piece outward to the nearest piece, and past one of ours.
+                    const int out = t_.attack_line_dirs[lines.dir_first + k];
+                    const Set full = ray(out, royal);
+                    if (!(full & sliders)) continue;
+                    const bool positive = t_.dir_positive[out];
+                    const Set line = full & occupied_;
+                    const int near = positive ? line.first() : line.last();
+                    if (sliders.has(near)) {
+                        ++check_count;
+                        block = full & ~ray(out, near);
+                        continue;
+                    }
+                    if (!own_.has(near)) continue;
+                    const Set beyond = ray(out, near) & occupied_;
+                    const int far = positive ? beyond.first() : beyond.last();
+                    if (sliders.has(far)) {
+                        pinned.add(near);
+                        pin_cell[pin_count] = near;
+                        pin_line[pin_count++] = full & ~ray(out, far);
+                    }
                 }
-                continue;
-            }
-            const Set beyond = ray(out, near) & occupied_;
-            if (!beyond) continue;
-            const int far = positive ? beyond.first() : beyond.last();
-            if (slides_here(far)) {
-                pinned.add(near);
-                pin_cell[pin_count] = near;
-                pin_line[pin_count++] = ray(out, royal) & ~ray(out, far);
             }
         }
 

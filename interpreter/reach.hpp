@@ -63,6 +63,26 @@ Set grouped_reach(const Tables& t, const SlideLookup& lookup, Set occupied) {
 }
 #endif
 
+// Whether, from `cell` outward along any of `lines`' directions, the nearest piece is one of
+// `pieces` (which are on `occupied`).
+template <class Set>
+bool nearest_along(const Tables& t, const AttackLines& lines, int cell, Set occupied, Set pieces) {
+#ifdef __BMI2__
+    if constexpr (Set::CAPACITY <= 128)
+        if (lines.grouped)
+            return static_cast<bool>(
+                grouped_reach<Set>(t, t.slide_lookups[lines.lookups + cell], occupied) & pieces);
+#endif
+    for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
+        const int out = t.attack_line_dirs[lines.dir_first + k];
+        const Set full = ray<Set>(t, out, cell);
+        if (!(full & pieces)) continue;
+        const Set line = full & occupied;
+        if (pieces.has(t.dir_positive[out] ? line.first() : line.last())) return true;
+    }
+    return false;
+}
+
 // The cells a curve reaches from `from`: its path up to and including the first occupied cell.
 template <class Set>
 Set curve_reach(const Tables& t, const PathRule& c, int from, Set occupied) {

@@ -87,6 +87,18 @@ struct SlideGroup {
     std::uint32_t lookups = 0;   // Tables::slide_lookups[lookups + cell]
 };
 
+// One player's sliders that attack along the same lines (Tables::slider_types): from a cell
+// outward along each of its directions, the nearest piece attacks the cell when it is one of that
+// player's of `types`. With `grouped`, a slide lookup holds those rays: all their nearest pieces
+// at once.
+struct AttackLines {
+    std::uint32_t types = 0;
+    std::uint32_t dir_first = 0;   // Tables::attack_line_dirs[dir_first, dir_first + dir_count)
+    std::uint32_t dir_count = 0;
+    bool grouped = false;
+    std::uint32_t lookups = 0;     // Tables::slide_lookups[lookups + cell], when grouped
+};
+
 // A movement whose reach no single ray cuts: walked cell by cell at run time, by its kind's
 // function in reach.hpp (path_reach). Its kind's own table says where it goes from each cell.
 struct PathRule {
@@ -228,6 +240,11 @@ struct Tables {
     std::vector<int> start_count;            // [player * type_count + type]: placed by the setup
     std::vector<std::uint32_t> start_hand_types;  // [player]: types the setup puts in hand
     std::vector<std::uint32_t> slider_types; // [player * dirs + dir]: types sliding and capturing
+    // slider_types by player, as lines of the same types: player p's are attack_lines[
+    // attack_lines_first[p], attack_lines_first[p + 1]); their outward directions are bytes.
+    std::vector<AttackLines> attack_lines;
+    std::vector<std::uint32_t> attack_lines_first;
+    std::vector<std::uint8_t> attack_line_dirs;
     std::vector<std::uint32_t> complex_types;// [player]: types with complex_attacks
     std::vector<std::uint32_t> leaper_types; // [player]: types with a non-empty attackers table
     std::uint32_t royal_types = 0;
