@@ -163,13 +163,19 @@ void Compiler::compile_piece(int p, int type) {
     if (r.complex_attacks) compile_walked_attackers(r);
     CellSet stuck;
     for (int c = 0; c < t_.cell_count; ++c)
-        if (!reaches_anything(r, c)) stuck.add(c);
+        if (!empty_board_reach(r, c)) stuck.add(c);
     r.stuck = new_set(stuck);
     r.arrivals = new_set(piece.arrive_only_where_movable ? set(t_.all_cells) & ~stuck
                                                          : set(t_.all_cells));
     compile_promotions(p, piece, r);
     r.lands_plainly = !set(r.promotion_zone) && !set(r.promotion_leaving) &&
                       set(r.arrivals) == set(t_.all_cells);
+    // A capture sequence lands past its first jump: pieces with jumps are never plain from a cell.
+    CellSet plain_from;
+    const CellSet unplain = set(r.promotion_zone) | ~set(r.arrivals);
+    for (int c = 0; c < t_.cell_count && !r.jump_count; ++c)
+        if (!set(r.promotion_leaving).has(c) && !(empty_board_reach(r, c) & unplain)) plain_from.add(c);
+    r.plain_from = new_set(plain_from);
     compile_drop(p, piece, r);
 }
 
@@ -196,17 +202,18 @@ void Compiler::compile_walked_attackers(PieceRules& r) {
     }
 }
 
-bool Compiler::reaches_anything(const PieceRules& r, int c) const {
-    if (t_.pool[r.leap_any + c] || t_.pool[r.leap_move + c] || t_.pool[r.leap_capture + c])
-        return true;
-    for (std::uint32_t i = 0; i < r.slide_count; ++i)
-        if (t_.pool[t_.slides[r.slide_first + i].reach + c]) return true;
+CellSet Compiler::empty_board_reach(const PieceRules& r, int c) const {
+    CellSet reach = t_.pool[r.leap_any + c] | t_.pool[r.leap_move + c] | t_.pool[r.leap_capture + c];
+    for (std::uint32_t i = 0; i < r.slide_count; ++i) reach |= t_.pool[t_.slides[r.slide_first + i].reach + c];
     Cell cells[MAX_CELLS];
-    for (std::uint32_t i = 0; i < r.path_count; ++i)
-        if (path_cells(t_, t_.paths[r.path_first + i], c, cells)) return true;
+    for (std::uint32_t i = 0; i < r.path_count; ++i) {
+        const int count = path_cells(t_, t_.paths[r.path_first + i], c, cells);
+        for (int k = 0; k < count; ++k) reach.add(cells[k]);
+    }
     for (std::uint32_t k = 0; k < r.jump_count; ++k)
-        if (t_.jump_steps[r.jump_first + k * t_.cell_count + c].land != NO_CELL) return true;
-    return false;
+        if (const int land = t_.jump_steps[r.jump_first + k * t_.cell_count + c].land; land != NO_CELL)
+            reach.add(land);
+    return reach;
 }
 
 void Compiler::compile_promotions(int p, const ir::Piece& piece, PieceRules& r) {
@@ -306,6 +313,7 @@ void Compiler::compile_hands() {
 
 void Compiler::compile_castlings() {
     t_.rights_lost.assign(t_.cell_count, 0);
+    t_.rights_of.assign(t_.player_count, 0);
     for (const auto& c : game_.castlings) {
         auto it = std::find(t_.right_names.begin(), t_.right_names.end(), c.right);
         const int bit = static_cast<int>(it - t_.right_names.begin());
@@ -313,6 +321,7 @@ void Compiler::compile_castlings() {
             t_.right_names.push_back(c.right);
             t_.right_owner.push_back(c.player);
         }
+        t_.rights_of[c.player] |= 1u << bit;
         CastlingRule rule;
         rule.player = c.player;
         rule.right = bit;

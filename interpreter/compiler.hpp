@@ -70,7 +70,9 @@ private:
     void build_rays();
     void compile_piece(int p, int type);
     void compile_walked_attackers(PieceRules& r);
-    bool reaches_anything(const PieceRules& r, int c) const;
+    // Every cell the piece's rules could take it to from `c`, on an empty board (a capture
+    // sequence's first landings only).
+    CellSet empty_board_reach(const PieceRules& r, int c) const;
     // Where several promotion rules share a cell, their choices join and any compulsion holds.
     void compile_promotions(int p, const ir::Piece& piece, PieceRules& r);
     void compile_drop(int p, const ir::Piece& piece, PieceRules& r);

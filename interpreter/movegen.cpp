@@ -87,7 +87,7 @@ private:
     // The same, the rules of the piece on `from` known.
     template <Move::Kind kind = Move::normal>
     void emit(const PieceRules& r, int from, Set targets, int index = 0) {
-        if (r.lands_plainly) {
+        if (r.lands_plainly || pool_[r.plain_from].has(from)) {
             for (int to : targets) push(Move::make(from, to, kind, -1, index));
             return;
         }
@@ -214,7 +214,7 @@ private:
     // Keeps only the moves from `first` on that do not leave a royal piece attacked. Only those
     // that could are made to find out.
     void filter_from(int first) {
-        if (!royals_) return;
+        if (!royals_ || first == list_.size) return;
         int kept = first;
         for (int i = first; i < list_.size; ++i) {
             const Move m = list_.moves[i];
@@ -290,6 +290,7 @@ private:
 
     void castlings() {
         const int first = list_.size;
+        if (!(pos_.rights() & t_.rights_of[us_])) return;
         for (std::size_t i = 0; i < t_.castlings.size(); ++i) {
             const CastlingRule& c = t_.castlings[i];
             if (c.player != us_ || !(pos_.rights() >> c.right & 1)) continue;

@@ -184,6 +184,7 @@ struct PieceRules {
     bool in_place_no_attack = false;
     // No promotion zone, and it may arrive anywhere: every move lands as the piece itself.
     bool lands_plainly = false;
+    SetRef plain_from = 0;           // cells from which every move of it lands as itself
     SetRef stuck = 0;                // cells it could never move from: promotion is compulsory
     SetRef arrivals = 0;             // where a move may leave it unpromoted (not stuck, if it says so)
 
@@ -265,6 +266,7 @@ struct Tables {
     std::vector<char> right_names;           // [bit] the right's character
     std::vector<std::uint32_t> rights_lost;  // [cell] rights cleared by a move from or to it
     std::vector<int> right_owner;            // [bit] the player who holds it
+    std::vector<std::uint32_t> rights_of;    // [player] the bits of the rights it may hold
 
     bool hands = false;
     std::uint32_t drop_first = 0;            // types that must be dropped before others
