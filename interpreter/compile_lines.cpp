@@ -28,6 +28,7 @@ void Compiler::compile_leap(int p, int type, const ir::Movement& m, PieceRules& 
             const int to = cell_at(add(coord(c), v));
             if (to < 0 || !within.has(to)) continue;
             r.exists = true;
+            r.leap_modes |= static_cast<std::uint8_t>(1u << static_cast<int>(m.mode));
             at(table, c).add(to);
             if (m.mode != ir::MoveMode::move_only) {
                 at(r.attackers, to).add(c);

@@ -26,7 +26,8 @@ public:
           pool_(t_.sets.data<Set>()),
           sets_(pos.sets<Set>()),
           list_(list),
-          us_(pos.side_to_move()) {
+          us_(pos.side_to_move()),
+          our_rules_(t_.rules.data() + us_ * t_.type_count) {
         list_.size = 0;
         list_.overflow = false;
         own_ = sets_.by_player[us_];
@@ -71,9 +72,7 @@ private:
         return false;
     }
 
-    const PieceRules& rules_on(int cell) const {
-        return t_.rules_of(us_, type_of(pos_.piece_on(cell)));
-    }
+    const PieceRules& rules_on(int cell) const { return our_rules_[type_of(pos_.piece_on(cell))]; }
 
     void push(Move m) { list_.moves[list_.size++] = m; }
 
@@ -696,6 +695,7 @@ private:
     const BoardSets<Set>& sets_;  // the position's, as moves made and taken back leave them
     MoveList& list_;
     const int us_;
+    const PieceRules* our_rules_;  // by type
     Set own_, occupied_, royals_;
     bool exposing_known_ = false;
     Set exposing_;  // exposing_cells(), once known

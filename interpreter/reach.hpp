@@ -160,24 +160,27 @@ Set path_targets(const Tables& t, const PieceRules& r, int from, Set own, Set oc
 // Move and capture targets of a piece of rules `r` on `from`; `own` and `occupied` as on the board,
 // whose pieces `board` holds.
 template <class Set>
-[[gnu::always_inline]] inline Set targets(const Tables& t, const PieceRules& r, int from, Set own, Set occupied,
-            const Piece* board) {
+[[gnu::always_inline]] inline Set targets(const Tables& t, const PieceRules& r, int from, Set own,
+                                          Set occupied, const Piece* board) {
     const Set* pool = t.sets.data<Set>();
-    const Set enemy = occupied & ~own;
-    Set result = (pool[r.leap_any + from] & ~own) | (pool[r.leap_move + from] & ~occupied) |
-                 (pool[r.leap_capture + from] & enemy);
+    const Set allowed[] = {~own, ~occupied, occupied & ~own};  // by ir::MoveMode
+    Set result;
+    // Only the leap tables the piece has: most have one of the three.
+    if (r.leap_modes & 1) result |= pool[r.leap_any + from] & allowed[0];
+    if (r.leap_modes & 2) result |= pool[r.leap_move + from] & allowed[1];
+    if (r.leap_modes & 4) result |= pool[r.leap_capture + from] & allowed[2];
 #ifdef __BMI2__
     if constexpr (Set::CAPACITY <= 128) {
         for (std::uint32_t g = 0; g < r.group_count; ++g) {
             const SlideGroup& group = t.slide_groups[r.group_first + g];
-            add_by_mode(result, grouped_reach<Set>(t, t.slide_lookups[group.lookups + from], occupied),
-                        group.mode, own, occupied);
+            result |= grouped_reach<Set>(t, t.slide_lookups[group.lookups + from], occupied) &
+                      allowed[static_cast<int>(group.mode)];
         }
     }
 #endif
     for (std::uint32_t i = r.grouped_slides; i < r.slide_count; ++i) {
         const SlideRule& s = t.slides[r.slide_first + i];
-        add_by_mode(result, slide_reach(t, s, from, occupied), s.mode, own, occupied);
+        result |= slide_reach(t, s, from, occupied) & allowed[static_cast<int>(s.mode)];
     }
     if (r.path_count == 0) [[likely]]
         return result;

@@ -147,6 +147,7 @@ constexpr std::uint32_t PROMOTION_COMPULSORY = 1u << 31;
 
 struct PieceRules {
     TableRef leap_any = 0, leap_move = 0, leap_capture = 0;  // targets by move mode
+    std::uint8_t leap_modes = 0;  // a bit per ir::MoveMode whose leap table has any target
     TableRef attackers = 0;      // reverse of capture-capable leaps: cells that attack a cell
     // For pieces with complex_attacks: the cells from which its iterated attacks (slides, walked
     // rules, jumps) could reach a cell on an empty board; attack tests walk only from these.
