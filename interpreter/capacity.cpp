@@ -231,7 +231,7 @@ std::optional<ir::Diagnostic> capacity_error(const ir::Game& rules) {
                            " pieces; a position holds at most " + std::to_string(MAX_PIECES),
                        "");
     }
-    const CompiledGame game(rules);
+    const CompiledGame game(rules, false);
     const MoveBound bound = move_bound(game.tables(), pieces);
     if (bound.moves <= MAX_MOVES) return setup_error(game);
     const ir::Piece& piece = rules.pieces[static_cast<std::size_t>(bound.type)];

@@ -23,7 +23,7 @@ Compiler::Compiler(const ir::Game& game) : game_(game) {
     }
 }
 
-Tables Compiler::run() {
+Tables Compiler::run(bool slide_lookups) {
     collect_directions();
     build_rays();
     t_.rules.resize(t_.player_count * t_.type_count);
@@ -52,7 +52,7 @@ Tables Compiler::run() {
     compile_goals();
     make_keys();
     t_.sets = SetPool(t_.cell_words, t_.pool);
-    compile_slide_lookups();
+    if (slide_lookups) compile_slide_lookups();
     return std::move(t_);
 }
 
@@ -403,8 +403,8 @@ void Compiler::make_keys() {
 
 }  // namespace detail
 
-CompiledGame::CompiledGame(ir::Game game)
-    : ir_(std::move(game)), tables_(detail::Compiler(ir_).run()) {
+CompiledGame::CompiledGame(ir::Game game, bool slide_lookups)
+    : ir_(std::move(game)), tables_(detail::Compiler(ir_).run(slide_lookups)) {
     for (int c = 0; c < tables_.cell_count; ++c) cell_names_[ir_.board.cells[c].name] = c;
 }
 

@@ -41,17 +41,6 @@ bool fits_lookup(const Tables& t, const std::vector<SlideRule>& slides) {
     return true;
 }
 
-// The occupancy whose gathered index is `index`: bit k of it tells whether the k-th lowest cell of
-// `mask` is occupied (PEXT's order, the low word's cells first).
-template <class Set>
-Set deposited(std::uint32_t index, Set mask) {
-    Set occupied;
-    for (int cell : mask) {
-        if (index & 1) occupied.add(cell);
-        index >>= 1;
-    }
-    return occupied;
-}
 
 template <class Set>
 class LookupBuilder {
@@ -192,6 +181,7 @@ private:
         for (int c = 0; c < t_.cell_count; ++c)
             entries += std::size_t{1} << cutting_cells<Set>(t_, slides, c).count();
         if (entries * sizeof(Set) > MAX_LOOKUP_BYTES) return std::nullopt;
+        reaches_.reserve(entries);
         const auto lookups = static_cast<std::uint32_t>(t_.slide_lookups.size());
         for (int c = 0; c < t_.cell_count; ++c) add_lookup(slides, c);
         lookups_.emplace(std::move(key), lookups);
@@ -205,9 +195,13 @@ private:
         lookup.mask[1] = mask.word(1);
         lookup.base = static_cast<std::uint32_t>(reaches_.size());
         lookup.low_bits = static_cast<std::uint32_t>(std::popcount(lookup.mask[0]));
-        const std::uint32_t entries = 1u << mask.count();
-        for (std::uint32_t index = 0; index < entries; ++index) {
-            const Set occupied = deposited(index, mask);
+        Cell cells[MAX_GROUP_BITS];  // bit k of an index: whether cells[k] is occupied (PEXT's order)
+        int count = 0;
+        for (int cell : mask) cells[count++] = static_cast<Cell>(cell);
+        for (std::uint32_t index = 0; index < 1u << count; ++index) {
+            Set occupied;
+            for (std::uint32_t bits = index; bits; bits &= bits - 1)
+                occupied.add(cells[std::countr_zero(bits)]);
             Set reach;
             for (const SlideRule& s : slides) reach |= slide_reach(t_, s, from, occupied);
             reaches_.push_back(reach);

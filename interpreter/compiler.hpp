@@ -15,7 +15,7 @@ namespace vari::detail {
 class Compiler {
 public:
     explicit Compiler(const ir::Game& game);
-    Tables run();
+    Tables run(bool slide_lookups);
 
 private:
     int cell_at(ir::Vec v) const {

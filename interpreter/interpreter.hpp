@@ -22,7 +22,9 @@ namespace vari {
 // so it must outlive them and not move.
 class CompiledGame {
 public:
-    explicit CompiledGame(ir::Game game);
+    // Without `slide_lookups` (SlideGroup) the tables play the same, more slowly, and compile
+    // sooner: for a compile that only judges the game.
+    explicit CompiledGame(ir::Game game, bool slide_lookups = true);
     CompiledGame(const CompiledGame&) = delete;
     CompiledGame& operator=(const CompiledGame&) = delete;
 

@@ -1,0 +1,75 @@
+// Slide lookups (SlideGroup, grouped AttackLines) are only a faster way to read the same rays: a
+// game compiled with them lists, at every position of a tree, the very moves it lists without.
+#include <catch2/catch.hpp>
+#include <memory>
+#include <string>
+
+#include "dsl/dsl.hpp"
+#include "runtime/runtime.hpp"
+#include "support/shipped_games.hpp"
+
+using namespace vari;
+
+namespace {
+
+std::unique_ptr<CompiledGame> compile_shipped(const std::string& name, bool slide_lookups) {
+    auto loaded = dsl::load_file(std::string(VARI_STDLIB_DIR) + "/" + name + ".vari");
+    REQUIRE(loaded.game);
+    return std::make_unique<CompiledGame>(std::move(*loaded.game), slide_lookups);
+}
+
+// Walks `depth` plies of both positions together, which must list the same moves in the same
+// order everywhere; returns the leaves.
+std::uint64_t walk_both(Position& fast, Position& plain, int depth) {
+    MoveList with, without;
+    generate_legal(fast, with);
+    generate_legal(plain, without);
+    REQUIRE(with.size == without.size);
+    for (int i = 0; i < with.size; ++i) REQUIRE(with.moves[i] == without.moves[i]);
+    if (depth <= 1) return static_cast<std::uint64_t>(with.size);
+    std::uint64_t leaves = 0;
+    Undo undo_fast, undo_plain;
+    for (const Move m : with) {
+        fast.do_move(m, undo_fast);
+        plain.do_move(m, undo_plain);
+        leaves += walk_both(fast, plain, depth - 1);
+        plain.undo_move(m, undo_plain);
+        fast.undo_move(m, undo_fast);
+    }
+    return leaves;
+}
+
+}  // namespace
+
+TEST_CASE("games compiled with slide lookups list the moves the rays list",
+          "[interpreter][slide-lookups]") {
+    auto [name, position, depth] = GENERATE(table<std::string, std::string, int>({
+        {"chess", "", 3},
+        {"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3},
+        {"capablanca", "", 3},
+        {"grand-chess", "", 2},
+        {"racing-kings", "", 3},
+        {"shogi", "", 3},
+        {"xiangqi", "", 3},
+        {"janggi", "", 2},
+        {"shafran-chess", "", 3},
+        {"hex-shogi-41", "", 3},
+        {"compact-hex-chess-wellisch", "", 3},
+        {"compact-hex-chess-anglojewish", "", 3},
+        {"three-player-hex-shogi-91", "", 2},
+    }));
+    INFO(name << " " << position << " to depth " << depth);
+    const auto fast_game = compile_shipped(name, true);
+    const auto plain_game = compile_shipped(name, false);
+    CHECK(plain_game->tables().slide_groups.empty());
+#ifdef __BMI2__
+    // Every one of these games has a piece with slides along two lines or more.
+    CHECK_FALSE(fast_game->tables().slide_groups.empty());
+#endif
+    Position fast(*fast_game), plain(*plain_game);
+    if (!position.empty()) {
+        test::set_position(fast, position);
+        test::set_position(plain, position);
+    }
+    CHECK(walk_both(fast, plain, depth) > 0);
+}
