@@ -18,9 +18,7 @@ bool Position::is_attacked(int cell, int by, Set occupied, std::uint32_t types) 
     }
     for (std::uint32_t i = t.attack_lines_first[by]; i < t.attack_lines_first[by + 1]; ++i) {
         const AttackLines& lines = t.attack_lines[i];
-        Set sliders;
-        for (std::uint32_t sliding = lines.types & types; sliding; sliding &= sliding - 1)
-            sliders |= s.of(by, std::countr_zero(sliding));
+        const Set sliders = s.of_types(by, lines.types & types);
         if (sliders && detail::nearest_along(t, lines, cell, occupied, sliders)) return true;
     }
     for (std::uint32_t complex = t.complex_types[by] & types; complex; complex &= complex - 1) {

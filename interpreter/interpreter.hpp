@@ -83,6 +83,12 @@ struct BoardSets {
     Set gates;
     Set ep_cells;
     Set of(int player, int type) const { return by_type[player * MAX_TYPES + type]; }
+    // The player's pieces of any of `types` (a bit per type).
+    Set of_types(int player, std::uint32_t types) const {
+        Set pieces;
+        for (; types; types &= types - 1) pieces |= of(player, std::countr_zero(types));
+        return pieces;
+    }
 };
 
 // What do_move changes besides the board, so undo_move can put it back.

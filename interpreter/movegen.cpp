@@ -490,9 +490,7 @@ private:
             }
             for (std::uint32_t i = t_.attack_lines_first[by]; i < t_.attack_lines_first[by + 1]; ++i) {
                 const AttackLines& lines = t_.attack_lines[i];
-                Set sliders;
-                for (std::uint32_t types = lines.types; types; types &= types - 1)
-                    sliders |= sets_.of(by, std::countr_zero(types));
+                const Set sliders = sets_.of_types(by, lines.types);
                 if (!sliders) continue;
                 for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
                     // From the royal piece outward to the nearest piece, and past one of ours.
