@@ -12,9 +12,20 @@ bool Position::is_attacked(int cell, int by, Set occupied, std::uint32_t types) 
     const Tables& t = *t_;
     const Set* pool = t.sets.data<Set>();
     const BoardSets<Set>& s = sets<Set>();
-    for (std::uint32_t leapers = t.leaper_types[by] & types; leapers; leapers &= leapers - 1) {
-        const int type = std::countr_zero(leapers);
-        if (pool[t.rules_of(by, type).attackers + cell] & s.of(by, type)) return true;
+    const std::uint32_t leapers = t.leaper_types[by];
+    if ((leapers & types) == leapers) {
+        // The player's pieces on cells some leaper of theirs could attack from, each judged by
+        // its own type's table: near a cell, few pieces stand.
+        const Set near =
+            pool[t.leap_attackers + static_cast<std::uint32_t>(by * t.cell_count + cell)] &
+            s.by_player[by];
+        for (int from : near)
+            if (pool[t.rules_of(by, type_of(board_[from])).attackers + cell].has(from)) return true;
+    } else {
+        for (std::uint32_t some = leapers & types; some; some &= some - 1) {
+            const int type = std::countr_zero(some);
+            if (pool[t.rules_of(by, type).attackers + cell] & s.of(by, type)) return true;
+        }
     }
     for (std::uint32_t i = t.attack_lines_first[by]; i < t.attack_lines_first[by + 1]; ++i) {
         const AttackLines& lines = t.attack_lines[i];

@@ -43,6 +43,7 @@ Tables Compiler::run(bool slide_lookups) {
     compile_royal_facing();
     compile_royal_parting();
     compile_attack_lines();
+    compile_leap_attackers();
     compile_royal_influence();
     // The fast path keeps one pin per direction on the stack.
     if (t_.dirs.size() > MAX_PIN_LINES) t_.fast_legality = false;
@@ -87,6 +88,16 @@ void Compiler::compile_attack_lines() {
         }
     }
     t_.attack_lines_first.push_back(static_cast<std::uint32_t>(t_.attack_lines.size()));
+}
+
+void Compiler::compile_leap_attackers() {
+    const int n = t_.cell_count;
+    t_.leap_attackers = new_table(t_.player_count * n);
+    for (int p = 0; p < t_.player_count; ++p)
+        for (std::uint32_t types = t_.leaper_types[p]; types; types &= types - 1) {
+            const TableRef attackers = t_.rules_of(p, std::countr_zero(types)).attackers;
+            for (int c = 0; c < n; ++c) at(t_.leap_attackers, p * n + c) |= t_.pool[attackers + c];
+        }
 }
 
 // Royal pieces that must part: the directions, as indices, along which each player's face others'.

@@ -80,6 +80,7 @@ private:
     void compile_royal_facing();
     void compile_royal_parting();
     void compile_attack_lines();
+    void compile_leap_attackers();
     // compile_influence.cpp: Tables::royal_influence.
     void compile_royal_influence();
     // Adds to depends[cell] the cells a walked rule's attack on that cell from `from` crosses.

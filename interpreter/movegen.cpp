@@ -9,6 +9,7 @@
 // may then leave only them. `captures compulsory` then keeps only the captures, when there are any.
 #include <algorithm>
 #include <iterator>
+#include <optional>
 
 #include "interpreter/interpreter.hpp"
 #include "interpreter/jumps.hpp"
@@ -366,6 +367,7 @@ private:
             if (pos_.in_hand(us_, type) && t_.rules_of(us_, type).droppable) types |= 1u << type;
         if (types & t_.drop_first) types &= t_.drop_first;
         const Set empty = pool_[t_.all_cells] & ~occupied_ & allowed;
+        CheckingCells checking;
         for (; types; types &= types - 1) {
             const int type = std::countr_zero(types);
             const PieceRules& r = t_.rules_of(us_, type);
@@ -377,10 +379,10 @@ private:
             // where the balanced pieces may go later.
             if (t_.colour_balanced_types)
                 open &= colour_balanced_cells(type, pool_[t_.all_cells] & ~occupied_);
-            drops_as(type, -1, r, r, open);
+            drops_as(type, -1, r, r, open, checking);
             for (std::uint32_t faces = r.drop_faces; faces; faces &= faces - 1) {
                 const int face = std::countr_zero(faces);
-                drops_as(type, face, r, t_.rules_of(us_, face), open);
+                drops_as(type, face, r, t_.rules_of(us_, face), open, checking);
             }
         }
     }
@@ -412,25 +414,52 @@ private:
     }
 
     // Drops of `type` from hand as `face` (-1: itself) onto the cells of `open` its rules allow.
-    void drops_as(int type, int face, const PieceRules& r, const PieceRules& placed, Set open) {
+    // Rules of check and mate are judged only where the dropped piece could give check.
+    void drops_as(int type, int face, const PieceRules& r, const PieceRules& placed, Set open,
+                  CheckingCells& checking) {
         if (r.drop_where_movable) open &= ~pool_[placed.stuck];
-        for (int cell : open)
-            if (drop_allowed(type, face, r, placed, cell))
-                push(Move::make_drop(type, cell, face));
+        const Set checks = r.drop_may_not_check || r.drop_may_not_mate
+                               ? open & checking_cells(face < 0 ? type : face, checking)
+                               : Set();
+        bool defended_per_cell = false;
+        if (r.drop_not_defended_by) {
+            if (const auto reach = leaped_by_us(r.drop_not_defended_by))
+                open &= ~*reach;
+            else
+                defended_per_cell = true;
+        }
+        if (!defended_per_cell && !checks) {
+            for (int cell : open) push(Move::make_drop(type, cell, face));
+            return;
+        }
+        for (int cell : open) {
+            if (defended_per_cell && pos_.is_attacked(cell, us_, occupied_, r.drop_not_defended_by))
+                continue;
+            if (checks.has(cell) && !check_allowed(type, face, r, placed, cell)) continue;
+            push(Move::make_drop(type, cell, face));
+        }
     }
 
-    // The drop rules that depend on the board around the cell; `placed` is what goes down.
-    bool drop_allowed(int type, int face, const PieceRules& r, const PieceRules& placed, int cell) {
-        if (r.drop_not_defended_by &&
-            pos_.is_attacked(cell, us_, occupied_, r.drop_not_defended_by))
-            return false;
-        if (!r.drop_may_not_check && !r.drop_may_not_mate) return true;
+    // The cells our pieces of `types` attack, when they only leap (none when one does more).
+    std::optional<Set> leaped_by_us(std::uint32_t types) const {
+        Set reach;
+        for (; types; types &= types - 1) {
+            const PieceRules& r = our_rules_[std::countr_zero(types)];
+            if (r.slide_count || r.path_count || r.jump_count) return std::nullopt;
+            for (int from : sets_.of(us_, std::countr_zero(types)))
+                reach |= pool_[r.leap_any + from] | pool_[r.leap_capture + from];
+        }
+        return reach;
+    }
+
+    // Whether a drop onto a cell from which `placed` could give check is allowed: it does not
+    // give check, or it may and, under `no-mate`, leaves the opponent an answer.
+    bool check_allowed(int type, int face, const PieceRules& r, const PieceRules& placed, int cell) {
         const Set reach = detail::targets(t_, placed, cell, own_ | Set::of(cell),
                                           occupied_ | Set::of(cell), pos_.board()) |
                           detail::jump_attacks(t_, placed, cell, occupied_ | Set::of(cell));
         if (!(reach & enemy_royals())) return true;
         if (r.drop_may_not_check) return false;
-        // May not mate: the opponent must have an answer.
         const Move drop = Move::make_drop(type, cell, face);
         Undo undo;
         pos_.do_move(drop, undo);
@@ -480,14 +509,14 @@ private:
 
         for (int by = 0; by < t_.player_count; ++by) {
             if (by == us_) continue;
-            for (std::uint32_t leapers = t_.leaper_types[by]; leapers; leapers &= leapers - 1) {
-                const int type = std::countr_zero(leapers);
-                const Set hit = pool_[t_.rules_of(by, type).attackers + royal] & sets_.of(by, type);
-                if (hit) {
-                    check_count += hit.count();
-                    block = hit;
+            const Set near =
+                pool_[t_.leap_attackers + static_cast<std::uint32_t>(by * t_.cell_count + royal)] &
+                sets_.by_player[by];
+            for (int from : near)
+                if (pool_[t_.rules_of(by, type_of(pos_.piece_on(from))).attackers + royal].has(from)) {
+                    ++check_count;
+                    block = Set::of(from);
                 }
-            }
             for (std::uint32_t i = t_.attack_lines_first[by]; i < t_.attack_lines_first[by + 1]; ++i) {
                 const AttackLines& lines = t_.attack_lines[i];
                 const Set sliders = sets_.of_types(by, lines.types);

@@ -249,6 +249,9 @@ struct Tables {
     std::vector<std::uint8_t> attack_line_dirs;
     std::vector<std::uint32_t> complex_types;// [player]: types with complex_attacks
     std::vector<std::uint32_t> leaper_types; // [player]: types with a non-empty attackers table
+    // [player * cell_count + cell]: the union of the player's attackers tables, so that an attack
+    // test looks at a leaper's own table only where some piece of the player could attack from.
+    TableRef leap_attackers = 0;
     std::uint32_t royal_types = 0;
     // [player * cell_count + cell]: the cells whose emptiness could make or break another
     // player's attack on the cell (compile_influence.cpp); compiled where there are royal types.
