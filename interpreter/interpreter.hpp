@@ -347,7 +347,7 @@ struct Judgement {
     bool answered = false;  // royal-reaches: the second player reached its zone in answer
 };
 // `has_move`: the side to move has a legal move (after any filter); `repetitions`: how often the
-// position has occurred, this time included (count_repetitions).
+// position has occurred, this time included (PositionCounts).
 Judgement judge(const Position& pos, bool has_move, int repetitions);
 // How the goals ended the game, where goal_reached(pos).
 Judgement judge_goals(const Position& pos);
@@ -357,9 +357,26 @@ Judgement judge_goals(const Position& pos);
 // and the others 1/(players - 1) each.
 void outcome_scores(int players, ir::Outcome outcome, int player, double* scores);
 
-// How often the last of `hashes` (the positions of a game in order, hashes[size - 1] the current
-// one, size >= 1) has occurred in them, itself included.
-int count_repetitions(const std::uint64_t* hashes, int size, int players);
+// How often each position of a game has occurred, by hash (which includes the side to move): a
+// move adds the hash of the position it leads to, its undo removes it. A hash table, so that
+// counting costs the same however long the game has gone on.
+class PositionCounts {
+public:
+    int add(std::uint64_t hash);      // the count with this occurrence
+    void remove(std::uint64_t hash);  // an occurrence added before
+    int count(std::uint64_t hash) const;
+
+private:
+    struct Slot {
+        std::uint64_t hash = 0;
+        int count = -1;  // -1: never used; 0: used once, which the probe for it still passes
+    };
+    std::size_t find(std::uint64_t hash) const;  // its slot, or the free slot where it would go
+    void grow();
+    std::vector<Slot> slots_ = std::vector<Slot>(64);
+    int shift_ = 58;        // 64 - log2(slots_.size()): a hash's slot is in its mixed top bits
+    std::size_t used_ = 0;  // slots ever used
+};
 
 // ---- Board geometry -------------------------------------------------------------------------
 // `v` turned clockwise by the board's smallest rotation: a quarter turn on square boards, a sixth

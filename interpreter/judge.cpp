@@ -132,14 +132,4 @@ void outcome_scores(int players, ir::Outcome outcome, int player, double* scores
     }
 }
 
-int count_repetitions(const std::uint64_t* hashes, int size, int players) {
-    // The hash includes the side to move, so only every players-th position can match. The whole
-    // history is scanned: whether a clock-resetting move is irreversible depends on the game.
-    int count = 0;
-    const std::uint64_t now = hashes[size - 1];
-    for (int i = size - 1; i >= 0; i -= players)
-        if (hashes[i] == now) ++count;
-    return count;
-}
-
 }  // namespace vari

@@ -107,6 +107,7 @@ Game::Game(const CompiledGame& game, const Position& start, HookUse hooks)
                                std::to_string(error.line) + ": " + error.message;
     }
     hashes_.push_back(pos_.hash());
+    repetitions_ = counts_.add(pos_.hash());
     refresh();
 }
 
@@ -126,21 +127,19 @@ void Game::play(Move move) {
     played.move = move;
     pos_.do_move(move, played.undo);
     hashes_.push_back(pos_.hash());
+    repetitions_ = counts_.add(pos_.hash());
     refresh();
 }
 
 bool Game::undo() {
     if (plies_ == 0) return false;
     const Step& last = step(--plies_);
+    counts_.remove(hashes_.back());
     pos_.undo_move(last.move, last.undo);
     hashes_.pop_back();
+    repetitions_ = counts_.count(pos_.hash());
     refresh();
     return true;
-}
-
-int Game::count_repetitions() const {
-    return vari::count_repetitions(hashes_.data(), static_cast<int>(hashes_.size()),
-                                   game_.tables().player_count);
 }
 
 HookContext Game::context() const {
@@ -180,7 +179,6 @@ void Game::end(Result result) {
 void Game::refresh() {
     generate_legal(pos_, legal_);
     result_.reset();
-    repetitions_ = count_repetitions();
     if (!hook_load_error_.empty()) return stop(hook_load_error_);
     if (legal_.overflow) return stop(too_many_moves());
     if (!filter_moves()) return stop(hooks_->error());

@@ -267,7 +267,6 @@ private:
         return steps_[ply / STEPS_PER_BLOCK][ply % STEPS_PER_BLOCK];
     }
     void refresh();           // legal moves and result for the current position
-    int count_repetitions() const;  // how often the current position has occurred
     HookContext context() const;
     bool filter_moves();      // false when a filter hook failed
     void end(Result result);  // sets the result, scored by the score hook when there is one
@@ -281,7 +280,8 @@ private:
     std::vector<std::uint64_t> hashes_;  // hash after each ply, hashes_[0] = start
     MoveList legal_;
     std::optional<Result> result_;
-    int repetitions_ = 1;                // count_repetitions() for the current position
+    PositionCounts counts_;              // of the positions of hashes_
+    int repetitions_ = 1;                // how often the current position has occurred
     std::unique_ptr<Hooks> hooks_;
     std::string hook_load_error_;   // why the hooks could not be loaded; empty when they were
 };

@@ -16,6 +16,8 @@ Line::Line(const Root& root, RuleHooks* hooks)
     for (const auto& end : pos_.game().ir().ends)
         if (end.kind == ir::EndKind::repetition) counts_repetitions_ = true;
     hashes_.push_back(pos_.hash());
+    if (counts_repetitions_)
+        for (std::uint64_t hash : hashes_) counts_.add(hash);
     passes_.push_back(root.passes);
     moves_.reserve(MAX_LINE);
 }
@@ -25,19 +27,21 @@ void Line::play(Move move) {
     pos_.do_move(move, undos_[moves_.size()]);
     moves_.push_back(move);
     hashes_.push_back(pos_.hash());
+    if (counts_repetitions_) counts_.add(pos_.hash());
     passes_.push_back(move.is_pass() ? passes_.back() + 1 : 0);
 }
 
 void Line::undo() {
     pos_.undo_move(moves_.back(), undos_[moves_.size() - 1]);
     moves_.pop_back();
+    if (counts_repetitions_) counts_.remove(hashes_.back());
     hashes_.pop_back();
     passes_.pop_back();
 }
 
 int Line::repetitions() const {
     if (!counts_repetitions_) return 1;
-    return count_repetitions(hashes_.data(), static_cast<int>(hashes_.size()), players_);
+    return counts_.count(hashes_.back());
 }
 
 Node Line::node() const {

@@ -1,0 +1,55 @@
+// PositionCounts: open addressing with linear probing, a slot chosen by the top bits of the hash
+// times an odd constant (so that hashes differing in any bits spread). A count that falls to zero
+// keeps its slot, so that the probes of later hashes still pass it; growing drops such slots.
+#include <bit>
+
+#include "interpreter/interpreter.hpp"
+
+namespace vari {
+
+std::size_t PositionCounts::find(std::uint64_t hash) const {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = static_cast<std::size_t>((hash * 0x9E3779B97F4A7C15u) >> shift_);
+    while (slots_[i].count >= 0 && slots_[i].hash != hash) i = (i + 1) & mask;
+    return i;
+}
+
+// Sized for the live counts only: a search that adds and removes hash after hash leaves slots at
+// zero, which growing sweeps out instead of doubling for them.
+void PositionCounts::grow() {
+    std::size_t live = 0;
+    for (const Slot& slot : slots_) live += slot.count > 0;
+    std::size_t size = 64;
+    while (size < 4 * (live + 1)) size *= 2;
+    std::vector<Slot> old(size);
+    old.swap(slots_);
+    shift_ = 64 - std::countr_zero(size);
+    used_ = 0;
+    for (const Slot& slot : old)
+        if (slot.count > 0) {
+            slots_[find(slot.hash)] = slot;
+            ++used_;
+        }
+}
+
+int PositionCounts::add(std::uint64_t hash) {
+    if (2 * (used_ + 1) > slots_.size()) grow();
+    Slot& slot = slots_[find(hash)];
+    if (slot.count < 0) {
+        slot = {hash, 0};
+        ++used_;
+    }
+    return ++slot.count;
+}
+
+void PositionCounts::remove(std::uint64_t hash) {
+    Slot& slot = slots_[find(hash)];
+    if (slot.count > 0) --slot.count;
+}
+
+int PositionCounts::count(std::uint64_t hash) const {
+    const Slot& slot = slots_[find(hash)];
+    return slot.count > 0 ? slot.count : 0;
+}
+
+}  // namespace vari

@@ -1,0 +1,54 @@
+// PositionCounts against a plain map, over the way games and searches use it: positions added as
+// moves are played and removed, last first, as they are taken back.
+#include <catch2/catch.hpp>
+#include <map>
+#include <random>
+#include <vector>
+
+#include "interpreter/interpreter.hpp"
+
+using namespace vari;
+
+namespace {
+
+// Plays and takes back random moves over `distinct` positions whose hashes share their low bits
+// (so that probes run long) and checks every count against the map.
+void walk(std::uint64_t seed, int steps, int distinct) {
+    std::mt19937_64 rng(seed);
+    PositionCounts counts;
+    std::map<std::uint64_t, int> expected;
+    std::vector<std::uint64_t> line;
+    for (int i = 0; i < steps; ++i) {
+        if (!line.empty() && rng() % 3 == 0) {
+            counts.remove(line.back());
+            --expected[line.back()];
+            line.pop_back();
+        } else {
+            const std::uint64_t hash = (rng() % distinct) << 34;  // low bits all zero
+            line.push_back(hash);
+            REQUIRE(counts.add(hash) == ++expected[hash]);
+        }
+        const std::uint64_t probe = (rng() % distinct) << 34;
+        REQUIRE(counts.count(probe) == expected[probe]);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("position counts agree with a map while positions come and go", "[repetition]") {
+    walk(1, 20000, 8);       // few positions, many repetitions
+    walk(2, 20000, 5000);    // many positions: the table grows
+    walk(3, 100000, 1 << 29);  // nearly all new: slots left at zero are swept, not grown for
+}
+
+TEST_CASE("a position counts from its first occurrence and back to none", "[repetition]") {
+    PositionCounts counts;
+    CHECK(counts.count(0) == 0);
+    CHECK(counts.add(0) == 1);  // zero is a hash like any other
+    CHECK(counts.add(0) == 2);
+    counts.remove(0);
+    CHECK(counts.count(0) == 1);
+    counts.remove(0);
+    CHECK(counts.count(0) == 0);
+    CHECK(counts.add(0) == 1);
+}
