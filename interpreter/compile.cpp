@@ -357,6 +357,14 @@ void Compiler::compile_castlings() {
         t_.rights_lost[c.partner_from] |= 1u << bit;
         t_.castlings.push_back(rule);
     }
+    // By player, so that the generator reads only the mover's.
+    for (int p = 0; p < t_.player_count; ++p) {
+        t_.castlings_first.push_back(static_cast<std::uint32_t>(t_.castlings_by_player.size()));
+        for (std::size_t i = 0; i < t_.castlings.size(); ++i)
+            if (t_.castlings[i].player == p)
+                t_.castlings_by_player.push_back(static_cast<std::uint32_t>(i));
+    }
+    t_.castlings_first.push_back(static_cast<std::uint32_t>(t_.castlings_by_player.size()));
     // Moving the royal piece loses every right of its owner that starts from that cell.
     for (const auto& rule : t_.castlings)
         for (const auto& other : t_.castlings)

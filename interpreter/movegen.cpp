@@ -264,9 +264,16 @@ private:
         return dropped;
     }
 
-    void en_passant() {
+    // The common case, nothing to capture en passant and no castling right, costs no call.
+    [[gnu::always_inline]] void en_passant() {
         const int victim = pos_.ep_victim();
-        if (victim < 0 || owner_of(pos_.piece_on(victim)) == us_) return;
+        if (victim >= 0 && owner_of(pos_.piece_on(victim)) != us_) en_passant_captures();
+    }
+    [[gnu::always_inline]] void castlings() {
+        if (const std::uint32_t rights = pos_.rights() & t_.rights_of[us_]) castlings(rights);
+    }
+
+    [[gnu::noinline]] void en_passant_captures() {
         int first = list_.size;
         for (int type = 0; type < t_.type_count; ++type) {
             const PieceRules& r = t_.rules_of(us_, type);
@@ -288,14 +295,14 @@ private:
         filter_from(first);
     }
 
-    void castlings() {
+    // Castlings by the rights of `rights`, which the side to move holds.
+    [[gnu::noinline]] void castlings(std::uint32_t rights) {
         const int first = list_.size;
-        if (!(pos_.rights() & t_.rights_of[us_])) return;
-        for (std::size_t i = 0; i < t_.castlings.size(); ++i) {
+        for (std::uint32_t k = t_.castlings_first[us_]; k < t_.castlings_first[us_ + 1]; ++k) {
+            const std::uint32_t i = t_.castlings_by_player[k];
             const CastlingRule& c = t_.castlings[i];
-            if (c.player != us_ || !(pos_.rights() >> c.right & 1)) continue;
+            if (!(rights >> c.right & 1) || (occupied_ & pool_[c.must_be_empty])) continue;
             if (pos_.piece_on(c.royal_from) != c.royal || pos_.piece_on(c.partner_from) != c.partner) continue;
-            if (occupied_ & pool_[c.must_be_empty]) continue;
             bool safe = true;
             for (int cell : pool_[c.must_be_safe]) safe = safe && !attacked(cell, occupied_);
             if (safe)

@@ -266,7 +266,10 @@ struct Tables {
     bool drops_compulsory = false;     // only drops are legal where there are any
     bool has_in_place = false;         // some piece promotes in place
 
-    std::vector<CastlingRule> castlings;
+    std::vector<CastlingRule> castlings;     // in the order of ir::Game::castlings
+    // Player p's castlings: castlings[castlings_by_player[k]], castlings_first[p] <= k <
+    // castlings_first[p + 1].
+    std::vector<std::uint32_t> castlings_by_player, castlings_first;
     std::vector<char> right_names;           // [bit] the right's character
     std::vector<std::uint32_t> rights_lost;  // [cell] rights cleared by a move from or to it
     std::vector<int> right_owner;            // [bit] the player who holds it
