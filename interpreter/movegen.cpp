@@ -710,9 +710,14 @@ private:
 
     // `captures compulsory`: when some legal move captures, only the captures stay.
     void keep_captures() {
+        // A plain move, the common kind, captures when it lands on another player's piece.
+        const Set enemy = occupied_ & ~own_;
         int kept = 0;
-        for (int i = 0; i < list_.size; ++i)
-            if (captures(pos_, list_.moves[i])) list_.moves[kept++] = list_.moves[i];
+        for (int i = 0; i < list_.size; ++i) {
+            const Move m = list_.moves[i];
+            if (m.kind() == Move::normal ? enemy.has(m.to()) : captures(pos_, m))
+                list_.moves[kept++] = m;
+        }
         if (kept > 0) list_.size = kept;
     }
 
