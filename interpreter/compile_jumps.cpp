@@ -24,6 +24,7 @@ void Compiler::compile_jumps(int p, int type, const ir::Piece& piece, PieceRules
     if (jumps.empty()) return;
     r.jump_first = static_cast<std::uint32_t>(t_.jump_steps.size());
     r.jump_count = static_cast<std::uint32_t>(jumps.size());
+    r.jump_over = new_table();
     t_.jump_steps.resize(t_.jump_steps.size() + jumps.size() * t_.cell_count);
     for (std::size_t k = 0; k < jumps.size(); ++k) {
         const auto& [v, from_cells] = jumps[k];
@@ -34,6 +35,7 @@ void Compiler::compile_jumps(int p, int type, const ir::Piece& piece, PieceRules
             JumpStep& step = t_.jump_steps[r.jump_first + k * t_.cell_count + c];
             step.over = static_cast<Cell>(over);
             step.land = static_cast<Cell>(land);
+            at(r.jump_over, c).add(over);
             r.exists = true;
         }
     }

@@ -43,13 +43,19 @@ public:
         // Royal pieces facing at this turn must be parted, or the player passes, even in check
         // (royals must-part): rare, so the moves are made and tested.
         const bool facing = t_.royals_must_part && royals_facing(pos_, us_);
-        if (t_.fast_legality && royals_.count() == 1)
-            fast();
-        else
-            by_trial();
-        if (t_.gating) gatings();
-        if (t_.has_in_place) in_place_promotions();
-        if (t_.has_jumps) jumps();
+        // Where jumping is compulsory, a position with a jump lists only its jumps: they are
+        // looked for first, and the other moves only when there is none.
+        const bool jumps_first = t_.has_jumps && t_.jump_rule != ir::JumpRule::optional;
+        if (jumps_first) jumps();
+        if (list_.size == 0) {
+            if (t_.fast_legality && royals_.count() == 1)
+                fast();
+            else
+                by_trial();
+            if (t_.gating) gatings();
+            if (t_.has_in_place) in_place_promotions();
+            if (t_.has_jumps && !jumps_first) jumps();
+        }
         if (facing) keep_if([this](Move m) { return parts(m); });
         if (t_.checks_forbidden) {
             CheckingCells checking;
@@ -663,7 +669,9 @@ private:
         JumpPath path;
         for (int from : own_) {
             const PieceRules& r = rules_on(from);
-            if (!r.jump_count || !detail::can_jump(t_, r, from, enemy, occupied_)) continue;
+            if (!r.jump_count || !(pool_[r.jump_over + from] & enemy) ||
+                !detail::can_jump(t_, r, from, enemy, occupied_))
+                continue;
             std::fill(ordinal, ordinal + t_.cell_count, 0);
             detail::walk_jumps(t_, r, from, enemy, occupied_, path, [&](const JumpPath& p,
                                                                         bool complete) {

@@ -166,6 +166,7 @@ struct PieceRules {
     // Its distinct jump vectors, in rule order: Tables::jump_steps[jump_first + k * cells + cell].
     std::uint32_t jump_first = 0;
     std::uint32_t jump_count = 0;
+    TableRef jump_over = 0;          // per cell, the cells its jumps pass over (with jump_count)
     bool royal = false;
     bool has_ep_capture = false;
     bool has_ep_create = false;
