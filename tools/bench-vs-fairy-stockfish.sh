@@ -85,7 +85,10 @@ if [ "${1:-}" = --all ]; then
     summary=()
     for entry in "${ALL_GAMES[@]}"; do
         read -r game variant depth <<<"$entry"
-        best=$(compare "$game" "$variant" "$depth" "$rounds" | tee /dev/stderr | tail -n 1)
+        # Not `tee /dev/stderr`: reopening a standard error that is a file would empty it.
+        rounds_out=$(compare "$game" "$variant" "$depth" "$rounds")
+        echo "$rounds_out" >&2
+        best=$(tail -n 1 <<<"$rounds_out")
         summary+=("$(printf '%-18s %-6s %s' "$game" "$depth" "${best#best: }")")
     done
     echo
