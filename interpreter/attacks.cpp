@@ -14,13 +14,7 @@ bool Position::is_attacked(int cell, int by, Set occupied, std::uint32_t types) 
     const BoardSets<Set>& s = sets<Set>();
     const std::uint32_t leapers = t.leaper_types[by];
     if ((leapers & types) == leapers) {
-        // The player's pieces on cells some leaper of theirs could attack from, each judged by
-        // its own type's table: near a cell, few pieces stand.
-        const Set near =
-            pool[t.leap_attackers + static_cast<std::uint32_t>(by * t.cell_count + cell)] &
-            s.by_player[by];
-        for (int from : near)
-            if (pool[t.rules_of(by, type_of(board_[from])).attackers + cell].has(from)) return true;
+        if (detail::leaping_attackers(t, s, board_, by, cell)) return true;
     } else {
         for (std::uint32_t some = leapers & types; some; some &= some - 1) {
             const int type = std::countr_zero(some);

@@ -522,14 +522,10 @@ private:
 
         for (int by = 0; by < t_.player_count; ++by) {
             if (by == us_) continue;
-            const Set near =
-                pool_[t_.leap_attackers + static_cast<std::uint32_t>(by * t_.cell_count + royal)] &
-                sets_.by_player[by];
-            for (int from : near)
-                if (pool_[t_.rules_of(by, type_of(pos_.piece_on(from))).attackers + royal].has(from)) {
-                    ++check_count;
-                    block = Set::of(from);
-                }
+            if (const Set hit = detail::leaping_attackers(t_, sets_, pos_.board(), by, royal)) {
+                check_count += hit.count();
+                block = hit;
+            }
             for (std::uint32_t i = t_.attack_lines_first[by]; i < t_.attack_lines_first[by + 1]; ++i) {
                 const AttackLines& lines = t_.attack_lines[i];
                 const Set sliders = sets_.of_types(by, lines.types);

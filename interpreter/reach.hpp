@@ -63,6 +63,20 @@ Set grouped_reach(const Tables& t, const SlideLookup& lookup, Set occupied) {
 }
 #endif
 
+// The pieces of player `by` (on `board`, in `sets`) whose leaps attack `cell`: of those on a cell
+// some leaper of theirs could attack from (Tables::leap_attackers), few near any cell, each judged
+// by its own type's reverse table.
+template <class Set>
+Set leaping_attackers(const Tables& t, const BoardSets<Set>& sets, const Piece* board, int by,
+                      int cell) {
+    const Set* pool = t.sets.data<Set>();
+    Set hit;
+    for (int from : pool[t.leap_attackers + static_cast<std::uint32_t>(by * t.cell_count + cell)] &
+                        sets.by_player[by])
+        if (pool[t.rules_of(by, type_of(board[from])).attackers + cell].has(from)) hit.add(from);
+    return hit;
+}
+
 // Whether, from `cell` outward along any of `lines`' directions, the nearest piece is one of
 // `pieces` (which are on `occupied`).
 template <class Set>
