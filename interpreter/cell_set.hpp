@@ -62,6 +62,12 @@ public:
             bits_ = static_cast<Int>(lo()) | static_cast<Int>(w) << 64;
     }
 
+    // Every member moved `by` cells up (down when negative); those that would leave the set's
+    // capacity are dropped. |by| < CAPACITY.
+    constexpr IntCellSet shifted(int by) const {
+        return from(by >= 0 ? bits_ << by : bits_ >> -by);
+    }
+
     constexpr IntCellSet operator|(IntCellSet o) const { return from(bits_ | o.bits_); }
     constexpr IntCellSet operator&(IntCellSet o) const { return from(bits_ & o.bits_); }
     constexpr IntCellSet operator^(IntCellSet o) const { return from(bits_ ^ o.bits_); }
@@ -185,6 +191,26 @@ public:
         return i < Words ? words_[static_cast<std::size_t>(i)] : 0;
     }
     constexpr void set_word(int i, std::uint64_t w) { words_[static_cast<std::size_t>(i)] = w; }
+
+    // Every member moved `by` cells up (down when negative); those that would leave the set's
+    // capacity are dropped. |by| < CAPACITY.
+    constexpr WordsCellSet shifted(int by) const {
+        WordsCellSet s;
+        const int words = (by >= 0 ? by : -by) >> 6, bits = (by >= 0 ? by : -by) & 63;
+        for (int i = 0; i < Words - words; ++i) {
+            // Up: word i + words takes word i's low part and word i - 1's high bits; down the
+            // mirror of it.
+            const int to = by >= 0 ? i + words : i, low = by >= 0 ? i : i + words;
+            const std::uint64_t w = words_[static_cast<std::size_t>(low)];
+            std::uint64_t moved = by >= 0 ? w << bits : w >> bits;
+            if (bits && by >= 0 && i > 0)
+                moved |= words_[static_cast<std::size_t>(i - 1)] >> (64 - bits);
+            if (bits && by < 0 && low + 1 < Words)
+                moved |= words_[static_cast<std::size_t>(low + 1)] << (64 - bits);
+            s.words_[static_cast<std::size_t>(to)] = moved;
+        }
+        return s;
+    }
 
     constexpr WordsCellSet operator|(const WordsCellSet& o) const {
         return WordsCellSet(*this) |= o;

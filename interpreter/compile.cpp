@@ -38,8 +38,12 @@ Tables Compiler::run(bool slide_lookups) {
         ++t_.start_count[placed.player * t_.type_count + placed.type];
         t_.start_hand_types[placed.player] |= 1u << placed.type;
     }
+    t_.shifted_types.assign(t_.player_count, 0);
     for (int p = 0; p < t_.player_count; ++p)
-        for (int type = 0; type < t_.type_count; ++type) compile_piece(p, type);
+        for (int type = 0; type < t_.type_count; ++type) {
+            compile_piece(p, type);
+            compile_shifts(p, type);
+        }
     compile_royal_facing();
     compile_royal_parting();
     compile_attack_lines();

@@ -2,7 +2,7 @@
 // what every game compiles (directions and rays, the driver over pieces, promotions, drops,
 // castlings, hands, keys); each IR movement kind compiles in a file of its own:
 // compile_lines.cpp (leaps and slides), compile_curves.cpp, compile_jumps.cpp, compile_hops.cpp,
-// compile_lame_leaps.cpp.
+// compile_lame_leaps.cpp; compile_shifts.cpp reads leaps and slides again as whole-set shifts.
 #pragma once
 
 #include <map>
@@ -85,6 +85,8 @@ private:
     void compile_royal_influence();
     // Adds to depends[cell] the cells a walked rule's attack on that cell from `from` crosses.
     void path_influence(const PathRule& rule, int from, CellSet* depends);
+    // compile_shifts.cpp: the piece's moves as Tables::shifts, where few shifts make them all.
+    void compile_shifts(int p, int type);
     // compile_slide_lookups.cpp: Tables::slide_groups, once the pool has the game's width.
     void compile_slide_lookups();
     void compile_castlings();

@@ -7,6 +7,8 @@
 // tested: they are rare. In a game whose royal pieces may be captured, every pseudo-legal move is
 // legal. Capture sequences come last, made and tested like the others, and the game's jump rule
 // may then leave only them. `captures compulsory` then keeps only the captures, when there are any.
+// Where every move of a type is a leap or short slide that adds the same to the cell index
+// wherever it goes (Tables::shifts), all of a player's unpinned pieces of it move at once.
 #include <algorithm>
 #include <iterator>
 #include <optional>
@@ -102,6 +104,33 @@ private:
         for (int to : targets & ~promoting & pool_[r.arrivals])
             push(Move::make(from, to, kind, -1, index));
         if (promoting) emit_promotions<kind>(from, promoting, r, leaving, index);
+    }
+
+    // Lists the moves of our pieces of shifted types (Tables::shifts) that stand on `from` and
+    // where every move of theirs lands plainly, onto `to`, a type's pieces at once; returns those
+    // pieces, whose moves are then listed.
+    Set shifted_moves(Set from, Set to) {
+        const Set allowed[] = {~own_ & to, ~occupied_ & to, occupied_ & ~own_ & to};  // by ir::MoveMode
+        Set listed;
+        for (std::uint32_t types = t_.shifted_types[us_]; types; types &= types - 1) {
+            const int type = std::countr_zero(types);
+            const PieceRules& r = our_rules_[type];
+            const Set pieces = sets_.of(us_, type) & from & pool_[r.plain_from];
+            if (!pieces) continue;
+            listed |= pieces;
+            for (std::uint32_t k = 0; k < r.shift_count; ++k) {
+                const Shift& shift = t_.shifts[r.shift_first + k];
+                const Set targets = allowed[static_cast<int>(shift.mode)];
+                Set at = pieces;
+                // A slide's later steps go on from the empty cells only.
+                for (int step = 1;; ++step) {
+                    at = at.shifted(shift.offset) & pool_[shift.lands + static_cast<std::uint32_t>(step - 1)];
+                    for (int cell : at & targets) push(Move::make(cell - step * shift.offset, cell));
+                    if (step == shift.steps || !(at &= ~occupied_)) break;
+                }
+            }
+        }
+        return listed;
     }
 
     // Out of line: promotions are rare, and inlined they would cost emit's loop its registers.
@@ -559,7 +588,8 @@ private:
         checked_ = check_count > 0;
         if (check_count < 2) {
             const int first = list_.size;
-            for (int from : own_ & ~royals_) {
+            const Set listed = shifted_moves(~pinned, block);
+            for (int from : own_ & ~royals_ & ~listed) {
                 const PieceRules& r = rules_on(from);
                 Set to = detail::targets(t_, r, from, own_, occupied_, pos_.board()) & block;
                 if (pinned.has(from))
@@ -603,7 +633,8 @@ private:
     }
 
     void by_trial() {
-        for (int from : own_) {
+        const Set listed = shifted_moves(~Set(), ~Set());
+        for (int from : own_ & ~listed) {
             const PieceRules& r = rules_on(from);
             const Set to = detail::targets(t_, r, from, own_, occupied_, pos_.board());
             if (to) emit(r, from, to);

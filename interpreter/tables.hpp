@@ -142,6 +142,18 @@ struct JumpStep {
     Cell land = NO_CELL;
 };
 
+// The moves of all of a player's pieces of one type at once (compile_shifts.cpp). Where a leap
+// or a short slide adds the same `offset` to the cell index at every step wherever it goes (a
+// board stored rank by rank, a pawn's step), shifting the set of pieces by it and cutting it to
+// the cells the step may land on gives every target at once; the cell a step lands on tells
+// where it came from.
+struct Shift {
+    int offset = 0;            // to - from of one step
+    std::uint8_t steps = 1;    // a leap's one; a slide's range, each step through an empty cell
+    ir::MoveMode mode = ir::MoveMode::move_or_capture;
+    TableRef lands = 0;        // pool[lands + i]: the cells step i + 1 may land on
+};
+
 // Promotion on arrival at a cell: bit t set = may become type t; PROMOTION_COMPULSORY = must.
 constexpr std::uint32_t PROMOTION_COMPULSORY = 1u << 31;
 
@@ -167,6 +179,10 @@ struct PieceRules {
     std::uint32_t jump_first = 0;
     std::uint32_t jump_count = 0;
     TableRef jump_over = 0;          // per cell, the cells its jumps pass over (with jump_count)
+    // All its moves as Tables::shifts[shift_first, shift_first + shift_count), when `shifted`.
+    bool shifted = false;
+    std::uint32_t shift_first = 0;
+    std::uint32_t shift_count = 0;
     bool royal = false;
     bool has_ep_capture = false;
     bool has_ep_create = false;
@@ -236,6 +252,8 @@ struct Tables {
     std::vector<HopRule> hops;
     std::vector<LameLeap> lame_leaps;
     std::vector<JumpStep> jump_steps;
+    std::vector<Shift> shifts;
+    std::vector<std::uint32_t> shifted_types;  // [player]: types whose rules are `shifted`
     bool has_jumps = false;
     ir::JumpRule jump_rule = ir::JumpRule::optional;
     std::vector<std::uint32_t> promotions;   // per piece rules and cell: choice bits

@@ -39,6 +39,12 @@ void check_against_bitset(std::uint64_t seed) {
         CHECK(same(a ^ b, bits_a ^ bits_b));
         CHECK(same(~a, ~bits_a));
         CHECK((a == b) == (bits_a == bits_b));
+        // Shifts by small, word-sized and larger amounts, both ways (std::bitset's shifts drop
+        // what leaves it, as a cell set's do).
+        const int by = static_cast<int>(random() % N) >> (round % 3 * 3);
+        CHECK(same(a.shifted(by), bits_a << static_cast<std::size_t>(by)));
+        CHECK(same(a.shifted(-by), bits_a >> static_cast<std::size_t>(by)));
+        CHECK(same(a.shifted(64 % N), bits_a << static_cast<std::size_t>(64 % N)));
         const int cell = static_cast<int>(random() % N);
         CHECK(a.has(cell) == bits_a.test(static_cast<std::size_t>(cell)));
         Set added = a, removed = a;

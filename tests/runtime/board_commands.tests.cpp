@@ -100,11 +100,11 @@ TEST_CASE("vari play draws the board from the lone human's side, the last move m
     const Run black = run_vari("play chess --white random --seed 2", "board\nquit\n");
     INFO(black.output);
     CHECK(black.output ==
-          "White plays h3\n"
+          "White plays Nf3\n"
           "\n"
-          "1 R N B K Q B N R\n"
-          "2>. P P P P P P P\n"
-          "3>P . . . . . . .\n"
+          "1 R>. B K Q B N R\n"
+          "2 P P P P P P P P\n"
+          "3 . .>N . . . . .\n"
           "4 . . . . . . . .\n"
           "5 . . . . . . . .\n"
           "6 . . . . . . . .\n"

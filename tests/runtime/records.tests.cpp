@@ -228,7 +228,7 @@ TEST_CASE("a damaged record gets a clear error with its line and column", "[runt
     SECTION("garbage") {
         CHECK(read_error(*chess, "[Event \"x\"]\n\x01\x02 garbage") ==
               "2:1: move 1 '\x01\x02': cannot read '\x01\x02' as a move: write FROM-TO, e.g. "
-              "b1-a3");
+              "a2-a3");
         CHECK(read_error(*chess, "[Event x]") == "1:8: expected the value of tag Event in double "
                                                  "quotes");
         CHECK(read_error(*chess, good + "\n1. d4 *\n") ==
