@@ -548,6 +548,11 @@ private:
         int pin_cell[MAX_PIN_LINES];
         UnsetArray<Set, MAX_PIN_LINES> pin_line;
         int pin_count = 0;
+        // The royal piece's destinations, tested here with each player's sliders gathered once
+        // for its checks and pins: those some attack, with the royal piece off its cell.
+        const Set without_royal = occupied_ ^ Set::of(royal);
+        const Set royal_to = detail::targets(t_, rules_on(royal), royal, own_, occupied_, pos_.board());
+        Set unsafe;
 
         for (int by = 0; by < t_.player_count; ++by) {
             if (by == us_) continue;
@@ -555,10 +560,14 @@ private:
                 check_count += hit.count();
                 block = hit;
             }
+            for (int to : royal_to & ~unsafe)
+                if (detail::leaping_attackers(t_, sets_, pos_.board(), by, to)) unsafe.add(to);
             for (std::uint32_t i = t_.attack_lines_first[by]; i < t_.attack_lines_first[by + 1]; ++i) {
                 const AttackLines& lines = t_.attack_lines[i];
                 const Set sliders = sets_.of_types(by, lines.types);
                 if (!sliders) continue;
+                for (int to : royal_to & ~unsafe)
+                    if (detail::nearest_along(t_, lines, to, without_royal, sliders)) unsafe.add(to);
                 for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
                     // From the royal piece outward to the nearest piece, and past one of ours.
                     const int out = t_.attack_line_dirs[lines.dir_first + k];
@@ -582,6 +591,10 @@ private:
                     }
                 }
             }
+            // Walked attacks last: the dearest to test.
+            if (t_.complex_types[by])
+                for (int to : royal_to & ~unsafe)
+                    if (pos_.is_attacked(to, by, without_royal, t_.complex_types[by])) unsafe.add(to);
         }
 
         check_known_ = true;
@@ -599,12 +612,8 @@ private:
             }
             if (walked) filter_crossing(first, walked);
         }
-        const Set without_royal = occupied_ ^ Set::of(royal);
-        Set safe;
-        for (int to : detail::targets(t_, rules_on(royal), royal, own_, occupied_, pos_.board()))
-            if (!attacked(to, without_royal)) safe.add(to);
         const int royal_first = list_.size;
-        if (safe) emit(royal, safe);
+        if (const Set safe = royal_to & ~unsafe) emit(royal, safe);
         // Attack tests read a hop's screen and target types off the board, where a capture's
         // victim still stands: those moves are made.
         if (walkers)
