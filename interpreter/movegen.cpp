@@ -61,7 +61,7 @@ public:
         if (facing) keep_if([this](Move m) { return parts(m); });
         if (t_.checks_forbidden) {
             CheckingCells checking;
-            keep_if([&](Move m) { return !may_give_check(m, checking) || !gives_check(m); });
+            keep_if([&](Move m) { return !checks(m, checking); });
         }
         if (t_.passing == ir::Passing::allowed ||
             (t_.passing == ir::Passing::forced && list_.size == 0) ||
@@ -169,22 +169,30 @@ private:
         list_.size = kept;
     }
 
-    // checking_cells() of each type, once worked out in a position.
+    // checking_cells() of each type, and uncovering_cells(), once worked out in a position.
     struct CheckingCells {
         std::uint32_t known = 0;  // a bit per type
         UnsetArray<Set, MAX_TYPES> of;  // set where `known` says
+        std::optional<Set> uncovering;
     };
 
-    // Whether `m` could give check; when not, it surely does not: the piece it moves (or drops)
-    // lands on none of the cells its type would check from, and it leaves no cell an attack on
-    // a royal piece could cross (Tables::royal_influence). Other moves are made to find out.
-    bool may_give_check(Move m, CheckingCells& checking) {
+    // Whether `m` gives check. Where no piece of ours attacks by walking, the cells its type
+    // would check from tell exactly, unless it moves from a cell of uncovering_cells(); where
+    // some does, they only tell which moves surely do not, and so do the cells an attack on a
+    // royal piece could cross (Tables::royal_influence), which it must not leave. The others,
+    // and moves that are not plain moves or drops, are made to find out.
+    bool checks(Move m, CheckingCells& checking) {
         const bool drop = m.is_drop();
-        if ((!drop && m.kind() != Move::normal) || m.gated_type() >= 0) return true;
+        if ((!drop && m.kind() != Move::normal) || m.gated_type() >= 0) return gives_check(m);
         const int type = m.promotion() >= 0 ? m.promotion()
                          : drop             ? m.dropped_type()
                                             : type_of(pos_.piece_on(m.from()));
-        if (checking_cells(type, checking).has(m.to())) return true;
+        const bool lands_checking = checking_cells(type, checking).has(m.to());
+        if (!t_.complex_types[us_]) {
+            if (!drop && uncovering_cells(checking).has(m.from())) return gives_check(m);
+            return lands_checking;
+        }
+        if (lands_checking) return gives_check(m);
         if (drop) return false;
         for (int p = 0; p < t_.player_count; ++p)
             if (p != us_)
@@ -193,8 +201,26 @@ private:
                         if (pool_[t_.royal_influence +
                                   static_cast<std::uint32_t>(p * t_.cell_count + royal)]
                                 .has(m.from()))
-                            return true;
+                            return gives_check(m);
         return false;
+    }
+
+    // Our pieces nearest to another player's royal piece along a line one of our sliders attacks
+    // along. Only by leaving such a cell may a move uncover a slider's attack on it, or open the
+    // line for its own slide past where it stood.
+    Set uncovering_cells(CheckingCells& checking) {
+        if (checking.uncovering) return *checking.uncovering;
+        Set cells;
+        for (int royal : enemy_royals())
+            for (std::uint32_t i = t_.attack_lines_first[us_]; i < t_.attack_lines_first[us_ + 1]; ++i) {
+                const AttackLines& lines = t_.attack_lines[i];
+                for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
+                    const int out = t_.attack_line_dirs[lines.dir_first + k];
+                    const Set line = ray(out, royal) & occupied_;
+                    if (line) cells.add(t_.dir_positive[out] ? line.first() : line.last());
+                }
+            }
+        return *(checking.uncovering = cells & own_);
     }
 
     // The cells from which a piece of ours of `type` would attack another player's royal piece,
