@@ -227,7 +227,11 @@ private:
     // the board as it stands: its leaps' exactly, its rays' up to and onto the nearest piece, and
     // every cell its walked attacks could start from. Worked out once per position and type.
     Set checking_cells(int type, CheckingCells& checking) {
-        if (checking.known >> type & 1) return checking.of[type];
+        if (!(checking.known >> type & 1)) work_out_checking_cells(type, checking);
+        return checking.of[type];
+    }
+    // Out of line: asked once per move, worked out once per type.
+    [[gnu::noinline]] void work_out_checking_cells(int type, CheckingCells& checking) {
         checking.known |= 1u << type;
         const PieceRules& r = t_.rules_of(us_, type);
         const int dir_count = static_cast<int>(t_.dirs.size());
@@ -245,7 +249,7 @@ private:
                                   : line;
             }
         }
-        return checking.of[type] = cells;
+        checking.of[type] = cells;
     }
 
     bool gives_check(Move m) {
