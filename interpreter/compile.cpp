@@ -1,6 +1,7 @@
 // Compiling the IR into Tables: every movement rule becomes per-cell cell sets, once per game.
 // This file holds what every game compiles; each movement kind's own step is in compile_*.cpp.
 #include <algorithm>
+#include <bit>
 #include <map>
 #include <utility>
 
@@ -191,6 +192,7 @@ void Compiler::compile_piece(int p, int type) {
     for (int c = 0; c < t_.cell_count && !r.jump_count; ++c)
         if (!set(r.promotion_leaving).has(c) && !(empty_board_reach(r, c) & unplain)) plain_from.add(c);
     r.plain_from = new_set(plain_from);
+    r.becomes = one_promotion(r);
     compile_drop(p, piece, r);
 }
 
@@ -264,6 +266,18 @@ void Compiler::compile_promotions(int p, const ir::Piece& piece, PieceRules& r) 
             }
         }
     }
+}
+
+int Compiler::one_promotion(const PieceRules& r) const {
+    const std::uint32_t first = t_.promotions[r.promotions];
+    if (r.jump_count || r.promotion_lost_only || !(first & PROMOTION_COMPULSORY) ||
+        std::popcount(first & ~PROMOTION_COMPULSORY) != 1)
+        return -1;
+    for (int c = 0; c < t_.cell_count; ++c) {
+        const std::uint32_t leaving = t_.promotions[r.promotions_out + c];
+        if (t_.promotions[r.promotions + c] != first || (leaving && leaving != first)) return -1;
+    }
+    return std::countr_zero(first & ~PROMOTION_COMPULSORY);
 }
 
 void Compiler::compile_drop(int p, const ir::Piece& piece, PieceRules& r) {

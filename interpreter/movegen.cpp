@@ -99,6 +99,10 @@ private:
             for (int to : targets) push(Move::make(from, to, kind, -1, index));
             return;
         }
+        if (r.becomes >= 0) {
+            for (int to : targets) push(Move::make(from, to, kind, r.becomes, index));
+            return;
+        }
         const bool leaving = pool_[r.promotion_leaving].has(from);
         const Set promoting = leaving ? targets : targets & pool_[r.promotion_zone];
         for (int to : targets & ~promoting & pool_[r.arrivals])

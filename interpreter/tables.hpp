@@ -203,6 +203,7 @@ struct PieceRules {
     // No promotion zone, and it may arrive anywhere: every move lands as the piece itself.
     bool lands_plainly = false;
     SetRef plain_from = 0;           // cells from which every move of it lands as itself
+    int becomes = -1;                // the one type every move of it must end as, if there is one
     SetRef stuck = 0;                // cells it could never move from: promotion is compulsory
     SetRef arrivals = 0;             // where a move may leave it unpromoted (not stuck, if it says so)
 

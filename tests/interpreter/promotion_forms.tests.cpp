@@ -80,6 +80,15 @@ TEST_CASE("Kyoto shogi: every piece but the King turns over on each of its moves
         CHECK(moves_from(pos, "5e") == "5e-4d=L 5e-5d=L");
         CHECK(moves_from(pos, "3e") == "3e-2d 3e-3d 3e-4d");
     }
+    SECTION("the compiled rules give each two-faced piece its one other face, as every move's") {
+        const Tables& t = game->tables();
+        CHECK(t.rules_of(0, type_named(*game, "Pawn")).becomes == type_named(*game, "Rook"));
+        CHECK(t.rules_of(1, type_named(*game, "Lance")).becomes == type_named(*game, "Tokin"));
+        CHECK(t.rules_of(0, type_named(*game, "King")).becomes == -1);
+        // A promotion zone, or a choice of types: each target has its own.
+        const auto chess = test::load_shipped("chess");
+        CHECK(chess->tables().rules_of(0, type_named(*chess, "Pawn")).becomes == -1);
+    }
     SECTION("a Rook turns back into a Pawn wherever it goes, even where a Pawn cannot move on") {
         place(pos, "K5e +P1c k3a");
         CHECK(moves_from(pos, "1c") == "1c-1a=P 1c-1b=P 1c-1d=P 1c-1e=P 1c-2c=P 1c-3c=P "
