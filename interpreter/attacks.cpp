@@ -26,6 +26,14 @@ bool Position::is_attacked(int cell, int by, Set occupied, std::uint32_t types) 
         const Set sliders = s.of_types(by, lines.types & types);
         if (sliders && detail::nearest_along(t, lines, cell, occupied, sliders)) return true;
     }
+    return (t.complex_types[by] & types) && is_walked_to(cell, by, occupied, types);
+}
+
+template <class Set>
+bool Position::is_walked_to(int cell, int by, Set occupied, std::uint32_t types) const {
+    const Tables& t = *t_;
+    const Set* pool = t.sets.data<Set>();
+    const BoardSets<Set>& s = sets<Set>();
     for (std::uint32_t complex = t.complex_types[by] & types; complex; complex &= complex - 1) {
         const int type = std::countr_zero(complex);
         const PieceRules& r = t.rules_of(by, type);
@@ -52,6 +60,10 @@ template bool Position::is_attacked(int, int, CellSet64, std::uint32_t) const;
 template bool Position::is_attacked(int, int, CellSet128, std::uint32_t) const;
 template bool Position::is_attacked(int, int, CellSet256, std::uint32_t) const;
 template bool Position::is_attacked(int, int, CellSetWide, std::uint32_t) const;
+template bool Position::is_walked_to(int, int, CellSet64, std::uint32_t) const;
+template bool Position::is_walked_to(int, int, CellSet128, std::uint32_t) const;
+template bool Position::is_walked_to(int, int, CellSet256, std::uint32_t) const;
+template bool Position::is_walked_to(int, int, CellSetWide, std::uint32_t) const;
 
 bool Position::is_attacked(int cell, int by) const {
     return with_cell_set(t_->cell_words, [&]<class Set>(Set) {

@@ -172,6 +172,10 @@ public:
     template <class Set>
     bool is_attacked(int cell, int by, Set occupied, std::uint32_t types = ~0u) const;
     bool is_attacked(int cell, int by) const;
+    // The same, of the attacks no table holds only (Tables::complex_types: limited slides, walked
+    // rules, jumps), walked from the pieces that could make them.
+    template <class Set>
+    bool is_walked_to(int cell, int by, Set occupied, std::uint32_t types) const;
     // Is any royal piece of `player` attacked by another player?
     bool royal_attacked(int player) const;
     bool in_check() const { return royal_attacked(side_); }

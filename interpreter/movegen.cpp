@@ -628,7 +628,7 @@ private:
             // Walked attacks last: the dearest to test.
             if (t_.complex_types[by])
                 for (int to : royal_to & ~unsafe)
-                    if (pos_.is_attacked(to, by, without_royal, t_.complex_types[by])) unsafe.add(to);
+                    if (pos_.is_walked_to(to, by, without_royal, t_.complex_types[by])) unsafe.add(to);
         }
 
         check_known_ = true;

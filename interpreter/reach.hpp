@@ -67,8 +67,8 @@ Set grouped_reach(const Tables& t, const SlideLookup& lookup, Set occupied) {
 // some leaper of theirs could attack from (Tables::leap_attackers), few near any cell, each judged
 // by its own type's reverse table.
 template <class Set>
-Set leaping_attackers(const Tables& t, const BoardSets<Set>& sets, const Piece* board, int by,
-                      int cell) {
+[[gnu::always_inline]] inline Set leaping_attackers(const Tables& t, const BoardSets<Set>& sets,
+                                                  const Piece* board, int by, int cell) {
     const Set* pool = t.sets.data<Set>();
     Set hit;
     for (int from : pool[t.leap_attackers + static_cast<std::uint32_t>(by * t.cell_count + cell)] &
