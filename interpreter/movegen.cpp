@@ -99,10 +99,6 @@ private:
             for (int to : targets) push(Move::make(from, to, kind, -1, index));
             return;
         }
-        if (r.becomes >= 0) {
-            for (int to : targets) push(Move::make(from, to, kind, r.becomes, index));
-            return;
-        }
         const bool leaving = pool_[r.promotion_leaving].has(from);
         const Set promoting = leaving ? targets : targets & pool_[r.promotion_zone];
         for (int to : targets & ~promoting & pool_[r.arrivals])
@@ -141,6 +137,10 @@ private:
     template <Move::Kind kind>
     [[gnu::noinline]] void emit_promotions(int from, Set promoting, const PieceRules& r,
                                            bool leaving, int index) {
+        if (r.becomes >= 0) {  // every target the same one choice
+            for (int to : promoting) push(Move::make(from, to, kind, r.becomes, index));
+            return;
+        }
         for (int to : promoting) {
             std::uint32_t bits = t_.promotions[r.promotions + to];
             if (leaving) bits |= t_.promotions[r.promotions_out + from];
