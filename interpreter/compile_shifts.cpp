@@ -11,9 +11,10 @@
 namespace vari::detail {
 namespace {
 
-// Past these, a table lookup per piece costs less than the shifts.
+// Past these, a table lookup per piece costs less than the shifts: a slide of three steps or more
+// is a long slide on a small board (minishogi's Rook), which a lookup reads at once.
 constexpr std::size_t MAX_SHIFTS = 4;
-constexpr std::size_t MAX_STEPS = 4;
+constexpr std::size_t MAX_STEPS = 2;
 
 using Chains = std::map<std::pair<int, ir::MoveMode>, std::vector<CellSet>>;
 

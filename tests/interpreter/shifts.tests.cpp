@@ -36,10 +36,13 @@ TEST_CASE("leaps and short slides that shift the same wherever they go are shift
     CHECK(shifted_types(*vari::test::load_game_file(VARI_TEST_DATA
                                                     "/reference/games/shifted-steps.vari")) ==
           Names{"Pawn", "Runner"});
-    // Slides of range 2 and 3 along four lines; not the Ranger's eight, nor one kept in a zone.
+    // Slides of range 2 along four lines; not of range 3 (the Dabbaba's), nor the Ranger's eight
+    // lines, nor one kept in a zone.
     CHECK(shifted_types(*vari::test::load_game_file(VARI_TEST_DATA
                                                     "/reference/games/limited-sliders.vari")) ==
-          Names{"Short", "Dabbaba", "Pawn"});
+          Names{"Short", "Pawn"});
+    // A Rook of a 5x5 board slides four cells at most: a lookup reads it at once.
+    CHECK(shifted_types(*vari::test::load_shipped("minishogi")) == Names{"Pawn"});
     // Hexagonal rows of different lengths: a step does not add the same to every cell's index.
     CHECK(shifted_types(*vari::test::load_shipped("shafran-chess")).empty());
     // More cells than 128: the sets shift across four words. The Silver's and the Iron's five
