@@ -110,6 +110,7 @@ private:
     // where every move of theirs lands plainly, onto `to`, a type's pieces at once; returns those
     // pieces, whose moves are then listed.
     Set shifted_moves(Set from, Set to) {
+        if (!t_.shifted_types[us_]) return Set();
         const Set allowed[] = {~own_ & to, ~occupied_ & to, occupied_ & ~own_ & to};  // by ir::MoveMode
         Set listed;
         for (std::uint32_t types = t_.shifted_types[us_]; types; types &= types - 1) {
