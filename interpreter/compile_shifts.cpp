@@ -12,7 +12,7 @@ namespace vari::detail {
 namespace {
 
 // Past these, a table lookup per piece costs less than the shifts: a slide of three steps or more
-// is a long slide on a small board (minishogi's Rook), which a lookup reads at once.
+// is a long slide on a small board, which a lookup reads at once.
 constexpr std::size_t MAX_SHIFTS = 4;
 constexpr std::size_t MAX_STEPS = 2;
 

@@ -75,8 +75,8 @@ private:
     CellSet empty_board_reach(const PieceRules& r, int c) const;
     // Where several promotion rules share a cell, their choices join and any compulsion holds.
     void compile_promotions(int p, const ir::Piece& piece, PieceRules& r);
-    // The type every move of the piece must end as, from any cell to any cell (Kyoto shogi's
-    // `promote always`), or -1.
+    // The type every move of the piece must end as, from any cell to any cell (`promote
+    // always`), or -1.
     int one_promotion(const PieceRules& r) const;
     void compile_drop(int p, const ir::Piece& piece, PieceRules& r);
     void compile_hands();

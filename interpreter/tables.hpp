@@ -144,7 +144,7 @@ struct JumpStep {
 
 // The moves of all of a player's pieces of one type at once (compile_shifts.cpp). Where a leap
 // or a short slide adds the same `offset` to the cell index at every step wherever it goes (a
-// board stored rank by rank, a pawn's step), shifting the set of pieces by it and cutting it to
+// board stored rank by rank, a step forward), shifting the set of pieces by it and cutting it to
 // the cells the step may land on gives every target at once; the cell a step lands on tells
 // where it came from.
 struct Shift {
