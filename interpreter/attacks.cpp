@@ -38,13 +38,24 @@ bool Position::is_walked_to(int cell, int by, Set occupied, std::uint32_t types)
         const int type = std::countr_zero(complex);
         const PieceRules& r = t.rules_of(by, type);
         for (int from : s.of(by, type) & pool[r.walked_attackers + cell]) {
-            for (std::uint32_t i = 0; i < r.slide_count; ++i) {
+#ifdef __BMI2__
+            if constexpr (Set::CAPACITY <= 128)
+                for (std::uint32_t g = 0; g < r.group_count; ++g) {
+                    const SlideGroup& group = t.slide_groups[r.group_first + g];
+                    if (group.mode != ir::MoveMode::move_only &&
+                        detail::grouped_reach<Set>(t, t.slide_lookups[group.lookups + from],
+                                                   occupied)
+                            .has(cell))
+                        return true;
+                }
+#endif
+            for (std::uint32_t i = r.grouped_slides; i < r.slide_count; ++i) {
                 const SlideRule& slide = t.slides[r.slide_first + i];
                 if (slide.mode != ir::MoveMode::move_only &&
                     detail::slide_reach(t, slide, from, occupied).has(cell))
                     return true;
             }
-            for (std::uint32_t i = 0; i < r.path_count; ++i) {
+            for (std::uint32_t i = r.grouped_paths; i < r.path_count; ++i) {
                 const PathRule& rule = t.paths[r.path_first + i];
                 if (rule.mode != ir::MoveMode::move_only &&
                     detail::path_reaches(t, rule, from, occupied, board_, cell))

@@ -2,8 +2,11 @@
 // join a group while no cell's lookup would need more than MAX_GROUP_BITS occupancy bits; each
 // group then costs one gather and one load instead of a blocker search per direction. A piece's
 // slides make its SlideGroups; each player's attack lines (Tables::attack_lines) are split the
-// same way, their rays looked up from the attacked cell outward. Groups of the same reaches share
-// one lookup. Only where PEXT gathers the occupancy, and on boards of up to 128 cells.
+// same way, their rays looked up from the attacked cell outward. The walked rules whose reach
+// only the occupancy decides (lame leaps, curves, hops that spare and refuse no type) are grouped
+// after the slides, so that a Horse's legs or a curve's path cost one lookup instead of a walk.
+// Groups of the same reaches share one lookup. Only where PEXT gathers the occupancy, and on
+// boards of up to 128 cells.
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -16,6 +19,9 @@ namespace vari::detail {
 namespace {
 
 constexpr int MAX_GROUP_BITS = 12;                   // 4096 entries for a cell at most
+// Walked rules' groups stay smaller: their lookups are read for every piece of the kind, and
+// small ones stay in the cache (a lame leaper's legs take 4 to 12 cells).
+constexpr int MAX_PATH_GROUP_BITS = 8;
 constexpr std::size_t MAX_LOOKUP_BYTES = 16u << 20;  // a game's lookups, every group together
 
 // The cells whose occupancy cuts slide `s` from `from`: its reach but the farthest cell, which
@@ -34,6 +40,53 @@ Set cutting_cells(const Tables& t, const std::vector<SlideRule>& slides, int fro
     return cells;
 }
 
+// The cells whose occupancy alone decides what walked rule `rule` reaches from `from`; nothing
+// when the pieces' types decide too (a hop that refuses screens or spares some types), or the
+// rule's kind has tables of its own.
+template <class Set>
+std::optional<Set> deciding_cells(const Tables& t, const PathRule& rule, int from) {
+    switch (rule.kind) {
+        case ir::MoveKind::lame_leap: {
+            const LameLeap& leap = t.lame_leaps[rule.table + from];
+            return leap.to == NO_CELL ? Set() : pooled<Set>(t, leap.via);
+        }
+        case ir::MoveKind::curve: {
+            // The last cell of the path is reached whether a piece stands there or not.
+            const CurvePath& path = t.curve_paths[rule.table + from];
+            Set cells;
+            for (int i = 0; i + 1 < path.length; ++i) cells.add(path.cells[i]);
+            return cells;
+        }
+        case ir::MoveKind::hop: {
+            const HopRule& h = t.hops[rule.table];
+            if (h.screens_refused || h.spared) return std::nullopt;
+            // The farthest cell of the line is reached, when a screen stands before it, whether
+            // it is occupied or not; as the screen it leaves nothing beyond.
+            Set line = pooled<Set>(t, h.line + from);
+            if (line) line.remove(t.dir_positive[h.dir] ? line.last() : line.first());
+            return line;
+        }
+        case ir::MoveKind::leap:
+        case ir::MoveKind::slide:
+        case ir::MoveKind::jump: break;
+    }
+    return std::nullopt;
+}
+
+template <class Set>
+Set deciding_cells(const Tables& t, const std::vector<PathRule>& rules, int from) {
+    Set cells;
+    for (const PathRule& rule : rules) cells |= *deciding_cells<Set>(t, rule, from);
+    return cells;
+}
+
+template <class Set>
+bool fits_path_lookup(const Tables& t, const std::vector<PathRule>& rules) {
+    for (int c = 0; c < t.cell_count; ++c)
+        if (deciding_cells<Set>(t, rules, c).count() > MAX_PATH_GROUP_BITS) return false;
+    return true;
+}
+
 template <class Set>
 bool fits_lookup(const Tables& t, const std::vector<SlideRule>& slides) {
     for (int c = 0; c < t.cell_count; ++c)
@@ -48,7 +101,10 @@ public:
     explicit LookupBuilder(Tables& t) : t_(t) {}
 
     void run() {
-        for (PieceRules& r : t_.rules) group_piece(r);
+        for (PieceRules& r : t_.rules) {
+            group_piece(r);
+            group_paths(r);  // right after: a piece's groups are contiguous
+        }
         group_attack_lines();
         if (!reaches_.empty()) t_.slide_reaches = SetPool(std::move(reaches_));
     }
@@ -124,6 +180,47 @@ private:
         std::copy(in_groups.begin(), in_groups.end(), first);
     }
 
+    // Groups the piece's walked rules that the occupancy alone decides, each mode apart, while
+    // they fit a lookup; moves the grouped ones first.
+    void group_paths(PieceRules& r) {
+        const auto first = t_.paths.begin() + r.path_first;
+        std::vector<PathRule> in_groups, alone;
+        for (const ir::MoveMode mode : {ir::MoveMode::move_or_capture, ir::MoveMode::move_only,
+                                        ir::MoveMode::capture_only}) {
+            std::vector<PathRule> group;
+            auto close = [&] {
+                if (group.empty()) return;
+                if (const auto lookups = lookups_of(group)) {
+                    in_groups.insert(in_groups.end(), group.begin(), group.end());
+                    t_.slide_groups.push_back({mode, *lookups});
+                    ++r.group_count;
+                } else {
+                    alone.insert(alone.end(), group.begin(), group.end());
+                }
+                group.clear();
+            };
+            for (auto rule = first; rule != first + r.path_count; ++rule) {
+                if (rule->mode != mode) continue;
+                if (!deciding_cells<Set>(t_, *rule, 0)) {
+                    alone.push_back(*rule);
+                    continue;
+                }
+                group.push_back(*rule);
+                if (fits_path_lookup<Set>(t_, group)) continue;
+                group.pop_back();
+                close();
+                if (fits_path_lookup<Set>(t_, {*rule}))
+                    group = {*rule};
+                else
+                    alone.push_back(*rule);
+            }
+            close();
+        }
+        r.grouped_paths = static_cast<std::uint32_t>(in_groups.size());
+        in_groups.insert(in_groups.end(), alone.begin(), alone.end());
+        std::copy(in_groups.begin(), in_groups.end(), first);
+    }
+
     // Replaces each attack line set by its groups, looked up, and the rest, ray by ray.
     void group_attack_lines() {
         std::vector<AttackLines> lines_of_all;
@@ -173,23 +270,51 @@ private:
     // The lookups of these slides (the same reaches share them); none when they would pass the
     // game's budget.
     std::optional<std::uint32_t> lookups_of(const std::vector<SlideRule>& slides) {
-        std::vector<TableRef> key;
+        std::vector<std::uint64_t> key;
         for (const SlideRule& s : slides) key.push_back(s.reach);
+        return lookups_of(
+            std::move(key), [&](int from) { return cutting_cells<Set>(t_, slides, from); },
+            [&](int from, Set occupied) {
+                Set reach;
+                for (const SlideRule& s : slides) reach |= slide_reach(t_, s, from, occupied);
+                return reach;
+            });
+    }
+
+    // The same for walked rules that deciding_cells() reads.
+    std::optional<std::uint32_t> lookups_of(const std::vector<PathRule>& rules) {
+        std::vector<std::uint64_t> key;
+        for (const PathRule& rule : rules)  // apart from the slides' reaches, which are below 2^32
+            key.push_back(std::uint64_t{1} << 40 | std::uint64_t(rule.kind) << 32 | rule.table);
+        return lookups_of(
+            std::move(key), [&](int from) { return deciding_cells<Set>(t_, rules, from); },
+            [&](int from, Set occupied) {
+                Set reach;
+                for (const PathRule& rule : rules)
+                    reach |= path_reach<Set>(t_, rule, from, occupied, no_pieces_.data());
+                return reach;
+            });
+    }
+
+    // From each cell, the reach for every occupancy of the cells `mask_at` gives, which alone
+    // decide the reach `reach_at` works out.
+    template <class MaskAt, class ReachAt>
+    std::optional<std::uint32_t> lookups_of(std::vector<std::uint64_t> key, MaskAt mask_at,
+                                            ReachAt reach_at) {
         std::sort(key.begin(), key.end());
         if (const auto known = lookups_.find(key); known != lookups_.end()) return known->second;
         std::size_t entries = reaches_.size();
-        for (int c = 0; c < t_.cell_count; ++c)
-            entries += std::size_t{1} << cutting_cells<Set>(t_, slides, c).count();
+        for (int c = 0; c < t_.cell_count; ++c) entries += std::size_t{1} << mask_at(c).count();
         if (entries * sizeof(Set) > MAX_LOOKUP_BYTES) return std::nullopt;
         reaches_.reserve(entries);
         const auto lookups = static_cast<std::uint32_t>(t_.slide_lookups.size());
-        for (int c = 0; c < t_.cell_count; ++c) add_lookup(slides, c);
+        for (int c = 0; c < t_.cell_count; ++c) add_lookup(c, mask_at(c), reach_at);
         lookups_.emplace(std::move(key), lookups);
         return lookups;
     }
 
-    void add_lookup(const std::vector<SlideRule>& slides, int from) {
-        const Set mask = cutting_cells<Set>(t_, slides, from);
+    template <class ReachAt>
+    void add_lookup(int from, Set mask, ReachAt reach_at) {
         SlideLookup lookup;
         lookup.mask[0] = mask.word(0);
         lookup.mask[1] = mask.word(1);
@@ -202,16 +327,17 @@ private:
             Set occupied;
             for (std::uint32_t bits = index; bits; bits &= bits - 1)
                 occupied.add(cells[std::countr_zero(bits)]);
-            Set reach;
-            for (const SlideRule& s : slides) reach |= slide_reach(t_, s, from, occupied);
-            reaches_.push_back(reach);
+            reaches_.push_back(reach_at(from, occupied));
         }
         t_.slide_lookups.push_back(lookup);
     }
 
     Tables& t_;
+    // What the grouped rules read off the board: only a hop reads it, for types it has none of.
+    const std::vector<Piece> no_pieces_ = std::vector<Piece>(t_.cell_count, NO_PIECE);
     std::vector<Set> reaches_;
-    std::map<std::vector<TableRef>, std::uint32_t> lookups_;  // by the slides' reaches, sorted
+    // By the slides' reaches or the walked rules' kinds and tables (lookups_of), sorted.
+    std::map<std::vector<std::uint64_t>, std::uint32_t> lookups_;
 };
 
 }  // namespace

@@ -51,7 +51,7 @@ template <class Set>
 Set path_targets(const Tables& t, const PieceRules& r, int from, Set own, Set occupied,
                  const Piece* board) {
     Set result;
-    for (std::uint32_t i = 0; i < r.path_count; ++i) {
+    for (std::uint32_t i = r.grouped_paths; i < r.path_count; ++i) {
         const PathRule& rule = t.paths[r.path_first + i];
         add_by_mode(result, path_reach(t, rule, from, occupied, board), rule.mode, own, occupied);
     }

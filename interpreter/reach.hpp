@@ -165,7 +165,8 @@ template <class Set>
     }
 }
 
-// Move and capture targets of a piece's walked rules (curves, hops, lame leaps) on `from`. Out of
+// Move and capture targets of a piece's walked rules (curves, hops, lame leaps) on `from`, but
+// those its groups read. Out of
 // line: its calls would otherwise cost every caller of targets() registers and a stack frame.
 template <class Set>
 Set path_targets(const Tables& t, const PieceRules& r, int from, Set own, Set occupied,
@@ -196,7 +197,7 @@ template <class Set>
         const SlideRule& s = t.slides[r.slide_first + i];
         result |= slide_reach(t, s, from, occupied) & allowed[static_cast<int>(s.mode)];
     }
-    if (r.path_count == 0) [[likely]]
+    if (r.path_count == r.grouped_paths) [[likely]]
         return result;
     return result | path_targets(t, r, from, own, occupied, board);
 }

@@ -168,13 +168,15 @@ struct PieceRules {
     TableRef ep_create = 0;      // destinations of moves that leave en-passant cells behind
     std::uint32_t slide_first = 0;   // this piece's slides: Tables::slides[first, first + count)
     std::uint32_t slide_count = 0;
-    // Its first `grouped_slides` slides are read through Tables::slide_groups[group_first,
-    // group_first + group_count) instead of ray by ray.
+    // Its first `grouped_slides` slides, then its first `grouped_paths` walked rules, are read
+    // through Tables::slide_groups[group_first, group_first + group_count) instead of one by one.
     std::uint32_t grouped_slides = 0;
     std::uint32_t group_first = 0;
     std::uint32_t group_count = 0;
     std::uint32_t path_first = 0;    // this piece's walked rules: Tables::paths[first, first + count)
     std::uint32_t path_count = 0;
+    // Its first `grouped_paths` walked rules are read through the groups after its slides' ones.
+    std::uint32_t grouped_paths = 0;
     // Its distinct jump vectors, in rule order: Tables::jump_steps[jump_first + k * cells + cell].
     std::uint32_t jump_first = 0;
     std::uint32_t jump_count = 0;

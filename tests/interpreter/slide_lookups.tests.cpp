@@ -1,5 +1,6 @@
-// Slide lookups (SlideGroup, grouped AttackLines) are only a faster way to read the same rays: a
-// game compiled with them lists, at every position of a tree, the very moves it lists without.
+// Slide lookups (SlideGroup, grouped AttackLines) are only a faster way to read the same rays and
+// walked rules: a game compiled with them lists, at every position of a tree, the very moves it
+// lists without.
 #include <catch2/catch.hpp>
 #include <memory>
 #include <string>
@@ -72,4 +73,37 @@ TEST_CASE("games compiled with slide lookups list the moves the rays list",
         test::set_position(plain, position);
     }
     CHECK(walk_both(fast, plain, depth) > 0);
+}
+
+namespace {
+
+// Whether every walked rule of `piece` (for the first player) is read through a lookup.
+bool paths_grouped(const CompiledGame& game, const std::string& piece) {
+    const auto& pieces = game.ir().pieces;
+    for (std::size_t type = 0; type < pieces.size(); ++type)
+        if (pieces[type].name == piece) {
+            const PieceRules& r = game.tables().rules_of(0, static_cast<int>(type));
+            REQUIRE(r.path_count > 0);
+            return r.grouped_paths == r.path_count;
+        }
+    FAIL("no piece " << piece);
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("walked rules that the occupancy alone decides are read through lookups",
+          "[interpreter][slide-lookups]") {
+#ifdef __BMI2__
+    const auto xiangqi = compile_shipped("xiangqi", true);
+    for (const char* piece : {"Horse", "Elephant", "Cannon"}) CHECK(paths_grouped(*xiangqi, piece));
+    const auto janggi = compile_shipped("janggi", true);
+    CHECK(paths_grouped(*janggi, "Horse"));
+    CHECK(paths_grouped(*janggi, "Elephant"));  // 12 cells of legs, in two lookups
+    // A Cannon may neither hop over nor take a Cannon: the pieces' types decide too.
+    CHECK_FALSE(paths_grouped(*janggi, "Cannon"));
+    const auto curves = compile_shipped("compact-hex-chess-anglojewish", true);
+    for (const char* piece : {"Cohen", "Finch", "Rabbi"}) CHECK(paths_grouped(*curves, piece));
+#endif
+    CHECK_FALSE(paths_grouped(*compile_shipped("xiangqi", false), "Horse"));
 }
