@@ -112,28 +112,32 @@ void HookGame::create(lua_State* L) {
 void HookGame::push(lua_State* L, const HookContext& context, int first) {
     context_ = &context;
     const Position& pos = *context.position;
-    const Names names = Names::at_upvalue(first);
-    auto key = [&](Key k) { lua_pushvalue(L, lua_upvalueindex(first + first_key + k)); };
     const int game = lua_upvalueindex(first + game_fields);
-    key(to_move_key);
-    push_name(L, names.players, pos.side_to_move());
-    lua_rawset(L, game);
-    key(mover_key);
-    if (context.last_move.is_none())
-        lua_pushnil(L);
-    else
-        push_name(L, names.players, previous_player(pos));
-    lua_rawset(L, game);
-    const std::pair<Key, lua_Integer> counters[] = {{ply_key, context.ply},
-                                                    {ply_clock_key, pos.ply_clock()},
-                                                    {move_number_key, pos.move_number()},
-                                                    {repetitions_key, context.repetitions},
-                                                    {passes_key, context.passes}};
-    for (const auto& [k, value] : counters) {
-        key(k);
-        lua_pushinteger(L, value);
+    // The players as their indices, -1 for none.
+    const lua_Integer values[] = {pos.side_to_move(),
+                                  context.last_move.is_none() ? -1 : previous_player(pos),
+                                  context.ply,
+                                  pos.ply_clock(),
+                                  pos.move_number(),
+                                  context.repetitions,
+                                  context.passes};
+    static_assert(std::size(values) == FIELDS && std::size(KEYS) == FIELDS);
+    const Names names = Names::at_upvalue(first);
+    for (int k = 0; k < FIELDS; ++k) {
+        if (fields_set_ && fields_[k] == values[k]) continue;
+        lua_pushvalue(L, lua_upvalueindex(first + first_key + k));
+        if (k == to_move_key || k == mover_key) {
+            if (values[k] < 0)
+                lua_pushnil(L);
+            else
+                push_name(L, names.players, static_cast<int>(values[k]));
+        } else {
+            lua_pushinteger(L, values[k]);
+        }
         lua_rawset(L, game);
+        fields_[k] = values[k];  // after: a memory error raised by the first setting skips it
     }
+    fields_set_ = true;
     lua_pushvalue(L, lua_upvalueindex(first + game_view));
 }
 

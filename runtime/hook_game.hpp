@@ -72,6 +72,11 @@ private:
     const CompiledGame& game_;
     std::unordered_map<std::string_view, int> pieces_, players_;  // cells: CompiledGame::cell_index
     const HookContext* context_ = nullptr;
+    // The values push() last gave the game's fields, by Key (hook_game.cpp); a field is set only
+    // when its value changes, as most stay from one call to the next.
+    static constexpr int FIELDS = 7;
+    lua_Integer fields_[FIELDS] = {};
+    bool fields_set_ = false;
 };
 
 }  // namespace vari::runtime::lua
