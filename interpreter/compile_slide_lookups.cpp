@@ -274,30 +274,62 @@ private:
         for (const SlideRule& s : slides) key.push_back(s.reach);
         return lookups_of(
             std::move(key), [&](int from) { return cutting_cells<Set>(t_, slides, from); },
-            [&](int from, Set occupied) {
+            [&](int from, Set occupied, std::uint32_t) {
                 Set reach;
                 for (const SlideRule& s : slides) reach |= slide_reach(t_, s, from, occupied);
                 return reach;
             });
     }
 
-    // The same for walked rules that deciding_cells() reads.
+    // The same for walked rules that deciding_cells() reads. Each rule's reach is worked out once
+    // for every occupancy of its own deciding cells, and an entry joins those its index selects:
+    // a group's rules share few cells, so walking each rule for each of its entries would cost
+    // many times more.
     std::optional<std::uint32_t> lookups_of(const std::vector<PathRule>& rules) {
         std::vector<std::uint64_t> key;
         for (const PathRule& rule : rules)  // apart from the slides' reaches, which are below 2^32
             key.push_back(std::uint64_t{1} << 40 | std::uint64_t(rule.kind) << 32 | rule.table);
+        struct Part {
+            std::uint32_t bits = 0;  // the rule's cells among the bits of an entry's index
+            std::vector<Set> reach;  // by the occupancy of the rule's cells, gathered
+        };
+        std::vector<Part> parts;
+        int parts_from = -1;
         return lookups_of(
             std::move(key), [&](int from) { return deciding_cells<Set>(t_, rules, from); },
-            [&](int from, Set occupied) {
+            [&](int from, Set, std::uint32_t index) {
+                if (from != parts_from) {
+                    parts_from = from;
+                    parts.assign(rules.size(), Part());
+                    const Set mask = deciding_cells<Set>(t_, rules, from);
+                    for (std::size_t i = 0; i < rules.size(); ++i) {
+                        const Set own = *deciding_cells<Set>(t_, rules[i], from);
+                        Cell cells[MAX_PATH_GROUP_BITS];
+                        int count = 0, bit = 0;
+                        for (int cell : mask) {
+                            if (own.has(cell)) {
+                                parts[i].bits |= 1u << bit;
+                                cells[count++] = static_cast<Cell>(cell);
+                            }
+                            ++bit;
+                        }
+                        for (std::uint32_t sub = 0; sub < 1u << count; ++sub) {
+                            Set occupied;
+                            for (std::uint32_t b = sub; b; b &= b - 1)
+                                occupied.add(cells[std::countr_zero(b)]);
+                            parts[i].reach.push_back(
+                                path_reach<Set>(t_, rules[i], from, occupied, no_pieces_.data()));
+                        }
+                    }
+                }
                 Set reach;
-                for (const PathRule& rule : rules)
-                    reach |= path_reach<Set>(t_, rule, from, occupied, no_pieces_.data());
+                for (const Part& part : parts) reach |= part.reach[_pext_u32(index, part.bits)];
                 return reach;
             });
     }
 
     // From each cell, the reach for every occupancy of the cells `mask_at` gives, which alone
-    // decide the reach `reach_at` works out.
+    // decide the reach `reach_at` works out (given the occupancy, and gathered as an index).
     template <class MaskAt, class ReachAt>
     std::optional<std::uint32_t> lookups_of(std::vector<std::uint64_t> key, MaskAt mask_at,
                                             ReachAt reach_at) {
@@ -306,7 +338,6 @@ private:
         std::size_t entries = reaches_.size();
         for (int c = 0; c < t_.cell_count; ++c) entries += std::size_t{1} << mask_at(c).count();
         if (entries * sizeof(Set) > MAX_LOOKUP_BYTES) return std::nullopt;
-        reaches_.reserve(entries);
         const auto lookups = static_cast<std::uint32_t>(t_.slide_lookups.size());
         for (int c = 0; c < t_.cell_count; ++c) add_lookup(c, mask_at(c), reach_at);
         lookups_.emplace(std::move(key), lookups);
@@ -327,7 +358,7 @@ private:
             Set occupied;
             for (std::uint32_t bits = index; bits; bits &= bits - 1)
                 occupied.add(cells[std::countr_zero(bits)]);
-            reaches_.push_back(reach_at(from, occupied));
+            reaches_.push_back(reach_at(from, occupied, index));
         }
         t_.slide_lookups.push_back(lookup);
     }
