@@ -6,6 +6,35 @@
 #include "interpreter/reach.hpp"
 
 namespace vari {
+namespace {
+
+// The cells the attacks that no table holds (limited slides, walked rules, jumps) of a piece of
+// rules `r` on `from` reach, whoever stands there.
+template <class Set>
+Set walked_reach(const Tables& t, const PieceRules& r, int from, Set occupied, const Piece* board) {
+    Set reach;
+#ifdef __BMI2__
+    if constexpr (Set::CAPACITY <= 128)
+        for (std::uint32_t g = 0; g < r.group_count; ++g) {
+            const SlideGroup& group = t.slide_groups[r.group_first + g];
+            if (group.mode != ir::MoveMode::move_only)
+                reach |= detail::grouped_reach<Set>(t, t.slide_lookups[group.lookups + from], occupied);
+        }
+#endif
+    for (std::uint32_t i = r.grouped_slides; i < r.slide_count; ++i) {
+        const SlideRule& slide = t.slides[r.slide_first + i];
+        if (slide.mode != ir::MoveMode::move_only) reach |= detail::slide_reach(t, slide, from, occupied);
+    }
+    for (std::uint32_t i = r.grouped_paths; i < r.path_count; ++i) {
+        const PathRule& rule = t.paths[r.path_first + i];
+        if (rule.mode != ir::MoveMode::move_only)
+            reach |= detail::path_reach(t, rule, from, occupied, board);
+    }
+    if (r.jump_count) reach |= detail::jump_attacks(t, r, from, occupied);
+    return reach;
+}
+
+}  // namespace
 
 template <class Set>
 bool Position::is_attacked(int cell, int by, Set occupied, std::uint32_t types) const {
@@ -67,6 +96,27 @@ bool Position::is_walked_to(int cell, int by, Set occupied, std::uint32_t types)
     return false;
 }
 
+template <class Set>
+Set Position::walked_to(Set cells, int by, Set occupied, std::uint32_t types) const {
+    const Tables& t = *t_;
+    const Set* pool = t.sets.data<Set>();
+    const BoardSets<Set>& s = sets<Set>();
+    Set hit;
+    for (std::uint32_t complex = t.complex_types[by] & types; complex; complex &= complex - 1) {
+        const int type = std::countr_zero(complex);
+        const PieceRules& r = t.rules_of(by, type);
+        const Set pieces = s.of(by, type);
+        if (!pieces) continue;
+        Set near;
+        for (int cell : cells) near |= pool[r.walked_attackers + cell];
+        for (int from : pieces & near) {
+            hit |= walked_reach(t, r, from, occupied, board_) & cells;
+            if (hit == cells) return hit;
+        }
+    }
+    return hit;
+}
+
 template bool Position::is_attacked(int, int, CellSet64, std::uint32_t) const;
 template bool Position::is_attacked(int, int, CellSet128, std::uint32_t) const;
 template bool Position::is_attacked(int, int, CellSet256, std::uint32_t) const;
@@ -75,6 +125,10 @@ template bool Position::is_walked_to(int, int, CellSet64, std::uint32_t) const;
 template bool Position::is_walked_to(int, int, CellSet128, std::uint32_t) const;
 template bool Position::is_walked_to(int, int, CellSet256, std::uint32_t) const;
 template bool Position::is_walked_to(int, int, CellSetWide, std::uint32_t) const;
+template CellSet64 Position::walked_to(CellSet64, int, CellSet64, std::uint32_t) const;
+template CellSet128 Position::walked_to(CellSet128, int, CellSet128, std::uint32_t) const;
+template CellSet256 Position::walked_to(CellSet256, int, CellSet256, std::uint32_t) const;
+template CellSetWide Position::walked_to(CellSetWide, int, CellSetWide, std::uint32_t) const;
 
 bool Position::is_attacked(int cell, int by) const {
     return with_cell_set(t_->cell_words, [&]<class Set>(Set) {

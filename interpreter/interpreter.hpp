@@ -176,6 +176,9 @@ public:
     // rules, jumps), walked from the pieces that could make them.
     template <class Set>
     bool is_walked_to(int cell, int by, Set occupied, std::uint32_t types) const;
+    // Which of `cells` those attacks reach: each piece that could reach one is walked once.
+    template <class Set>
+    Set walked_to(Set cells, int by, Set occupied, std::uint32_t types) const;
     // Is any royal piece of `player` attacked by another player?
     bool royal_attacked(int player) const;
     bool in_check() const { return royal_attacked(side_); }

@@ -627,9 +627,15 @@ private:
                 }
             }
             // Walked attacks last: the dearest to test.
-            if (t_.complex_types[by])
-                for (int to : royal_to & ~unsafe)
-                    if (pos_.is_walked_to(to, by, without_royal, t_.complex_types[by])) unsafe.add(to);
+            // Several cells at once: a piece near two is walked once.
+            if (const Set open = royal_to & ~unsafe; open && t_.complex_types[by]) {
+                if (open.count() == 1) {
+                    if (pos_.is_walked_to(open.first(), by, without_royal, t_.complex_types[by]))
+                        unsafe |= open;
+                } else {
+                    unsafe |= pos_.walked_to(open, by, without_royal, t_.complex_types[by]);
+                }
+            }
         }
 
         check_known_ = true;
