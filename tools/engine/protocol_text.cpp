@@ -44,10 +44,10 @@ bool has_en_passant(const ir::Game& game) {
     return false;
 }
 
-// Why `protocol` cannot express `game`, or nothing.
-std::optional<std::string> refusal(const CompiledGame& compiled, Protocol protocol, int columns,
+// Why `protocol` cannot express `game` on a board of `columns` by `rows`, or nothing; its capture
+// sequences aside, which only the compiled tables tell.
+std::optional<std::string> refusal(const ir::Game& game, Protocol protocol, int columns,
                                    int rows) {
-    const ir::Game& game = compiled.ir();
     const bool usi = protocol == Protocol::usi;
     if (game.board.geometry != ir::Geometry::square) return std::string("its board is hexagonal");
     if (game.players.size() != 2)
@@ -55,8 +55,6 @@ std::optional<std::string> refusal(const CompiledGame& compiled, Protocol protoc
     if (static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows) !=
         game.board.cells.size())
         return std::string("its board is not a full rectangle");
-    if (compiled.tables().has_jumps)
-        return std::string("its captures are capture sequences, which the protocol cannot write");
     const bool xboard = protocol == Protocol::xboard;
     const int max_columns = usi ? 9 : xboard ? 16 : 26, max_rows = usi ? 26 : xboard ? 16 : INT_MAX;
     if (columns > max_columns)
@@ -102,20 +100,46 @@ const char* protocol_name(Protocol protocol) {
     return "?";
 }
 
+namespace {
+
+// The board's bounding box: its lowest coordinates, its files and its ranks.
+struct Bounds {
+    int min_x = INT_MAX, min_y = INT_MAX, columns = 0, rows = 0;
+};
+
+Bounds bounds(const ir::Game& game) {
+    int max_x = INT_MIN, max_y = INT_MIN;
+    Bounds b;
+    for (const ir::Cell& c : game.board.cells) {
+        b.min_x = std::min(b.min_x, c.coord.x);
+        max_x = std::max(max_x, c.coord.x);
+        b.min_y = std::min(b.min_y, c.coord.y);
+        max_y = std::max(max_y, c.coord.y);
+    }
+    b.columns = max_x - b.min_x + 1;
+    b.rows = max_y - b.min_y + 1;
+    return b;
+}
+
+}  // namespace
+
+std::optional<std::string> ProtocolText::refusal(const ir::Game& game, Protocol protocol) {
+    const Bounds b = bounds(game);
+    return vari::engine::refusal(game, protocol, b.columns, b.rows);
+}
+
 std::optional<ProtocolText> ProtocolText::make(const CompiledGame& game, Protocol protocol,
                                                std::string& why) {
     const auto& cells = game.ir().board.cells;
-    int min_x = INT_MAX, max_x = INT_MIN, min_y = INT_MAX, max_y = INT_MIN;
-    for (const ir::Cell& c : cells) {
-        min_x = std::min(min_x, c.coord.x);
-        max_x = std::max(max_x, c.coord.x);
-        min_y = std::min(min_y, c.coord.y);
-        max_y = std::max(max_y, c.coord.y);
-    }
+    const Bounds b = bounds(game.ir());
+    const int min_x = b.min_x, max_y = b.min_y + b.rows - 1;
     ProtocolText text(game, protocol);
-    text.columns_ = max_x - min_x + 1;
-    text.rows_ = max_y - min_y + 1;
-    if (const auto refused = refusal(game, protocol, text.columns_, text.rows_)) {
+    text.columns_ = b.columns;
+    text.rows_ = b.rows;
+    auto refused = vari::engine::refusal(game.ir(), protocol, b.columns, b.rows);
+    if (!refused && game.tables().has_jumps)
+        refused = "its captures are capture sequences, which the protocol cannot write";
+    if (refused) {
         why = *refused;
         return std::nullopt;
     }

@@ -14,7 +14,7 @@ void for_each_expressible_game(
         const auto path = dsl::resolve_game(shipped);
         if (!path) continue;
         auto loaded = dsl::load_file(*path);
-        if (!loaded.game) continue;
+        if (!loaded.game || ProtocolText::refusal(*loaded.game, protocol)) continue;
         const CompiledGame game(std::move(*loaded.game));
         std::string why;
         if (ProtocolText::make(game, protocol, why)) offer(shipped, *path, game);
