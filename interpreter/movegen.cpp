@@ -239,20 +239,13 @@ private:
     [[gnu::noinline]] void work_out_checking_cells(int type, CheckingCells& checking) {
         checking.known |= 1u << type;
         const PieceRules& r = t_.rules_of(us_, type);
-        const int dir_count = static_cast<int>(t_.dirs.size());
         Set cells;
         for (int royal : enemy_royals()) {
             cells |= pool_[r.attackers + royal];
             if (r.complex_attacks) cells |= pool_[r.walked_attackers + royal];
-            for (int d = 0; d < dir_count; ++d) {
-                if (!(t_.slider_types[us_ * dir_count + d] >> type & 1)) continue;
-                const int back = t_.dir_reverse[d];
-                const Set line = ray(back, royal);
-                const Set blockers = line & occupied_;
-                cells |= blockers ? line & ~ray(back, t_.dir_positive[back] ? blockers.first()
-                                                                            : blockers.last())
-                                  : line;
-            }
+            for (std::uint32_t i = t_.attack_lines_first[us_]; i < t_.attack_lines_first[us_ + 1]; ++i)
+                if (t_.attack_lines[i].types >> type & 1)
+                    cells |= detail::along_lines(t_, t_.attack_lines[i], royal, occupied_);
         }
         checking.of[type] = cells;
     }

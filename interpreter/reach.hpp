@@ -97,6 +97,26 @@ bool nearest_along(const Tables& t, const AttackLines& lines, int cell, Set occu
     return false;
 }
 
+// The cells from `cell` outward along `lines`' directions up to and including the nearest piece
+// on each: where those lines' sliders attack `cell` from.
+template <class Set>
+Set along_lines(const Tables& t, const AttackLines& lines, int cell, Set occupied) {
+#ifdef __BMI2__
+    if constexpr (Set::CAPACITY <= 128)
+        if (lines.grouped) return grouped_reach<Set>(t, t.slide_lookups[lines.lookups + cell], occupied);
+#endif
+    Set cells;
+    for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
+        const int out = t.attack_line_dirs[lines.dir_first + k];
+        const Set line = ray<Set>(t, out, cell);
+        const Set blockers = line & occupied;
+        cells |= blockers ? line & ~ray<Set>(t, out, t.dir_positive[out] ? blockers.first()
+                                                                         : blockers.last())
+                          : line;
+    }
+    return cells;
+}
+
 // The cells a curve reaches from `from`: its path up to and including the first occupied cell.
 template <class Set>
 Set curve_reach(const Tables& t, const PathRule& c, int from, Set occupied) {
