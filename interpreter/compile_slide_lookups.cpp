@@ -4,7 +4,7 @@
 // slides make its SlideGroups; each player's attack lines (Tables::attack_lines) are split the
 // same way, their rays looked up from the attacked cell outward. The walked rules whose reach
 // only the occupancy decides (lame leaps, curves, hops that spare and refuse no type) are grouped
-// after the slides, so that a Horse's legs or a curve's path cost one lookup instead of a walk.
+// after the slides, so that a lame leaper's legs or a curve's path cost one lookup, not a walk.
 // Groups of the same reaches share one lookup. Only where PEXT gathers the occupancy, and on
 // boards of up to 128 cells.
 #include <algorithm>
