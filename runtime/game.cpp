@@ -120,7 +120,7 @@ int Game::passes() const {
 }
 
 void Game::play(Move move) {
-    assert(std::find(legal_.begin(), legal_.end(), move) != legal_.end());
+    assert(!judged_ || std::find(legal_.begin(), legal_.end(), move) != legal_.end());
     if (plies_ == static_cast<int>(steps_.size()) * STEPS_PER_BLOCK)
         steps_.emplace_back(new Step[STEPS_PER_BLOCK]);
     Step& played = step(plies_++);
@@ -132,13 +132,19 @@ void Game::play(Move move) {
 }
 
 bool Game::undo() {
+    if (!undo_unjudged()) return false;
+    refresh();
+    return true;
+}
+
+bool Game::undo_unjudged() {
     if (plies_ == 0) return false;
     const Step& last = step(--plies_);
     counts_.remove(hashes_.back());
     pos_.undo_move(last.move, last.undo);
     hashes_.pop_back();
     repetitions_ = counts_.count(pos_.hash());
-    refresh();
+    judged_ = false;
     return true;
 }
 
@@ -177,6 +183,7 @@ void Game::end(Result result) {
 }
 
 void Game::refresh() {
+    judged_ = true;
     generate_legal(pos_, legal_);
     result_.reset();
     if (!hook_load_error_.empty()) return stop(hook_load_error_);

@@ -93,7 +93,8 @@ void HookGame::create(lua_State* L) {
     static const luaL_Reg methods[] = {
         {"piece_at", &HookGame::piece_at}, {"count", &HookGame::count},
         {"in_hand", &HookGame::in_hand},   {"cells_of", &HookGame::cells_of},
-        {"cells", &HookGame::cells},       {"last_move", &HookGame::last_move}};
+        {"cells", &HookGame::cells},       {"last_move", &HookGame::last_move},
+        {"key", &HookGame::key}};
     lua_createtable(L, 0, int(std::size(methods) + std::size(KEYS) + 1));
     for (const luaL_Reg& m : methods) {
         lua_pushlightuserdata(L, this);
@@ -344,6 +345,14 @@ int HookGame::last_move(lua_State* L) {
         return 1;
     }
     self.push_move(L, facts_of_last_move(*self.context_), Names::at_upvalue(2));
+    return 1;
+}
+
+// game:key() -> the integer repetitions are counted by: equal for equal positions (the board,
+// the hands, the player to move and the rights), and for two others only by a chance in 2^64
+int HookGame::key(lua_State* L) {
+    const HookGame& self = method(L);
+    lua_pushinteger(L, static_cast<lua_Integer>(self.context_->position->hash()));
     return 1;
 }
 

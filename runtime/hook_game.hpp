@@ -68,6 +68,7 @@ private:
     static int cells_of(lua_State* L);
     static int cells(lua_State* L);
     static int last_move(lua_State* L);
+    static int key(lua_State* L);
 
     const CompiledGame& game_;
     std::unordered_map<std::string_view, int> pieces_, players_;  // cells: CompiledGame::cell_index

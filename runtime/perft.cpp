@@ -123,7 +123,7 @@ public:
             if (!error_.empty()) break;
             game_.play(m);
             nodes += count(depth - 1);
-            game_.undo();
+            game_.undo_unjudged();
         }
         return nodes;
     }

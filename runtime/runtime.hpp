@@ -2,6 +2,7 @@
 // random play, and the board drawn as text.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -237,7 +238,10 @@ public:
     const Position& start() const { return start_; }
     Move move_at(int ply) const { return step(ply).move; }  // 0 <= ply < ply()
     // The legal moves, less those a move filter hook refuses.
-    const MoveList& legal_moves() const { return legal_; }
+    const MoveList& legal_moves() const {
+        assert(judged_);
+        return legal_;
+    }
     int ply() const { return plies_; }  // moves played since the start
     Move last_move() const { return plies_ ? step(plies_ - 1).move : Move::none(); }
     // How the last move changed the board; null at the start.
@@ -249,8 +253,15 @@ public:
 
     void play(Move move);  // `move` must be legal
     bool undo();           // false at the start
+    // The same, for a walk over the tree of moves (perft) that takes a move back only to play
+    // the next: the position is not judged again, so legal_moves() and result() may not be read
+    // until the next play().
+    bool undo_unjudged();
     // Set while the current position ends the game by one of its end conditions.
-    const std::optional<Result>& result() const { return result_; }
+    const std::optional<Result>& result() const {
+        assert(judged_);
+        return result_;
+    }
 
 private:
     struct Step {
@@ -280,6 +291,7 @@ private:
     std::vector<std::uint64_t> hashes_;  // hash after each ply, hashes_[0] = start
     MoveList legal_;
     std::optional<Result> result_;
+    bool judged_ = false;  // legal_ and result_ are the current position's
     PositionCounts counts_;              // of the positions of hashes_
     int repetitions_ = 1;                // how often the current position has occurred
     std::unique_ptr<Hooks> hooks_;

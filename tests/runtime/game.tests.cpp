@@ -117,6 +117,40 @@ TEST_CASE("undo restores the position and takes the result back", "[runtime][gam
     CHECK(game.position().hash() == Position(*chess).hash());
 }
 
+// What a position's judging leaves: its moves and, when the game ended there, how.
+std::string judged(const runtime::Game& game) {
+    std::string text = runtime::to_position_string(game.position()) + ":";
+    for (const Move m : game.legal_moves())
+        text += " " + runtime::format_move(game.position(), m);
+    if (game.result()) text += " / " + game.result()->summary;
+    return text;
+}
+
+TEST_CASE("a move taken back unjudged and played again is judged as the first time",
+          "[runtime][game][hooks]") {
+    // The three-player game's hooks end and score games; a King on the hill ends one.
+    for (const char* name : {"three-player-hex-shogi-91", "king-of-the-hill", "chess"}) {
+        INFO(name);
+        const auto compiled = test::load_shipped(name);
+        runtime::Game game(*compiled);
+        std::mt19937_64 rng(3);
+        for (int ply = 0; ply < 40 && !game.result(); ++ply) {
+            const std::string before = judged(game);
+            const std::vector<Move> moves(game.legal_moves().begin(), game.legal_moves().end());
+            for (const Move m : moves) {
+                game.play(m);
+                const std::string after = judged(game);
+                CHECK(game.undo_unjudged());
+                game.play(m);
+                CHECK(judged(game) == after);
+                CHECK(game.undo());
+                CHECK(judged(game) == before);
+            }
+            game.play(runtime::random_move(game, rng));
+        }
+    }
+}
+
 TEST_CASE("random moves are legal and none is given when there is none", "[runtime][game]") {
     const auto chess = test::load_shipped("chess");
     std::mt19937_64 rng(5);

@@ -248,6 +248,31 @@ return {
     CHECK(!verdict);
 }
 
+TEST_CASE("game:key() is the key repetitions are counted by", "[hooks]") {
+    auto loaded = load(R"(
+return {
+  after_move = function(game) return { draw = true, reason = tostring(game:key()) } end,
+})");
+    INFO(loaded.error.message);
+    REQUIRE(loaded.hooks);
+    Position pos(*loaded.game);
+    const auto key_seen = [&] {
+        std::optional<runtime::HookVerdict> verdict;
+        REQUIRE(loaded.hooks->after(runtime::HookEvent::after_move, at(pos), verdict));
+        REQUIRE(verdict);
+        return verdict->reason;
+    };
+    const std::string start = key_seen();
+    CHECK(start == std::to_string(static_cast<std::int64_t>(pos.hash())));
+    Undo undo;
+    pos.do_move(move(*loaded.game, "b1", "b2"), undo);
+    const std::string moved = key_seen();
+    CHECK(moved == std::to_string(static_cast<std::int64_t>(pos.hash())));
+    CHECK(moved != start);
+    pos.undo_move(move(*loaded.game, "b1", "b2"), undo);
+    CHECK(key_seen() == start);
+}
+
 TEST_CASE("game and game.players refuse writes, so every call sees the game as it is", "[hooks]") {
     auto loaded = load(R"(
 local function refused(write)
