@@ -182,10 +182,11 @@ private:
     };
 
     // Whether `m` gives check. Where no piece of ours attacks by walking, the cells its type
-    // would check from tell exactly, unless it moves from a cell of uncovering_cells(); where
-    // some does, they only tell which moves surely do not, and so do the cells an attack on a
-    // royal piece could cross (Tables::royal_influence), which it must not leave. The others,
-    // and moves that are not plain moves or drops, are made to find out.
+    // would check from tell exactly, and a move from a cell of uncovering_cells() is read off
+    // the line it leaves (checks_leaving); where some does, they only tell which moves surely do
+    // not, and so do the cells an attack on a royal piece could cross
+    // (Tables::royal_influence), which it must not leave. The others, and moves that are not
+    // plain moves or drops, are made to find out.
     bool checks(Move m, CheckingCells& checking) {
         const bool drop = m.is_drop();
         if ((!drop && m.kind() != Move::normal) || m.gated_type() >= 0) return gives_check(m);
@@ -194,7 +195,8 @@ private:
                                             : type_of(pos_.piece_on(m.from()));
         const bool lands_checking = checking_cells(type, checking).has(m.to());
         if (!t_.complex_types[us_]) {
-            if (!drop && uncovering_cells(checking).has(m.from())) return gives_check(m);
+            if (!drop && uncovering_cells(checking).has(m.from()))
+                return lands_checking || checks_leaving(m, type);
             return lands_checking;
         }
         if (lands_checking) return gives_check(m);
@@ -207,6 +209,36 @@ private:
                                   static_cast<std::uint32_t>(p * t_.cell_count + royal)]
                                 .has(m.from()))
                             return gives_check(m);
+        return false;
+    }
+
+    // Whether a plain move from a cell of uncovering_cells(), of a piece that lands as `type`
+    // and not on a cell checking_cells() gives, checks another player's royal piece. Leaving
+    // `from` opens only the ray from the royal piece through it: to the next piece past it, an
+    // attack by our slider there unless the move lands between, or the piece's own attack from
+    // `to` along the ray. Made and tested where several royal pieces could be uncovered.
+    bool checks_leaving(Move m, int type) {
+        const Set royals = enemy_royals();
+        if (royals.count() != 1) return gives_check(m);
+        const int royal = royals.first(), from = m.from(), to = m.to();
+        for (std::uint32_t i = t_.attack_lines_first[us_]; i < t_.attack_lines_first[us_ + 1]; ++i) {
+            const AttackLines& lines = t_.attack_lines[i];
+            for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
+                const int out = t_.attack_line_dirs[lines.dir_first + k];
+                const Set full = ray(out, royal);
+                if (!full.has(from)) continue;
+                const Set past = ray(out, from) & occupied_;
+                const int next = !past ? -1 : t_.dir_positive[out] ? past.first() : past.last();
+                // The cells between the royal piece and the next piece past `from`.
+                const Set between = next < 0 ? full : full & ~ray(out, next) & ~Set::of(next);
+                if (next >= 0 && own_.has(next) && (lines.types >> type_of(pos_.piece_on(next)) & 1) &&
+                    !between.has(to))
+                    return true;
+                if ((lines.types >> type & 1) && ray(out, from).has(to) &&
+                    (between.has(to) || to == next))
+                    return true;
+            }
+        }
         return false;
     }
 
