@@ -227,15 +227,14 @@ private:
                 const int out = t_.attack_line_dirs[lines.dir_first + k];
                 const Set full = ray(out, royal);
                 if (!full.has(from)) continue;
-                const Set past = ray(out, from) & occupied_;
-                const int next = !past ? -1 : t_.dir_positive[out] ? past.first() : past.last();
+                const Set beyond = ray(out, from), past = beyond & occupied_;
+                const int next = past ? detail::nearest(t_, out, past) : -1;
                 // The cells between the royal piece and the next piece past `from`.
-                const Set between = next < 0 ? full : full & ~ray(out, next) & ~Set::of(next);
+                const Set between = next < 0 ? full : detail::passed<Set>(t_, out, royal, next);
                 if (next >= 0 && own_.has(next) && (lines.types >> type_of(pos_.piece_on(next)) & 1) &&
                     !between.has(to))
                     return true;
-                if ((lines.types >> type & 1) && ray(out, from).has(to) &&
-                    (between.has(to) || to == next))
+                if ((lines.types >> type & 1) && beyond.has(to) && (between.has(to) || to == next))
                     return true;
             }
         }
@@ -254,7 +253,7 @@ private:
                 for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
                     const int out = t_.attack_line_dirs[lines.dir_first + k];
                     const Set line = ray(out, royal) & occupied_;
-                    if (line) cells.add(t_.dir_positive[out] ? line.first() : line.last());
+                    if (line) cells.add(detail::nearest(t_, out, line));
                 }
             }
         return *(checking.uncovering = cells & own_);
@@ -633,9 +632,8 @@ private:
                     const int out = t_.attack_line_dirs[lines.dir_first + k];
                     const Set full = ray(out, royal);
                     if (!(full & sliders)) continue;
-                    const bool positive = t_.dir_positive[out];
                     const Set line = full & occupied_;
-                    const int near = positive ? line.first() : line.last();
+                    const int near = detail::nearest(t_, out, line);
                     if (sliders.has(near)) {
                         ++check_count;
                         block = full & ~ray(out, near);
@@ -643,7 +641,7 @@ private:
                     }
                     if (!own_.has(near)) continue;
                     const Set beyond = ray(out, near) & occupied_;
-                    const int far = positive ? beyond.first() : beyond.last();
+                    const int far = detail::nearest(t_, out, beyond);
                     if (sliders.has(far)) {
                         pinned.add(near);
                         pin_cell[pin_count] = near;

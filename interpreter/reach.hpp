@@ -23,6 +23,12 @@ Set ray(const Tables& t, int dir, int cell) {
     return pooled<Set>(t, t.rays + static_cast<std::uint32_t>(dir * t.cell_count + cell));
 }
 
+// Of `cells`, some on a ray along `dir`, the one nearest the ray's start.
+template <class Set>
+int nearest(const Tables& t, int dir, Set cells) {
+    return t.dir_positive[dir] ? cells.first() : cells.last();
+}
+
 // The cells a slide along `dir` passes going from `a` to `b` (b on that ray), ends excluded.
 template <class Set>
 Set passed(const Tables& t, int dir, int a, int b) {
@@ -92,7 +98,7 @@ bool nearest_along(const Tables& t, const AttackLines& lines, int cell, Set occu
         const Set full = ray<Set>(t, out, cell);
         if (!(full & pieces)) continue;
         const Set line = full & occupied;
-        if (pieces.has(t.dir_positive[out] ? line.first() : line.last())) return true;
+        if (pieces.has(nearest(t, out, line))) return true;
     }
     return false;
 }
@@ -110,9 +116,7 @@ Set along_lines(const Tables& t, const AttackLines& lines, int cell, Set occupie
         const int out = t.attack_line_dirs[lines.dir_first + k];
         const Set line = ray<Set>(t, out, cell);
         const Set blockers = line & occupied;
-        cells |= blockers ? line & ~ray<Set>(t, out, t.dir_positive[out] ? blockers.first()
-                                                                         : blockers.last())
-                          : line;
+        cells |= blockers ? line & ~ray<Set>(t, out, nearest(t, out, blockers)) : line;
     }
     return cells;
 }
