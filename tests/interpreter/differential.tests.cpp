@@ -264,7 +264,7 @@ void check_playouts(const std::string& path, int playouts, int max_plies, bool e
 TEST_CASE(
     "the interpreter agrees with the reference generator along random playouts of every "
     "shipped game",
-    "[differential]") {
+    "[differential][shipped-playouts]") {
     // As many playouts as keep this file near 20 s in a Debug build.
     check_playouts(GENERATE(from_range(games_in(VARI_STDLIB_DIR))), 60, 200, false);
 }
