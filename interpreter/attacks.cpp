@@ -20,12 +20,14 @@ Set walked_reach(const Tables& t, const PieceRules& r, int from, Set occupied, c
             if (group.mode != ir::MoveMode::move_only)
                 reach |= detail::grouped_reach<Set>(t, t.slide_lookups[group.lookups + from], occupied);
         }
+    if constexpr (Set::CAPACITY <= 128)
+        if (r.typed_group_count) reach |= detail::typed_group_attacks(t, r, from, occupied, board);
 #endif
     for (std::uint32_t i = r.grouped_slides; i < r.slide_count; ++i) {
         const SlideRule& slide = t.slides[r.slide_first + i];
         if (slide.mode != ir::MoveMode::move_only) reach |= detail::slide_reach(t, slide, from, occupied);
     }
-    for (std::uint32_t i = r.grouped_paths; i < r.path_count; ++i) {
+    for (std::uint32_t i = r.grouped_paths + r.typed_paths; i < r.path_count; ++i) {
         const PathRule& rule = t.paths[r.path_first + i];
         if (rule.mode != ir::MoveMode::move_only)
             reach |= detail::path_reach(t, rule, from, occupied, board);
@@ -77,6 +79,10 @@ bool Position::is_walked_to(int cell, int by, Set occupied, std::uint32_t types)
                             .has(cell))
                         return true;
                 }
+            if constexpr (Set::CAPACITY <= 128)
+                if (r.typed_group_count &&
+                    detail::typed_group_attacks(t, r, from, occupied, board_).has(cell))
+                    return true;
 #endif
             for (std::uint32_t i = r.grouped_slides; i < r.slide_count; ++i) {
                 const SlideRule& slide = t.slides[r.slide_first + i];
@@ -84,7 +90,7 @@ bool Position::is_walked_to(int cell, int by, Set occupied, std::uint32_t types)
                     detail::slide_reach(t, slide, from, occupied).has(cell))
                     return true;
             }
-            for (std::uint32_t i = r.grouped_paths; i < r.path_count; ++i) {
+            for (std::uint32_t i = r.grouped_paths + r.typed_paths; i < r.path_count; ++i) {
                 const PathRule& rule = t.paths[r.path_first + i];
                 if (rule.mode != ir::MoveMode::move_only &&
                     detail::path_reaches(t, rule, from, occupied, board_, cell))

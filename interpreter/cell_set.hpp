@@ -194,7 +194,23 @@ public:
 
     // Every member moved `by` cells up (down when negative); those that would leave the set's
     // capacity are dropped. |by| < CAPACITY.
-    constexpr WordsCellSet shifted(int by) const {
+    [[gnu::always_inline]] constexpr WordsCellSet shifted(int by) const {
+        // A step's shift, less than a word, is the common case: each word takes its neighbour's
+        // spilled bits, with no test per word.
+        if (by > 0 && by < 64) {
+            WordsCellSet s;
+            for (std::size_t i = Words - 1; i > 0; --i)
+                s.words_[i] = words_[i] << by | words_[i - 1] >> (64 - by);
+            s.words_[0] = words_[0] << by;
+            return s;
+        }
+        if (by < 0 && by > -64) {
+            WordsCellSet s;
+            for (std::size_t i = 0; i + 1 < Words; ++i)
+                s.words_[i] = words_[i] >> -by | words_[i + 1] << (64 + by);
+            s.words_[Words - 1] = words_[Words - 1] >> -by;
+            return s;
+        }
         WordsCellSet s;
         const int words = (by >= 0 ? by : -by) >> 6, bits = (by >= 0 ? by : -by) & 63;
         for (int i = 0; i < Words - words; ++i) {

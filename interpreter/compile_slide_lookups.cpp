@@ -2,9 +2,9 @@
 // join a group while no cell's lookup would need more than MAX_GROUP_BITS occupancy bits; each
 // group then costs one gather and one load instead of a blocker search per direction. A piece's
 // slides make its SlideGroups; each player's attack lines (Tables::attack_lines) are split the
-// same way, their rays looked up from the attacked cell outward. The walked rules whose reach
-// only the occupancy decides (lame leaps, curves, hops that spare and refuse no type) are grouped
-// after the slides, so that a lame leaper's legs or a curve's path cost one lookup, not a walk.
+// same way, their rays looked up from the attacked cell outward. The walked rules (lame leaps,
+// curves, hops) are grouped after the slides, so that a lame leaper's legs or a curve's path cost
+// one lookup, not a walk; hops that refuse or spare some types read those off the board after.
 // Groups of the same reaches share one lookup. Only where PEXT gathers the occupancy, and on
 // boards of up to 128 cells.
 #include <algorithm>
@@ -40,9 +40,9 @@ Set cutting_cells(const Tables& t, const std::vector<SlideRule>& slides, int fro
     return cells;
 }
 
-// The cells whose occupancy alone decides what walked rule `rule` reaches from `from`; nothing
-// when the pieces' types decide too (a hop that refuses screens or spares some types), or the
-// rule's kind has tables of its own.
+// The cells whose occupancy decides what walked rule `rule` reaches from `from`; nothing when the
+// rule's kind has tables of its own. A hop that refuses screens or spares targets of some types
+// is decided by their types too, which its group reads off the board (SlideGroup).
 template <class Set>
 std::optional<Set> deciding_cells(const Tables& t, const PathRule& rule, int from) {
     switch (rule.kind) {
@@ -59,7 +59,6 @@ std::optional<Set> deciding_cells(const Tables& t, const PathRule& rule, int fro
         }
         case ir::MoveKind::hop: {
             const HopRule& h = t.hops[rule.table];
-            if (h.screens_refused || h.spared) return std::nullopt;
             // The farthest cell of the line is reached, when a screen stands before it, whether
             // it is occupied or not; as the screen it leaves nothing beyond.
             Set line = pooled<Set>(t, h.line + from);
@@ -84,6 +83,21 @@ template <class Set>
 bool fits_path_lookup(const Tables& t, const std::vector<PathRule>& rules) {
     for (int c = 0; c < t.cell_count; ++c)
         if (deciding_cells<Set>(t, rules, c).count() > MAX_PATH_GROUP_BITS) return false;
+    return true;
+}
+
+// Whether, from every cell, no two of `hops`' lines share a cell: a refused screen then cuts its
+// own line's reach and no other's (typed_hops_reach).
+template <class Set>
+bool lines_apart(const Tables& t, const std::vector<PathRule>& hops) {
+    for (int c = 0; c < t.cell_count; ++c) {
+        Set seen;
+        for (const PathRule& rule : hops) {
+            const Set line = pooled<Set>(t, t.hops[rule.table].line + c);
+            if (seen & line) return false;
+            seen |= line;
+        }
+    }
     return true;
 }
 
@@ -180,45 +194,90 @@ private:
         std::copy(in_groups.begin(), in_groups.end(), first);
     }
 
-    // Groups the piece's walked rules that the occupancy alone decides, each mode apart, while
-    // they fit a lookup; moves the grouped ones first.
+    // Groups the piece's walked rules that lookups can read, while they fit one: each mode
+    // apart, and hops apart by the types they refuse and spare. Moves the grouped ones first,
+    // those of no typing before the typed, whose groups targets() reads out of line.
     void group_paths(PieceRules& r) {
         const auto first = t_.paths.begin() + r.path_first;
+        const std::vector<PathRule> rules(first, first + r.path_count);
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> typings = {{0, 0}};  // refused, spared
+        for (const PathRule& rule : rules)
+            if (std::find(typings.begin(), typings.end(), typing(rule)) == typings.end())
+                typings.push_back(typing(rule));
         std::vector<PathRule> in_groups, alone;
-        for (const ir::MoveMode mode : {ir::MoveMode::move_or_capture, ir::MoveMode::move_only,
-                                        ir::MoveMode::capture_only}) {
-            std::vector<PathRule> group;
-            auto close = [&] {
-                if (group.empty()) return;
-                if (const auto lookups = lookups_of(group)) {
-                    in_groups.insert(in_groups.end(), group.begin(), group.end());
-                    t_.slide_groups.push_back({mode, *lookups});
-                    ++r.group_count;
-                } else {
-                    alone.insert(alone.end(), group.begin(), group.end());
-                }
-                group.clear();
-            };
-            for (auto rule = first; rule != first + r.path_count; ++rule) {
-                if (rule->mode != mode) continue;
-                if (!deciding_cells<Set>(t_, *rule, 0)) {
-                    alone.push_back(*rule);
-                    continue;
-                }
-                group.push_back(*rule);
-                if (fits_path_lookup<Set>(t_, group)) continue;
-                group.pop_back();
-                close();
-                if (fits_path_lookup<Set>(t_, {*rule}))
-                    group = {*rule};
-                else
-                    alone.push_back(*rule);
+        for (const auto& typed : typings) {
+            for (const ir::MoveMode mode : {ir::MoveMode::move_or_capture, ir::MoveMode::move_only,
+                                            ir::MoveMode::capture_only}) {
+                std::vector<PathRule> alike;
+                for (const PathRule& rule : rules)
+                    if (rule.mode == mode && typing(rule) == typed) alike.push_back(rule);
+                group_alike(r, reverses_paired(alike), in_groups, alone);
             }
-            close();
+            if (typed == typings[0]) r.grouped_paths = static_cast<std::uint32_t>(in_groups.size());
         }
-        r.grouped_paths = static_cast<std::uint32_t>(in_groups.size());
+        r.typed_paths = static_cast<std::uint32_t>(in_groups.size()) - r.grouped_paths;
         in_groups.insert(in_groups.end(), alone.begin(), alone.end());
         std::copy(in_groups.begin(), in_groups.end(), first);
+    }
+
+    // `rules` with each hop followed by a hop along the reverse direction, where there is one:
+    // the two sides of a line share a lookup best, as a slide's do.
+    std::vector<PathRule> reverses_paired(const std::vector<PathRule>& rules) const {
+        std::vector<PathRule> paired;
+        std::vector<bool> taken(rules.size(), false);
+        auto dir = [&](const PathRule& rule) { return t_.hops[rule.table].dir; };
+        for (std::size_t k = 0; k < rules.size(); ++k) {
+            if (taken[k]) continue;
+            paired.push_back(rules[k]);
+            if (rules[k].kind != ir::MoveKind::hop) continue;
+            for (std::size_t j = k + 1; j < rules.size(); ++j)
+                if (!taken[j] && rules[j].kind == ir::MoveKind::hop &&
+                    dir(rules[j]) == t_.dir_reverse[dir(rules[k])]) {
+                    paired.push_back(rules[j]);
+                    taken[j] = true;
+                    break;
+                }
+        }
+        return paired;
+    }
+
+    // Groups walked rules of one mode and typing, in order, while they fit a lookup: onto
+    // `in_groups` with a SlideGroup each group, or onto `alone`.
+    void group_alike(PieceRules& r, const std::vector<PathRule>& alike,
+                     std::vector<PathRule>& in_groups, std::vector<PathRule>& alone) {
+        std::vector<PathRule> group;
+        auto close = [&] {
+            if (group.empty()) return;
+            const auto [refused, spared] = typing(group[0]);
+            const auto lookups = lookups_of(group);
+            const auto screens = refused ? screen_lookups_of(group) : lookups;
+            if (lookups && screens) {
+                t_.slide_groups.push_back(
+                    {group[0].mode, *lookups, refused, spared, *screens,
+                     r.path_first + static_cast<std::uint32_t>(in_groups.size()),
+                     static_cast<std::uint32_t>(group.size())});
+                ++(refused || spared ? r.typed_group_count : r.group_count);
+                in_groups.insert(in_groups.end(), group.begin(), group.end());
+            } else {
+                alone.insert(alone.end(), group.begin(), group.end());
+            }
+            group.clear();
+        };
+        for (const PathRule& rule : alike) {
+            if (!deciding_cells<Set>(t_, rule, 0)) {
+                alone.push_back(rule);
+                continue;
+            }
+            group.push_back(rule);
+            if (fits_paths(group)) continue;
+            group.pop_back();
+            close();
+            if (fits_paths({rule}))
+                group = {rule};
+            else
+                alone.push_back(rule);
+        }
+        close();
     }
 
     // Replaces each attack line set by its groups, looked up, and the rest, ray by ray.
@@ -281,14 +340,48 @@ private:
             });
     }
 
-    // The same for walked rules that deciding_cells() reads. Each rule's reach is worked out once
-    // for every occupancy of its own deciding cells, and an entry joins those its index selects:
-    // a group's rules share few cells, so walking each rule for each of its entries would cost
-    // many times more.
+    bool fits_paths(const std::vector<PathRule>& group) const {
+        return fits_path_lookup<Set>(t_, group) &&
+               (!typing(group[0]).first || lines_apart<Set>(t_, group));
+    }
+
+    // The types a walked rule refuses as screens and spares: a hop's, or none.
+    std::pair<std::uint32_t, std::uint32_t> typing(const PathRule& rule) const {
+        if (rule.kind != ir::MoveKind::hop) return {0, 0};
+        const HopRule& h = t_.hops[rule.table];
+        return {h.screens_refused, h.spared};
+    }
+
+    // For hops: the lookups of their screens, each line's first piece, over the same cells as
+    // lookups_of(hops).
+    std::optional<std::uint32_t> screen_lookups_of(const std::vector<PathRule>& hops) {
+        return joined_lookups_of(hops, std::uint64_t{1} << 41,
+                                 [&](const PathRule& rule, int from, Set occupied) {
+                                     const HopRule& h = t_.hops[rule.table];
+                                     const Set on_line = pooled<Set>(t_, h.line + from) & occupied;
+                                     return on_line ? Set::of(nearest(t_, h.dir, on_line)) : Set();
+                                 });
+    }
+
+    // The same for walked rules that deciding_cells() reads.
     std::optional<std::uint32_t> lookups_of(const std::vector<PathRule>& rules) {
+        return joined_lookups_of(
+            rules, std::uint64_t{1} << 40, [&](const PathRule& rule, int from, Set occupied) {
+                return path_reach<Set>(t_, rule, from, occupied, no_pieces_.data());
+            });
+    }
+
+    // Lookups over the cells deciding_cells() gives `rules`, whose entries join what `of_rule`
+    // gives each rule for the occupancy of its own deciding cells; `tag` tells apart the kinds of
+    // entry. Each rule's part is worked out once for every occupancy of its own cells, and an
+    // entry joins those its index selects: a group's rules share few cells, so working out each
+    // rule for each of its entries would cost many times more.
+    template <class OfRule>
+    std::optional<std::uint32_t> joined_lookups_of(const std::vector<PathRule>& rules,
+                                                   std::uint64_t tag, OfRule of_rule) {
         std::vector<std::uint64_t> key;
         for (const PathRule& rule : rules)  // apart from the slides' reaches, which are below 2^32
-            key.push_back(std::uint64_t{1} << 40 | std::uint64_t(rule.kind) << 32 | rule.table);
+            key.push_back(tag | std::uint64_t(rule.kind) << 32 | same_table(rule));
         struct Part {
             std::uint32_t bits = 0;  // the rule's cells among the bits of an entry's index
             std::vector<Set> reach;  // by the occupancy of the rule's cells, gathered
@@ -317,8 +410,7 @@ private:
                             Set occupied;
                             for (std::uint32_t b = sub; b; b &= b - 1)
                                 occupied.add(cells[std::countr_zero(b)]);
-                            parts[i].reach.push_back(
-                                path_reach<Set>(t_, rules[i], from, occupied, no_pieces_.data()));
+                            parts[i].reach.push_back(of_rule(rules[i], from, occupied));
                         }
                     }
                 }
@@ -326,6 +418,55 @@ private:
                 for (const Part& part : parts) reach |= part.reach[_pext_u32(index, part.bits)];
                 return reach;
             });
+    }
+
+    // The first table of a walked rule of `rule`'s kind that holds what its own does from every
+    // cell: each player's copy of a rule, turned to that player, often holds the same, and then
+    // their lookups are one.
+    std::uint32_t same_table(const PathRule& rule) {
+        std::vector<PathRule>& seen = distinct_rules_[static_cast<std::size_t>(rule.kind)];
+        for (const PathRule& other : seen)
+            if (other.table == rule.table || same_tables(rule, other)) return other.table;
+        seen.push_back(rule);
+        return rule.table;
+    }
+
+    bool same_tables(const PathRule& a, const PathRule& b) const {
+        auto same_sets = [&](TableRef x, TableRef y) {
+            return pooled<Set>(t_, x) == pooled<Set>(t_, y);
+        };
+        switch (a.kind) {
+            case ir::MoveKind::hop: {
+                const HopRule &x = t_.hops[a.table], &y = t_.hops[b.table];
+                if (x.dir != y.dir || x.screens_refused != y.screens_refused ||
+                    x.spared != y.spared)
+                    return false;
+                for (int c = 0; c < t_.cell_count; ++c)
+                    if (!same_sets(x.line + c, y.line + c) ||
+                        !same_sets(x.beyond + c, y.beyond + c))
+                        return false;
+                return true;
+            }
+            case ir::MoveKind::lame_leap:
+                for (std::uint32_t c = 0; c < static_cast<std::uint32_t>(t_.cell_count); ++c) {
+                    const LameLeap &x = t_.lame_leaps[a.table + c], &y = t_.lame_leaps[b.table + c];
+                    if (x.to != y.to || (x.to != NO_CELL && !same_sets(x.via, y.via))) return false;
+                }
+                return true;
+            case ir::MoveKind::curve:
+                for (std::uint32_t c = 0; c < static_cast<std::uint32_t>(t_.cell_count); ++c) {
+                    const CurvePath &x = t_.curve_paths[a.table + c],
+                                    &y = t_.curve_paths[b.table + c];
+                    if (x.length != y.length || !std::equal(x.cells, x.cells + x.length, y.cells))
+                        return false;
+                }
+                return true;
+            case ir::MoveKind::leap:
+            case ir::MoveKind::slide:
+            case ir::MoveKind::jump:
+                break;
+        }
+        return false;
     }
 
     // From each cell, the reach for every occupancy of the cells `mask_at` gives, which alone
@@ -369,6 +510,8 @@ private:
     std::vector<Set> reaches_;
     // By the slides' reaches or the walked rules' kinds and tables (lookups_of), sorted.
     std::map<std::vector<std::uint64_t>, std::uint32_t> lookups_;
+    // By kind: the walked rules whose tables hold what no earlier rule's do (same_table).
+    std::vector<PathRule> distinct_rules_[static_cast<std::size_t>(ir::MoveKind::lame_leap) + 1];
 };
 
 }  // namespace

@@ -1,5 +1,6 @@
 // What the walked rules (PathRule) may pass or reach, read from their kinds' tables: on an
-// empty board, and (hops and lame leaps, out of line) given the pieces.
+// empty board, and (hops and lame leaps, out of line) given the pieces; and the typed hops'
+// correction of what their lookups hold.
 #include <algorithm>
 
 #include "interpreter/interpreter.hpp"
@@ -47,11 +48,51 @@ Set lame_leap_reach(const Tables& t, const PathRule& rule, int from, Set occupie
     return Set::of(leap.to);
 }
 
+#ifdef __BMI2__
+template <class Set>
+Set typed_hops_reach(const Tables& t, const SlideGroup& group, int from, std::uint64_t index,
+                     Set reach, Set occupied, const Piece* board) {
+    if (group.screens_refused) {
+        const SlideLookup& screens = t.slide_lookups[group.screens + from];
+        Set refused;
+        for (int screen : t.slide_reaches.data<Set>()[screens.base + index])
+            if (is_of(board[screen], group.screens_refused)) refused.add(screen);
+        // The group's lines from a cell never meet (compile_slide_lookups.cpp): a refused
+        // screen's line gives nothing, and nothing else lies on it.
+        if (refused)
+            for (std::uint32_t i = 0; i < group.path_count; ++i) {
+                const Set line =
+                    pooled<Set>(t, t.hops[t.paths[group.path_first + i].table].line + from);
+                if (line & refused) reach &= ~line;
+            }
+    }
+    // A hop reaches a piece only as the one past its screen, which a spared type's stays.
+    if (group.spared) {
+        const Set targets = reach & occupied;
+        for (int target : targets)
+            if (is_of(board[target], group.spared)) reach.remove(target);
+    }
+    return reach;
+}
+template CellSet64 typed_hops_reach(const Tables&, const SlideGroup&, int, std::uint64_t, CellSet64,
+                                    CellSet64, const Piece*);
+template CellSet128 typed_hops_reach(const Tables&, const SlideGroup&, int, std::uint64_t,
+                                     CellSet128, CellSet128, const Piece*);
+#endif
+
 template <class Set>
 Set path_targets(const Tables& t, const PieceRules& r, int from, Set own, Set occupied,
                  const Piece* board) {
     Set result;
-    for (std::uint32_t i = r.grouped_paths; i < r.path_count; ++i) {
+#ifdef __BMI2__
+    if constexpr (Set::CAPACITY <= 128)
+        for (std::uint32_t g = r.group_count; g < r.group_count + r.typed_group_count; ++g) {
+            const SlideGroup& group = t.slide_groups[r.group_first + g];
+            add_by_mode(result, typed_group_reach(t, group, from, occupied, board), group.mode, own,
+                        occupied);
+        }
+#endif
+    for (std::uint32_t i = r.grouped_paths + r.typed_paths; i < r.path_count; ++i) {
         const PathRule& rule = t.paths[r.path_first + i];
         add_by_mode(result, path_reach(t, rule, from, occupied, board), rule.mode, own, occupied);
     }

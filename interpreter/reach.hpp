@@ -58,14 +58,50 @@ template <class Set>
 }
 
 #ifdef __BMI2__
+// The occupancy of the cells `lookup` reads, gathered: its entry's index.
+template <class Set>
+std::uint64_t lookup_index(const SlideLookup& lookup, Set occupied) {
+    std::uint64_t index = _pext_u64(occupied.word(0), lookup.mask[0]);
+    if constexpr (Set::CAPACITY > 64)
+        index |= _pext_u64(occupied.word(1), lookup.mask[1]) << lookup.low_bits;
+    return index;
+}
+
 // The cells a group of slides reaches from the cell of `lookup`: the entry its cutting cells'
 // occupancy indexes.
 template <class Set>
 Set grouped_reach(const Tables& t, const SlideLookup& lookup, Set occupied) {
-    std::uint64_t index = _pext_u64(occupied.word(0), lookup.mask[0]);
-    if constexpr (Set::CAPACITY > 64)
-        index |= _pext_u64(occupied.word(1), lookup.mask[1]) << lookup.low_bits;
-    return t.slide_reaches.data<Set>()[lookup.base + index];
+    return t.slide_reaches.data<Set>()[lookup.base + lookup_index(lookup, occupied)];
+}
+
+// The reach of a group of typed hops (SlideGroup::screens_refused, spared) from `from`, given
+// `reach`, what the group's lookup holds at entry `index`: the spared pieces left out, and the
+// group walked where a screen is refused.
+template <class Set>
+Set typed_hops_reach(const Tables& t, const SlideGroup& group, int from, std::uint64_t index,
+                     Set reach, Set occupied, const Piece* board);
+
+// The cells a group of typed hops reaches from `from`; `board` tells the pieces' types.
+template <class Set>
+Set typed_group_reach(const Tables& t, const SlideGroup& group, int from, Set occupied,
+                      const Piece* board) {
+    const SlideLookup& lookup = t.slide_lookups[group.lookups + from];
+    const std::uint64_t index = lookup_index(lookup, occupied);
+    return typed_hops_reach(t, group, from, index, t.slide_reaches.data<Set>()[lookup.base + index],
+                            occupied, board);
+}
+
+// The cells the typed groups of a piece of rules `r` on `from` attack.
+template <class Set>
+Set typed_group_attacks(const Tables& t, const PieceRules& r, int from, Set occupied,
+                        const Piece* board) {
+    Set reach;
+    for (std::uint32_t g = r.group_count; g < r.group_count + r.typed_group_count; ++g) {
+        const SlideGroup& group = t.slide_groups[r.group_first + g];
+        if (group.mode != ir::MoveMode::move_only)
+            reach |= typed_group_reach(t, group, from, occupied, board);
+    }
+    return reach;
 }
 #endif
 
@@ -190,7 +226,7 @@ template <class Set>
 }
 
 // Move and capture targets of a piece's walked rules (curves, hops, lame leaps) on `from`, but
-// those its groups read. Out of
+// those its untyped groups read. Out of
 // line: its calls would otherwise cost every caller of targets() registers and a stack frame.
 template <class Set>
 Set path_targets(const Tables& t, const PieceRules& r, int from, Set own, Set occupied,

@@ -85,6 +85,13 @@ struct SlideLookup {
 struct SlideGroup {
     ir::MoveMode mode = ir::MoveMode::move_or_capture;
     std::uint32_t lookups = 0;   // Tables::slide_lookups[lookups + cell]
+    // A group of hops that refuse screens or spare targets of some types (HopRule's masks, the
+    // same for each): the lookup holds their reach as if no type were refused or spared, and
+    // `screens` (lookups of the same cells) the screen on each hop's line. The rare position
+    // where one is refused walks the group's rules, Tables::paths[path_first, + path_count).
+    std::uint32_t screens_refused = 0, spared = 0;
+    std::uint32_t screens = 0;
+    std::uint32_t path_first = 0, path_count = 0;
 };
 
 // One player's sliders that attack along the same lines (Tables::slider_types): from a cell
@@ -169,14 +176,19 @@ struct PieceRules {
     std::uint32_t slide_first = 0;   // this piece's slides: Tables::slides[first, first + count)
     std::uint32_t slide_count = 0;
     // Its first `grouped_slides` slides, then its first `grouped_paths` walked rules, are read
-    // through Tables::slide_groups[group_first, group_first + group_count) instead of one by one.
+    // through Tables::slide_groups[group_first, group_first + group_count) instead of one by one
+    // (typed hops through the typed_group_count groups after those: see below).
     std::uint32_t grouped_slides = 0;
     std::uint32_t group_first = 0;
     std::uint32_t group_count = 0;
     std::uint32_t path_first = 0;    // this piece's walked rules: Tables::paths[first, first + count)
     std::uint32_t path_count = 0;
-    // Its first `grouped_paths` walked rules are read through the groups after its slides' ones.
+    // Its first `grouped_paths` walked rules are read through the groups after its slides' ones;
+    // its next `typed_paths` (hops that refuse or spare some types) through the
+    // `typed_group_count` groups after those, which SlideGroup says how to correct.
     std::uint32_t grouped_paths = 0;
+    std::uint32_t typed_paths = 0;
+    std::uint32_t typed_group_count = 0;
     // Its distinct jump vectors, in rule order: Tables::jump_steps[jump_first + k * cells + cell].
     std::uint32_t jump_first = 0;
     std::uint32_t jump_count = 0;
