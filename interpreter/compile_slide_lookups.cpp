@@ -431,6 +431,7 @@ private:
         return rule.table;
     }
 
+    // Whether walked rules `a` and `b`, of one kind, hold the same from every cell.
     bool same_tables(const PathRule& a, const PathRule& b) const {
         auto same_sets = [&](TableRef x, TableRef y) {
             return pooled<Set>(t_, x) == pooled<Set>(t_, y);

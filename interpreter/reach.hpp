@@ -76,7 +76,7 @@ Set grouped_reach(const Tables& t, const SlideLookup& lookup, Set occupied) {
 
 // The reach of a group of typed hops (SlideGroup::screens_refused, spared) from `from`, given
 // `reach`, what the group's lookup holds at entry `index`: the spared pieces left out, and the
-// group walked where a screen is refused.
+// line of a refused screen cut.
 template <class Set>
 Set typed_hops_reach(const Tables& t, const SlideGroup& group, int from, std::uint64_t index,
                      Set reach, Set occupied, const Piece* board);

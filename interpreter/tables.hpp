@@ -87,8 +87,8 @@ struct SlideGroup {
     std::uint32_t lookups = 0;   // Tables::slide_lookups[lookups + cell]
     // A group of hops that refuse screens or spare targets of some types (HopRule's masks, the
     // same for each): the lookup holds their reach as if no type were refused or spared, and
-    // `screens` (lookups of the same cells) the screen on each hop's line. The rare position
-    // where one is refused walks the group's rules, Tables::paths[path_first, + path_count).
+    // `screens` (lookups of the same cells) the screen on each hop's line. A refused screen cuts
+    // the line of the group's rule it stands on, Tables::paths[path_first, + path_count).
     std::uint32_t screens_refused = 0, spared = 0;
     std::uint32_t screens = 0;
     std::uint32_t path_first = 0, path_count = 0;
