@@ -125,14 +125,17 @@ Set Position::walked_to(Set cells, int by, Set occupied, std::uint32_t types) co
 
 template bool Position::is_attacked(int, int, CellSet64, std::uint32_t) const;
 template bool Position::is_attacked(int, int, CellSet128, std::uint32_t) const;
+template bool Position::is_attacked(int, int, CellSet192, std::uint32_t) const;
 template bool Position::is_attacked(int, int, CellSet256, std::uint32_t) const;
 template bool Position::is_attacked(int, int, CellSetWide, std::uint32_t) const;
 template bool Position::is_walked_to(int, int, CellSet64, std::uint32_t) const;
 template bool Position::is_walked_to(int, int, CellSet128, std::uint32_t) const;
+template bool Position::is_walked_to(int, int, CellSet192, std::uint32_t) const;
 template bool Position::is_walked_to(int, int, CellSet256, std::uint32_t) const;
 template bool Position::is_walked_to(int, int, CellSetWide, std::uint32_t) const;
 template CellSet64 Position::walked_to(CellSet64, int, CellSet64, std::uint32_t) const;
 template CellSet128 Position::walked_to(CellSet128, int, CellSet128, std::uint32_t) const;
+template CellSet192 Position::walked_to(CellSet192, int, CellSet192, std::uint32_t) const;
 template CellSet256 Position::walked_to(CellSet256, int, CellSet256, std::uint32_t) const;
 template CellSetWide Position::walked_to(CellSetWide, int, CellSetWide, std::uint32_t) const;
 
@@ -201,6 +204,7 @@ Set piece_targets_in(const Position& pos, int from) {
 
 template CellSet64 piece_targets_in(const Position&, int);
 template CellSet128 piece_targets_in(const Position&, int);
+template CellSet192 piece_targets_in(const Position&, int);
 template CellSet256 piece_targets_in(const Position&, int);
 template CellSetWide piece_targets_in(const Position&, int);
 

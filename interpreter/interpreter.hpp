@@ -59,6 +59,8 @@ union SavedSet {
             return w64;
         else if constexpr (std::is_same_v<Set, CellSet128>)
             return w128;
+        else if constexpr (std::is_same_v<Set, CellSet192>)
+            return w192;
         else if constexpr (std::is_same_v<Set, CellSet256>)
             return w256;
         else
@@ -70,6 +72,7 @@ union SavedSet {
     }
     CellSet64 w64;
     CellSet128 w128;
+    CellSet192 w192;
     CellSet256 w256;
     CellSetWide wide;
 };
@@ -196,6 +199,8 @@ private:
             return narrow_.w64;
         else if constexpr (std::is_same_v<Set, CellSet128>)
             return narrow_.w128;
+        else if constexpr (std::is_same_v<Set, CellSet192>)
+            return *w192_;
         else if constexpr (std::is_same_v<Set, CellSet256>)
             return *w256_;
         else
@@ -243,6 +248,7 @@ private:
     const Tables* t_;
     Piece board_[MAX_CELLS] = {};
     NarrowSets narrow_;
+    HeapSets<CellSet192> w192_;
     HeapSets<CellSet256> w256_;
     HeapSets<CellSetWide> wide_;
     int side_ = 0;

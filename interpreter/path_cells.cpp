@@ -150,6 +150,7 @@ Set walked_crossings(const Tables& t, const PieceRules& r, int from, int cell) {
     template Set walked_crossings(const Tables&, const PieceRules&, int, int);
 VARI_INSTANTIATE(CellSet64)
 VARI_INSTANTIATE(CellSet128)
+VARI_INSTANTIATE(CellSet192)
 VARI_INSTANTIATE(CellSet256)
 VARI_INSTANTIATE(CellSetWide)
 #undef VARI_INSTANTIATE

@@ -19,6 +19,7 @@ decltype(auto) in_width(const Position& pos, F&& f) {
 
 Position::Position(const CompiledGame& game) : game_(&game), t_(&game.tables()) {
     if (t_->cell_words == 1) narrow_.w64 = BoardSets<CellSet64>();
+    if (t_->cell_words == 3) w192_.make();
     if (t_->cell_words == 4) w256_.make();
     if (t_->cell_words > 4) wide_.make();
     set_start();

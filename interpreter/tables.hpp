@@ -55,8 +55,8 @@ private:
     void point() {
         std::visit([this](const auto& sets) { data_ = sets.data(); }, sets_);
     }
-    std::variant<std::vector<CellSet64>, std::vector<CellSet128>, std::vector<CellSet256>,
-                 std::vector<CellSetWide>>
+    std::variant<std::vector<CellSet64>, std::vector<CellSet128>, std::vector<CellSet192>,
+                 std::vector<CellSet256>, std::vector<CellSetWide>>
         sets_;
     const void* data_ = nullptr;  // the held vector's data, read on the hot path
 };
@@ -246,7 +246,7 @@ struct CastlingRule {
 
 struct Tables {
     int cell_count = 0, player_count = 0, type_count = 0;
-    int cell_words = 1;          // 64-bit words of the generator's cell sets: 1, 2 or MAX_CELLS / 64
+    int cell_words = 1;  // 64-bit words of the generator's cell sets: 1, 2, 3, 4 or MAX_CELLS / 64
     SetRef all_cells = 0;
     std::vector<CellSet> pool;   // every width-independent reader's sets
     SetPool sets;                // the same, in the game's width: the generator's

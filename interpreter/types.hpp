@@ -35,16 +35,21 @@ static_assert(MAX_CELLS < NO_CELL);
 
 // A set of board cells, one bit per cell index, of any board (at most MAX_CELLS cells). A compiled
 // game keeps its own sets in the narrowest width that holds its board (Tables::cell_words), and
-// the move generator is compiled once per width: these are the four.
+// the move generator is compiled once per width: these are the five.
 using CellSet = CellSetOf<MAX_CELLS / 64>;
 using CellSet64 = CellSetOf<1>;
 using CellSet128 = CellSetOf<2>;
+using CellSet192 = CellSetOf<3>;
 using CellSet256 = CellSetOf<4>;
 using CellSetWide = CellSet;
 
 // The 64-bit words of the narrowest of those widths that holds `cells` cells.
 constexpr int cell_words_for(int cells) {
-    return cells <= 64 ? 1 : cells <= 128 ? 2 : cells <= 256 ? 4 : MAX_CELLS / 64;
+    return cells <= 64    ? 1
+           : cells <= 128 ? 2
+           : cells <= 192 ? 3
+           : cells <= 256 ? 4
+                          : MAX_CELLS / 64;
 }
 
 // Calls f(Set()) with the cell-set type of `cell_words` 64-bit words (Tables::cell_words): the
@@ -54,6 +59,7 @@ decltype(auto) with_cell_set(int cell_words, F&& f) {
     switch (cell_words) {
         case 1: return f(CellSet64());
         case 2: return f(CellSet128());
+        case 3: return f(CellSet192());
         case 4: return f(CellSet256());
         default: return f(CellSetWide());
     }

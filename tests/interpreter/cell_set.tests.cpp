@@ -73,6 +73,14 @@ TEST_CASE("A cell set of two words behaves as a bitset of 128 cells", "[cell-set
     check_against_bitset<2>(2);
 }
 
+TEST_CASE("A cell set of three words behaves as a bitset of 192 cells", "[cell-set]") {
+    check_against_bitset<3>(3);
+}
+
+TEST_CASE("A cell set of four words behaves as a bitset of 256 cells", "[cell-set]") {
+    check_against_bitset<4>(4);
+}
+
 TEST_CASE("A cell set of sixteen words behaves as a bitset of 1,024 cells", "[cell-set]") {
     check_against_bitset<16>(16);
 }

@@ -1,7 +1,9 @@
-// Perft on boards past 128 cells: Heian dai shogi (stdlib-games/heian-dai-shogi.vari, 13x13, 169
-// cells) and the invented 32x32 game of tests/reference/games/wide-board.vari (1,024 cells).
+// Perft on boards past 128 cells, one for each width of cell set past two words: Heian dai shogi
+// (stdlib-games/heian-dai-shogi.vari, 13x13, 169 cells: three words), and the invented games of
+// tests/reference/games board-of-256-cells.vari (16x16: four words) and wide-board.vari (32x32,
+// 1,024 cells: sixteen).
 //
-// No other engine plays either game, so the counts were recorded from the reference generator
+// No other engine plays these games, so the counts were recorded from the reference generator
 // (tests/reference/movegen.hpp: a plain mailbox walk over the IR that shares nothing with the
 // compiled tables), and both it and the compiled generator (vari::perft) must give them. Heian dai
 // shogi's start counts to depth 3 (29, 841, 25085) are also those of an independent implementation
@@ -60,6 +62,10 @@ std::unique_ptr<vari::CompiledGame> wide_board() {
     return vari::test::load_game_file(VARI_TEST_DATA "/reference/games/wide-board.vari");
 }
 
+std::unique_ptr<vari::CompiledGame> board_of_256_cells() {
+    return vari::test::load_game_file(VARI_TEST_DATA "/reference/games/board-of-256-cells.vari");
+}
+
 }  // namespace
 
 TEST_CASE("Heian dai shogi perft: the reference generator's and the compiled generator's equal "
@@ -87,6 +93,30 @@ TEST_CASE("Heian dai shogi perft, deeper", "[interpreter][perft][differential][.
     }));
     const auto game = vari::test::load_shipped("heian-dai-shogi");
     check_both(*game, position, depth, recorded);
+}
+
+TEST_CASE("a board past 128 cells takes the narrowest cell-set width that holds it",
+          "[interpreter][perft]") {
+    CHECK(vari::test::load_shipped("heian-dai-shogi")->tables().cell_words == 3);
+    CHECK(board_of_256_cells()->tables().cell_words == 4);
+    CHECK(wide_board()->tables().cell_words == 16);
+}
+
+TEST_CASE(
+    "the 16x16 reference game's perft: the reference generator's and the compiled "
+    "generator's equal the recorded counts",
+    "[interpreter][perft][differential]") {
+    // Depth 1: the Rooks take each other along the a- and p-files, the Cannon takes the Horse
+    // across the board by hopping a Pawn, the Pawn on c15 promotes moving or taking; depth 2 adds
+    // the answers.
+    const auto game = board_of_256_cells();
+    check_both(*game, "", 1, 84);
+    check_both(*game, "", 2, 6684);
+}
+
+TEST_CASE("the 16x16 reference game's perft, deeper", "[interpreter][perft][differential][.slow]") {
+    const auto game = board_of_256_cells();
+    check_both(*game, "", 3, 564796);
 }
 
 TEST_CASE("the 32x32 reference game's perft: the reference generator's and the compiled "
