@@ -88,6 +88,10 @@ void Compiler::compile_attack_lines() {
             lines.types = types;
             lines.dir_first = static_cast<std::uint32_t>(t_.attack_line_dirs.size());
             lines.dir_count = static_cast<std::uint32_t>(outward.size());
+            lines.reach = new_table();
+            for (int c = 0; c < t_.cell_count; ++c)
+                for (const std::uint8_t out : outward)
+                    at(lines.reach, c) |= at(t_.rays + out * t_.cell_count, c);
             t_.attack_line_dirs.insert(t_.attack_line_dirs.end(), outward.begin(), outward.end());
             t_.attack_lines.push_back(lines);
         }

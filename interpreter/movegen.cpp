@@ -627,6 +627,7 @@ private:
                 if (!sliders) continue;
                 for (int to : royal_to & ~unsafe)
                     if (detail::nearest_along(t_, lines, to, without_royal, sliders)) unsafe.add(to);
+                if (!(pool_[lines.reach + royal] & sliders)) continue;
                 for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
                     // From the royal piece outward to the nearest piece, and past one of ours.
                     const int out = t_.attack_line_dirs[lines.dir_first + k];

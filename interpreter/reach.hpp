@@ -129,6 +129,7 @@ bool nearest_along(const Tables& t, const AttackLines& lines, int cell, Set occu
             return static_cast<bool>(
                 grouped_reach<Set>(t, t.slide_lookups[lines.lookups + cell], occupied) & pieces);
 #endif
+    if (!(pooled<Set>(t, lines.reach + static_cast<std::uint32_t>(cell)) & pieces)) return false;
     for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
         const int out = t.attack_line_dirs[lines.dir_first + k];
         const Set full = ray<Set>(t, out, cell);

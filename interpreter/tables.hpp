@@ -102,6 +102,10 @@ struct AttackLines {
     std::uint32_t types = 0;
     std::uint32_t dir_first = 0;   // Tables::attack_line_dirs[dir_first, dir_first + dir_count)
     std::uint32_t dir_count = 0;
+    // Per cell, the cells of every ray from it outward along these directions: no slider there,
+    // none attacks the cell along them, whatever stands between. (Split into lookup groups, each
+    // part keeps the whole set's, which still tells that.)
+    TableRef reach = 0;
     bool grouped = false;
     std::uint32_t lookups = 0;     // Tables::slide_lookups[lookups + cell], when grouped
 };
