@@ -96,7 +96,7 @@ TEST_CASE("Heian dai shogi perft, deeper", "[interpreter][perft][differential][.
 }
 
 TEST_CASE("a board past 128 cells takes the narrowest cell-set width that holds it",
-          "[interpreter][perft]") {
+          "[interpreter]") {
     CHECK(vari::test::load_shipped("heian-dai-shogi")->tables().cell_words == 3);
     CHECK(board_of_256_cells()->tables().cell_words == 4);
     CHECK(wide_board()->tables().cell_words == 16);
