@@ -50,9 +50,13 @@ bool needs_game(const CompiledGame& game, const Position& start, int depth, Hook
                 if (start.ply_clock() + depth - 1 >= end.count) return true;
                 break;
             case ir::EndKind::repetition: {
-                // A position comes back after a round of passes at the soonest, or else after
-                // every player has moved twice (a move is undone only by its own player).
-                const int cycle = rules.passing == ir::Passing::never ? 2 * players : players;
+                // A position comes back after every player has moved twice (a move is undone
+                // only by its own player), or sooner after a round of passes, unless so many
+                // passes in a row end the game first.
+                const int passes_to_end = game.tables().passes_to_end;
+                const bool passes_round = rules.passing != ir::Passing::never &&
+                                          !(passes_to_end && passes_to_end <= players);
+                const int cycle = passes_round ? players : 2 * players;
                 if ((end.count - 1) * cycle <= depth - 1) return true;
                 break;
             }

@@ -1,6 +1,7 @@
 // runtime::perft counts the tree play allows: end conditions stop it below a position that ends
 // the game, and its result agrees with the engine's where nothing but the moves can end a game.
 #include <catch2/catch.hpp>
+#include <string>
 
 #include "interpreter/interpreter.hpp"
 #include "runtime/inline_game.hpp"
@@ -70,6 +71,28 @@ TEST_CASE("perft of play counts nothing below a threefold repetition", "[runtime
     for (int depth = 0; depth <= 8; ++depth) CHECK(runtime::perft(*game, pos, depth).nodes == 1);
     CHECK(perft(pos, 9) == 1);
     CHECK(runtime::perft(*game, pos, 9).nodes == 0);
+}
+
+TEST_CASE("perft of play counts a round of passes as a repetition, unless passes end the game first",
+          "[runtime][perft]") {
+    // Passing, the start comes back after two plies, a round of passes: with twofold repetition
+    // that ends the game at depth 2, unless two passes in a row have ended it already. Either
+    // way runtime::perft must count what a played game allows, whichever walk it takes.
+    const std::string shuttle =
+        "game \"Shuttle\"\nplayers White Black\nboard square { files a..b ranks 1..2 }\n"
+        "piece Shuttle S { move step n s }\n"
+        "setup White { Shuttle a1 }\nsetup Black { Shuttle b2 }\npass allowed\n";
+    for (const std::string ends : {"end repetition 2 draw\n",
+                                   "end passes 2 draw\nend repetition 2 draw\n",
+                                   "end passes 2 draw\nend repetition 3 draw\n"}) {
+        const auto game = test::load_text(shuttle + ends);
+        Position pos(*game);
+        runtime::Game played(*game, pos);
+        for (int depth = 1; depth <= 9; ++depth) {
+            INFO(ends << "depth " << depth);
+            CHECK(runtime::perft(*game, pos, depth).nodes == test::game_leaves(played, depth));
+        }
+    }
 }
 
 namespace {
