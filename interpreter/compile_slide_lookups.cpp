@@ -255,7 +255,7 @@ private:
                 t_.slide_groups.push_back(
                     {group[0].mode, *lookups, refused, spared, *screens,
                      r.path_first + static_cast<std::uint32_t>(in_groups.size()),
-                     static_cast<std::uint32_t>(group.size())});
+                     static_cast<std::uint32_t>(group.size()), refused ? lines_of(group) : 0});
                 ++(refused || spared ? r.typed_group_count : r.group_count);
                 in_groups.insert(in_groups.end(), group.begin(), group.end());
             } else {
@@ -279,6 +279,21 @@ private:
         }
         close();
     }
+
+    // For a group of hops, which one's line from a cell holds another cell (Tables::hop_line_of):
+    // one at most, for the group's lines from a cell never meet.
+    std::uint32_t lines_of(const std::vector<PathRule>& hops) {
+        const auto first = static_cast<std::uint32_t>(t_.hop_line_of.size());
+        const auto cells = static_cast<std::uint32_t>(t_.cell_count);
+        t_.hop_line_of.resize(first + cells * cells, NO_LINE);
+        for (std::size_t i = 0; i < hops.size(); ++i)
+            for (std::uint32_t from = 0; from < cells; ++from)
+                for (int cell : pooled<Set>(t_, t_.hops[hops[i].table].line + from))
+                    t_.hop_line_of[first + from * cells + static_cast<std::uint32_t>(cell)] =
+                        static_cast<std::uint8_t>(i);
+        return first;
+    }
+    static constexpr std::uint8_t NO_LINE = 0xff;
 
     // Replaces each attack line set by its groups, looked up, and the rest, ray by ray.
     void group_attack_lines() {
@@ -343,7 +358,8 @@ private:
 
     bool fits_paths(const std::vector<PathRule>& group) const {
         return fits_path_lookup<Set>(t_, group) &&
-               (!typing(group[0]).first || lines_apart<Set>(t_, group));
+               (!typing(group[0]).first ||
+                (group.size() < NO_LINE && lines_apart<Set>(t_, group)));
     }
 
     // The types a walked rule refuses as screens and spares: a hop's, or none.

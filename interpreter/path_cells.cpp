@@ -54,16 +54,12 @@ Set typed_hops_reach(const Tables& t, const SlideGroup& group, int from, std::ui
                      Set reach, Set occupied, const Piece* board) {
     if (group.screens_refused) {
         const SlideLookup& screens = t.slide_lookups[group.screens + from];
-        Set refused;
+        // A refused screen's line gives nothing, and no other line of the group meets it.
+        const std::uint32_t lines = group.line_of + static_cast<std::uint32_t>(from * t.cell_count);
         for (int screen : t.slide_reaches.data<Set>()[screens.base + index])
-            if (is_of(board[screen], group.screens_refused)) refused.add(screen);
-        // The group's lines from a cell never meet (compile_slide_lookups.cpp): a refused
-        // screen's line gives nothing, and nothing else lies on it.
-        if (refused)
-            for (std::uint32_t i = 0; i < group.path_count; ++i) {
-                const Set line =
-                    pooled<Set>(t, t.hops[t.paths[group.path_first + i].table].line + from);
-                if (line & refused) reach &= ~line;
+            if (is_of(board[screen], group.screens_refused)) {
+                const PathRule& hop = t.paths[group.path_first + t.hop_line_of[lines + screen]];
+                reach &= ~pooled<Set>(t, t.hops[hop.table].line + from);
             }
     }
     // A hop reaches a piece only as the one past its screen, which a spared type's stays.
