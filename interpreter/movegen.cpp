@@ -108,7 +108,8 @@ private:
 
     // Lists the moves of our pieces of shifted types (Tables::shifts) that stand on `from` and
     // where every move of theirs lands plainly, onto `to`, a type's pieces at once; returns those
-    // pieces, whose moves are then listed.
+    // pieces, whose moves are then listed. Only three or more: shifting every cell of the board
+    // each step costs more than one or two pieces' targets read from their tables.
     Set shifted_moves(Set from, Set to) {
         if (!t_.shifted_types[us_]) return Set();
         const Set allowed[] = {~own_ & to, ~occupied_ & to, occupied_ & ~own_ & to};  // by ir::MoveMode
@@ -117,7 +118,7 @@ private:
             const int type = std::countr_zero(types);
             const PieceRules& r = our_rules_[type];
             const Set pieces = sets_.of(us_, type) & from & pool_[r.plain_from];
-            if (!pieces) continue;
+            if (pieces.count() < 3) continue;
             listed |= pieces;
             for (std::uint32_t k = 0; k < r.shift_count; ++k) {
                 const Shift& shift = t_.shifts[r.shift_first + k];
