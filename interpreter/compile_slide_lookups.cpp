@@ -255,7 +255,7 @@ private:
                 t_.slide_groups.push_back(
                     {group[0].mode, *lookups, refused, spared, *screens,
                      r.path_first + static_cast<std::uint32_t>(in_groups.size()),
-                     static_cast<std::uint32_t>(group.size()), refused ? lines_of(group) : 0});
+                     refused ? lines_of(group) : 0});
                 ++(refused || spared ? r.typed_group_count : r.group_count);
                 in_groups.insert(in_groups.end(), group.begin(), group.end());
             } else {

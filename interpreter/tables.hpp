@@ -88,11 +88,11 @@ struct SlideGroup {
     // A group of hops that refuse screens or spare targets of some types (HopRule's masks, the
     // same for each): the lookup holds their reach as if no type were refused or spared, and
     // `screens` (lookups of the same cells) the screen on each hop's line. A refused screen cuts
-    // the line of the group's rule it stands on, Tables::paths[path_first, + path_count): the
-    // rule Tables::hop_line_of[line_of + from * cell_count + screen] names.
+    // the line of the group's rule it stands on: Tables::paths[path_first + i], where i is
+    // Tables::hop_line_of[line_of + from * cell_count + screen].
     std::uint32_t screens_refused = 0, spared = 0;
     std::uint32_t screens = 0;
-    std::uint32_t path_first = 0, path_count = 0;
+    std::uint32_t path_first = 0;
     std::uint32_t line_of = 0;
 };
 
