@@ -146,10 +146,12 @@ public:
         return s;
     }
 
+    // The words or'ed together, not tested one by one: no branch per word.
     constexpr bool empty() const {
-        for (const std::uint64_t w : words_)
-            if (w) return false;
-        return true;
+        std::uint64_t any = 0;
+#pragma GCC unroll 4
+        for (const std::uint64_t w : words_) any |= w;
+        return any == 0;
     }
     constexpr explicit operator bool() const { return !empty(); }
     constexpr bool has(int cell) const {
@@ -239,18 +241,22 @@ public:
     }
     constexpr WordsCellSet operator~() const {
         WordsCellSet s;
+#pragma GCC unroll 4
         for (std::size_t i = 0; i < words_.size(); ++i) s.words_[i] = ~words_[i];
         return s;
     }
     constexpr WordsCellSet& operator|=(const WordsCellSet& o) {
+#pragma GCC unroll 4
         for (std::size_t i = 0; i < words_.size(); ++i) words_[i] |= o.words_[i];
         return *this;
     }
     constexpr WordsCellSet& operator&=(const WordsCellSet& o) {
+#pragma GCC unroll 4
         for (std::size_t i = 0; i < words_.size(); ++i) words_[i] &= o.words_[i];
         return *this;
     }
     constexpr WordsCellSet& operator^=(const WordsCellSet& o) {
+#pragma GCC unroll 4
         for (std::size_t i = 0; i < words_.size(); ++i) words_[i] ^= o.words_[i];
         return *this;
     }

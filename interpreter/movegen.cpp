@@ -30,11 +30,12 @@ public:
           sets_(pos.sets<Set>()),
           list_(list),
           us_(pos.side_to_move()),
-          our_rules_(t_.rules.data() + us_ * t_.type_count) {
+          our_rules_(t_.rules.data() + us_ * t_.type_count),
+          own_(sets_.by_player[us_]),
+          occupied_(sets_.occupied),
+          landings_(own_, occupied_) {
         list_.size = 0;
         list_.overflow = false;
-        own_ = sets_.by_player[us_];
-        occupied_ = sets_.occupied;
         if (!t_.royals_capturable)
             for (std::uint32_t types = t_.royal_types; types; types &= types - 1)
                 royals_ |= sets_.of(us_, std::countr_zero(types));
@@ -431,7 +432,7 @@ private:
                     const int choice = std::countr_zero(c);
                     const PieceRules& becomes = t_.rules_of(us_, choice);
                     const Set to =
-                        (detail::targets(t_, becomes, from, own_, occupied_, pos_.board()) &
+                        (detail::targets(t_, becomes, from, landings_, pos_.board()) &
                          ~occupied_) |
                         Set::of(from);
                     for (int cell : to) {
@@ -611,7 +612,7 @@ private:
         // The royal piece's destinations, tested here with each player's sliders gathered once
         // for its checks and pins: those some attack, with the royal piece off its cell.
         const Set without_royal = occupied_ ^ Set::of(royal);
-        const Set royal_to = detail::targets(t_, rules_on(royal), royal, own_, occupied_, pos_.board());
+        const Set royal_to = detail::targets(t_, rules_on(royal), royal, landings_, pos_.board());
         Set unsafe;
 
         for (int by = 0; by < t_.player_count; ++by) {
@@ -670,7 +671,7 @@ private:
             const Set listed = shifted_moves(~pinned, block);
             for (int from : own_ & ~royals_ & ~listed) {
                 const PieceRules& r = rules_on(from);
-                Set to = detail::targets(t_, r, from, own_, occupied_, pos_.board()) & block;
+                Set to = detail::targets(t_, r, from, landings_, pos_.board()) & block;
                 if (pinned.has(from))
                     for (int i = 0; i < pin_count; ++i)
                         if (pin_cell[i] == from) to &= pin_line[i];
@@ -711,7 +712,7 @@ private:
         const Set listed = shifted_moves(~Set(), ~Set());
         for (int from : own_ & ~listed) {
             const PieceRules& r = rules_on(from);
-            const Set to = detail::targets(t_, r, from, own_, occupied_, pos_.board());
+            const Set to = detail::targets(t_, r, from, landings_, pos_.board());
             if (to) emit(r, from, to);
         }
         if (t_.hands) drops(~Set());
@@ -845,7 +846,9 @@ private:
     MoveList& list_;
     const int us_;
     const PieceRules* our_rules_;  // by type
-    Set own_, occupied_, royals_;
+    const Set own_, occupied_;
+    const detail::Landings<Set> landings_;  // of own_ and occupied_
+    Set royals_;
     bool exposing_known_ = false;
     Set exposing_;  // exposing_cells(), once known
     bool check_known_ = false, checked_ = false;  // in_check(), once fast() has found it

@@ -233,34 +233,50 @@ template <class Set>
 Set path_targets(const Tables& t, const PieceRules& r, int from, Set own, Set occupied,
                  const Piece* board);
 
-// Move and capture targets of a piece of rules `r` on `from`; `own` and `occupied` as on the board,
-// whose pieces `board` holds.
+// The cells a movement may land on, by ir::MoveMode, for a player whose pieces are `own` among
+// `occupied`. A generator works them out once, not for each of its pieces.
 template <class Set>
-[[gnu::always_inline]] inline Set targets(const Tables& t, const PieceRules& r, int from, Set own,
-                                          Set occupied, const Piece* board) {
+struct Landings {
+    Landings(Set own, Set occupied)
+        : own(own), occupied(occupied), by_mode{~own, ~occupied, occupied & ~own} {}
+    Set own, occupied;
+    Set by_mode[3];
+};
+
+// Move and capture targets of a piece of rules `r` on `from`, landing on `land`; `board` holds the
+// pieces.
+template <class Set>
+[[gnu::always_inline]] inline Set targets(const Tables& t, const PieceRules& r, int from,
+                                          const Landings<Set>& land, const Piece* board) {
     const Set* pool = t.sets.data<Set>();
-    const Set allowed[] = {~own, ~occupied, occupied & ~own};  // by ir::MoveMode
     Set result;
     // Only the leap tables the piece has: most have one of the three.
-    if (r.leap_modes & 1) result |= pool[r.leap_any + from] & allowed[0];
-    if (r.leap_modes & 2) result |= pool[r.leap_move + from] & allowed[1];
-    if (r.leap_modes & 4) result |= pool[r.leap_capture + from] & allowed[2];
+    if (r.leap_modes & 1) result |= pool[r.leap_any + from] & land.by_mode[0];
+    if (r.leap_modes & 2) result |= pool[r.leap_move + from] & land.by_mode[1];
+    if (r.leap_modes & 4) result |= pool[r.leap_capture + from] & land.by_mode[2];
 #ifdef __BMI2__
     if constexpr (Set::CAPACITY <= 128) {
         for (std::uint32_t g = 0; g < r.group_count; ++g) {
             const SlideGroup& group = t.slide_groups[r.group_first + g];
-            result |= grouped_reach<Set>(t, t.slide_lookups[group.lookups + from], occupied) &
-                      allowed[static_cast<int>(group.mode)];
+            result |= grouped_reach<Set>(t, t.slide_lookups[group.lookups + from], land.occupied) &
+                      land.by_mode[static_cast<int>(group.mode)];
         }
     }
 #endif
     for (std::uint32_t i = r.grouped_slides; i < r.slide_count; ++i) {
         const SlideRule& s = t.slides[r.slide_first + i];
-        result |= slide_reach(t, s, from, occupied) & allowed[static_cast<int>(s.mode)];
+        result |= slide_reach(t, s, from, land.occupied) & land.by_mode[static_cast<int>(s.mode)];
     }
     if (r.path_count == r.grouped_paths) [[likely]]
         return result;
-    return result | path_targets(t, r, from, own, occupied, board);
+    return result | path_targets(t, r, from, land.own, land.occupied, board);
+}
+
+// The same, `own` and `occupied` as on the board.
+template <class Set>
+[[gnu::always_inline]] inline Set targets(const Tables& t, const PieceRules& r, int from, Set own,
+                                          Set occupied, const Piece* board) {
+    return targets(t, r, from, Landings<Set>(own, occupied), board);
 }
 
 }  // namespace vari::detail
