@@ -263,7 +263,9 @@ public:
     friend constexpr bool operator==(const WordsCellSet&, const WordsCellSet&) = default;
 
     // Iteration over members in increasing order: for (int c : set) ... A word at a time, over a
-    // copy of the set (the loop may change the set), until past the last word.
+    // copy of the set (the loop may change the set). The word being walked is always the copy's
+    // first, the later ones moved down as it empties: no word is picked by a run-time index, so
+    // the copy can live in registers.
     struct End {};
     class Iterator {
     public:
@@ -271,26 +273,29 @@ public:
             : words_(words) {
             settle();
         }
-        constexpr int operator*() const { return 64 * index_ + std::countr_zero(word_); }
+        constexpr int operator*() const { return base_ + std::countr_zero(words_[0]); }
         constexpr Iterator& operator++() {
-            word_ &= word_ - 1;
-            if (!word_) {
-                ++index_;
-                settle();
-            }
+            words_[0] &= words_[0] - 1;
+            settle();
             return *this;
         }
-        constexpr bool operator!=(End) const { return index_ < Words; }
+        constexpr bool operator!=(End) const { return words_[0] != 0; }
 
     private:
-        // Moves to the first member at or past word index_, or to the end (index_ == Words).
+        // Moves the next word with a member to the front; the first word stays empty when no
+        // word has one.
         constexpr void settle() {
-            for (; index_ < Words; ++index_)
-                if ((word_ = words_[static_cast<std::size_t>(index_)])) return;
+#pragma GCC unroll 16
+            for (int k = 1; k < Words; ++k) {
+                if (words_[0]) return;
+#pragma GCC unroll 16
+                for (std::size_t i = 0; i + 1 < Words; ++i) words_[i] = words_[i + 1];
+                words_[Words - 1] = 0;
+                base_ += 64;
+            }
         }
         std::array<std::uint64_t, Words> words_;
-        int index_ = 0;
-        std::uint64_t word_ = 0;
+        int base_ = 0;
     };
     constexpr Iterator begin() const { return Iterator(words_); }
     constexpr End end() const { return End(); }
