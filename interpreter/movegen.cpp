@@ -113,7 +113,8 @@ private:
     // each step costs more than one or two pieces' targets read from their tables.
     Set shifted_moves(Set from, Set to) {
         if (!t_.shifted_types[us_]) return Set();
-        const Set allowed[] = {~own_ & to, ~occupied_ & to, occupied_ & ~own_ & to};  // by ir::MoveMode
+        const Set allowed[] = {landings_.by_mode[0] & to, landings_.by_mode[1] & to,
+                               landings_.by_mode[2] & to};  // by ir::MoveMode
         Set listed;
         for (std::uint32_t types = t_.shifted_types[us_]; types; types &= types - 1) {
             const int type = std::countr_zero(types);
