@@ -14,13 +14,13 @@ template <class Set>
 Set walked_reach(const Tables& t, const PieceRules& r, int from, Set occupied, const Piece* board) {
     Set reach;
 #ifdef __BMI2__
-    if constexpr (Set::CAPACITY <= 128)
+    if constexpr (detail::has_lookups<Set>)
         for (std::uint32_t g = 0; g < r.group_count; ++g) {
             const SlideGroup& group = t.slide_groups[r.group_first + g];
             if (group.mode != ir::MoveMode::move_only)
-                reach |= detail::grouped_reach<Set>(t, t.slide_lookups[group.lookups + from], occupied);
+                reach |= detail::grouped_reach<Set>(t, group.lookups + from, occupied);
         }
-    if constexpr (Set::CAPACITY <= 128)
+    if constexpr (detail::has_lookups<Set>)
         if (r.typed_group_count) reach |= detail::typed_group_attacks(t, r, from, occupied, board);
 #endif
     for (std::uint32_t i = r.grouped_slides; i < r.slide_count; ++i) {
@@ -70,16 +70,15 @@ bool Position::is_walked_to(int cell, int by, Set occupied, std::uint32_t types)
         const PieceRules& r = t.rules_of(by, type);
         for (int from : s.of(by, type) & pool[r.walked_attackers + cell]) {
 #ifdef __BMI2__
-            if constexpr (Set::CAPACITY <= 128)
+            if constexpr (detail::has_lookups<Set>)
                 for (std::uint32_t g = 0; g < r.group_count; ++g) {
                     const SlideGroup& group = t.slide_groups[r.group_first + g];
                     if (group.mode != ir::MoveMode::move_only &&
-                        detail::grouped_reach<Set>(t, t.slide_lookups[group.lookups + from],
-                                                   occupied)
+                        detail::grouped_reach<Set>(t, group.lookups + from, occupied)
                             .has(cell))
                         return true;
                 }
-            if constexpr (Set::CAPACITY <= 128)
+            if constexpr (detail::has_lookups<Set>)
                 if (r.typed_group_count &&
                     detail::typed_group_attacks(t, r, from, occupied, board_).has(cell))
                     return true;

@@ -2,11 +2,13 @@
 // join a group while no cell's lookup would need more than MAX_GROUP_BITS occupancy bits; each
 // group then costs one gather and one load instead of a blocker search per direction. A piece's
 // slides make its SlideGroups; each player's attack lines (Tables::attack_lines) are split the
-// same way, their rays looked up from the attacked cell outward. The walked rules (lame leaps,
-// curves, hops) are grouped after the slides, so that a lame leaper's legs or a curve's path cost
-// one lookup, not a walk; hops that refuse or spare some types read those off the board after.
+// same way on boards of up to 128 cells, their rays looked up from the attacked cell outward.
+// The walked rules (lame leaps, curves, hops) are grouped after the slides, so that a lame
+// leaper's legs or a curve's path cost one lookup, not a walk; hops that refuse or spare some
+// types read those off the board after.
 // Groups of the same reaches share one lookup. Only where PEXT gathers the occupancy, and on
-// boards of up to 128 cells.
+// boards of up to 256 cells (has_lookups). There a single slide is grouped too: finding its
+// blocker among three or four words costs more than a lookup.
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -119,8 +121,11 @@ public:
             group_piece(r);
             group_paths(r);  // right after: a piece's groups are contiguous
         }
-        group_attack_lines();
+        // Past 128 cells an attack line's rays, each tested for a slider before it is walked,
+        // cost less than lookups of one line each.
+        if constexpr (Set::CAPACITY <= 128) group_attack_lines();
         if (!reaches_.empty()) t_.slide_reaches = SetPool(std::move(reaches_));
+        if (!masks_.empty()) t_.lookup_masks = SetPool(std::move(masks_));
     }
 
 private:
@@ -133,7 +138,7 @@ private:
         auto close = [&] {
             std::vector<SlideRule> rules;
             for (std::size_t i : group) rules.push_back(slides[i]);
-            if (group.size() >= 2)
+            if (group.size() >= MIN_GROUP)
                 if (const auto lookups = lookups_of(rules)) groups.emplace_back(group, *lookups);
             group.clear();
         };
@@ -160,6 +165,8 @@ private:
         close();
         return groups;
     }
+
+    static constexpr std::size_t MIN_GROUP = Set::CAPACITY > 128 ? 1 : 2;
 
     bool fits(const std::vector<SlideRule>& slides, const std::vector<std::size_t>& chosen) {
         std::vector<SlideRule> rules;
@@ -506,18 +513,23 @@ private:
     template <class ReachAt>
     void add_lookup(int from, Set mask, ReachAt reach_at) {
         SlideLookup lookup;
-        lookup.mask[0] = mask.word(0);
-        lookup.mask[1] = mask.word(1);
         lookup.base = static_cast<std::uint32_t>(reaches_.size());
-        lookup.low_bits = static_cast<std::uint32_t>(std::popcount(lookup.mask[0]));
+        if constexpr (Set::CAPACITY > 128) {
+            masks_.push_back(mask);
+        } else {
+            lookup.mask[0] = mask.word(0);
+            lookup.mask[1] = mask.word(1);
+            lookup.low_bits = static_cast<std::uint32_t>(std::popcount(lookup.mask[0]));
+        }
         Cell cells[MAX_GROUP_BITS];  // bit k of an index: whether cells[k] is occupied (PEXT's order)
         int count = 0;
         for (int cell : mask) cells[count++] = static_cast<Cell>(cell);
+        reaches_.resize(lookup.base + (std::size_t{1} << count));
         for (std::uint32_t index = 0; index < 1u << count; ++index) {
             Set occupied;
             for (std::uint32_t bits = index; bits; bits &= bits - 1)
                 occupied.add(cells[std::countr_zero(bits)]);
-            reaches_.push_back(reach_at(from, occupied, index));
+            reaches_[lookup.base + index] = reach_at(from, occupied, index);
         }
         t_.slide_lookups.push_back(lookup);
     }
@@ -526,6 +538,7 @@ private:
     // What the grouped rules read off the board: only a hop reads it, for types it has none of.
     const std::vector<Piece> no_pieces_ = std::vector<Piece>(t_.cell_count, NO_PIECE);
     std::vector<Set> reaches_;
+    std::vector<Set> masks_;  // past 128 cells, slide lookups' masks (Tables::lookup_masks)
     // By the slides' reaches or the walked rules' kinds and tables (lookups_of), sorted.
     std::map<std::vector<std::uint64_t>, std::uint32_t> lookups_;
     // By kind: the walked rules whose tables hold what no earlier rule's do (same_table).
@@ -537,7 +550,7 @@ private:
 void Compiler::compile_slide_lookups() {
 #ifdef __BMI2__
     with_cell_set(t_.cell_words, [&]<class Set>(Set) {
-        if constexpr (Set::CAPACITY <= 128) LookupBuilder<Set>(t_).run();
+        if constexpr (has_lookups<Set>) LookupBuilder<Set>(t_).run();
     });
 #endif
 }

@@ -53,10 +53,10 @@ template <class Set>
 Set typed_hops_reach(const Tables& t, const SlideGroup& group, int from, std::uint64_t index,
                      Set reach, Set occupied, const Piece* board) {
     if (group.screens_refused) {
-        const SlideLookup& screens = t.slide_lookups[group.screens + from];
+        const std::uint32_t screens = t.slide_lookups[group.screens + from].base;
         // A refused screen's line gives nothing, and no other line of the group meets it.
         const std::uint32_t lines = group.line_of + static_cast<std::uint32_t>(from * t.cell_count);
-        for (int screen : t.slide_reaches.data<Set>()[screens.base + index])
+        for (int screen : t.slide_reaches.data<Set>()[screens + index])
             if (is_of(board[screen], group.screens_refused)) {
                 const PathRule& hop = t.paths[group.path_first + t.hop_line_of[lines + screen]];
                 reach &= ~pooled<Set>(t, t.hops[hop.table].line + from);
@@ -74,6 +74,10 @@ template CellSet64 typed_hops_reach(const Tables&, const SlideGroup&, int, std::
                                     CellSet64, const Piece*);
 template CellSet128 typed_hops_reach(const Tables&, const SlideGroup&, int, std::uint64_t,
                                      CellSet128, CellSet128, const Piece*);
+template CellSet192 typed_hops_reach(const Tables&, const SlideGroup&, int, std::uint64_t,
+                                     CellSet192, CellSet192, const Piece*);
+template CellSet256 typed_hops_reach(const Tables&, const SlideGroup&, int, std::uint64_t,
+                                     CellSet256, CellSet256, const Piece*);
 #endif
 
 template <class Set>
@@ -81,7 +85,7 @@ Set path_targets(const Tables& t, const PieceRules& r, int from, Set own, Set oc
                  const Piece* board) {
     Set result;
 #ifdef __BMI2__
-    if constexpr (Set::CAPACITY <= 128)
+    if constexpr (has_lookups<Set>)
         for (std::uint32_t g = r.group_count; g < r.group_count + r.typed_group_count; ++g) {
             const SlideGroup& group = t.slide_groups[r.group_first + g];
             add_by_mode(result, typed_group_reach(t, group, from, occupied, board), group.mode, own,

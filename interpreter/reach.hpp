@@ -58,20 +58,41 @@ template <class Set>
 }
 
 #ifdef __BMI2__
-// The occupancy of the cells `lookup` reads, gathered: its entry's index.
+// Whether boards of `Set`'s width have slide lookups (SlideLookup): up to four words, where PEXT
+// gathers a lookup's cells in a few steps.
 template <class Set>
-std::uint64_t lookup_index(const SlideLookup& lookup, Set occupied) {
-    std::uint64_t index = _pext_u64(occupied.word(0), lookup.mask[0]);
-    if constexpr (Set::CAPACITY > 64)
-        index |= _pext_u64(occupied.word(1), lookup.mask[1]) << lookup.low_bits;
-    return index;
+inline constexpr bool has_lookups = Set::CAPACITY <= 256;
+
+// The occupancy of the cells slide lookup `id` reads, gathered: its entry's index.
+template <class Set>
+[[gnu::always_inline]] inline std::uint64_t lookup_index(const Tables& t, std::uint32_t id,
+                                                         Set occupied) {
+    if constexpr (Set::CAPACITY > 128) {
+        // Wider masks are kept in the game's width; an index is a few bits, gathered a word at
+        // a time.
+        const Set mask = t.lookup_masks.data<Set>()[id];
+        std::uint64_t index = 0;
+        int bits = 0;
+#pragma GCC unroll 4
+        for (int w = 0; w < Set::CAPACITY / 64; ++w) {
+            index |= _pext_u64(occupied.word(w), mask.word(w)) << bits;
+            bits += std::popcount(mask.word(w));
+        }
+        return index;
+    } else {
+        const SlideLookup& lookup = t.slide_lookups[id];
+        std::uint64_t index = _pext_u64(occupied.word(0), lookup.mask[0]);
+        if constexpr (Set::CAPACITY > 64)
+            index |= _pext_u64(occupied.word(1), lookup.mask[1]) << lookup.low_bits;
+        return index;
+    }
 }
 
-// The cells a group of slides reaches from the cell of `lookup`: the entry its cutting cells'
+// The cells a group of slides reaches from the cell of lookup `id`: the entry its cutting cells'
 // occupancy indexes.
 template <class Set>
-Set grouped_reach(const Tables& t, const SlideLookup& lookup, Set occupied) {
-    return t.slide_reaches.data<Set>()[lookup.base + lookup_index(lookup, occupied)];
+[[gnu::always_inline]] inline Set grouped_reach(const Tables& t, std::uint32_t id, Set occupied) {
+    return t.slide_reaches.data<Set>()[t.slide_lookups[id].base + lookup_index(t, id, occupied)];
 }
 
 // The reach of a group of typed hops (SlideGroup::screens_refused, spared) from `from`, given
@@ -85,10 +106,11 @@ Set typed_hops_reach(const Tables& t, const SlideGroup& group, int from, std::ui
 template <class Set>
 Set typed_group_reach(const Tables& t, const SlideGroup& group, int from, Set occupied,
                       const Piece* board) {
-    const SlideLookup& lookup = t.slide_lookups[group.lookups + from];
-    const std::uint64_t index = lookup_index(lookup, occupied);
-    return typed_hops_reach(t, group, from, index, t.slide_reaches.data<Set>()[lookup.base + index],
-                            occupied, board);
+    const std::uint32_t id = group.lookups + static_cast<std::uint32_t>(from);
+    const std::uint64_t index = lookup_index(t, id, occupied);
+    return typed_hops_reach(t, group, from, index,
+                            t.slide_reaches.data<Set>()[t.slide_lookups[id].base + index], occupied,
+                            board);
 }
 
 // The cells the typed groups of a piece of rules `r` on `from` attack.
@@ -122,14 +144,14 @@ template <class Set>
 // Whether, from `cell` outward along any of `lines`' directions, the nearest piece is one of
 // `pieces` (which are on `occupied`).
 template <class Set>
-bool nearest_along(const Tables& t, const AttackLines& lines, int cell, Set occupied, Set pieces) {
-#ifdef __BMI2__
-    if constexpr (Set::CAPACITY <= 128)
-        if (lines.grouped)
-            return static_cast<bool>(
-                grouped_reach<Set>(t, t.slide_lookups[lines.lookups + cell], occupied) & pieces);
-#endif
+[[gnu::always_inline]] inline bool nearest_along(const Tables& t, const AttackLines& lines, int cell,
+                                                 Set occupied, Set pieces) {
     if (!(pooled<Set>(t, lines.reach + static_cast<std::uint32_t>(cell)) & pieces)) return false;
+#ifdef __BMI2__
+    if constexpr (has_lookups<Set>)
+        if (lines.grouped)
+            return static_cast<bool>(grouped_reach<Set>(t, lines.lookups + cell, occupied) & pieces);
+#endif
     for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
         const int out = t.attack_line_dirs[lines.dir_first + k];
         const Set full = ray<Set>(t, out, cell);
@@ -145,8 +167,8 @@ bool nearest_along(const Tables& t, const AttackLines& lines, int cell, Set occu
 template <class Set>
 Set along_lines(const Tables& t, const AttackLines& lines, int cell, Set occupied) {
 #ifdef __BMI2__
-    if constexpr (Set::CAPACITY <= 128)
-        if (lines.grouped) return grouped_reach<Set>(t, t.slide_lookups[lines.lookups + cell], occupied);
+    if constexpr (has_lookups<Set>)
+        if (lines.grouped) return grouped_reach<Set>(t, lines.lookups + cell, occupied);
 #endif
     Set cells;
     for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
@@ -255,10 +277,10 @@ template <class Set>
     if (r.leap_modes & 2) result |= pool[r.leap_move + from] & land.by_mode[1];
     if (r.leap_modes & 4) result |= pool[r.leap_capture + from] & land.by_mode[2];
 #ifdef __BMI2__
-    if constexpr (Set::CAPACITY <= 128) {
+    if constexpr (has_lookups<Set>) {
         for (std::uint32_t g = 0; g < r.group_count; ++g) {
             const SlideGroup& group = t.slide_groups[r.group_first + g];
-            result |= grouped_reach<Set>(t, t.slide_lookups[group.lookups + from], land.occupied) &
+            result |= grouped_reach<Set>(t, group.lookups + from, land.occupied) &
                       land.by_mode[static_cast<int>(group.mode)];
         }
     }

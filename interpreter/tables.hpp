@@ -76,7 +76,8 @@ struct SlideRule {
 
 // Several slides of one piece read at once (compile_slide_lookups.cpp): from each cell, what they
 // reach for every way the cells they pass could be occupied, indexed by those cells' occupancy
-// gathered into an integer (PEXT, a word at a time). Boards of up to 128 cells, with BMI2.
+// gathered into an integer (PEXT, a word at a time). Boards of up to 256 cells, with BMI2; past
+// 128, the cells are Tables::lookup_masks'.
 struct SlideLookup {
     std::uint64_t mask[2] = {};  // the cells whose occupancy cuts the slides, by 64-bit word
     std::uint32_t base = 0;      // Tables::slide_reaches[base + gathered occupancy]
@@ -268,6 +269,7 @@ struct Tables {
     std::vector<SlideGroup> slide_groups;
     std::vector<SlideLookup> slide_lookups;
     SetPool slide_reaches;                   // in the game's width, like `sets`
+    SetPool lookup_masks;                    // past 128 cells: each slide lookup's mask
     std::vector<PathRule> paths;
     std::vector<CurvePath> curve_paths;
     std::vector<HopRule> hops;

@@ -13,10 +13,20 @@ using namespace vari;
 
 namespace {
 
-std::unique_ptr<CompiledGame> compile_shipped(const std::string& name, bool slide_lookups) {
-    auto loaded = dsl::load_file(std::string(VARI_STDLIB_DIR) + "/" + name + ".vari");
+std::unique_ptr<CompiledGame> compile_file(const std::string& path, bool slide_lookups) {
+    auto loaded = dsl::load_file(path);
     REQUIRE(loaded.game);
     return std::make_unique<CompiledGame>(std::move(*loaded.game), slide_lookups);
+}
+
+std::unique_ptr<CompiledGame> compile_shipped(const std::string& name, bool slide_lookups) {
+    return compile_file(std::string(VARI_STDLIB_DIR) + "/" + name + ".vari", slide_lookups);
+}
+
+// A game of tests/reference/games.
+std::unique_ptr<CompiledGame> compile_invented(const std::string& name, bool slide_lookups) {
+    return compile_file(std::string(VARI_TEST_DATA) + "/reference/games/" + name + ".vari",
+                        slide_lookups);
 }
 
 // Walks `depth` plies of both positions together, which must list the same moves in the same
@@ -60,6 +70,7 @@ TEST_CASE("games compiled with slide lookups list the moves the rays list",
         {"compact-hex-chess-wellisch", "", 3},
         {"compact-hex-chess-anglojewish", "", 3},
         {"three-player-hex-shogi-91", "", 2},
+        {"heian-dai-shogi", "", 3},  // three words
     }));
     INFO(name << " " << position << " to depth " << depth);
     const auto fast_game = compile_shipped(name, true);
@@ -79,17 +90,20 @@ TEST_CASE("games compiled with slide lookups list the moves the rays list",
 
 namespace {
 
-// Whether every walked rule of `piece` (for the first player) is read through a lookup.
-bool paths_grouped(const CompiledGame& game, const std::string& piece) {
+// The rules of `piece` for the first player.
+const PieceRules& rules_of(const CompiledGame& game, const std::string& piece) {
     const auto& pieces = game.ir().pieces;
     for (std::size_t type = 0; type < pieces.size(); ++type)
-        if (pieces[type].name == piece) {
-            const PieceRules& r = game.tables().rules_of(0, static_cast<int>(type));
-            REQUIRE(r.path_count > 0);
-            return r.grouped_paths + r.typed_paths == r.path_count;
-        }
+        if (pieces[type].name == piece) return game.tables().rules_of(0, static_cast<int>(type));
     FAIL("no piece " << piece);
-    return false;
+    return game.tables().rules_of(0, 0);
+}
+
+// Whether every walked rule of `piece` (for the first player) is read through a lookup.
+bool paths_grouped(const CompiledGame& game, const std::string& piece) {
+    const PieceRules& r = rules_of(game, piece);
+    REQUIRE(r.path_count > 0);
+    return r.grouped_paths + r.typed_paths == r.path_count;
 }
 
 }  // namespace
@@ -108,4 +122,24 @@ TEST_CASE("walked rules are read through lookups, hops that refuse or spare type
     for (const char* piece : {"Cohen", "Finch", "Rabbi"}) CHECK(paths_grouped(*curves, piece));
 #endif
     CHECK_FALSE(paths_grouped(*compile_shipped("xiangqi", false), "Horse"));
+}
+
+TEST_CASE("boards of three words read slides, single ones too, and typed hops through lookups",
+          "[interpreter][slide-lookups]") {
+    const auto fast_game = compile_invented("typed-hops-on-three-words", true);
+    const auto plain_game = compile_invented("typed-hops-on-three-words", false);
+    REQUIRE(fast_game->tables().cell_words == 3);
+#ifdef __BMI2__
+    const PieceRules& spear = rules_of(*fast_game, "Spear");
+    CHECK(spear.grouped_slides == spear.slide_count);  // its one slide
+    const PieceRules& tower = rules_of(*fast_game, "Tower");
+    CHECK(tower.grouped_slides == tower.slide_count);
+    // The hops within the forts, not those across the board.
+    const PieceRules& mortar = rules_of(*fast_game, "Mortar");
+    CHECK(mortar.typed_group_count > 0);
+    CHECK(mortar.typed_paths > 0);
+    CHECK(mortar.typed_paths < mortar.path_count);
+#endif
+    Position fast(*fast_game), plain(*plain_game);
+    CHECK(walk_both(fast, plain, 3) == 226244);
 }
