@@ -92,6 +92,8 @@ void Compiler::compile_attack_lines() {
             for (int c = 0; c < t_.cell_count; ++c)
                 for (const std::uint8_t out : outward)
                     at(lines.reach, c) |= at(t_.rays + out * t_.cell_count, c);
+            lines.around_royal = new_table();
+            add_around_royal(lines.reach, p, lines.around_royal);
             t_.attack_line_dirs.insert(t_.attack_line_dirs.end(), outward.begin(), outward.end());
             t_.attack_lines.push_back(lines);
         }
@@ -107,6 +109,25 @@ void Compiler::compile_leap_attackers() {
             const TableRef attackers = t_.rules_of(p, std::countr_zero(types)).attackers;
             for (int c = 0; c < n; ++c) at(t_.leap_attackers, p * n + c) |= t_.pool[attackers + c];
         }
+    t_.leap_attackers_around_royal = new_table(t_.player_count * n);
+    for (int p = 0; p < t_.player_count; ++p) {
+        const auto first = static_cast<TableRef>(p * n);
+        add_around_royal(t_.leap_attackers + first, p, t_.leap_attackers_around_royal + first);
+    }
+}
+
+void Compiler::add_around_royal(TableRef table, int p, TableRef into) {
+    if (royal_reach_.empty()) {
+        royal_reach_.assign(t_.player_count, std::vector<CellSet>(t_.cell_count));
+        for (int q = 0; q < t_.player_count; ++q)
+            for (std::uint32_t types = t_.royal_types; types; types &= types - 1)
+                for (int c = 0; c < t_.cell_count; ++c)
+                    royal_reach_[q][c] |= empty_board_reach(t_.rules_of(q, std::countr_zero(types)), c);
+    }
+    for (int q = 0; q < t_.player_count; ++q)
+        if (q != p)
+            for (int c = 0; c < t_.cell_count; ++c)
+                for (int to : royal_reach_[q][c]) at(into, c) |= t_.pool[table + to];
 }
 
 // Royal pieces that must part: the directions, as indices, along which each player's face others'.

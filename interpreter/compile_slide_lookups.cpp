@@ -328,6 +328,7 @@ private:
                     part.dir_first = static_cast<std::uint32_t>(dirs_of_all.size());
                     part.dir_count = static_cast<std::uint32_t>(chosen.size());
                     part.reach = lines.reach;
+                    part.around_royal = lines.around_royal;
                     part.grouped = lookups.has_value();
                     part.lookups = lookups.value_or(0);
                     for (std::size_t k : chosen) dirs_of_all.push_back(rays[k].dir);

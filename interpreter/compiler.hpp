@@ -84,6 +84,9 @@ private:
     void compile_royal_parting();
     void compile_attack_lines();
     void compile_leap_attackers();
+    // Adds to `into`, for each cell, `table` at every cell a royal piece of a player other than
+    // `p` could go to from it.
+    void add_around_royal(TableRef table, int p, TableRef into);
     // compile_influence.cpp: Tables::royal_influence.
     void compile_royal_influence();
     // Adds to depends[cell] the cells a walked rule's attack on that cell from `from` crosses.
@@ -123,6 +126,9 @@ private:
     const ir::Game& game_;
     Tables t_;
     std::map<std::pair<int, int>, int> by_coord_;
+    // [player][cell]: where a royal piece of the player could go from the cell, on an empty
+    // board (add_around_royal); worked out on first use.
+    std::vector<std::vector<CellSet>> royal_reach_;
 };
 
 }  // namespace vari::detail

@@ -583,9 +583,15 @@ private:
 
     void fast() {
         const int royal = royals_.first();
+        // The royal piece's destinations, tested here with each player's sliders gathered once
+        // for its checks and pins: those some attack, with the royal piece off its cell.
+        const Set without_royal = occupied_ ^ Set::of(royal);
+        const Set royal_to = detail::targets(t_, rules_on(royal), royal, landings_, pos_.board());
+        Set unsafe;
         // Pieces whose attacks are walked: a check by one is answered by trial; else the moves
         // that touch a cell one of their attacks on the royal piece could cross are made and
-        // tested.
+        // tested. Their attacks on the royal piece and on its destinations are walked at once:
+        // whether one reaches the royal piece's own cell does not hang on that cell's piece.
         Set walked;
         bool walkers = false;  // some walker_types[by]
         std::uint32_t walker_types[MAX_PLAYERS] = {};
@@ -595,7 +601,10 @@ private:
                     if (sets_.of(by, std::countr_zero(types))) walker_types[by] |= types & -types;
         for (int by = 0; by < t_.player_count; ++by) {
             if (!walker_types[by]) continue;
-            if (pos_.is_attacked(royal, by, occupied_, walker_types[by])) return by_trial();
+            const Set hit =
+                pos_.walked_to(royal_to | Set::of(royal), by, without_royal, walker_types[by]);
+            if (hit.has(royal)) return by_trial();
+            unsafe |= hit;
             walkers = true;
             for (std::uint32_t types = walker_types[by]; types; types &= types - 1) {
                 const PieceRules& r = t_.rules_of(by, std::countr_zero(types));
@@ -610,11 +619,6 @@ private:
         int pin_cell[MAX_PIN_LINES];
         UnsetArray<Set, MAX_PIN_LINES> pin_line;
         int pin_count = 0;
-        // The royal piece's destinations, tested here with each player's sliders gathered once
-        // for its checks and pins: those some attack, with the royal piece off its cell.
-        const Set without_royal = occupied_ ^ Set::of(royal);
-        const Set royal_to = detail::targets(t_, rules_on(royal), royal, landings_, pos_.board());
-        Set unsafe;
 
         for (int by = 0; by < t_.player_count; ++by) {
             if (by == us_) continue;
@@ -622,14 +626,16 @@ private:
                 check_count += hit.count();
                 block = hit;
             }
-            for (int to : royal_to & ~unsafe)
-                if (detail::leaping_attackers(t_, sets_, pos_.board(), by, to)) unsafe.add(to);
+            if (pool_[t_.leap_attackers_around_royal + by * t_.cell_count + royal] & sets_.by_player[by])
+                for (int to : royal_to & ~unsafe)
+                    if (detail::leaping_attackers(t_, sets_, pos_.board(), by, to)) unsafe.add(to);
             for (std::uint32_t i = t_.attack_lines_first[by]; i < t_.attack_lines_first[by + 1]; ++i) {
                 const AttackLines& lines = t_.attack_lines[i];
                 const Set sliders = sets_.of_types(by, lines.types);
                 if (!sliders) continue;
-                for (int to : royal_to & ~unsafe)
-                    if (detail::nearest_along(t_, lines, to, without_royal, sliders)) unsafe.add(to);
+                if (pool_[lines.around_royal + royal] & sliders)
+                    for (int to : royal_to & ~unsafe)
+                        if (detail::nearest_along(t_, lines, to, without_royal, sliders)) unsafe.add(to);
                 if (!(pool_[lines.reach + royal] & sliders)) continue;
                 for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
                     // From the royal piece outward to the nearest piece, and past one of ours.
@@ -651,16 +657,6 @@ private:
                         pin_cell[pin_count] = near;
                         pin_line[pin_count++] = full & ~ray(out, far);
                     }
-                }
-            }
-            // Walked attacks last: the dearest to test.
-            // Several cells at once: a piece near two is walked once.
-            if (const Set open = royal_to & ~unsafe; open && t_.complex_types[by]) {
-                if (open.count() == 1) {
-                    if (pos_.is_walked_to(open.first(), by, without_royal, t_.complex_types[by]))
-                        unsafe |= open;
-                } else {
-                    unsafe |= pos_.walked_to(open, by, without_royal, t_.complex_types[by]);
                 }
             }
         }

@@ -109,6 +109,9 @@ struct AttackLines {
     // none attacks the cell along them, whatever stands between. (Split into lookup groups, each
     // part keeps the whole set's, which still tells that.)
     TableRef reach = 0;
+    // Per cell, `reach` from every cell another player's royal piece could go to from it: no
+    // slider there, none attacks any of its destinations.
+    TableRef around_royal = 0;
     bool grouped = false;
     std::uint32_t lookups = 0;     // Tables::slide_lookups[lookups + cell], when grouped
 };
@@ -295,6 +298,8 @@ struct Tables {
     // [player * cell_count + cell]: the union of the player's attackers tables, so that an attack
     // test looks at a leaper's own table only where some piece of the player could attack from.
     TableRef leap_attackers = 0;
+    // The same from every cell another player's royal piece could go to from the cell.
+    TableRef leap_attackers_around_royal = 0;
     std::uint32_t royal_types = 0;
     // [player * cell_count + cell]: the cells whose emptiness could make or break another
     // player's attack on the cell (compile_influence.cpp); compiled where there are royal types.
