@@ -588,10 +588,11 @@ private:
         const Set without_royal = occupied_ ^ Set::of(royal);
         const Set royal_to = detail::targets(t_, rules_on(royal), royal, landings_, pos_.board());
         Set unsafe;
-        // Pieces whose attacks are walked: a check by one is answered by trial; else the moves
+        // Pieces whose attacks are walked: a walked check is answered by trial; else the moves
         // that touch a cell one of their attacks on the royal piece could cross are made and
         // tested. Their attacks on the royal piece and on its destinations are walked at once:
         // whether one reaches the royal piece's own cell does not hang on that cell's piece.
+        // Their leaps and lines are read below with everyone's.
         Set walked;
         bool walkers = false;  // some walker_types[by]
         std::uint32_t walker_types[MAX_PLAYERS] = {};
