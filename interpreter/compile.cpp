@@ -31,6 +31,7 @@ Tables Compiler::run(bool slide_lookups) {
     t_.slider_types.assign(t_.player_count * t_.dirs.size(), 0);
     t_.complex_types.assign(t_.player_count, 0);
     t_.leaper_types.assign(t_.player_count, 0);
+    t_.droppable_types.assign(t_.player_count, 0);
     t_.start_count.assign(t_.player_count * t_.type_count, 0);
     for (const auto& placed : game_.setup)
         ++t_.start_count[placed.player * t_.type_count + placed.type];
@@ -219,6 +220,7 @@ void Compiler::compile_piece(int p, int type) {
     r.plain_from = new_set(plain_from);
     r.becomes = one_promotion(r);
     compile_drop(p, piece, r);
+    if (r.droppable) t_.droppable_types[p] |= 1u << type;
 }
 
 void Compiler::compile_walked_attackers(PieceRules& r) {

@@ -60,10 +60,7 @@ public:
             if (t_.has_jumps && !jumps_first) jumps();
         }
         if (facing) keep_if([this](Move m) { return parts(m); });
-        if (t_.checks_forbidden) {
-            CheckingCells checking;
-            keep_if([&](Move m) { return !checks(m, checking); });
-        }
+        if (t_.checks_forbidden) keep_not_checking();
         if (t_.passing == ir::Passing::allowed ||
             (t_.passing == ir::Passing::forced && list_.size == 0) ||
             (t_.passing == ir::Passing::unless_in_check && (facing || !in_check())))
@@ -100,6 +97,7 @@ private:
             for (int to : targets) push(Move::make(from, to, kind, -1, index));
             return;
         }
+        if (r.becomes >= 0) return emit_as<kind>(r.becomes, from, targets, index);
         const bool leaving = pool_[r.promotion_leaving].has(from);
         const Set promoting = leaving ? targets : targets & pool_[r.promotion_zone];
         for (int to : targets & ~promoting & pool_[r.arrivals])
@@ -112,11 +110,16 @@ private:
     // pieces, whose moves are then listed. Only three or more: shifting every cell of the board
     // each step costs more than one or two pieces' targets read from their tables.
     Set shifted_moves(Set from, Set to) {
-        if (!t_.shifted_types[us_]) return Set();
+        std::uint32_t many = 0;  // the shifted types of which we have three or more
+        for (std::uint32_t types = t_.shifted_types[us_]; types; types &= types - 1) {
+            const int type = std::countr_zero(types);
+            many |= static_cast<std::uint32_t>(sets_.of(us_, type).count() >= 3) << type;
+        }
+        if (!many) return Set();
         const Set allowed[] = {landings_.by_mode[0] & to, landings_.by_mode[1] & to,
                                landings_.by_mode[2] & to};  // by ir::MoveMode
         Set listed;
-        for (std::uint32_t types = t_.shifted_types[us_]; types; types &= types - 1) {
+        for (std::uint32_t types = many; types; types &= types - 1) {
             const int type = std::countr_zero(types);
             const PieceRules& r = our_rules_[type];
             const Set pieces = sets_.of(us_, type) & from & pool_[r.plain_from];
@@ -137,14 +140,16 @@ private:
         return listed;
     }
 
+    // The moves of a piece every move of which ends as `type`. Out of line, as promotions below.
+    template <Move::Kind kind>
+    [[gnu::noinline]] void emit_as(int type, int from, Set targets, int index) {
+        for (int to : targets) push(Move::make(from, to, kind, type, index));
+    }
+
     // Out of line: promotions are rare, and inlined they would cost emit's loop its registers.
     template <Move::Kind kind>
     [[gnu::noinline]] void emit_promotions(int from, Set promoting, const PieceRules& r,
                                            bool leaving, int index) {
-        if (r.becomes >= 0) {  // every target the same one choice
-            for (int to : promoting) push(Move::make(from, to, kind, r.becomes, index));
-            return;
-        }
         for (int to : promoting) {
             std::uint32_t bits = t_.promotions[r.promotions + to];
             if (leaving) bits |= t_.promotions[r.promotions_out + from];
@@ -177,11 +182,18 @@ private:
         list_.size = kept;
     }
 
+    // `checks forbidden`. Out of line: only such games pay for its code.
+    [[gnu::noinline]] void keep_not_checking() {
+        CheckingCells checking;
+        keep_if([&](Move m) { return !checks(m, checking); });
+    }
+
     // checking_cells() of each type, and uncovering_cells(), once worked out in a position.
     struct CheckingCells {
         std::uint32_t known = 0;  // a bit per type
         UnsetArray<Set, MAX_TYPES> of;  // set where `known` says
         std::optional<Set> uncovering;
+        std::optional<Set> royals;  // enemy_royals()
     };
 
     // Whether `m` gives check. Where no piece of ours attacks by walking, the cells its type
@@ -191,6 +203,13 @@ private:
     // (Tables::royal_influence), which it must not leave. The others, and moves that are not
     // plain moves or drops, are made to find out.
     bool checks(Move m, CheckingCells& checking) {
+        // A plain move where none of our pieces attacks by walking, the common case: as below,
+        // with fewer tests.
+        if (m.is_plain() && !t_.complex_types[us_]) {
+            const int type = type_of(pos_.piece_on(m.from()));
+            return checking_cells(type, checking).has(m.to()) ||
+                   (uncovering_cells(checking).has(m.from()) && checks_leaving(m, type, checking));
+        }
         const bool drop = m.is_drop();
         if ((!drop && m.kind() != Move::normal) || m.gated_type() >= 0) return gives_check(m);
         const int type = m.promotion() >= 0 ? m.promotion()
@@ -199,7 +218,7 @@ private:
         const bool lands_checking = checking_cells(type, checking).has(m.to());
         if (!t_.complex_types[us_]) {
             if (!drop && uncovering_cells(checking).has(m.from()))
-                return lands_checking || checks_leaving(m, type);
+                return lands_checking || checks_leaving(m, type, checking);
             return lands_checking;
         }
         if (lands_checking) return gives_check(m);
@@ -220,8 +239,8 @@ private:
     // `from` opens only the ray from the royal piece through it: to the next piece past it, an
     // attack by our slider there unless the move lands between, or the piece's own attack from
     // `to` along the ray. Made and tested where several royal pieces could be uncovered.
-    bool checks_leaving(Move m, int type) {
-        const Set royals = enemy_royals();
+    bool checks_leaving(Move m, int type, CheckingCells& checking) {
+        const Set royals = enemy_royals(checking);
         if (royals.count() != 1) return gives_check(m);
         const int royal = royals.first(), from = m.from(), to = m.to();
         for (std::uint32_t i = t_.attack_lines_first[us_]; i < t_.attack_lines_first[us_ + 1]; ++i) {
@@ -250,7 +269,7 @@ private:
     Set uncovering_cells(CheckingCells& checking) {
         if (checking.uncovering) return *checking.uncovering;
         Set cells;
-        for (int royal : enemy_royals())
+        for (int royal : enemy_royals(checking))
             for (std::uint32_t i = t_.attack_lines_first[us_]; i < t_.attack_lines_first[us_ + 1]; ++i) {
                 const AttackLines& lines = t_.attack_lines[i];
                 for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
@@ -274,7 +293,7 @@ private:
         checking.known |= 1u << type;
         const PieceRules& r = t_.rules_of(us_, type);
         Set cells;
-        for (int royal : enemy_royals()) {
+        for (int royal : enemy_royals(checking)) {
             cells |= pool_[r.attackers + royal];
             if (r.complex_attacks) cells |= pool_[r.walked_attackers + royal];
             for (std::uint32_t i = t_.attack_lines_first[us_]; i < t_.attack_lines_first[us_ + 1]; ++i)
@@ -467,8 +486,10 @@ private:
     // rules, where-movable, check and mate judged for the face.
     void drops(Set allowed) {
         std::uint32_t types = 0;
-        for (int type = 0; type < t_.type_count; ++type)
-            if (pos_.in_hand(us_, type) && t_.rules_of(us_, type).droppable) types |= 1u << type;
+        for (std::uint32_t droppable = t_.droppable_types[us_]; droppable; droppable &= droppable - 1) {
+            const int type = std::countr_zero(droppable);
+            types |= static_cast<std::uint32_t>(pos_.in_hand(us_, type) > 0) << type;
+        }
         if (types & t_.drop_first) types &= t_.drop_first;
         const Set empty = pool_[t_.all_cells] & ~occupied_ & allowed;
         CheckingCells checking;
@@ -546,14 +567,11 @@ private:
 
     // The cells our pieces of `types` attack, when they only leap (none when one does more).
     std::optional<Set> leaped_by_us(std::uint32_t types) const {
-        Set reach;
-        for (; types; types &= types - 1) {
-            const PieceRules& r = our_rules_[std::countr_zero(types)];
+        for (std::uint32_t rest = types; rest; rest &= rest - 1) {
+            const PieceRules& r = our_rules_[std::countr_zero(rest)];
             if (r.slide_count || r.path_count || r.jump_count) return std::nullopt;
-            for (int from : sets_.of(us_, std::countr_zero(types)))
-                reach |= pool_[r.leap_any + from] | pool_[r.leap_capture + from];
         }
-        return reach;
+        return detail::leap_attacks(t_, pos_.board(), us_, sets_.of_types(us_, types));
     }
 
     // Whether a drop onto a cell from which `placed` could give check is allowed: it does not
@@ -573,6 +591,10 @@ private:
         return replies.size > 0;
     }
 
+    Set enemy_royals(CheckingCells& checking) const {
+        if (!checking.royals) checking.royals = enemy_royals();
+        return *checking.royals;
+    }
     Set enemy_royals() const {
         Set royals;
         for (std::uint32_t types = t_.royal_types; types; types &= types - 1)
@@ -627,9 +649,10 @@ private:
                 check_count += hit.count();
                 block = hit;
             }
-            if (pool_[t_.leap_attackers_around_royal + by * t_.cell_count + royal] & sets_.by_player[by])
-                for (int to : royal_to & ~unsafe)
-                    if (detail::leaping_attackers(t_, sets_, pos_.board(), by, to)) unsafe.add(to);
+            // The leaps of the player's pieces near enough to attack a destination, at once.
+            if (const Set near = pool_[t_.leap_attackers_around_royal + by * t_.cell_count + royal] &
+                                 sets_.by_player[by])
+                unsafe |= royal_to & detail::leap_attacks(t_, pos_.board(), by, near);
             for (std::uint32_t i = t_.attack_lines_first[by]; i < t_.attack_lines_first[by + 1]; ++i) {
                 const AttackLines& lines = t_.attack_lines[i];
                 const Set sliders = sets_.of_types(by, lines.types);

@@ -141,6 +141,19 @@ template <class Set>
     return hit;
 }
 
+// The cells the leaps of player `by`'s pieces on `pieces` attack: each read off its own type's
+// leap tables, so that the cells near a few pieces cost a lookup each.
+template <class Set>
+[[gnu::always_inline]] inline Set leap_attacks(const Tables& t, const Piece* board, int by, Set pieces) {
+    const Set* pool = t.sets.data<Set>();
+    Set hit;
+    for (int from : pieces) {
+        const PieceRules& r = t.rules_of(by, type_of(board[from]));
+        hit |= pool[r.leap_any + from] | pool[r.leap_capture + from];
+    }
+    return hit;
+}
+
 // Whether, from `cell` outward along any of `lines`' directions, the nearest piece is one of
 // `pieces` (which are on `occupied`).
 template <class Set>

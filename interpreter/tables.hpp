@@ -325,6 +325,7 @@ struct Tables {
 
     bool hands = false;
     std::uint32_t drop_first = 0;            // types that must be dropped before others
+    std::vector<std::uint32_t> droppable_types;  // [player]: types with drop rules
     std::vector<int> hand_type;              // [captor * type_count + type]: what it takes, -1 none
     TableRef file_of = 0;                    // [cell] the cells of its file (Board::files)
     SetRef colours[2] = {};                  // the square board's two colours, (x + y) even, odd

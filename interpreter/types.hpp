@@ -147,6 +147,8 @@ public:
     constexpr Kind kind() const { return static_cast<Kind>(field(37, 7)); }
     constexpr int castling_index() const { return field(40, 31); }
     constexpr int jump_ordinal() const { return field(40, 255); }
+    // A normal move that neither promotes nor gates.
+    constexpr bool is_plain() const { return (bits_ >> 32) == 0; }
     constexpr bool is_drop() const { return kind() == drop; }
     constexpr bool is_pass() const { return kind() == pass; }
     constexpr bool is_jumps() const { return kind() == jumps; }
