@@ -93,6 +93,12 @@ private:
     // The same, the rules of the piece on `from` known.
     template <Move::Kind kind = Move::normal>
     void emit(const PieceRules& r, int from, Set targets, int index = 0) {
+        emit_inline<kind>(r, from, targets, index);
+    }
+    // emit(), inlined into the loops over a position's pieces: with sets of three words or more
+    // the compiler would not, and there the call costs more than the code it saves.
+    template <Move::Kind kind = Move::normal>
+    [[gnu::always_inline]] void emit_inline(const PieceRules& r, int from, Set targets, int index = 0) {
         if (r.lands_plainly || pool_[r.plain_from].has(from)) {
             for (int to : targets) push(Move::make(from, to, kind, -1, index));
             return;
@@ -696,7 +702,7 @@ private:
                 if (pinned.has(from))
                     for (int i = 0; i < pin_count; ++i)
                         if (pin_cell[i] == from) to &= pin_line[i];
-                if (to) emit(r, from, to);
+                if (to) emit_inline(r, from, to);
             }
             if (walked) filter_crossing(first, walked);
         }
@@ -734,7 +740,7 @@ private:
         for (int from : own_ & ~listed) {
             const PieceRules& r = rules_on(from);
             const Set to = detail::targets(t_, r, from, landings_, pos_.board());
-            if (to) emit(r, from, to);
+            if (to) emit_inline(r, from, to);
         }
         if (t_.hands) drops(~Set());
         filter_from(0);
