@@ -13,59 +13,31 @@
 #     -DCMAKE_BUILD_TYPE=Release && cmake --build /tmp/old/build --target vari
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. tools/bench-common.sh
 
 old=${1:?usage: tools/bench-vs-previous.sh OLD_VARI [ROUNDS [GAME...]]}
 rounds=${2:-5}
 shift $(($# < 2 ? $# : 2))
 new=${NEW_VARI:-build/vari}
-playouts=${PLAYOUTS:-1000}
 export VARI_GAMES=${VARI_GAMES:-$PWD/stdlib-games}
 [ -x "$new" ] || { echo "no $new: run tools/setup.sh first" >&2; exit 2; }
 [ -x "$old" ] || { echo "no $old" >&2; exit 2; }
 
 games=("$@")
-[ ${#games[@]} -gt 0 ] ||
-    mapfile -t games < <("$new" list | awk '/^[^ ]/ { sub(/:$/, "", $1); print $1 }')
-
-# Prints "LEAVES_PER_S PLAYOUTS_PER_S" from one `vari bench` run (the same seed plays the same
-# games in both binaries while their move orders agree).
-bench() {
-    "$@" --playouts "$playouts" --seed 1 --search-nodes 0 2>/dev/null | awk '
-        /^perft / { for (i = 1; i <= NF; ++i) if ($i == "leaves/s") rate = $(i - 2) * 1e6 }
-        /^playouts / { for (i = 1; i <= NF; ++i) if ($i == "playouts/s,") playouts = $(i - 1) }
-        END { if (rate == "" || playouts == "") exit 1; printf "%.0f %.0f\n", rate, playouts }'
-}
-# The first perft depth at which the new binary takes at least MIN_SECONDS (default 0.4).
-first_depth() {
-    local d seconds
-    for ((d = 1; d <= 12; ++d)); do
-        seconds=$("$new" bench "$1" --depth "$d" --playouts 0 --search-nodes 0 2>/dev/null |
-            awk '/^perft / { for (i = 1; i <= NF; ++i) if ($i == "s:") print $(i - 1) }')
-        [ -n "$seconds" ] || return 1
-        if awk -v s="$seconds" -v m="${MIN_SECONDS:-0.4}" 'BEGIN { exit !(s >= m) }'; then
-            echo "$d"
-            return
-        fi
-    done
-    echo 12
-}
-median() {
-    sort -g | awk '{ v[NR] = $1 }
-        END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+[ ${#games[@]} -gt 0 ] || mapfile -t games < <(shipped_games "$new")
 
 printf '%-34s %5s %26s %26s\n' "" "" "perft M leaves/s" "playouts/s"
 printf '%-34s %5s %9s %9s %6s %9s %9s %6s\n' game depth "old" "new" ratio "old" "new" ratio
 for game in "${games[@]}"; do
-    depth=$(first_depth "$game") || true
-    if [ -z "$depth" ] || ! bench "$old" bench "$game" --depth 1 >/dev/null; then
+    depth=$(first_depth "$new" "$game") || true
+    if [ -z "$depth" ] || ! bench_rates "$old" bench "$game" --depth 1 >/dev/null; then
         printf '%-34s skipped: the old binary cannot run it\n' "$game"
         continue
     fi
     old_runs=() new_runs=()
     for ((r = 0; r < rounds; ++r)); do
-        old_runs+=("$(bench "$old" bench "$game" --depth "$depth")")
-        new_runs+=("$(bench "$new" bench "$game" --depth "$depth")")
+        old_runs+=("$(bench_rates "$old" bench "$game" --depth "$depth")")
+        new_runs+=("$(bench_rates "$new" bench "$game" --depth "$depth")")
     done
     ol=$(printf '%s\n' "${old_runs[@]}" | awk '{ print $1 }' | median)
     nl=$(printf '%s\n' "${new_runs[@]}" | awk '{ print $1 }' | median)
