@@ -378,6 +378,7 @@ public:
     int add(std::uint64_t hash);      // the count with this occurrence
     void remove(std::uint64_t hash);  // an occurrence added before
     int count(std::uint64_t hash) const;
+    void clear();  // every count forgotten, the slots kept for the next positions
 
 private:
     struct Slot {

@@ -1,6 +1,7 @@
 // PositionCounts: open addressing with linear probing, a slot chosen by the top bits of the hash
 // times an odd constant (so that hashes differing in any bits spread). A count that falls to zero
 // keeps its slot, so that the probes of later hashes still pass it; growing drops such slots.
+#include <algorithm>
 #include <bit>
 
 #include "interpreter/interpreter.hpp"
@@ -45,6 +46,11 @@ int PositionCounts::add(std::uint64_t hash) {
 void PositionCounts::remove(std::uint64_t hash) {
     Slot& slot = slots_[find(hash)];
     if (slot.count > 0) --slot.count;
+}
+
+void PositionCounts::clear() {
+    std::fill(slots_.begin(), slots_.end(), Slot{});
+    used_ = 0;
 }
 
 int PositionCounts::count(std::uint64_t hash) const {

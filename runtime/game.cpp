@@ -97,16 +97,30 @@ std::string too_many_moves() {
 Game::Game(const CompiledGame& game, HookUse hooks) : Game(game, Position(game), hooks) {}
 
 Game::Game(const CompiledGame& game, const Position& start, HookUse hooks)
-    : game_(game), start_(start), pos_(start) {
+    : game_(game), start_(start), pos_(start), hook_use_(hooks) {
     assert(&start.game() == &game);
-    if (hooks == HookUse::on) {
-        ir::Diagnostic error;
-        hooks_ = Hooks::load(game, error);
-        if (!hooks_ && !error.message.empty())
-            hook_load_error_ = "the hooks failed to load at " + error.file + ":" +
-                               std::to_string(error.line) + ": " + error.message;
-    }
+    load_hooks();
     hashes_.push_back(pos_.hash());
+    repetitions_ = counts_.add(pos_.hash());
+    refresh();
+}
+
+void Game::load_hooks() {
+    if (hook_use_ == HookUse::off) return;
+    ir::Diagnostic error;
+    hooks_ = Hooks::load(game_, error);
+    hook_load_error_.clear();
+    if (!hooks_ && !error.message.empty())
+        hook_load_error_ = "the hooks failed to load at " + error.file + ":" +
+                           std::to_string(error.line) + ": " + error.message;
+}
+
+void Game::restart() {
+    load_hooks();
+    plies_ = 0;
+    pos_ = start_;
+    hashes_.assign(1, pos_.hash());
+    counts_.clear();
     repetitions_ = counts_.add(pos_.hash());
     refresh();
 }

@@ -253,6 +253,10 @@ public:
 
     void play(Move move);  // `move` must be legal
     bool undo();           // false at the start
+    // A new game from the start, as a Game made anew would play it (hooks loaded again, their
+    // state with them), keeping the memory this one holds for moves and counts: for games played
+    // one after another.
+    void restart();
     // The same, for a walk over the tree of moves (perft) that takes a move back only to play
     // the next: the position is not judged again, so legal_moves() and result() may not be read
     // until the next play().
@@ -277,6 +281,7 @@ private:
     const Step& step(int ply) const {
         return steps_[ply / STEPS_PER_BLOCK][ply % STEPS_PER_BLOCK];
     }
+    void load_hooks();
     void refresh();           // legal moves and result for the current position
     HookContext context() const;
     bool filter_moves();      // false when a filter hook failed
@@ -294,6 +299,7 @@ private:
     bool judged_ = false;  // legal_ and result_ are the current position's
     PositionCounts counts_;              // of the positions of hashes_
     int repetitions_ = 1;                // how often the current position has occurred
+    HookUse hook_use_;
     std::unique_ptr<Hooks> hooks_;
     std::string hook_load_error_;   // why the hooks could not be loaded; empty when they were
 };

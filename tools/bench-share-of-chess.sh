@@ -22,7 +22,7 @@ games=("$@")
 [ ${#games[@]} -gt 0 ] || mapfile -t games < <(shipped_games "$vari" | grep -vx chess)
 chess_depth=${CHESS_DEPTH:-6}
 
-printf '%-34s %5s %12s %12s %7s %7s\n' game depth "M leaves/s" "chess's" share least
+printf '%-36s %5s %12s %12s %7s %7s\n' game depth "M leaves/s" "chess's" share least
 for game in "${games[@]}"; do
     depth=$(first_depth "$vari" "$game")
     rates=() chess_rates=() shares=()
@@ -36,6 +36,6 @@ for game in "${games[@]}"; do
         -v c="$(printf '%s\n' "${chess_rates[@]}" | median)" \
         -v s="$(printf '%s\n' "${shares[@]}" | median)" \
         -v least="$(printf '%s\n' "${shares[@]}" | sort -g | head -n 1)" 'BEGIN {
-        printf "%-34s %5d %12.2f %12.2f %6.0f%% %6.0f%%%s\n", name, d, g / 1e6, c / 1e6, 100 * s,
+        printf "%-36s %5d %12.2f %12.2f %6.0f%% %6.0f%%%s\n", name, d, g / 1e6, c / 1e6, 100 * s,
                100 * least, least < 0.5 ? "  below half" : "" }'
 done

@@ -52,8 +52,9 @@ Playouts random_playouts(const CompiledGame& game, const Position& from, int pla
     Playouts out;
     out.games.resize(playouts);
     const auto start = Clock::now();
+    runtime::Game play(game, from);
     for (auto& moves : out.games) {
-        runtime::Game play(game, from);
+        if (&moves != &out.games.front()) play.restart();
         while (!play.result() && play.ply() < max_plies) {
             const Move m = runtime::random_move(play, rng);
             if (m.is_none()) break;

@@ -164,6 +164,47 @@ TEST_CASE("random moves are legal and none is given when there is none", "[runti
     CHECK(runtime::random_move(stalemate, rng).is_none());
 }
 
+TEST_CASE("a game restarted counts its repetitions anew", "[runtime][game]") {
+    const auto chess = test::load_shipped("chess");
+    runtime::Game game(*chess);
+    play(game, {"g1-f3", "g8-f6", "f3-g1", "f6-g8", "g1-f3", "g8-f6", "f3-g1", "f6-g8"});
+    REQUIRE(game.result());
+    game.restart();
+    CHECK(game.ply() == 0);
+    CHECK(game.hashes() == std::vector<std::uint64_t>{game.start().hash()});
+    CHECK(!game.result());
+    play(game, {"g1-f3", "g8-f6", "f3-g1", "f6-g8"});
+    CHECK(!game.result());  // twice, in this game
+    play(game, {"g1-f3", "g8-f6", "f3-g1", "f6-g8"});
+    REQUIRE(game.result());
+    CHECK(game.result()->reason == "threefold repetition");
+}
+
+TEST_CASE("random games played on one game restarted are those of games made anew",
+          "[runtime][game]") {
+    for (const char* name : {"chess", "crazyhouse", "three-player-hex-shogi-91", "janggi"}) {
+        INFO(name);
+        const auto compiled = test::load_shipped(name);
+        std::mt19937_64 played(3), fresh(3);
+        runtime::Game restarted(*compiled);
+        for (int g = 0; g < 4; ++g) {
+            if (g > 0) restarted.restart();
+            runtime::Game anew(*compiled);
+            while (!anew.result() && anew.ply() < 300) {
+                REQUIRE(!restarted.result());
+                const Move m = runtime::random_move(restarted, played);
+                REQUIRE(m == runtime::random_move(anew, fresh));
+                restarted.play(m);
+                anew.play(m);
+                REQUIRE(restarted.position().hash() == anew.position().hash());
+            }
+            CHECK(restarted.hashes() == anew.hashes());
+            REQUIRE(static_cast<bool>(restarted.result()) == static_cast<bool>(anew.result()));
+            if (anew.result()) CHECK(restarted.result()->summary == anew.result()->summary);
+        }
+    }
+}
+
 TEST_CASE("random games of every shipped game end or run on consistently", "[runtime][game]") {
     for (const std::string& name : dsl::shipped_games()) {
         const auto compiled = test::load_shipped(name);

@@ -948,4 +948,24 @@ return {
     CHECK(play.result()->summary == "Black wins by a capture after 2 moves");
 }
 
+TEST_CASE("a game restarted loads its hooks again: their state starts anew", "[hooks]") {
+    auto loaded = load(R"(
+local moves = 0
+return {
+  after_move = function(game)
+    moves = moves + 1
+    if moves == 2 then return { draw = true, reason = "two moves" } end
+  end,
+})");
+    REQUIRE(loaded.hooks);
+    runtime::Game play(*loaded.game);
+    play.play(move(*loaded.game, "a1", "a2"));
+    play.restart();
+    play.play(move(*loaded.game, "a1", "a2"));  // the first move of this game, not the second
+    CHECK(!play.result());
+    play.play(move(*loaded.game, "b4", "b3"));
+    REQUIRE(play.result());
+    CHECK(play.result()->summary == "draw by two moves");
+}
+
 }  // namespace vari
