@@ -378,18 +378,23 @@ public:
     int add(std::uint64_t hash);      // the count with this occurrence
     void remove(std::uint64_t hash);  // an occurrence added before
     int count(std::uint64_t hash) const;
-    void clear();  // every count forgotten, the slots kept for the next positions
+    // Every count forgotten, the slots kept for the next positions; at once, however many
+    // there are: the slots of an earlier round read as free.
+    void clear();
 
 private:
     struct Slot {
         std::uint64_t hash = 0;
-        int count = -1;  // -1: never used; 0: used once, which the probe for it still passes
+        int count = 0;           // 0: used once, which the probe for it still passes
+        std::uint32_t round = 0;  // the slot is free unless it is round_
     };
     std::size_t find(std::uint64_t hash) const;  // its slot, or the free slot where it would go
+    bool in_use(const Slot& slot) const { return slot.round == round_; }
     void grow();
     std::vector<Slot> slots_ = std::vector<Slot>(64);
     int shift_ = 58;        // 64 - log2(slots_.size()): a hash's slot is in its mixed top bits
-    std::size_t used_ = 0;  // slots ever used
+    std::size_t used_ = 0;  // slots used in this round
+    std::uint32_t round_ = 1;
 };
 
 // ---- Board geometry -------------------------------------------------------------------------

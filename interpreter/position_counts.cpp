@@ -1,6 +1,7 @@
 // PositionCounts: open addressing with linear probing, a slot chosen by the top bits of the hash
 // times an odd constant (so that hashes differing in any bits spread). A count that falls to zero
 // keeps its slot, so that the probes of later hashes still pass it; growing drops such slots.
+// Clearing starts a new round, in which the slots of earlier rounds are free.
 #include <algorithm>
 #include <bit>
 
@@ -11,7 +12,7 @@ namespace vari {
 std::size_t PositionCounts::find(std::uint64_t hash) const {
     const std::size_t mask = slots_.size() - 1;
     std::size_t i = static_cast<std::size_t>((hash * 0x9E3779B97F4A7C15u) >> shift_);
-    while (slots_[i].count >= 0 && slots_[i].hash != hash) i = (i + 1) & mask;
+    while (in_use(slots_[i]) && slots_[i].hash != hash) i = (i + 1) & mask;
     return i;
 }
 
@@ -19,7 +20,7 @@ std::size_t PositionCounts::find(std::uint64_t hash) const {
 // zero, which growing sweeps out instead of doubling for them.
 void PositionCounts::grow() {
     std::size_t live = 0;
-    for (const Slot& slot : slots_) live += slot.count > 0;
+    for (const Slot& slot : slots_) live += in_use(slot) && slot.count > 0;
     std::size_t size = 64;
     while (size < 4 * (live + 1)) size *= 2;
     std::vector<Slot> old(size);
@@ -27,7 +28,7 @@ void PositionCounts::grow() {
     shift_ = 64 - std::countr_zero(size);
     used_ = 0;
     for (const Slot& slot : old)
-        if (slot.count > 0) {
+        if (in_use(slot) && slot.count > 0) {
             slots_[find(slot.hash)] = slot;
             ++used_;
         }
@@ -36,8 +37,8 @@ void PositionCounts::grow() {
 int PositionCounts::add(std::uint64_t hash) {
     if (2 * (used_ + 1) > slots_.size()) grow();
     Slot& slot = slots_[find(hash)];
-    if (slot.count < 0) {
-        slot = {hash, 0};
+    if (!in_use(slot)) {
+        slot = {hash, 0, round_};
         ++used_;
     }
     return ++slot.count;
@@ -45,17 +46,20 @@ int PositionCounts::add(std::uint64_t hash) {
 
 void PositionCounts::remove(std::uint64_t hash) {
     Slot& slot = slots_[find(hash)];
-    if (slot.count > 0) --slot.count;
+    if (in_use(slot) && slot.count > 0) --slot.count;
 }
 
 void PositionCounts::clear() {
-    std::fill(slots_.begin(), slots_.end(), Slot{});
     used_ = 0;
+    if (++round_ != 0) return;
+    // After 2^32 rounds the numbers come round again: every slot is made free by hand.
+    std::fill(slots_.begin(), slots_.end(), Slot{});
+    round_ = 1;
 }
 
 int PositionCounts::count(std::uint64_t hash) const {
     const Slot& slot = slots_[find(hash)];
-    return slot.count > 0 ? slot.count : 0;
+    return in_use(slot) ? slot.count : 0;
 }
 
 }  // namespace vari

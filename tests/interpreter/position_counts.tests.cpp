@@ -1,5 +1,6 @@
 // PositionCounts against a plain map, over the way games and searches use it: positions added as
-// moves are played and removed, last first, as they are taken back.
+// moves are played and removed, last first, as they are taken back, and everything forgotten
+// when a new game starts.
 #include <catch2/catch.hpp>
 #include <map>
 #include <random>
@@ -13,13 +14,18 @@ namespace {
 
 // Plays and takes back random moves over `distinct` positions whose hashes share their low bits
 // (so that probes run long) and checks every count against the map.
-void walk(std::uint64_t seed, int steps, int distinct) {
+// With `clear_every`, everything is cleared that often, as games played one after another do.
+void walk(std::uint64_t seed, int steps, int distinct, int clear_every = 0) {
     std::mt19937_64 rng(seed);
     PositionCounts counts;
     std::map<std::uint64_t, int> expected;
     std::vector<std::uint64_t> line;
     for (int i = 0; i < steps; ++i) {
-        if (!line.empty() && rng() % 3 == 0) {
+        if (clear_every && i % clear_every == clear_every - 1) {
+            counts.clear();
+            expected.clear();
+            line.clear();
+        } else if (!line.empty() && rng() % 3 == 0) {
             counts.remove(line.back());
             --expected[line.back()];
             line.pop_back();
@@ -39,6 +45,12 @@ TEST_CASE("position counts agree with a map while positions come and go", "[repe
     walk(1, 20000, 8);       // few positions, many repetitions
     walk(2, 20000, 5000);    // many positions: the table grows
     walk(3, 100000, 1 << 29);  // nearly all new: slots left at zero are swept, not grown for
+}
+
+TEST_CASE("position counts cleared count from nothing, in a table of any size", "[repetition]") {
+    walk(4, 20000, 8, 50);      // short games of few positions
+    walk(5, 50000, 5000, 3000);  // long ones: the table has grown when it is cleared
+    walk(6, 50000, 1 << 29, 7);
 }
 
 TEST_CASE("a position counts from its first occurrence and back to none", "[repetition]") {
