@@ -3,12 +3,14 @@
 # Prints "LEAVES_PER_S PLAYOUTS_PER_S" from one `vari bench` run: the command and its arguments,
 # to which the playout count (PLAYOUTS, default 1000) and a fixed seed are added, so that two
 # binaries play the same games while their move orders agree. With PLAYOUTS=0 the second figure
-# is 0.
+# is 0. Fails when a figure asked for is missing (the binary could not run the game).
 bench_rates() {
-    "$@" --playouts "${PLAYOUTS:-1000}" --seed 1 --search-nodes 0 2>/dev/null | awk '
+    "$@" --playouts "${PLAYOUTS:-1000}" --seed 1 --search-nodes 0 2>/dev/null |
+        awk -v asked="${PLAYOUTS:-1000}" '
         /^perft / { for (i = 1; i <= NF; ++i) if ($i == "leaves/s") rate = $(i - 2) * 1e6 }
         /^playouts / { for (i = 1; i <= NF; ++i) if ($i == "playouts/s,") playouts = $(i - 1) }
-        END { if (rate == "") exit 1; printf "%.0f %.0f\n", rate, playouts + 0 }'
+        END { if (rate == "" || (asked > 0 && playouts == "")) exit 1
+              printf "%.0f %.0f\n", rate, playouts + 0 }'
 }
 
 # The first perft depth at which VARI (a binary) takes at least MIN_SECONDS (default 0.4) to

@@ -23,12 +23,14 @@ games=("$@")
 chess_depth=${CHESS_DEPTH:-6}
 
 printf '%-36s %5s %12s %12s %7s %7s\n' game depth "M leaves/s" "chess's" share least
+fail() { echo "$1: vari bench failed (try: $vari bench $1)" >&2; exit 1; }
 for game in "${games[@]}"; do
-    depth=$(first_depth "$vari" "$game")
+    depth=$(first_depth "$vari" "$game") || fail "$game"
     rates=() chess_rates=() shares=()
     for ((r = 0; r < rounds; ++r)); do
-        read -r c _ < <(bench_rates "$vari" bench chess --depth "$chess_depth")
-        read -r g _ < <(bench_rates "$vari" bench "$game" --depth "$depth")
+        c=$(bench_rates "$vari" bench chess --depth "$chess_depth") || fail chess
+        g=$(bench_rates "$vari" bench "$game" --depth "$depth") || fail "$game"
+        c=${c%% *} g=${g%% *}
         chess_rates+=("$c") rates+=("$g")
         shares+=("$(awk -v g="$g" -v c="$c" 'BEGIN { print g / c }')")
     done
