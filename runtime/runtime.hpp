@@ -142,7 +142,7 @@ struct Result {
 // that has only the safe base functions and `string`, `table` and `math`: no io, os, package,
 // require, dofile, loadfile, debug or collectgarbage, no string.dump, and load() takes text only.
 // The chunk runs once when loaded and returns a table of functions named after the events they
-// answer (the README documents them and the `game` object they read):
+// answer (runtime/HOOKS.md documents them and the `game` object they read):
 //   after_move(game)          after each move: nil to go on, or a table that ends the game:
 //                             { winner = PLAYER }, { loser = PLAYER } or { draw = true }, each
 //                             with an optional reason = "..."

@@ -14,7 +14,7 @@
 
 namespace vari::tools {
 
-// The exit codes of every command (the README's "Commands" lists them).
+// The exit codes of every command (tools/COMMANDS.md lists them).
 enum class Exit {
     ok = 0,
     invalid = 1,  // a rule file, a game name or a position string is wrong

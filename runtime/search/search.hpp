@@ -114,7 +114,8 @@ struct Root {
 // How games of more than two players are searched (two players always get alpha-beta): paranoid
 // (the others all play against the player to move), max-n (each player plays for itself) or
 // best-reply (of all the others, only the one with the strongest reply moves). Best-reply is the
-// default: it beat the other two by a wide margin on the three-player game (README.md).
+// default: it beat the other two by a wide margin on the three-player game (tools/COMMANDS.md,
+// "The AI").
 enum class ManyPlayerSearch { paranoid, max_n, best_reply };
 
 // When to stop; 0 is no limit. With no limit at all the search goes to MAX_DEPTH.

@@ -580,12 +580,12 @@ return {
     CHECK(after_move_error(loaded).empty());
 }
 
-TEST_CASE("the README's example: three Kings win, passes draw, the living share a draw",
+TEST_CASE("the hooks reference's example: three Kings win, passes draw, the living share a draw",
           "[hooks]") {
     const std::string code = hook_file("three-kings.lua");
-    std::ifstream readme(std::string(VARI_TEST_HOOKS) + "/../../README.md");
+    std::ifstream reference(std::string(VARI_TEST_HOOKS) + "/../../runtime/HOOKS.md");
     std::stringstream text;
-    text << readme.rdbuf();
+    text << reference.rdbuf();
     CHECK(text.str().find("```lua\n" + code + "```\n") != std::string::npos);
 
     auto loaded = load(code, "three-kings.lua");

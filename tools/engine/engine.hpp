@@ -101,7 +101,7 @@ private:
 // ---- The engine --------------------------------------------------------------------------------
 // Speaks `protocol` on `in` and `out` with `game`, loaded from the rule file at `path` (its stem
 // names it in the UCI_Variant option, beside the shipped games UCI expresses), until
-// `quit` or the end of `in`: the README's "Engine protocols" describes what it answers. The game
+// `quit` or the end of `in`: tools/engine/PROTOCOLS.md describes what it answers. The game
 // must be one the protocol expresses (ProtocolText::make). Thinking runs on a thread of its own,
 // so `stop`, `isready` and `quit` are answered at once; every line is flushed as it is written.
 void run_engine(std::unique_ptr<CompiledGame> game, const std::string& path, Protocol protocol,

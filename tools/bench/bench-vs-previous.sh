@@ -3,7 +3,7 @@
 # alternately, ROUNDS times each, at the same perft depth and with the same playouts; prints the
 # median perft leaves/s and random playouts/s of each and their ratio (new / old).
 #
-#   tools/bench-vs-previous.sh OLD_VARI [ROUNDS [GAME...]]
+#   tools/bench/bench-vs-previous.sh OLD_VARI [ROUNDS [GAME...]]
 #   defaults: 5 rounds, every shipped game (`vari list`), each at the first perft depth the new
 #   binary takes at least MIN_SECONDS (0.4) to count
 # NEW_VARI (default build/vari) names the binary under test. Both read the games of this
@@ -12,10 +12,10 @@
 #   git worktree add /tmp/old REV && cmake -S /tmp/old -B /tmp/old/build -G Ninja \
 #     -DCMAKE_BUILD_TYPE=Release && cmake --build /tmp/old/build --target vari
 set -euo pipefail
-cd "$(dirname "$0")/.."
-. tools/bench-common.sh
+cd "$(dirname "$0")/../.."
+. tools/bench/bench-common.sh
 
-old=${1:?usage: tools/bench-vs-previous.sh OLD_VARI [ROUNDS [GAME...]]}
+old=${1:?usage: tools/bench/bench-vs-previous.sh OLD_VARI [ROUNDS [GAME...]]}
 rounds=${2:-5}
 shift $(($# < 2 ? $# : 2))
 new=${NEW_VARI:-build/vari}

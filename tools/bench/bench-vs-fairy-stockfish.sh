@@ -3,15 +3,15 @@
 # same start position and prints both rates and their ratio; with --all, for every game both know,
 # then a table of the ratios.
 #
-#   tools/bench-vs-fairy-stockfish.sh [GAME [UCI_VARIANT [DEPTH [ROUNDS]]]]
+#   tools/bench/bench-vs-fairy-stockfish.sh [GAME [UCI_VARIANT [DEPTH [ROUNDS]]]]
 #   defaults: chess chess 6 3
-#   tools/bench-vs-fairy-stockfish.sh --all [ROUNDS]
+#   tools/bench/bench-vs-fairy-stockfish.sh --all [ROUNDS]
 #   default: 3 rounds a game, at the depths of the table below
 # Needs build/vari (tools/setup.sh) and /usr/games/fairy-stockfish (apt-get install fairy-stockfish).
-# PEER and PEER_NAME name another UCI engine to compare with (tools/bench-vs-stockfish.sh); an
-# UCI_VARIANT of - sets no variant.
+# PEER and PEER_NAME name another UCI engine to compare with (tools/bench/bench-vs-stockfish.sh);
+# an UCI_VARIANT of - sets no variant.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 vari=build/vari
 peer=${PEER:-${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}}

@@ -4,13 +4,13 @@
 # the paired shares (game / chess, one a round) and the least of them. The target is that every
 # shipped game counts its perft at least half as fast as chess.
 #
-#   tools/bench-share-of-chess.sh [ROUNDS [GAME...]]
+#   tools/bench/bench-share-of-chess.sh [ROUNDS [GAME...]]
 #   defaults: 3 rounds, every shipped game (`vari list`) but chess, each at the first perft depth
 #   that takes at least MIN_SECONDS (1) to count, chess at CHESS_DEPTH (6)
 # VARI (default build/vari) names the binary.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-. tools/bench-common.sh
+cd "$(dirname "$0")/../.."
+. tools/bench/bench-common.sh
 
 rounds=${1:-3}
 shift $(($# < 1 ? $# : 1))

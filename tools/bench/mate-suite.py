@@ -6,8 +6,8 @@ mate_in_3.pgn: 375, mate_in_4.pgn: 373, each from a game, its [FEN] and [Termina
 A position is solved when vari's search proves a mate in at most N moves within the time, so any
 mating line counts, not only the one the collection gives.
 
-    tools/mate-suite.py --fetch                     # apt-get download pychess into build/suites
-    tools/mate-suite.py [--suite mate_in_2] [--movetime MS] [--first N] [--verbose]
+    tools/bench/mate-suite.py --fetch               # apt-get download pychess into build/suites
+    tools/bench/mate-suite.py [--suite mate_in_2] [--movetime MS] [--first N] [--verbose]
 
 The package is downloaded and unpacked, never installed (it would bring GTK along). Needs vari
 ($VARI, default build/vari: tools/setup.sh). One position at a time: timing matters, so note the
@@ -22,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 SUITES = ROOT / "build" / "suites"
 PUZZLES = "usr/share/pychess/learn/puzzles"
 WIN = 1_000_000  # vari's score of a won game, less the plies to the end
@@ -64,7 +64,7 @@ def main():
         return fetch()
     path = SUITES / "pychess" / PUZZLES / f"{args.suite}.pgn"
     if not path.exists():
-        sys.exit(f"{path} is missing: run tools/mate-suite.py --fetch first")
+        sys.exit(f"{path} is missing: run tools/bench/mate-suite.py --fetch first")
 
     solved, total, unsolved, started = 0, 0, [], time.time()
     for fen, moves, name in problems(path):

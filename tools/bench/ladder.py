@@ -6,7 +6,7 @@ ai:(n-1), half with each seat order, and the script prints level n's score with 
 as a Markdown table row per level. Levels are depths under node ceilings, so the figures do not
 depend on the machine or its load; only the time taken does.
 
-    tools/ladder.py chess --from 2 --to 6 --games 40 --threads 2
+    tools/bench/ladder.py chess --from 2 --to 6 --games 40 --threads 2
 """
 import argparse
 import json
@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def analyze(vari, game, players, games, seed, threads):

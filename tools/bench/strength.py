@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""vari's AI against Fairy-Stockfish's Skill Levels: the strength table of the README.
+"""vari's AI against Fairy-Stockfish's Skill Levels: the Strength tables of tools/bench/RESULTS.md.
 
 For each game (GAME:PROTOCOL, the protocol Fairy-Stockfish is spoken to in) and each Skill Level
 in --levels, `vari match` plays --games games of ai:10 against the engine, both at --movetime
@@ -8,7 +8,7 @@ levels stop climbing after the first level at which vari scores below --stop-bel
 prints one Markdown row per game and level: vari's wins, draws and losses, its score and the Elo
 difference with its 95% interval, and how the games ended; every game goes to --pgn.
 
-    tools/strength.py chess:uci shogi:usi minishogi:usi capablanca:uci --levels 0,2,4,6,8 \\
+    tools/bench/strength.py chess:uci shogi:usi minishogi:usi capablanca:uci --levels 0,2,4,6,8 \\
         --games 10 --movetime 100
 """
 import argparse
@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def match(args, game, protocol, level):

@@ -6,8 +6,8 @@ when the move vari chooses is one of its `bm` moves and none of its `am` moves. 
 by the position they lead to (vari reads the suite's SAN and plays both), so `Qxh7+`, `Qxh7` and
 `Qh7` are alike. Prints solved/total and the unsolved ids with vari's move and the expected one.
 
-    tools/epd-suite.py --epd FILE [--movetime MS] [--first N] [--verbose]
-    tools/epd-suite.py --self-test
+    tools/bench/epd-suite.py --epd FILE [--movetime MS] [--first N] [--verbose]
+    tools/bench/epd-suite.py --self-test
 
 FILE may also be given as $WAC_EPD. No Debian or npm package that this project can install ships
 the Win At Chess suite (searched: the chess engines' and tools' Debian sources and binaries; no
@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def parse_epd(line):
