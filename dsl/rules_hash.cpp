@@ -20,7 +20,6 @@ private:
     std::uint64_t hash_ = 0xcbf29ce484222325ULL;
 };
 
-bool is_blank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 
 // Adds `text` less its comments, with each run of blanks as one space. Quoted text and inline
 // hook code between triple quotes are kept as written.
@@ -28,7 +27,7 @@ void add_rules(Fnv& fnv, std::string_view text) {
     bool blank = false, started = false;
     for (std::size_t i = 0; i < text.size();) {
         const char c = text[i];
-        if (is_blank(c)) {
+        if (is_space(c)) {
             blank = true;
             ++i;
             continue;

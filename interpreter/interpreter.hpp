@@ -2,6 +2,7 @@
 // generation and perft. Everything here after compilation is the hot path: no allocation.
 #pragma once
 
+#include <cctype>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -423,5 +424,12 @@ std::string did_you_mean(std::string_view name, const std::vector<std::string>& 
 // as an escape ("\n", "\x1B"), so that text echoed from input cannot break lines, move the cursor
 // or restyle the screen.
 std::string printable(std::string_view text);
+
+// One byte of text tested or changed as ASCII, whatever its value: <cctype> takes only the values
+// of unsigned char, and a byte above 0x7F in a char is negative.
+inline char to_lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+inline char to_upper(char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); }
+inline bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+inline bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 
 }  // namespace vari

@@ -33,7 +33,6 @@ int find_ep_victim(const Position& pos, CellSet passed) {
 }
 
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
-char upper(char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); }
 
 class Parser {
 public:
@@ -167,7 +166,7 @@ private:
         if (tokens_carry_owner(game_)) {
             if (owner)
                 return fail(start + plus, std::string("piece letters are upper case here: '") + c +
-                                              "' should be '" + upper(c) + "'");
+                                              "' should be '" + to_upper(c) + "'");
             owner = more() ? player_of_token(peek()) : -1;
             if (owner < 0)
                 return fail(at_, std::string("expected the owner of '") + c + "' after it",

@@ -10,7 +10,6 @@
 namespace vari::runtime {
 namespace {
 
-bool is_blank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 
 // A place in the text, counted as diagnostics count: 1-based lines and columns (bytes).
 struct Place {
@@ -37,7 +36,7 @@ public:
         while (!done() && peek() != '\n') get();
     }
     void skip_blanks() {
-        while (!done() && is_blank(peek())) get();
+        while (!done() && is_space(peek())) get();
     }
 
 private:
@@ -115,7 +114,7 @@ bool skip_aside(Cursor& c) {
 
 std::string read_word(Cursor& c) {
     std::string word;
-    while (!c.done() && !is_blank(c.peek()) && std::string_view("{}();").find(c.peek()) ==
+    while (!c.done() && !is_space(c.peek()) && std::string_view("{}();").find(c.peek()) ==
                                                     std::string_view::npos)
         word += c.get();
     return word;

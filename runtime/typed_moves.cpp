@@ -15,7 +15,6 @@ bool is_move_number(std::string_view word) {
            word.find_first_not_of('.', digits) == std::string_view::npos;
 }
 
-bool is_blank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 
 }  // namespace
 
@@ -38,12 +37,12 @@ std::optional<Move> parse_game_move(const Game& game, std::string_view text, std
 bool play_moves(Game& game, std::string_view list, std::string& error) {
     int number = 0;
     for (std::size_t at = 0; at < list.size();) {
-        if (is_blank(list[at])) {
+        if (is_space(list[at])) {
             ++at;
             continue;
         }
         std::size_t end = at;
-        while (end < list.size() && !is_blank(list[end])) ++end;
+        while (end < list.size() && !is_space(list[end])) ++end;
         const std::string_view word = list.substr(at, end - at);
         at = end;
         if (is_move_number(word)) continue;

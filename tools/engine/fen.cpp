@@ -9,23 +9,20 @@
 namespace vari::engine {
 namespace {
 
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
-char upper(char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); }
-bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)); }
 bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
 
 // A piece as FEN and SFEN write it: '+' for a plus type, its letter, lower case for the second
 // player, '~' for a tilde type (Fairy-Stockfish's promoted piece, "Q~").
 std::string piece_text(const ir::Game& game, int player, int type) {
     const ir::Piece& piece = game.pieces[static_cast<std::size_t>(type)];
-    return (piece.plus ? "+" : "") + std::string(1, player ? lower(piece.letter) : piece.letter) +
+    return (piece.plus ? "+" : "") + std::string(1, player ? to_lower(piece.letter) : piece.letter) +
            (piece.tilde ? "~" : "");
 }
 
 // The type written `letter` with or without '+' and '~'; -1 when none.
 int type_written(const ir::Game& game, char letter, bool plus, bool tilde) {
     for (std::size_t t = 0; t < game.pieces.size(); ++t)
-        if (game.pieces[t].letter == upper(letter) && game.pieces[t].plus == plus &&
+        if (game.pieces[t].letter == to_upper(letter) && game.pieces[t].plus == plus &&
             game.pieces[t].tilde == tilde)
             return static_cast<int>(t);
     return -1;
@@ -86,7 +83,7 @@ std::string ProtocolText::castling_letters(int right) const {
             shared = true;
     const char letter =
         shared ? static_cast<char>('A' + column(castling->partner_from)) : side(*castling);
-    return std::string(1, castling->player ? lower(letter) : letter);
+    return std::string(1, castling->player ? to_lower(letter) : letter);
 }
 
 std::string ProtocolText::write_position(const Position& pos) const {

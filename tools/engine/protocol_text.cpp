@@ -9,9 +9,6 @@
 namespace vari::engine {
 namespace {
 
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
-char upper(char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); }
-bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)); }
 bool is_lower(char c) { return std::islower(static_cast<unsigned char>(c)); }
 
 // Why the protocol cannot write the game's promotions, or nothing when it can: a promotion to a
@@ -197,7 +194,7 @@ std::string ProtocolText::write_move(const Position& pos, Move move) const {
         if (mover.plus && mover.captured_as == move.promotion())
             text += '-';
         else
-            text += promoted.plus ? '+' : lower(promoted.letter);
+            text += promoted.plus ? '+' : to_lower(promoted.letter);
     }
     // Gating: the gated piece's letter, as Fairy-Stockfish writes it; a castling that gates onto
     // the partner's cell is written from that cell to the royal piece's ("h1e1h").
@@ -207,7 +204,7 @@ std::string ProtocolText::write_move(const Position& pos, Move move) const {
                 pos.tables().castlings[static_cast<std::size_t>(move.castling_index())];
             text = square(c.partner_from) + square(c.royal_from);
         }
-        text += lower(game.pieces[static_cast<std::size_t>(gated)].letter);
+        text += to_lower(game.pieces[static_cast<std::size_t>(gated)].letter);
     }
     return text;
 }
@@ -263,7 +260,7 @@ std::optional<std::string> ProtocolText::to_notation(std::string_view text,
         at = mark + 1;
         const int cell = read_square();
         if (cell < 0 || at != text.size()) return fail();
-        return std::string(plus ? "+" : "") + upper(piece.back()) + "*" + name(cell);
+        return std::string(plus ? "+" : "") + to_upper(piece.back()) + "*" + name(cell);
     }
     const int from = read_square();
     const int to = from < 0 ? -1 : read_square();
@@ -275,7 +272,7 @@ std::optional<std::string> ProtocolText::to_notation(std::string_view text,
     if (suffix.empty()) return notation;
     if (suffix == "+" || suffix == "=") return notation + std::string(suffix);
     if (uci && suffix.size() == 1 && std::isalpha(static_cast<unsigned char>(suffix[0])))
-        return notation + "=" + upper(suffix[0]);
+        return notation + "=" + to_upper(suffix[0]);
     return fail();
 }
 
@@ -288,7 +285,7 @@ std::optional<Move> ProtocolText::read_move(Position& pos, std::string_view text
     const auto same = [&](const std::string& written) {
         return written.size() == text.size() &&
                std::equal(written.begin(), written.end(), text.begin(),
-                          [](char a, char b) { return lower(a) == lower(b); });
+                          [](char a, char b) { return to_lower(a) == to_lower(b); });
     };
     for (const Move m : legal)
         if (same(write_move(pos, m))) return m;

@@ -47,7 +47,6 @@ constexpr std::array<Standard, 3> STANDARD_VARIANTS = {{
      "piece Q& Q\npiece R& R"},
 }};
 
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
 
 // The image of each piece type, -1 for none: the royal type the King's; a type that promotes
 // the Pawn's, which XBoard promotes; the base of a `plus` type an image that has a promoted form,
@@ -127,7 +126,7 @@ std::string variant_name(const std::string& stem) {
     std::string name;
     for (const char c : stem)
         name +=
-            std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? lower(c) : '_';
+            std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? to_lower(c) : '_';
     if (name.empty() ||
         std::find(XBOARD_VARIANTS.begin(), XBOARD_VARIANTS.end(), name) != XBOARD_VARIANTS.end())
         name = "vari_" + name;
@@ -159,7 +158,7 @@ XBoardVariant describe_for_xboard(const CompiledGame& game, const std::string& s
         if (white[i] != '.') used = std::max(used, i + 1);
     white = white.substr(0, used) + white[KING_IMAGE];
     std::string black;
-    for (const char c : white) black += lower(c);
+    for (const char c : white) black += to_lower(c);
     int holdings = 0;
     if (rules.hands)
         holdings = static_cast<int>(std::count_if(white.begin(), white.end() - 1,
@@ -189,7 +188,7 @@ XBoardVariant describe_for_xboard(const CompiledGame& game, const std::string& s
         } else {
             variant.pieces.push_back("piece " + id + " " + *first);
             variant.pieces.push_back(std::string("piece ") + (piece.plus ? "+" : "") +
-                                     std::string(1, lower(piece.letter)) + " " + *second);
+                                     std::string(1, to_lower(piece.letter)) + " " + *second);
         }
     }
 
