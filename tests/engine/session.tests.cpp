@@ -6,6 +6,7 @@
 #include "runtime/runtime.hpp"
 #include "support/engine_dialogue.hpp"
 #include "support/shipped_games.hpp"
+#include "support/test_scale.hpp"
 
 using namespace vari;
 using engine::Protocol;
@@ -262,7 +263,7 @@ TEST_CASE("random commands in any order never stop the engine, and each go is an
     uci.send("setoption name Level value 1");
     std::mt19937 rng(7);
     int gos = 0, readies = 1;
-    for (int i = 0; i < 2000; ++i) {
+    for (int i = 0; i < test::scaled(2000); ++i) {
         const std::string& line = lines[rng() % lines.size()];
         if (line.rfind("go", 0) == 0) ++gos;
         if (line == "isready") ++readies;

@@ -8,6 +8,7 @@
 #include "support/engine_dialogue.hpp"
 #include "support/run_vari.hpp"
 #include "support/shipped_games.hpp"
+#include "support/test_scale.hpp"
 
 using namespace vari;
 using engine::Protocol;
@@ -383,7 +384,7 @@ TEST_CASE("random commands in any order never stop the engine", "[engine][xboard
     xb.send("option Level=1");
     xb.send("sd 2");
     std::mt19937 rng(11);
-    for (int i = 0; i < 1500; ++i) xb.send(lines[rng() % lines.size()]);
+    for (int i = 0; i < test::scaled(1500); ++i) xb.send(lines[rng() % lines.size()]);
     xb.send("force");
     xb.send("ping 424242");
     xb.wait_for("pong 424242", 60);

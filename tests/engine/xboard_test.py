@@ -25,6 +25,9 @@ def run_match(vari, game, work):
         '-variant', os.path.splitext(os.path.basename(game))[0],
         '-matchGames', '2', '-searchDepth', '2', '-tc', '1', '-inc', '0',
         '-saveGameFile', pgn, '-popupExitMessage', 'false', '-saveSettingsOnExit', 'false',
+        # No animation, and half a second between the games rather than ten: the engines answer
+        # ping, so a move of the last game cannot reach the next.
+        '-animateMoving', 'false', '-matchPause', '500',
         '-debug', '-nameOfDebugFile', os.path.join(work, 'xboard.debug'),
     ]
     # XBoard reads and writes settings in $HOME: a directory of the test's own.

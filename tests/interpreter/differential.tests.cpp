@@ -14,6 +14,7 @@
 #include "runtime/runtime.hpp"
 #include "support/reference_report.hpp"
 #include "support/shipped_games.hpp"
+#include "support/test_scale.hpp"
 
 namespace {
 
@@ -259,15 +260,29 @@ void check_playouts(const std::string& path, int playouts, int max_plies, bool e
     CHECK((seen.facing > 0 || game->ir().royals_must_part.empty()));
 }
 
+// Every other shipped game, from the first (`half` 0) or the second (1): the two halves are
+// ctest tests of their own (unit-playouts-1 and -2), which run side by side.
+std::vector<std::string> shipped_half(std::size_t half) {
+    const std::vector<std::string> games = games_in(VARI_STDLIB_DIR);
+    std::vector<std::string> chosen;
+    for (std::size_t i = half; i < games.size(); i += 2) chosen.push_back(games[i]);
+    return chosen;
+}
+
 }  // namespace
 
 TEST_CASE(
     "the interpreter agrees with the reference generator along random playouts of every "
-    "shipped game",
+    "shipped game, first half",
     "[differential][shipped-playouts]") {
-    // As many playouts as keep this test, a ctest test of its own (unit-playouts), near 25 s in
-    // a Release build.
-    check_playouts(GENERATE(from_range(games_in(VARI_STDLIB_DIR))), 60, 200, false);
+    check_playouts(GENERATE(from_range(shipped_half(0))), vari::test::scaled(60), 200, false);
+}
+
+TEST_CASE(
+    "the interpreter agrees with the reference generator along random playouts of every "
+    "shipped game, second half",
+    "[differential][shipped-playouts][second-half]") {
+    check_playouts(GENERATE(from_range(shipped_half(1))), vari::test::scaled(60), 200, false);
 }
 
 // The shipped games use few of the rules, and most of their positions have one royal piece a
@@ -278,8 +293,8 @@ TEST_CASE(
     "the interpreter agrees with the reference generator along random playouts of games "
     "invented to use the rules the shipped games leave out",
     "[differential]") {
-    check_playouts(GENERATE(from_range(games_in(VARI_TEST_DATA "/reference/games"))), 30, 150,
-                   true);
+    check_playouts(GENERATE(from_range(games_in(VARI_TEST_DATA "/reference/games"))),
+                   vari::test::scaled(30), 150, true);
 }
 
 TEST_CASE("the reference generator counts the published perft of chess and Shafran's chess",

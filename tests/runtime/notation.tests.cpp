@@ -9,6 +9,7 @@
 #include "runtime/playouts.hpp"
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
+#include "support/test_scale.hpp"
 
 namespace vari {
 namespace {
@@ -47,12 +48,13 @@ TEST_CASE("every legal move of random positions is written and read back as itse
         const bool hands = game->ir().hands;
         int drops = 0, plus_promotions = 0;
         // Games with hands have hundreds of drops a position: fewer playouts cover them well.
-        test::for_each_playout_position(*game, hands ? 3 : 6, 120, 99, [&](const runtime::Game& g) {
+        test::for_each_playout_position(*game, test::scaled(hands ? 3 : 6), 120, 99, [&](const runtime::Game& g) {
             Position pos = g.position();
+            const std::string where = name + ": " + runtime::to_position_string(pos);
             std::set<std::string> seen;
             for (Move m : g.legal_moves()) {
                 const std::string text = runtime::format_move(pos, m);
-                INFO(name << ": " << runtime::to_position_string(pos) << " move " << text);
+                INFO(where << " move " << text);
                 CHECK(seen.insert(text).second);  // no two legal moves share a name
                 if (m.is_drop()) ++drops;
                 if (text.back() == '+') ++plus_promotions;
@@ -84,12 +86,13 @@ TEST_CASE("every legal move of random positions has a short name of its own that
         const auto game = test::load_shipped(name);
         const bool hands = game->ir().hands;
         int checks = 0, lettered_long = 0;
-        test::for_each_playout_position(*game, hands ? 3 : 6, 120, 7, [&](const runtime::Game& g) {
+        test::for_each_playout_position(*game, test::scaled(hands ? 3 : 6), 120, 7, [&](const runtime::Game& g) {
             Position pos = g.position();
+            const std::string where = name + ": " + runtime::to_position_string(pos);
             std::set<std::string> seen;
             for (Move m : g.legal_moves()) {
                 const std::string text = runtime::format_short(pos, m);
-                INFO(name << ": " << runtime::to_position_string(pos) << " move " << text);
+                INFO(where << " move " << text);
                 CHECK(seen.insert(text).second);  // unambiguous
                 if (runtime::marks_check(game->ir()) && (text.back() == '#' || text.back() == '+'))
                     ++checks;

@@ -9,6 +9,7 @@
 #include "runtime/playouts.hpp"
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
+#include "support/test_scale.hpp"
 
 namespace vari {
 namespace {
@@ -43,7 +44,7 @@ TEST_CASE("every position of random playouts reads back to the same string and h
     for (const std::string& name : dsl::shipped_games()) {
         const auto game = test::load_shipped(name);
         int ep_positions = 0, hand_positions = 0, plus_positions = 0, tilde_positions = 0;
-        test::for_each_playout_position(*game, 40, 200, 2024, [&](const runtime::Game& g) {
+        test::for_each_playout_position(*game, test::scaled(40), 200, 2024, [&](const runtime::Game& g) {
             const Position& played = g.position();
             const std::string text = runtime::to_position_string(played);
             Position parsed(*game);

@@ -7,6 +7,7 @@
 #include "runtime/playouts.hpp"
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
+#include "support/test_scale.hpp"
 
 namespace vari {
 namespace {
@@ -48,13 +49,14 @@ TEST_CASE("every legal move on a board past z is written and read back, long and
           "[runtime][notation][short][wide]") {
     const auto game = test::load_text(WIDE);
     int past_z = 0;
-    test::for_each_playout_position(*game, 8, 150, 28, [&](const runtime::Game& g) {
+    test::for_each_playout_position(*game, test::scaled(8), 150, 28, [&](const runtime::Game& g) {
         Position pos = g.position();
+        const std::string where = runtime::to_position_string(pos);
         std::set<std::string> long_names, short_names;
         for (Move m : g.legal_moves()) {
             for (const auto notation : {runtime::Notation::long_form, runtime::Notation::short_form}) {
                 const std::string text = runtime::format_move(pos, m, notation);
-                INFO(runtime::to_position_string(pos) << " move " << text);
+                INFO(where << " move " << text);
                 auto& seen = notation == runtime::Notation::long_form ? long_names : short_names;
                 CHECK(seen.insert(text).second);  // no two legal moves share a name
                 std::string error;
@@ -106,7 +108,7 @@ TEST_CASE("positions on a board past z read back, en-passant cells past z includ
           "[runtime][position][wide]") {
     const auto game = test::load_text(WIDE);
     int en_passant = 0;
-    test::for_each_playout_position(*game, 20, 150, 2028, [&](const runtime::Game& g) {
+    test::for_each_playout_position(*game, test::scaled(20), 150, 2028, [&](const runtime::Game& g) {
         const Position& played = g.position();
         const std::string text = runtime::to_position_string(played);
         Position parsed(*game);

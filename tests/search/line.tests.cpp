@@ -9,6 +9,7 @@
 #include "runtime/runtime.hpp"
 #include "runtime/search/line.hpp"
 #include "support/shipped_games.hpp"
+#include "support/test_scale.hpp"
 
 namespace vari {
 namespace {
@@ -62,7 +63,7 @@ TEST_CASE("the search's line ends games where the game in play does, with its sc
     for (const std::string& name : shipped_games()) {
         DYNAMIC_SECTION(name) {
             const auto game = test::load_shipped(name);
-            compare_playouts(*game, 6, 200, 11);
+            compare_playouts(*game, test::scaled(6), 200, 11);
         }
     }
 }

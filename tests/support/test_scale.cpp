@@ -1,0 +1,31 @@
+#include "support/test_scale.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+namespace vari::test {
+namespace {
+
+constexpr int LARGEST_SCALE = 1000;
+
+int scale_from_environment() {
+    const char* text = std::getenv("VARI_TEST_SCALE");
+    if (!text || !*text) return 1;
+    const std::string value = text;
+    if (value.size() <= 4 && value.find_first_not_of("0123456789") == std::string::npos) {
+        const int scale = std::stoi(value);
+        if (scale >= 1 && scale <= LARGEST_SCALE) return scale;
+    }
+    throw std::invalid_argument("VARI_TEST_SCALE must be a whole number from 1 to " +
+                                std::to_string(LARGEST_SCALE) + ", not '" + value + "'");
+}
+
+}  // namespace
+
+int scaled(int count) {
+    static const int scale = scale_from_environment();
+    return count * scale;
+}
+
+}  // namespace vari::test

@@ -1,0 +1,12 @@
+// The size of the random sweeps (playouts compared with the reference generator, random moves
+// written and read back, random protocol input): each sweep's count times VARI_TEST_SCALE.
+#pragma once
+
+namespace vari::test {
+
+// `count` times the scale in the environment's VARI_TEST_SCALE: a whole number from 1 to 1000,
+// 1 when unset (the size tools/test.sh runs). Anything else fails the test that asks, naming the
+// variable, rather than running a sweep of some other size.
+int scaled(int count);
+
+}  // namespace vari::test
