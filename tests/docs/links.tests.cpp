@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -19,23 +20,16 @@ const fs::path ROOT = fs::path(VARI_TEST_DATA "/..");
 constexpr const char* DOCUMENT_FOLDERS[] = {"interpreter", "dsl",   "runtime",
                                             "tools",       "tests", "stdlib-games"};
 
-bool is_skipped_folder(const fs::path& folder) {
-    const std::string name = folder.filename().string();
-    return name.rfind("build", 0) == 0 || name == "node_modules" || name == ".git";
-}
-
-// README.md, then every *.md file under DOCUMENT_FOLDERS in sorted order.
+// README.md, then every *.md file under DOCUMENT_FOLDERS (none in build folders), sorted.
 std::vector<fs::path> documents() {
     std::vector<fs::path> found;
     for (const char* folder : DOCUMENT_FOLDERS) {
         std::error_code ec;
         for (fs::recursive_directory_iterator it(ROOT / folder, ec), end; !ec && it != end;
              it.increment(ec)) {
-            if (it->is_directory() && is_skipped_folder(it->path())) {
+            if (it->is_directory() && it->path().filename().string().rfind("build", 0) == 0)
                 it.disable_recursion_pending();
-                continue;
-            }
-            if (it->is_regular_file() && it->path().extension() == ".md")
+            else if (it->is_regular_file() && it->path().extension() == ".md")
                 found.push_back(it->path());
         }
     }
@@ -44,149 +38,49 @@ std::vector<fs::path> documents() {
     return found;
 }
 
-std::vector<std::string> lines_of(const fs::path& file) {
-    std::ifstream in(file);
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
-
-bool is_fence(const std::string& line) {
-    const auto start = line.find_first_not_of(' ');
-    return start != std::string::npos && start <= 3 && line.compare(start, 3, "```") == 0;
-}
-
-bool is_blank(const std::string& line) {
-    return line.find_first_not_of(" \t") == std::string::npos;
-}
-
-struct Link {
-    int line;  // 1-based, where the link's '[' stands
-    std::string target;
-};
-
-// Past the code span that opens with the run of backticks at `at` (it closes at the next run of
-// as many), or past the run alone when nothing closes it.
-std::size_t skip_code_span(const std::string& text, std::size_t at) {
-    const auto run_end = [&](std::size_t from) {
-        const std::size_t end = text.find_first_not_of('`', from);
-        return end == std::string::npos ? text.size() : end;
-    };
-    const std::size_t opening_end = run_end(at);
-    for (std::size_t pos = text.find('`', opening_end); pos != std::string::npos;) {
-        const std::size_t end = run_end(pos);
-        if (end - pos == opening_end - at) return end;
-        pos = text.find('`', end);
-    }
-    return opening_end;
-}
-
-// The links `[text](target)` and `![alt](target)` of one block of text (lines without a blank
-// one between them), outside code spans; `first_line` is the block's first line number.
-void links_in_block(const std::string& text, const std::vector<std::size_t>& line_starts,
-                    int first_line, std::vector<Link>& links) {
-    auto line_at = [&](std::size_t offset) {
-        const auto next = std::upper_bound(line_starts.begin(), line_starts.end(), offset);
-        return first_line + static_cast<int>(next - line_starts.begin()) - 1;
-    };
-    std::size_t i = 0;
-    while (i < text.size()) {
-        if (text[i] == '`') {
-            i = skip_code_span(text, i);
-            continue;
-        }
-        if (text[i] != '[') {
-            ++i;
-            continue;
-        }
-        // The link text: up to the matching ']', code spans inside it skipped.
-        std::size_t j = i + 1;
-        int depth = 1;
-        while (j < text.size() && depth > 0) {
-            if (text[j] == '`') {
-                j = skip_code_span(text, j);
-                continue;
-            }
-            if (text[j] == '[') ++depth;
-            if (text[j] == ']') --depth;
-            ++j;
-        }
-        if (depth > 0 || j >= text.size() || text[j] != '(') {
-            ++i;
-            continue;
-        }
-        // The destination: up to the ')' that balances the '(', then without a title.
-        std::size_t k = j + 1;
-        int parens = 1;
-        while (k < text.size() && parens > 0) {
-            if (text[k] == '(') ++parens;
-            if (text[k] == ')') --parens;
-            ++k;
-        }
-        if (parens > 0) {
-            ++i;
-            continue;
-        }
-        std::string target = text.substr(j + 1, k - 1 - (j + 1));
-        target.erase(0, target.find_first_not_of(" \n"));
-        target = target.substr(0, target.find_first_of(" \n"));
-        if (target.size() >= 2 && target.front() == '<' && target.back() == '>')
-            target = target.substr(1, target.size() - 2);
-        links.push_back({line_at(i), target});
-        i = k;
-    }
-}
-
-// Every link of a document outside fenced code blocks.
-std::vector<Link> links_of(const fs::path& document) {
-    std::vector<Link> links;
-    std::string block;
-    std::vector<std::size_t> starts;
-    int block_line = 0;
-    auto flush = [&] {
-        if (!block.empty()) links_in_block(block, starts, block_line, links);
-        block.clear();
-        starts.clear();
-    };
+// The document's text with its code blanked out (fenced blocks, and code spans, which may cross
+// lines), each line kept in its place: what is left of `](` there is a link.
+std::string prose_of(const fs::path& document) {
+    std::ifstream in(document);
+    std::string text, line;
     bool fenced = false;
-    int number = 0;
-    for (const std::string& line : lines_of(document)) {
-        ++number;
-        if (is_fence(line)) {
-            flush();
-            fenced = !fenced;
-            continue;
-        }
-        if (fenced || is_blank(line)) {
-            flush();
-            continue;
-        }
-        if (block.empty()) block_line = number;
-        starts.push_back(block.size());
-        block += line + '\n';
+    while (std::getline(in, line)) {
+        const bool fence = line.find_first_not_of(' ') == line.find("```") &&
+                           line.find("```") != std::string::npos;
+        if (fence) fenced = !fenced;
+        text += fence || fenced ? "" : line;
+        text += '\n';
     }
-    flush();
-    return links;
-}
-
-bool is_relative(const std::string& target) {
-    for (const char* prefix : {"http://", "https://", "mailto:", "#"})
-        if (target.rfind(prefix, 0) == 0) return false;
-    return !target.empty();
+    // A code span opens with a run of backticks and closes at the next run as long.
+    std::string prose;
+    for (std::size_t at = 0; at < text.size();) {
+        if (text[at] != '`') {
+            prose += text[at++];
+            continue;
+        }
+        const std::size_t run = text.find_first_not_of('`', at) - at;
+        const std::size_t close = text.find(std::string(run, '`'), at + run);
+        const std::size_t end = close == std::string::npos ? at + run : close + run;
+        prose += std::string(std::count(text.begin() + at, text.begin() + end, '\n'), '\n');
+        at = end;
+    }
+    return prose;
 }
 
 }  // namespace
 
 TEST_CASE("every relative link in the documents resolves", "[docs]") {
-    const auto files = documents();
-    REQUIRE(fs::is_regular_file(files.front()));
+    // The destination of `[text](target)` or `![alt](<target> "title")`.
+    const std::regex link(R"(\]\(\s*<?([^)\s>]+))");
     int checked = 0;
-    for (const fs::path& document : files) {
-        for (const Link& link : links_of(document)) {
-            if (!is_relative(link.target)) continue;
-            const std::string path = link.target.substr(0, link.target.find('#'));
-            INFO(fs::relative(document, ROOT).string() << ":" << link.line << ": " << link.target);
-            CHECK(fs::exists(document.parent_path() / path));
+    for (const fs::path& document : documents()) {
+        const std::string prose = prose_of(document);
+        for (std::sregex_iterator it(prose.begin(), prose.end(), link), end; it != end; ++it) {
+            const std::string target = (*it)[1];
+            if (target[0] == '#' || target.find(':') != std::string::npos) continue;  // a URL
+            const auto line = std::count(prose.begin(), prose.begin() + it->position(), '\n') + 1;
+            INFO(fs::relative(document, ROOT).string() << ":" << line << ": " << target);
+            CHECK(fs::exists(document.parent_path() / target.substr(0, target.find('#'))));
             ++checked;
         }
     }
