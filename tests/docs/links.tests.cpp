@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace vari {
+namespace vari::docs_links_tests {
 namespace {
 
 namespace fs = std::filesystem;
@@ -97,4 +97,4 @@ TEST_CASE("the README is a front door", "[docs]") {
     CHECK(lines <= 400);
 }
 
-}  // namespace vari
+}  // namespace vari::docs_links_tests

@@ -8,6 +8,8 @@
 #include "interpreter/interpreter.hpp"
 #include "support/shipped_games.hpp"
 
+namespace dsl_armies_tests {
+
 namespace {
 
 using namespace vari::dsl_test;
@@ -117,3 +119,5 @@ TEST_CASE("each player promotes and takes prisoners by its own army", "[interpre
     for (int type = 0; type < static_cast<int>(game.ir().pieces.size()); ++type)
         CHECK(pos.in_hand(0, type) == 0);
 }
+
+}  // namespace dsl_armies_tests

@@ -7,6 +7,8 @@
 
 #include "dsl/dsl.hpp"
 
+namespace dsl_boards_tests {
+
 namespace {
 
 namespace dsl = vari::dsl;
@@ -250,3 +252,5 @@ TEST_CASE("a pointy board's files are its 1 o'clock lines", "[dsl][board]") {
     for (const auto& file : board.files) lengths.push_back(file.size());
     CHECK(lengths == std::vector<std::size_t>{1, 3, 5, 7, 9, 7, 5, 3, 1});
 }
+
+}  // namespace dsl_boards_tests

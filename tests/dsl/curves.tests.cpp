@@ -4,6 +4,8 @@
 
 #include "dsl/game_facts.hpp"
 
+namespace dsl_curves_tests {
+
 namespace {
 
 namespace ir = vari::ir;
@@ -149,3 +151,5 @@ TEST_CASE("'curve', 'left' and 'right' are reserved", "[dsl][curves]") {
     CHECK(game.pieces[0].movements[0].turn ==
           std::vector<ir::Turn>{ir::Turn::clockwise, ir::Turn::clockwise});
 }
+
+}  // namespace dsl_curves_tests

@@ -14,6 +14,8 @@
 #include "interpreter/interpreter.hpp"
 #include "support/temp_dir.hpp"
 
+namespace dsl_diagnostics_tests {
+
 namespace {
 
 using vari::ir::Diagnostic;
@@ -398,3 +400,5 @@ TEST_CASE("a file of junk stops after a bounded number of errors", "[dsl][robust
     CHECK(result.diagnostics.size() <= 60);
     CHECK(result.diagnostics.back().message.find("too many errors") != std::string::npos);
 }
+
+}  // namespace dsl_diagnostics_tests

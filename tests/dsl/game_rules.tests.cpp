@@ -7,6 +7,8 @@
 #include "dsl/game_facts.hpp"
 #include "support/temp_dir.hpp"
 
+namespace dsl_game_rules_tests {
+
 namespace {
 
 using namespace vari::dsl_test;
@@ -147,3 +149,5 @@ TEST_CASE("a hooks file that cannot be read is an error at its name, with the re
     CHECK(errors_of(start + "\"" + name + "\"\n", label) ==
           "6:8: cannot read the hooks file '" + (dir.path / name).string() + "': " + reason + "\n");
 }
+
+}  // namespace dsl_game_rules_tests

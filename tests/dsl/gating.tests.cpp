@@ -5,6 +5,8 @@
 
 #include "dsl/game_facts.hpp"
 
+namespace dsl_gating_tests {
+
 namespace {
 
 using namespace vari::dsl_test;
@@ -60,3 +62,5 @@ TEST_CASE("gating and hands in a setup refuse what cannot work", "[dsl][gating]"
     CHECK(errors_of(header + "piece Hawk H { slide diagonal  drop }\n") ==
           "8:32: this game has no hands: add 'hands' so captured pieces can be dropped\n");
 }
+
+}  // namespace dsl_gating_tests

@@ -13,6 +13,8 @@
 
 #include "dsl/errors.hpp"
 
+namespace dsl_grammar_tests {
+
 namespace {
 
 namespace pegtl = tao::pegtl;
@@ -378,3 +380,5 @@ TEST_CASE("the rule-file fuzzer's dictionary holds every keyword", "[dsl][gramma
         CHECK(entries.count(std::string(word)) == 1);
     }
 }
+
+}  // namespace dsl_grammar_tests

@@ -5,6 +5,8 @@
 
 #include "dsl/game_facts.hpp"
 
+namespace dsl_hands_tests {
+
 namespace {
 
 using namespace vari::dsl_test;
@@ -199,3 +201,5 @@ TEST_CASE("hands need a piece that reaches a hand and one that may leave it", "[
     else
         CHECK(errors_of(text) == expected);
 }
+
+}  // namespace dsl_hands_tests

@@ -4,6 +4,8 @@
 
 #include "dsl/game_facts.hpp"
 
+namespace dsl_hoppers_tests {
+
 namespace {
 
 namespace ir = vari::ir;
@@ -89,3 +91,5 @@ TEST_CASE("royal pieces that must part lower to each player's turned directions,
     CHECK(game.ends[1].kind == ir::EndKind::facing);
     CHECK(game.ends[1].outcome == ir::Outcome::draw);
 }
+
+}  // namespace dsl_hoppers_tests

@@ -18,6 +18,8 @@
 #include "dsl/dsl.hpp"
 #include "support/temp_dir.hpp"
 
+namespace dsl_include_tests {
+
 namespace {
 
 namespace dsl = vari::dsl;
@@ -410,3 +412,5 @@ TEST_CASE("an included file with old Mac line ends reads line by line", "[dsl][i
     CHECK(dsl::render(result.diagnostics[0], result)
               .find("\n  piece King K royal { step orthogonl }\n") != std::string::npos);
 }
+
+}  // namespace dsl_include_tests

@@ -5,6 +5,8 @@
 
 #include "dsl/game_facts.hpp"
 
+namespace dsl_jumps_tests {
+
 namespace {
 
 namespace ir = vari::ir;
@@ -85,3 +87,5 @@ TEST_CASE("jumps: 'move jump', modifiers, a rule twice or without jumps are erro
               "8:1: 'end no-pieces' is already defined at 7:1\n");
     }
 }
+
+}  // namespace dsl_jumps_tests

@@ -7,6 +7,8 @@
 #include "dsl/dsl.hpp"
 #include "dsl/game_facts.hpp"
 
+namespace dsl_labels_tests {
+
 namespace {
 
 using namespace vari::dsl_test;
@@ -225,3 +227,5 @@ TEST_CASE("a zone's rank or file must name one on the board, in the board's own 
                     "zone z = rank a file 3\npiece King K { step orthogonal }\n") ==
           "4:10: there is no rank a on the board\n4:17: there is no file 3 on the board\n");
 }
+
+}  // namespace dsl_labels_tests

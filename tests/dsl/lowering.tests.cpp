@@ -7,6 +7,8 @@
 
 #include "dsl/game_facts.hpp"
 
+namespace dsl_lowering_tests {
+
 namespace {
 
 namespace dsl = vari::dsl;
@@ -153,3 +155,5 @@ TEST_CASE("directions may be defined through other directions and vectors", "[ds
         "direction camel = (1, 3) (3, 1)\ndirection odd = camel n\npiece C C { leap odd }");
     CHECK(game.pieces[0].movements[0].vectors[0] == std::vector<ir::Vec>{{1, 3}, {3, 1}, {0, 1}});
 }
+
+}  // namespace dsl_lowering_tests

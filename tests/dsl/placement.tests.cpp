@@ -5,6 +5,8 @@
 
 #include "dsl/game_facts.hpp"
 
+namespace dsl_placement_tests {
+
 namespace {
 
 using namespace vari::dsl_test;
@@ -89,3 +91,5 @@ TEST_CASE("colour-balanced and a castling right by-drop lower to their flags", "
     CHECK(game.castlings[0].gained_by_drop);
     CHECK_FALSE(game.castlings[1].gained_by_drop);
 }
+
+}  // namespace dsl_placement_tests

@@ -3,6 +3,8 @@
 
 #include "game_facts.hpp"
 
+namespace dsl_shipped_games_tests {
+
 using namespace vari::dsl_test;
 
 TEST_CASE("the shipped games are found by name and listed", "[dsl][games]") {
@@ -194,3 +196,5 @@ TEST_CASE("king of the hill, three-check and racing kings lower their goals to e
     CHECK(goal[0] == goal[1]);
     CHECK(goal[0].size() == 8);
 }
+
+}  // namespace dsl_shipped_games_tests

@@ -4,6 +4,8 @@
 
 #include "game_facts.hpp"
 
+namespace dsl_shogi_games_tests {
+
 using namespace vari::dsl_test;
 
 namespace {
@@ -192,3 +194,5 @@ TEST_CASE("Hex Shogi 41 lowers to the pieces, zones, drops and ends of rules.md 
               std::vector<std::string>{"a1", "a2", "b3", "b4", "c5", "c6", "d7", "d8", "e9"});
     }
 }
+
+}  // namespace dsl_shogi_games_tests

@@ -5,6 +5,8 @@
 #include "support/engine_dialogue.hpp"
 #include "support/run_vari.hpp"
 
+namespace engine_binary_tests {
+
 using vari::test::count_starting;
 using vari::test::Dialogue;
 
@@ -98,3 +100,5 @@ TEST_CASE("vari engine plays a rule file with hooks, and UCI_Variant switches ba
     uci.send("go depth 2");
     CHECK(uci.wait_for("bestmove") == "bestmove e3d4");
 }
+
+}  // namespace engine_binary_tests

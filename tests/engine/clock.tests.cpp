@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace engine_clock_tests {
+
 using vari::engine::Clock;
 using vari::engine::MOVE_OVERHEAD;
 using vari::engine::think_time;
@@ -31,3 +33,5 @@ TEST_CASE("a move takes a share of the clock plus the increment, never the whole
                    << " moves to go");
     CHECK(think_time(clock) == expected);
 }
+
+}  // namespace engine_clock_tests

@@ -9,6 +9,8 @@
 #include "support/engine_dialogue.hpp"
 #include "support/shipped_games.hpp"
 
+namespace engine_fairy_stockfish_tests {
+
 using namespace vari;
 using engine::Protocol;
 
@@ -181,3 +183,5 @@ TEST_CASE("Fairy-Stockfish reads vari's placement chess moves into vari's FEN, c
           "[engine][fairy]") {
     compare("placement", "placement", 6, 200);
 }
+
+}  // namespace engine_fairy_stockfish_tests

@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace engine_go_tests {
+
 using namespace vari::engine;
 
 namespace {
@@ -74,3 +76,5 @@ TEST_CASE("searchmoves takes the words up to the next of go's", "[engine][go]") 
                         "go depth needs a whole number", "unknown go parameter 'deep'",
                         "unknown go parameter 'sideways'", "go byoyomi needs a whole number"});
 }
+
+}  // namespace engine_go_tests

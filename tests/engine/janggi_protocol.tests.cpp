@@ -6,6 +6,8 @@
 #include "support/shipped_games.hpp"
 #include "tools/engine/engine.hpp"
 
+namespace engine_janggi_protocol_tests {
+
 using namespace vari;
 using engine::Protocol;
 using engine::ProtocolText;
@@ -33,3 +35,5 @@ TEST_CASE("UCI reads a janggi pass as 0000 or as Fairy-Stockfish's e2e2, and not
     CHECK_FALSE(uci->read_move(pos, "e2e2", error));
     CHECK(error == "a pass is not allowed in check");
 }
+
+}  // namespace engine_janggi_protocol_tests

@@ -5,6 +5,8 @@
 #include "support/shipped_games.hpp"
 #include "tools/engine/engine.hpp"
 
+namespace engine_protocol_text_tests {
+
 using namespace vari;
 using engine::Protocol;
 using engine::ProtocolText;
@@ -278,3 +280,5 @@ TEST_CASE("a game a protocol cannot express is refused, saying why", "[engine][p
     const auto usi = text_of(*minishogi, Protocol::usi);
     CHECK(usi.write_position(Position(*minishogi)) == "rbsgk/4p/5/P4/KGSBR b - 1");
 }
+
+}  // namespace engine_protocol_text_tests

@@ -8,6 +8,8 @@
 #include "support/shipped_games.hpp"
 #include "support/test_scale.hpp"
 
+namespace engine_session_tests {
+
 using namespace vari;
 using engine::Protocol;
 using test::count_starting;
@@ -277,3 +279,5 @@ TEST_CASE("random commands in any order never stop the engine, and each go is an
     uci.send("quit");
     CHECK(uci.finish() == 0);
 }
+
+}  // namespace engine_session_tests

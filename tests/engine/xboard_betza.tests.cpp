@@ -6,6 +6,8 @@
 #include "tools/engine/betza.hpp"
 #include "tools/engine/xboard_variant.hpp"
 
+namespace engine_xboard_betza_tests {
+
 using namespace vari;
 
 namespace {
@@ -103,3 +105,5 @@ TEST_CASE("chess is XBoard's normal; a game named as one of XBoard's own is rena
     CHECK(shogi.name == "vari_shogi");
     CHECK(shogi.setup.rfind("setup (PNBRSLG....++++++Kpnbrslg....++++++k) 9x9+7_fairy ", 0) == 0);
 }
+
+}  // namespace engine_xboard_betza_tests

@@ -10,6 +10,8 @@
 #include "support/shipped_games.hpp"
 #include "support/test_scale.hpp"
 
+namespace engine_xboard_session_tests {
+
 using namespace vari;
 using engine::Protocol;
 using test::count_starting;
@@ -426,3 +428,5 @@ TEST_CASE("vari engine --protocol xboard refuses a hex game, pointing to vari se
           "vari engine: XBoard cannot express Hex Shogi 41: its board is hexagonal\n"
           "  hint: play it in the browser with 'vari serve'\n");
 }
+
+}  // namespace engine_xboard_session_tests

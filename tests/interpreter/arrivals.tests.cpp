@@ -8,6 +8,8 @@
 #include "runtime/inline_game.hpp"
 #include "support/shipped_games.hpp"
 
+namespace interpreter_arrivals_tests {
+
 using namespace vari;
 using vari::test::legal_targets;
 using vari::test::place;
@@ -69,3 +71,5 @@ TEST_CASE("a Senhelm is never dropped where it could not move: the camp and a5, 
     for (const char* excluded : {"a5", "i5", "a6", "h6", "a7", "e9"})
         CHECK(cells.find(std::string(" ") + excluded + " ") == std::string::npos);
 }
+
+}  // namespace interpreter_arrivals_tests

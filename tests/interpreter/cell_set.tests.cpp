@@ -6,6 +6,8 @@
 #include <random>
 #include <vector>
 
+namespace interpreter_cell_set_tests {
+
 namespace {
 
 template <int Words>
@@ -121,3 +123,5 @@ TEST_CASE("A set keeps its members when resized to any width that holds them", "
     two.set_word(1, 1);
     CHECK(members(two) == std::vector<int>{64});
 }
+
+}  // namespace interpreter_cell_set_tests

@@ -10,6 +10,8 @@
 
 #include "support/shipped_games.hpp"
 
+namespace interpreter_compact_hex_pieces_tests {
+
 using namespace vari;
 using vari::test::legal_targets;
 using vari::test::place;
@@ -108,3 +110,5 @@ TEST_CASE("a Finch on e5 with a friendly piece on f5 still reaches 17 cells",
     place(pos, "Fe5 Pf5", 0);
     CHECK(words(legal_targets(pos, "e5")).size() == 17);
 }
+
+}  // namespace interpreter_compact_hex_pieces_tests

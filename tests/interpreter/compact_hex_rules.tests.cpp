@@ -8,6 +8,8 @@
 
 #include "support/shipped_games.hpp"
 
+namespace interpreter_compact_hex_rules_tests {
+
 using namespace vari;
 using vari::test::legal_move;
 using vari::test::legal_targets;
@@ -209,3 +211,5 @@ TEST_CASE("in S-v-R the Revergent army's captures leave the game", "[interpreter
     pos.do_move(legal_move(pos, "d4", "e6"), undo);
     CHECK(pos.in_hand(0, type_named(*shogi, "Rook")) == 1);
 }
+
+}  // namespace interpreter_compact_hex_rules_tests

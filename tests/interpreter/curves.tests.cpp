@@ -11,6 +11,8 @@
 #include "runtime/inline_game.hpp"
 #include "support/shipped_games.hpp"
 
+namespace interpreter_curves_tests {
+
 using namespace vari;
 using vari::test::legal_targets;
 using vari::test::place;
@@ -99,3 +101,5 @@ TEST_CASE("a one-way curve turns only its way, and turns the other way for the o
     // A range caps the path: two steps.
     CHECK(count(legal_targets(*game, "Se5", "e5")) == 12);
 }
+
+}  // namespace interpreter_curves_tests

@@ -16,6 +16,8 @@
 #include "support/shipped_games.hpp"
 #include "support/test_scale.hpp"
 
+namespace interpreter_differential_tests {
+
 namespace {
 
 using vari::CompiledGame;
@@ -325,7 +327,6 @@ TEST_CASE("the reference generator agrees with the deeper perft of chess, Shafra
     CHECK(hex_shogi_reference.perft(hex_shogi_reference.start(), 3) == 4707);
 }
 
-
 TEST_CASE("the reference generator confirms Hex Orthogonal Draughts' recorded perft",
           "[differential]") {
     const auto game = load_game(VARI_STDLIB_DIR "/compact-hex-draughts.vari");
@@ -455,3 +456,5 @@ TEST_CASE("the reference generator confirms sittuyin's perft, as Fairy-Stockfish
     CHECK(reference.perft(reference_state(*game, "r3k3/1P6/2s5/3P4/4p3/2N1S3/5PK1/R7[] w - - 0 1"),
                           3) == 28026);
 }
+
+}  // namespace interpreter_differential_tests

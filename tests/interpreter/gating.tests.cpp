@@ -10,6 +10,8 @@
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
+namespace interpreter_gating_tests {
+
 using namespace vari;
 using vari::test::load_shipped;
 using vari::test::set_position;
@@ -143,3 +145,5 @@ TEST_CASE("a gating is written '/' and the gated piece, and a partner's cell aft
     CHECK(after(START, {"Nc3/H", "Nc6/e"}) ==
           "rebqkbnr/pppppppp/2n5/8/8/2N5/PPPPPPPP/RHBQKBNR[Eh] w KQkqACDEFGHacdefgh - 2 2");
 }
+
+}  // namespace interpreter_gating_tests

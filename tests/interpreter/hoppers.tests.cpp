@@ -7,6 +7,8 @@
 #include "runtime/inline_game.hpp"
 #include "support/shipped_games.hpp"
 
+namespace interpreter_hoppers_tests {
+
 using namespace vari;
 using vari::test::legal_targets;
 using vari::test::place;
@@ -111,3 +113,5 @@ TEST_CASE("royals that may not face each other pin the piece between them, and o
     // Without the rule, the Kings may face: the King on d1 may step to e1.
     CHECK(legal_targets(game(), "Kd1 ke10", "d1") == sorted_cells("d2 e1"));
 }
+
+}  // namespace interpreter_hoppers_tests

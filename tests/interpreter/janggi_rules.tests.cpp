@@ -10,6 +10,8 @@
 #include "interpreter/interpreter.hpp"
 #include "support/shipped_games.hpp"
 
+namespace interpreter_janggi_rules_tests {
+
 using namespace vari;
 using vari::test::legal_targets;
 using vari::test::load_shipped;
@@ -155,3 +157,5 @@ TEST_CASE("a pass that leaves the Generals facing ends the game in a draw",
     CHECK(moves.size == 3);  // d10, f10 and the pass: e9 stays on the file
     CHECK_FALSE(judge(pos, true, 1).over);
 }
+
+}  // namespace interpreter_janggi_rules_tests

@@ -10,6 +10,8 @@
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
+namespace interpreter_jumps_tests {
+
 using namespace vari;
 using vari::test::place;
 
@@ -191,3 +193,5 @@ TEST_CASE("a jump attacks the cell it passes over: a royal piece there is in che
     place(pos, "Ca1 Te4 te5 tf6", 0);
     CHECK(moves(pos).count("e4xd6") == 1);
 }
+
+}  // namespace interpreter_jumps_tests

@@ -9,7 +9,7 @@
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
-namespace vari {
+namespace vari::interpreter_move_capacity_tests {
 namespace {
 
 // A 16x8 board whose Leaper jumps to every other cell: every vector (x, y) with 0 <= x <= 15,
@@ -205,4 +205,4 @@ TEST_CASE("a game with more slide directions than the engine holds is refused wh
     CHECK_THAT(error.message, Catch::StartsWith("the game's slides run along more than 128 "));
 }
 
-}  // namespace vari
+}  // namespace vari::interpreter_move_capacity_tests

@@ -7,6 +7,8 @@
 #include "support/peer_perft.hpp"
 #include "support/shipped_games.hpp"
 
+namespace interpreter_perft_tests {
+
 using vari::test::load_shipped;
 using vari::test::peer_perft;
 using vari::test::perft_from;
@@ -591,3 +593,5 @@ TEST_CASE("antichess, Horde, makruk and shatranj perft to depth 5 equal Fairy-St
     // As play counts it: shatranj's bare King ends games that still have moves.
     CHECK(vari::runtime::perft(*game, pos, 5).nodes == peer.value_or(recorded));
 }
+
+}  // namespace interpreter_perft_tests

@@ -22,6 +22,8 @@
 #include "support/reference_report.hpp"
 #include "support/shipped_games.hpp"
 
+namespace interpreter_perft_heian_dai_shogi_tests {
+
 namespace {
 
 namespace ir = vari::ir;
@@ -136,3 +138,5 @@ TEST_CASE("the 32x32 reference game's perft, deeper", "[interpreter][perft][diff
     const auto game = wide_board();
     check_both(*game, "", 3, 1745778);
 }
+
+}  // namespace interpreter_perft_heian_dai_shogi_tests

@@ -15,6 +15,8 @@
 
 #include "support/peer_perft.hpp"
 
+namespace interpreter_perft_janggi_tests {
+
 using vari::test::peer_perft;
 using vari::test::perft_from;
 
@@ -77,3 +79,5 @@ TEST_CASE("janggi perft equals Fairy-Stockfish's deeper", "[interpreter][perft][
     }));
     check_perft(fen, depth, recorded);
 }
+
+}  // namespace interpreter_perft_janggi_tests

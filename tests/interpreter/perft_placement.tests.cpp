@@ -4,6 +4,8 @@
 
 #include "support/peer_perft.hpp"
 
+namespace interpreter_perft_placement_tests {
+
 using vari::test::peer_perft;
 using vari::test::perft_from;
 
@@ -52,3 +54,5 @@ TEST_CASE("placement chess's deeper perft equals Fairy-Stockfish's", "[interpret
     INFO("position '" << fen << "', depth " << depth);
     CHECK(perft_from("placement", fen, depth) == peer.value_or(recorded));
 }
+
+}  // namespace interpreter_perft_placement_tests

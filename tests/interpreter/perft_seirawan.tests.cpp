@@ -6,6 +6,8 @@
 
 #include "support/peer_perft.hpp"
 
+namespace interpreter_perft_seirawan_tests {
+
 using vari::test::peer_perft;
 using vari::test::perft_from;
 
@@ -65,3 +67,5 @@ TEST_CASE("Seirawan chess perft to depth 5 equals Fairy-Stockfish's", "[interpre
     INFO("position '" << position.vari << "', depth " << depth);
     CHECK(perft_from("seirawan", position.vari, depth) == peer.value_or(recorded));
 }
+
+}  // namespace interpreter_perft_seirawan_tests

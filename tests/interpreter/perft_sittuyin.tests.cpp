@@ -4,6 +4,8 @@
 
 #include "support/peer_perft.hpp"
 
+namespace interpreter_perft_sittuyin_tests {
+
 using vari::test::peer_perft;
 using vari::test::perft_from;
 
@@ -53,3 +55,5 @@ TEST_CASE("sittuyin's deeper perft equals Fairy-Stockfish's", "[interpreter][per
     INFO("position '" << fen << "', depth " << depth);
     CHECK(perft_from("sittuyin", fen, depth) == peer.value_or(recorded));
 }
+
+}  // namespace interpreter_perft_sittuyin_tests

@@ -7,6 +7,8 @@
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
+namespace interpreter_placement_rules_tests {
+
 using namespace vari;
 using vari::test::set_position;
 
@@ -173,3 +175,5 @@ TEST_CASE("placement chess: Bishops end on both colours, and drops gain castling
         CHECK(moves_from(pos, "e1") == "e1-f1 e1-g1");
     }
 }
+
+}  // namespace interpreter_placement_rules_tests

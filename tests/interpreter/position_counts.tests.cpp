@@ -8,6 +8,8 @@
 
 #include "interpreter/interpreter.hpp"
 
+namespace interpreter_position_counts_tests {
+
 using namespace vari;
 
 namespace {
@@ -64,3 +66,5 @@ TEST_CASE("a position counts from its first occurrence and back to none", "[repe
     CHECK(counts.count(0) == 0);
     CHECK(counts.add(0) == 1);
 }
+
+}  // namespace interpreter_position_counts_tests

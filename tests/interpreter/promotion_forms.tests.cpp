@@ -6,6 +6,8 @@
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
+namespace interpreter_promotion_forms_tests {
+
 using namespace vari;
 using vari::test::place;
 using vari::test::set_position;
@@ -160,3 +162,5 @@ TEST_CASE("Kyoto shogi: a drop of the other face is typed with its letter, and r
     CHECK_FALSE(runtime::parse_move(pos, "+P*2c", error));
     CHECK(error == "no Pawn in hand to drop as a Rook");
 }
+
+}  // namespace interpreter_promotion_forms_tests

@@ -4,6 +4,8 @@
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
+namespace interpreter_shafran_rules_tests {
+
 using namespace vari;
 using vari::test::legal_move;
 using vari::test::legal_targets;
@@ -196,3 +198,5 @@ TEST_CASE("Shafran: stalemate is a draw and checkmate a win", "[interpreter][sha
         CHECK(play.result()->scores == std::vector<double>{1.0, 0.0});
     }
 }
+
+}  // namespace interpreter_shafran_rules_tests

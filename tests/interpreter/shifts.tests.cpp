@@ -8,6 +8,8 @@
 #include "interpreter/interpreter.hpp"
 #include "support/shipped_games.hpp"
 
+namespace interpreter_shifts_tests {
+
 namespace {
 
 using vari::CompiledGame;
@@ -50,3 +52,5 @@ TEST_CASE("leaps and short slides that shift the same wherever they go are shift
     CHECK(shifted_types(*vari::test::load_shipped("heian-dai-shogi")) ==
           Names{"Copper", "FierceTiger", "GoBetween", "Knight", "Pawn"});
 }
+
+}  // namespace interpreter_shifts_tests

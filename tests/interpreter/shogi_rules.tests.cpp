@@ -4,6 +4,8 @@
 
 #include "support/shipped_games.hpp"
 
+namespace interpreter_shogi_rules_tests {
+
 using namespace vari;
 using vari::test::place;
 using vari::test::type_named;
@@ -229,3 +231,5 @@ TEST_CASE("shogi: Pawns and Lances are not dropped on the last rank, Knights on 
     for (int type : {pawn, lance}) CHECK(drops_of(pos, type).find("1 ") == std::string::npos);
     CHECK(drops_of(pos, knight).find("2 ") == std::string::npos);
 }
+
+}  // namespace interpreter_shogi_rules_tests

@@ -9,6 +9,8 @@
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
+namespace interpreter_slide_lookups_tests {
+
 using namespace vari;
 
 namespace {
@@ -143,3 +145,5 @@ TEST_CASE("boards of three words read slides, single ones too, and typed hops th
     Position fast(*fast_game), plain(*plain_game);
     CHECK(walk_both(fast, plain, 3) == 226244);
 }
+
+}  // namespace interpreter_slide_lookups_tests

@@ -8,6 +8,8 @@
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
+namespace interpreter_three_player_rules_tests {
+
 using namespace vari;
 using vari::test::legal_targets;
 using vari::test::place_named;
@@ -282,3 +284,5 @@ TEST_CASE("Three Player Hex Shogi: a captured piece moves for its new owner once
     // Black's forward lines from 6f; the Rook, now on 8d, cuts the 11 o'clock one.
     CHECK(legal_targets(pos, "6f") == sorted_cells("6a 6b 6c 6d 6e 7e"));
 }
+
+}  // namespace interpreter_three_player_rules_tests

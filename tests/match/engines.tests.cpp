@@ -10,7 +10,7 @@
 #include "support/shipped_games.hpp"
 #include "tools/match/match.hpp"
 
-namespace vari {
+namespace vari::match_engines_tests {
 namespace {
 
 const std::string FAIRY = "/usr/games/fairy-stockfish";
@@ -123,4 +123,4 @@ TEST_CASE("vari match plays Fairy-Stockfish from the command line, at a time per
 }
 
 }  // namespace
-}  // namespace vari
+}  // namespace vari::match_engines_tests

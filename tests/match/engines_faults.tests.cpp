@@ -13,7 +13,7 @@
 #include "support/shipped_games.hpp"
 #include "tools/match/match.hpp"
 
-namespace vari {
+namespace vari::match_engines_faults_tests {
 namespace {
 
 const std::string FAKE = std::string(VARI_TEST_DATA) + "/match/fake_engine.sh";
@@ -157,4 +157,4 @@ TEST_CASE("an engine that cannot start or greet is refused before the match", "[
 }
 
 }  // namespace
-}  // namespace vari
+}  // namespace vari::match_engines_faults_tests

@@ -11,7 +11,7 @@
 #include "support/shipped_games.hpp"
 #include "tools/match/match.hpp"
 
-namespace vari {
+namespace vari::match_limits_tests {
 namespace {
 
 // A random mover that keeps the budget of every move it is asked for, with its seat.
@@ -151,4 +151,4 @@ TEST_CASE("vari match refuses a bad per-player limit, naming the option",
 }
 
 }  // namespace
-}  // namespace vari
+}  // namespace vari::match_limits_tests

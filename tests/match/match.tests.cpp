@@ -17,7 +17,7 @@
 #include "support/shipped_games.hpp"
 #include "support/temp_dir.hpp"
 
-namespace vari {
+namespace vari::match_match_tests {
 namespace {
 
 // A stand-in for an external engine: random moves with a fixed score, or one way of failing.
@@ -304,4 +304,4 @@ TEST_CASE("vari match plays, writes records and reports", "[match][commands]") {
 }
 
 }  // namespace
-}  // namespace vari
+}  // namespace vari::match_match_tests

@@ -5,7 +5,7 @@
 
 #include "tools/match/match.hpp"
 
-namespace vari {
+namespace vari::match_stats_tests {
 namespace {
 
 match::Stats counts(int wins, int draws, int losses) {
@@ -134,4 +134,4 @@ TEST_CASE("time controls read as cutechess writes them", "[match][time]") {
 }
 
 }  // namespace
-}  // namespace vari
+}  // namespace vari::match_stats_tests

@@ -13,7 +13,7 @@
 #include "support/temp_dir.hpp"
 #include "tools/match/match.hpp"
 
-namespace vari {
+namespace vari::match_tournament_tests {
 namespace {
 
 using Pairings = std::vector<std::vector<int>>;
@@ -222,4 +222,4 @@ TEST_CASE("vari match refuses an SPRT in a tournament and bad tournament options
 }
 
 }  // namespace
-}  // namespace vari
+}  // namespace vari::match_tournament_tests

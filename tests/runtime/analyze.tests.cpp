@@ -10,7 +10,7 @@
 #include "support/run_vari.hpp"
 #include "support/shipped_games.hpp"
 
-namespace vari {
+namespace vari::runtime_analyze_tests {
 namespace {
 
 runtime::AnalysisOptions seats_of(const CompiledGame& game, const std::string& spec, int games) {
@@ -190,4 +190,4 @@ TEST_CASE("vari analyze --json prints one object, the same on any number of thre
     CHECK(text.output.find("95% interval") != std::string::npos);
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_analyze_tests

@@ -10,7 +10,7 @@
 
 #include "support/run_vari.hpp"
 
-namespace vari {
+namespace vari::runtime_board_commands_tests {
 namespace {
 
 using test::Run;
@@ -136,4 +136,4 @@ TEST_CASE("vari play's board and its status fit 24 lines after a move on a tall 
     CHECK(chess.output.find("  a b c d e f g h\nBlack to move\n") != std::string::npos);
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_board_commands_tests

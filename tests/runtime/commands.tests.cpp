@@ -7,7 +7,7 @@
 
 #include "support/run_vari.hpp"
 
-namespace vari {
+namespace vari::runtime_commands_tests {
 namespace {
 
 using test::Run;
@@ -499,4 +499,4 @@ TEST_CASE("the command line helps a newcomer: version, help, list and near misse
     CHECK(missing.output.rfind("nosuchfile: error: cannot read the file", 0) == 0);
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_commands_tests

@@ -8,7 +8,7 @@
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
-namespace vari {
+namespace vari::runtime_draughts_tests {
 namespace {
 
 runtime::Game from(const CompiledGame& compiled, const std::string& pieces, int side) {
@@ -167,4 +167,4 @@ return {
     CHECK(play.result()->summary == "White wins by jumps c3 e5,e7 over d4,e6, 2 taken");
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_draughts_tests

@@ -15,7 +15,7 @@
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
-namespace vari {
+namespace vari::runtime_draw_tests {
 
 TEST_CASE("a square board is drawn as a grid with rank numbers and file letters",
           "[runtime][draw]") {
@@ -486,4 +486,4 @@ end checkmate win
           "Red in hand: Pr Pr\n");
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_draw_tests

@@ -7,7 +7,7 @@
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
-namespace vari {
+namespace vari::runtime_game_tests {
 namespace {
 
 void play(runtime::Game& game, std::initializer_list<const char*> moves) {
@@ -278,4 +278,4 @@ TEST_CASE("the fourth occurrence of a position draws by repetition in minishogi"
     CHECK(game.result()->summary == "draw by fourfold repetition");
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_game_tests

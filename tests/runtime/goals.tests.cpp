@@ -8,6 +8,8 @@
 #include "support/game_leaves.hpp"
 #include "support/shipped_games.hpp"
 
+namespace runtime_goals_tests {
+
 using namespace vari;
 using vari::test::load_shipped;
 using vari::test::set_position;
@@ -177,3 +179,5 @@ TEST_CASE("the AI takes the hill, the third check and the 8th rank when one move
     CHECK(play.result()->outcome == ir::Outcome::win);
     CHECK(play.result()->player == 0);
 }
+
+}  // namespace runtime_goals_tests

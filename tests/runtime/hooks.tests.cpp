@@ -8,7 +8,7 @@
 #include "dsl/dsl.hpp"
 #include "runtime/runtime.hpp"
 
-namespace vari {
+namespace vari::runtime_hooks_tests {
 namespace {
 
 // Three players on a 4x4 board; White's Rook on b1 faces Black's on b4.
@@ -922,9 +922,9 @@ TEST_CASE("hostile: allow_move returning a string", "[hooks]") {
           "hook allow_move at allow-move-string.lua:2 returned a string; expected true or false");
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_hooks_tests
 
-namespace vari {
+namespace vari::runtime_hooks_tests {
 
 TEST_CASE("a game in play asks after_capture only after captures, after every after_move",
           "[hooks]") {
@@ -968,4 +968,4 @@ return {
     CHECK(play.result()->summary == "draw by two moves");
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_hooks_tests

@@ -9,7 +9,7 @@
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
-namespace vari {
+namespace vari::runtime_material_rules_tests {
 namespace {
 
 runtime::Game from(const CompiledGame& compiled, const std::string& position_string) {
@@ -182,4 +182,4 @@ end insufficient { King } { King Knight } { King Knight Knight } draw
     CHECK(from(*game, "3k/4/4/KNN1 w - - 0 1").result());
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_material_rules_tests

@@ -11,7 +11,7 @@
 #include "support/shipped_games.hpp"
 #include "support/test_scale.hpp"
 
-namespace vari {
+namespace vari::runtime_notation_tests {
 namespace {
 
 using Catch::Matchers::Equals;
@@ -452,4 +452,4 @@ TEST_CASE("a refused drop is told why, in the words of the rule", "[runtime][not
     CHECK_THAT(refusal(start, "P*e4"), Equals("this game has no drops"));
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_notation_tests

@@ -13,7 +13,7 @@
 #include "support/run_vari.hpp"
 #include "support/shipped_games.hpp"
 
-namespace vari {
+namespace vari::runtime_perft_play_tests {
 namespace {
 
 using runtime::HookUse;
@@ -272,4 +272,4 @@ TEST_CASE("lattice draughts: more than 256 sequences between two cells stop perf
     }
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_perft_play_tests

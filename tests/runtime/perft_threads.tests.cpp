@@ -5,7 +5,7 @@
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
-namespace vari {
+namespace vari::runtime_perft_threads_tests {
 
 namespace {
 
@@ -57,4 +57,4 @@ TEST_CASE("perft on several threads at depths 0 to 2", "[runtime][perft][threads
     }
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_perft_threads_tests

@@ -9,7 +9,7 @@
 #include "support/game_leaves.hpp"
 #include "support/shipped_games.hpp"
 
-namespace vari {
+namespace vari::runtime_perft_tree_tests {
 
 TEST_CASE("perft of play equals the engine's where no end condition can fire",
           "[runtime][perft]") {
@@ -136,4 +136,4 @@ end insufficient { King } { King Knight } draw
     check_material_ends(*endings, "3k/1r2/2r1/KNN1 b - - 0 1", 4);
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_perft_tree_tests

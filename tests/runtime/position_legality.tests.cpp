@@ -9,7 +9,7 @@
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
-namespace vari {
+namespace vari::runtime_position_legality_tests {
 namespace {
 
 // A shipped game, or one of tests/reference/games when the name starts with "reference/".
@@ -264,4 +264,4 @@ end checkmate win
     CHECK(runtime::to_position_string(pos) == "K1k/3/3/KK1 w - - 0 1");
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_position_legality_tests

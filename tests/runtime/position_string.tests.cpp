@@ -11,7 +11,7 @@
 #include "support/shipped_games.hpp"
 #include "support/test_scale.hpp"
 
-namespace vari {
+namespace vari::runtime_position_string_tests {
 namespace {
 
 const char* const CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -439,4 +439,4 @@ end checkmate win
     CHECK(error->column == 18);
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_position_string_tests

@@ -15,7 +15,7 @@
 #include "support/shipped_games.hpp"
 #include "support/temp_dir.hpp"
 
-namespace vari {
+namespace vari::runtime_records_tests {
 namespace {
 
 using test::Run;
@@ -309,4 +309,4 @@ TEST_CASE("vari play saves, loads and shows its history; vari replay checks a re
     CHECK(opera.output.find("White wins by checkmate\n") != std::string::npos);
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_records_tests

@@ -7,7 +7,7 @@
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
-namespace vari {
+namespace vari::runtime_three_player_game_tests {
 namespace {
 
 constexpr int BLACK = 0, WHITE = 1, GRAY = 2;
@@ -140,4 +140,4 @@ TEST_CASE("Three Player Hex Shogi: a pass is refused while there is a legal move
     CHECK(error.find("a pass is allowed only without a legal move") == 0);
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_three_player_game_tests

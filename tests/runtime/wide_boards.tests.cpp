@@ -9,7 +9,7 @@
 #include "support/shipped_games.hpp"
 #include "support/test_scale.hpp"
 
-namespace vari {
+namespace vari::runtime_wide_boards_tests {
 namespace {
 
 // 28 files by 4 ranks (112 cells): pawns with a double step and en passant, rooks and knights
@@ -138,4 +138,4 @@ TEST_CASE("a drawing labels every file past z", "[runtime][draw][wide]") {
     CHECK(drawn.find(" y  z  aa ab\n") != std::string::npos);
 }
 
-}  // namespace vari
+}  // namespace vari::runtime_wide_boards_tests

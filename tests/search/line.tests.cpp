@@ -11,7 +11,7 @@
 #include "support/shipped_games.hpp"
 #include "support/test_scale.hpp"
 
-namespace vari {
+namespace vari::search_line_tests {
 namespace {
 
 std::vector<std::string> shipped_games() {
@@ -88,4 +88,4 @@ TEST_CASE("the line counts repetitions across the game's history and its own mov
 }
 
 }  // namespace
-}  // namespace vari
+}  // namespace vari::search_line_tests

@@ -5,7 +5,7 @@
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
-namespace vari {
+namespace vari::search_many_players_tests {
 namespace {
 
 constexpr int BLACK = 0, WHITE = 1, GRAY = 2;
@@ -133,4 +133,4 @@ TEST_CASE("a level names the search for more than two players after its limit",
     CHECK(error.starts_with("expected a level, a limit or a search after ':'"));
 }
 
-}  // namespace vari
+}  // namespace vari::search_many_players_tests

@@ -6,6 +6,8 @@
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
+namespace search_two_player_tests {
+
 using namespace vari;
 
 namespace {
@@ -187,3 +189,5 @@ TEST_CASE("a search cut short reports the move it plays with that move's line an
     }
     CHECK(changed > 0);  // the case arises in this range
 }
+
+}  // namespace search_two_player_tests

@@ -8,7 +8,7 @@
 #include "support/run_vari.hpp"
 #include "support/shipped_games.hpp"
 
-namespace vari {
+namespace vari::search_values_tests {
 namespace {
 
 using test::load_shipped;
@@ -158,4 +158,4 @@ TEST_CASE("vari show --values lists each piece type's worth", "[search][values][
     CHECK(hands.output.find("hand") != std::string::npos);
 }
 
-}  // namespace vari
+}  // namespace vari::search_values_tests

@@ -13,6 +13,8 @@
 
 #include "tools/web/web.hpp"
 
+namespace web_server_tests {
+
 using nlohmann::json;
 
 namespace {
@@ -361,3 +363,5 @@ TEST_CASE("serve: pages playing at once each keep their own game", "[web]") {
     for (auto& t : players) t.join();
     for (int p = 0; p < PAGES; ++p) CHECK(plies[p] == p + 2);
 }
+
+}  // namespace web_server_tests
