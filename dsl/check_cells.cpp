@@ -147,7 +147,8 @@ void Checker::check_zones() {
 // ---- Castlings ----------------------------------------------------------------------------------
 
 // A castling's notation is one word that names no other move: it is typed in lists of moves
-// separated by blanks, and read before any other notation.
+// separated by blanks, and read before any other notation, O and 0 alike; what a reader takes as
+// an annotation ('+', '#', '!', '?') may not end it.
 void Checker::check_castling_label(
     const ast::Castling& c,
     std::map<std::pair<std::string, std::string>, const ast::Castling*>& labels) {
@@ -163,16 +164,45 @@ void Checker::check_castling_label(
                                  "typed in lists of moves: " + quote(label.text));
         return;
     }
-    if (label.text == "pass" || label.text.find_first_of("*@") != std::string::npos ||
-        (has_board && model.board.index.count(label.text))) {
-        report.error(label.span, "castling notation " + quote(label.text) +
-                                     " reads as another move (a pass, a drop or a cell)");
+    if (label.text.size() > MAX_CASTLING_NOTATION) {
+        report.error(label.span, "a castling's notation is typed: it may have at most " +
+                                     std::to_string(MAX_CASTLING_NOTATION) + " characters, not " +
+                                     std::to_string(label.text.size()));
         return;
     }
-    if (const auto [it, fresh] = labels.emplace(std::pair{c.player.text, label.text}, &c); !fresh)
+    if (std::string("+#!?").find(label.text.back()) != std::string::npos) {
+        report.error(label.span, "castling notation " + quote(label.text) + " ends with '" +
+                                     label.text.back() +
+                                     "', which is read as a check mark or an annotation");
+        return;
+    }
+    if (label.text == "pass" || label.text.find_first_of("*@") != std::string::npos) {
+        report.error(label.span, "castling notation " + quote(label.text) +
+                                     " reads as another move (a pass or a drop)");
+        return;
+    }
+    if (has_board)
+        for (const auto& [name, index] : model.board.index)
+            if (label.text.find(name) != std::string::npos) {
+                report.error(label.span,
+                             "castling notation " + quote(label.text) + " holds the cell " +
+                                 quote(name) + ", so it hides the moves written with it; " +
+                                 "write castlings without cells, as \"O-O\"");
+                return;
+            }
+    std::string as_read = label.text;  // O and 0 are read alike
+    std::replace(as_read.begin(), as_read.end(), '0', 'O');
+    const auto [it, fresh] = labels.emplace(std::pair{c.player.text, as_read}, &c);
+    if (fresh) return;
+    if (it->second->label.text == label.text)
         already_defined(label.span, "castling notation " + quote(label.text) + " for " +
                                         quote(c.player.text),
                         it->second->label.span);
+    else
+        report.error(label.span, "castling notation " + quote(label.text) + " reads as " +
+                                     quote(it->second->label.text) + " (at " +
+                                     report.at(it->second->label.span, label.span) +
+                                     "): O and 0 are read alike");
 }
 
 // Castlings sharing a right share the partner's start cell; a right belongs to one player.
@@ -197,6 +227,9 @@ void Checker::check_castlings() {
             cell(*name);
         for (const auto& name : c.empty) cell(name);
         for (const auto& name : c.safe) cell(name);
+        if (c.royal_from.text == c.royal_to.text)
+            report.error(c.royal_to.span, "a castling moves its royal piece, but this one starts "
+                                          "and ends on " + quote(c.royal_to.text));
         if (!p) continue;
         if (const auto [it, fresh] = rights.emplace(c.right, &c); !fresh) {
             const ast::Castling& other = *it->second;

@@ -13,6 +13,10 @@ constexpr int MAX_PLAYERS = 8;
 constexpr int MAX_TYPES = 31;    // piece types of a game: a Piece holds type + 1 in five bits
 constexpr int MAX_MOVES = 8192;  // moves of one position (move_bound)
 constexpr int MAX_CASTLINGS = 32;
+// Typed move text longer than this names no move (its readings would cost time quadratic in its
+// length); a castling's notation is at most half of it, leaving room for what follows it.
+constexpr std::size_t MAX_MOVE_TEXT = 64;
+constexpr std::size_t MAX_CASTLING_NOTATION = MAX_MOVE_TEXT / 2;
 // Slide directions of a game (each with its reverse) and compiled vectors of slides, curves, jumps,
 // hops and lame leaps of one piece: each is a table of every cell, so they bound a game's memory.
 constexpr std::size_t MAX_DIRECTIONS = 128;

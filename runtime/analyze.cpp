@@ -54,7 +54,9 @@ void count_move(const Position& before, Move move, const Undo& undo,
     }
 }
 
-Played play_game(const CompiledGame& compiled, const AnalysisOptions& options, int index) {
+// Game `index` of the analysis; nothing when `stop` ended it first.
+std::optional<Played> play_game(const CompiledGame& compiled, const AnalysisOptions& options,
+                                int index, const StopWhen& stop) {
     const std::uint64_t game_seed =
         mix_seed(options.seed ^ mix_seed(static_cast<std::uint64_t>(index)));
     std::mt19937_64 rng(game_seed);
@@ -68,6 +70,7 @@ Played play_game(const CompiledGame& compiled, const AnalysisOptions& options, i
     out.pieces.resize(compiled.ir().pieces.size());
     Game game(compiled, options.hooks);
     while (!game.result() && game.ply() < options.max_plies) {
+        if (stop && stop()) return std::nullopt;
         AiPlayer* player = ai[static_cast<std::size_t>(game.position().side_to_move())].get();
         Move move;
         if (game.ply() < options.random_plies || !player) {
@@ -206,15 +209,17 @@ std::optional<SeatSpec> parse_seat(std::string_view text, std::string& error) {
 }
 
 Analysis analyze(const CompiledGame& game, const AnalysisOptions& options,
-                 const std::function<void(int done)>& progress) {
+                 const std::function<void(int done)>& progress, const StopWhen& stop) {
     assert(options.seats.size() == game.ir().players.size() && options.threads >= 1);
-    std::vector<Played> played(static_cast<std::size_t>(std::max(options.games, 0)));
+    std::vector<std::optional<Played>> played(static_cast<std::size_t>(std::max(options.games, 0)));
     std::atomic<int> next{0};
     std::mutex reporting;
     int done = 0;
     const auto work = [&] {
         for (int i; (i = next.fetch_add(1)) < options.games;) {
-            played[static_cast<std::size_t>(i)] = play_game(game, options, i);
+            auto& slot = played[static_cast<std::size_t>(i)];
+            slot = play_game(game, options, i, stop);
+            if (!slot) return;
             if (!progress) continue;
             const std::lock_guard lock(reporting);
             progress(++done);
@@ -224,7 +229,12 @@ Analysis analyze(const CompiledGame& game, const AnalysisOptions& options,
     for (int t = 1; t < std::min(options.threads, options.games); ++t) helpers.emplace_back(work);
     work();
     for (auto& helper : helpers) helper.join();
-    return sum_up(played, game.ir().players.size(), game.ir().pieces.size());
+    std::vector<Played> finished;
+    for (auto& slot : played)
+        if (slot) finished.push_back(std::move(*slot));
+    Analysis analysis = sum_up(finished, game.ir().players.size(), game.ir().pieces.size());
+    analysis.cut_short = finished.size() < played.size();
+    return analysis;
 }
 
 }  // namespace vari::runtime

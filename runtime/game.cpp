@@ -197,6 +197,11 @@ void Game::end(Result result) {
 }
 
 void Game::refresh() {
+    judge_position();
+    if (result_) legal_.size = 0;  // an ended game has no moves, whatever ended it
+}
+
+void Game::judge_position() {
     judged_ = true;
     generate_legal(pos_, legal_);
     result_.reset();

@@ -75,6 +75,33 @@ void sequence_readings(const CompiledGame& game, std::string_view text, bool str
     }
 }
 
+// Whether `text` writes the capture sequence `m`: its cells in order, each after the first after
+// 'x' or ':' (or, unless `strict`, after any separator or none), then a suffix that fits it. Read
+// along the move, so that no reading of the text is tried and none is left out however long the
+// sequence ("a1xc3x...xc11", where "c1" and "c11" are both cells).
+bool writes_sequence(const Position& pos, Move m, std::string_view text, bool strict) {
+    JumpPath path;
+    if (!jump_path(pos, m, path)) return false;
+    const CompiledGame& game = pos.game();
+    const auto take = [&](int cell) {
+        const std::string name = name_of(pos, cell);
+        if (text.size() < name.size() || find_cell(game, text.substr(0, name.size())) != cell)
+            return false;
+        text.remove_prefix(name.size());
+        return true;
+    };
+    if (!take(m.from())) return false;
+    for (int i = 0; i < path.length; ++i) {
+        if (!text.empty() && (strict ? is_capture_mark(text[0]) : is_separator(text[0])))
+            text.remove_prefix(1);
+        else if (strict)
+            return false;
+        if (!take(path.landings[i])) return false;
+    }
+    const auto suffix = read_suffix(text);
+    return suffix && suffix_fits(pos, m, *suffix);
+}
+
 // A move of a piece from `from` (never a drop, whose origin field holds a piece type).
 bool moves_from(Move m, int from) { return !m.is_drop() && !m.is_pass() && m.from() == from; }
 bool moves_between(Move m, int from, int to) { return moves_from(m, from) && m.to() == to; }
@@ -374,8 +401,6 @@ namespace {
 
 std::optional<Move> parse_text(Position& pos, const MoveList& legal, std::string_view text,
                                std::string& error) {
-    // Longer text names no move, and its readings would cost time quadratic in its length.
-    constexpr std::size_t MAX_MOVE_TEXT = 64;
     if (text.size() > MAX_MOVE_TEXT) {
         error = unreadable(pos, legal, text);
         return std::nullopt;
@@ -395,6 +420,10 @@ std::optional<Move> parse_text(Position& pos, const MoveList& legal, std::string
         if (const auto m = parse_short(pos, legal, text, read, short_error)) return m;
     // Capture sequences written with 'x' first ("c3xc5" is the jump when a quiet move c3-c5 exists
     // too), then two cells, then sequences written without capture marks ("c3c5e5").
+    // A legal capture sequence is found along its cells first (the readings below stop at
+    // MAX_READINGS, against hostile text).
+    for (Move m : legal)
+        if (m.is_jumps() && writes_sequence(pos, m, text, true)) return m;
     std::vector<int> cells;
     std::vector<Reading> rs;
     sequence_readings(pos.game(), text, true, cells, rs);
@@ -405,6 +434,8 @@ std::optional<Move> parse_text(Position& pos, const MoveList& legal, std::string
         for (const bool jumps : {true, false})
             for (Move m : legal)
                 if (m.is_jumps() == jumps && matches(pos, m, r)) return m;
+    for (Move m : legal)
+        if (m.is_jumps() && writes_sequence(pos, m, text, false)) return m;
     if (!short_first)
         if (const auto m = parse_short(pos, legal, text, read, short_error)) return m;
     error = !rs.empty() ? explain(pos, legal, best(pos, legal, rs))

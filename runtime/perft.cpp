@@ -81,13 +81,32 @@ bool needs_game(const CompiledGame& game, const Position& start, int depth, Hook
     return false;
 }
 
+constexpr const char* STOPPED = "stopped before the count was done";
+
 // The engine alone, at its speed. Each walk below has the same few operations, so that
-// count_tree() serves both.
+// count_tree() serves both. Asked to stop when it can, the walk asks between subtrees of
+// ENGINE_SUBTREE plies, which the engine counts alone in a few milliseconds.
 class EngineWalk {
 public:
-    explicit EngineWalk(const Position& start) : pos_(start) {}
+    static constexpr int ENGINE_SUBTREE = 3;
+    EngineWalk(const Position& start, const StopWhen& stop) : pos_(start), stop_(stop) {}
 
-    std::uint64_t count(int depth) { return vari::perft(pos_, depth, &overflow_); }
+    std::uint64_t count(int depth) {
+        if (!stop_ || depth <= ENGINE_SUBTREE) return vari::perft(pos_, depth, &overflow_);
+        if (stopped_ || (stopped_ = stop_())) return 0;
+        MoveList list;
+        generate_legal(pos_, list);
+        overflow_ = overflow_ || list.overflow;
+        std::uint64_t nodes = 0;
+        for (const Move m : list) {
+            Undo undo;
+            pos_.do_move(m, undo);
+            nodes += count(depth - 1);
+            pos_.undo_move(m, undo);
+            if (stopped_ || overflow_) break;
+        }
+        return nodes;
+    }
     std::vector<Move> root_moves() {
         MoveList list;
         generate_legal(pos_, list);
@@ -99,20 +118,22 @@ public:
     void undo(Move m) { pos_.undo_move(m, undo_); }
     bool ended() const { return false; }
     std::string error() const {
+        if (stopped_) return STOPPED;
         return overflow_ ? "game stopped: " + too_many_moves() : std::string();
     }
 
 private:
     Position pos_;
     Undo undo_;
-    bool overflow_ = false;
+    const StopWhen& stop_;
+    bool overflow_ = false, stopped_ = false;
 };
 
 // A Game played and taken back: hooks, end conditions and history judge every position.
 class GameWalk {
 public:
-    GameWalk(const CompiledGame& game, const Position& start, HookUse hooks)
-        : game_(game, start, hooks) {}
+    GameWalk(const CompiledGame& game, const Position& start, HookUse hooks, const StopWhen& stop)
+        : game_(game, start, hooks), stop_(stop) {}
 
     // Leaves below the game's current position; stops counting once a game was stopped.
     std::uint64_t count(int depth) {
@@ -122,6 +143,10 @@ public:
             return 0;
         }
         if (depth == 1) return static_cast<std::uint64_t>(game_.legal_moves().size);
+        if (stop_ && stop_()) {
+            error_ = STOPPED;
+            return 0;
+        }
         std::uint64_t nodes = 0;
         for (const Move m : root_moves()) {
             if (!error_.empty()) break;
@@ -143,6 +168,7 @@ public:
 
 private:
     Game game_;
+    const StopWhen& stop_;
     std::string error_;
 };
 
@@ -218,20 +244,30 @@ PerftResult count_tree_shared(const MakeWalk& make_walk, int depth, bool divide,
 }  // namespace
 
 PerftResult perft(const CompiledGame& game, const Position& start, int depth, HookUse hooks,
-                  bool divide, Notation notation, int threads) {
+                  bool divide, Notation notation, int threads, const StopWhen& stop) {
     if (needs_game(game, start, depth, hooks)) {
         if (threads > 1)
             return count_tree_shared(
-                [&] { return std::make_unique<GameWalk>(game, start, hooks); }, depth, divide,
-                notation, threads);
-        GameWalk walk(game, start, hooks);
+                [&] { return std::make_unique<GameWalk>(game, start, hooks, stop); }, depth,
+                divide, notation, threads);
+        GameWalk walk(game, start, hooks, stop);
         return count_tree(walk, depth, divide, notation);
     }
     if (threads > 1)
-        return count_tree_shared([&] { return std::make_unique<EngineWalk>(start); }, depth,
-                                 divide, notation, threads);
-    EngineWalk walk(start);
+        return count_tree_shared([&] { return std::make_unique<EngineWalk>(start, stop); },
+                                 depth, divide, notation, threads);
+    EngineWalk walk(start, stop);
     return count_tree(walk, depth, divide, notation);
+}
+
+PerftResult perft(const Game& from, int depth, HookUse hooks, bool divide, Notation notation,
+                  int threads, const StopWhen& stop) {
+    if (depth > 0 && from.result()) {
+        PerftResult ended;
+        if (from.result()->stopped) ended.error = from.result()->summary;  // the count is unknown
+        return ended;
+    }
+    return perft(from.game(), from.position(), depth, hooks, divide, notation, threads, stop);
 }
 
 }  // namespace vari::runtime

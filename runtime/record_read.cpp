@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <cctype>
 #include <string>
+#include <vector>
 
 #include "runtime/record_tags.hpp"
 #include "runtime/runtime.hpp"
 
 namespace vari::runtime {
 namespace {
-
 
 // A place in the text, counted as diagnostics count: 1-based lines and columns (bytes).
 struct Place {
@@ -45,6 +45,11 @@ private:
     Place place_;
 };
 
+// A byte order mark, which some editors write before UTF-8 text, is no part of a record.
+std::string_view without_byte_order_mark(std::string_view text) {
+    return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text;
+}
+
 // Thrown inside the reader, and returned as a diagnostic.
 struct Failure {
     Place place;
@@ -79,9 +84,13 @@ RecordTag read_tag(Cursor& c, Place& value_place) {
     return tag;
 }
 
-// Skips a comment { ... }, a rest-of-line comment ; ..., a variation ( ... ) with what it holds,
-// or a numeric annotation $N; false when the cursor is on none of these.
-bool skip_aside(Cursor& c) {
+// Variations may hold variations; deeper than this a record is refused (no game needs it, and a
+// hostile one could nest a million).
+constexpr int MAX_VARIATION_DEPTH = 256;
+
+// Skips a comment { ... }, a rest-of-line comment ; ..., or a numeric annotation $N; false when the
+// cursor is on none of these.
+bool skip_remark(Cursor& c) {
     const Place open = c.place();
     switch (c.peek()) {
         case '{':
@@ -92,17 +101,6 @@ bool skip_aside(Cursor& c) {
         case ';':
             c.skip_line();
             return true;
-        case '(': {
-            c.get();
-            for (;;) {
-                c.skip_blanks();
-                if (c.done()) throw Failure{open, "this variation is not closed with ')'"};
-                if (c.peek() == ')') break;
-                if (!skip_aside(c)) c.get();
-            }
-            c.get();
-            return true;
-        }
         case '$':
             c.get();
             while (!c.done() && std::isdigit(static_cast<unsigned char>(c.peek()))) c.get();
@@ -110,6 +108,36 @@ bool skip_aside(Cursor& c) {
         default:
             return false;
     }
+}
+
+// Skips a variation ( ... ) with the variations and remarks it holds, the cursor on its '('. Kept
+// iterative: the openings of the variations still open are its only memory.
+void skip_variation(Cursor& c) {
+    std::vector<Place> open{c.place()};
+    c.get();
+    while (!open.empty()) {
+        c.skip_blanks();
+        if (c.done()) throw Failure{open.back(), "this variation is not closed with ')'"};
+        if (c.peek() == '(') {
+            if (open.size() == MAX_VARIATION_DEPTH)
+                throw Failure{c.place(), "variations nested more than " +
+                                             std::to_string(MAX_VARIATION_DEPTH) + " deep"};
+            open.push_back(c.place());
+            c.get();
+        } else if (c.peek() == ')') {
+            open.pop_back();
+            c.get();
+        } else if (!skip_remark(c)) {
+            c.get();
+        }
+    }
+}
+
+// Skips a remark or a variation; false when the cursor is on neither.
+bool skip_aside(Cursor& c) {
+    if (c.peek() != '(') return skip_remark(c);
+    skip_variation(c);
+    return true;
 }
 
 std::string read_word(Cursor& c) {
@@ -127,6 +155,37 @@ bool is_result_marker(std::string_view word) {
            word.find_first_not_of("0123456789/.-") == std::string_view::npos &&
            std::isdigit(static_cast<unsigned char>(word.front())) &&
            std::isdigit(static_cast<unsigned char>(word.back()));
+}
+
+// A score in a result: "0", "1", "1/2", "0.5", from 0 to 1.
+bool is_score(std::string_view text) {
+    const std::size_t split = text.find_first_of("/.");
+    const std::string_view whole = text.substr(0, split);
+    if (whole.empty() || whole.size() > 3 ||
+        whole.find_first_not_of("0123456789") != std::string_view::npos)
+        return false;
+    const int numerator = std::stoi(std::string(whole));
+    if (split == std::string_view::npos) return numerator <= 1;
+    const std::string_view rest = text.substr(split + 1);
+    if (rest.empty() || rest.size() > 3 ||
+        rest.find_first_not_of("0123456789") != std::string_view::npos)
+        return false;
+    if (text[split] == '.') return numerator == 0 || (numerator == 1 && std::stoi(std::string(rest)) == 0);
+    const int denominator = std::stoi(std::string(rest));
+    return denominator > 0 && numerator <= denominator;
+}
+
+// Whether `marker` is a result a game of `players` players can end with: "*", or one score from
+// 0 to 1 per player.
+bool is_possible_result(std::string_view marker, std::size_t players) {
+    if (marker == "*") return true;
+    std::size_t scores = 0;
+    for (std::size_t from = 0;; ++scores) {
+        const std::size_t dash = marker.find('-', from);
+        if (!is_score(marker.substr(from, dash - from))) return false;
+        if (dash == std::string_view::npos) return scores + 1 == players;
+        from = dash + 1;
+    }
 }
 
 // The move text without a move number before it: "12.e4" -> "e4"; "12." and "12..." -> "".
@@ -157,6 +216,12 @@ void read_moves(Cursor& c, Game& game, const std::string* result_tag) {
         const std::string word = read_word(c);
         if (word.empty()) throw Failure{place, std::string("unexpected '") + c.peek() + "'"};
         if (is_result_marker(word)) {
+            const std::size_t players = game.game().ir().players.size();
+            if (!is_possible_result(word, players))
+                throw Failure{place, "the end marker " + word + " is not a result of a game of " +
+                                         std::to_string(players) +
+                                         " players: one score from 0 to 1 for each (such as " +
+                                         (players == 2 ? "1-0 or 1/2-1/2" : "1-0-0") + "), or *"};
             if (result_tag && *result_tag != word)
                 throw Failure{place, "the end marker " + word + " differs from the Result tag " +
                                          *result_tag};
@@ -198,7 +263,7 @@ std::optional<ir::Diagnostic> read_record(const CompiledGame& game, std::string_
                                           const std::string& label, Record& record,
                                           HookUse hooks) {
     record = Record{};
-    Cursor c(text);
+    Cursor c(without_byte_order_mark(text));
     try {
         Place fen_place, hash_place, value_place;
         for (;;) {
@@ -237,7 +302,7 @@ std::optional<ir::Diagnostic> read_record(const CompiledGame& game, std::string_
 }
 
 std::string record_rule_file(std::string_view text) {
-    Cursor c(text);
+    Cursor c(without_byte_order_mark(text));
     try {
         Place place;
         for (;;) {

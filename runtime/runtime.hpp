@@ -4,6 +4,7 @@
 
 #include <cassert>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <random>
@@ -217,6 +218,10 @@ private:
 // Whether a game in play runs its hooks (off: as if the game had none, e.g. to measure them).
 enum class HookUse : std::uint8_t { on, off };
 
+// Asked now and then by long work (perft, analyze), from the threads doing it: true when the work
+// should end as soon as it can (a user's stop, a closed page, a time limit).
+using StopWhen = std::function<bool()>;
+
 // A game from a start position: the history of moves, and the result once one of the game's end
 // conditions (ir::Game::ends) holds. After each move the after_move hook is asked first (then
 // after_capture or after_pass, when the move was one); then a player to move without pieces (on
@@ -237,7 +242,8 @@ public:
     const Position& position() const { return pos_; }
     const Position& start() const { return start_; }
     Move move_at(int ply) const { return step(ply).move; }  // 0 <= ply < ply()
-    // The legal moves, less those a move filter hook refuses.
+    // The legal moves, less those a move filter hook refuses; none once the game has a result
+    // (whatever ended it: checkmate, a hook's verdict, a goal reached, a stop).
     const MoveList& legal_moves() const {
         assert(judged_);
         return legal_;
@@ -283,6 +289,7 @@ private:
     }
     void load_hooks();
     void refresh();           // legal moves and result for the current position
+    void judge_position();    // refresh() but for taking the moves of an ended game away
     HookContext context() const;
     bool filter_moves();      // false when a filter hook failed
     void end(Result result);  // sets the result, scored by the score hook when there is one
@@ -418,9 +425,17 @@ struct PerftResult {
 };
 // With `threads` above 1 the first moves are shared out among that many threads, each walking
 // a copy of the start (and running hooks in a Lua state of its own): the same counts, sooner.
+// `stop`, when given, is asked every few milliseconds (from every thread); once it says true the
+// count ends with `error` "stopped before the count was done".
 PerftResult perft(const CompiledGame& game, const Position& start, int depth,
                   HookUse hooks = HookUse::on, bool divide = false,
-                  Notation notation = Notation::long_form, int threads = 1);
+                  Notation notation = Notation::long_form, int threads = 1,
+                  const StopWhen& stop = {});
+// The same from a game in play: nothing below it once it has ended, whatever ended it (a hook's
+// verdict on the moves that led there included), as after a checkmate; a stopped game's `error`.
+PerftResult perft(const Game& from, int depth, HookUse hooks = HookUse::on, bool divide = false,
+                  Notation notation = Notation::long_form, int threads = 1,
+                  const StopWhen& stop = {});
 
 // A uniformly random legal move, or Move::none() when there is none.
 Move random_move(const Game& game, std::mt19937_64& rng);
@@ -560,15 +575,18 @@ struct Analysis {
     std::vector<LengthBucket> lengths;  // at most 10 buckets of equal width, from min to max
     double branching = 0;  // the mean number of moves to choose from, over every position played
     std::vector<PieceActivity> pieces;  // per piece type, in ir::Game::pieces order
+    // Set when `stop` ended the analysis first: the figures are those of the games it finished.
+    bool cut_short = false;
 };
 
 // Plays options.games games of `game` and sums them up. Game i depends only on (seed, i): its
 // random plies and random seats draw from a generator seeded by them, and each AI seat is a new
 // AiPlayer seeded by (seed, i, seat). So the analysis is the same for a seed on any number of
 // threads (for AI levels that count nodes or depth, not time). `progress`, when given, is called
-// after each game with the number done, one call at a time.
+// after each game with the number done, one call at a time. `stop`, when given, is asked before
+// each ply of every game.
 Analysis analyze(const CompiledGame& game, const AnalysisOptions& options,
-                 const std::function<void(int done)>& progress = {});
+                 const std::function<void(int done)>& progress = {}, const StopWhen& stop = {});
 
 // Every figure of an analysis as one JSON object (its game, options, seats, endings, lengths,
 // pieces), as `vari analyze --json` prints it.

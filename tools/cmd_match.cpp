@@ -37,6 +37,17 @@ public:
                       << ec.message() << '\n';
             return false;
         }
+        // The records of an earlier match are kept: a match writes to a folder without any.
+        if (!folder.empty())
+            for (const auto& entry : fs::directory_iterator(folder, ec))
+                if (entry.path().filename().string().starts_with("game-") &&
+                    entry.path().extension() == ".pgn") {
+                    std::cerr << "vari match: " << printable(folder)
+                              << " holds the records of an earlier match (such as "
+                              << printable(entry.path().filename().string())
+                              << "): give --records another folder\n";
+                    return false;
+                }
         if (!pgn.empty()) {
             all_.open(pgn, std::ios::app);  // as cutechess, games are added to what is there
             if (!all_) {
@@ -54,7 +65,8 @@ public:
             name << "game-" << std::setw(digits_) << std::setfill('0') << game.setup.index + 1
                  << ".pgn";
             std::string error;
-            if (!save_record((fs::path(folder_) / name.str()).string(), game.record, error)) {
+            if (!save_record((fs::path(folder_) / name.str()).string(), game.record,
+                             Replace::never, error)) {
                 std::cerr << "\nvari match: " << printable(error) << '\n';
                 failed_ = true;
             }
@@ -336,7 +348,8 @@ int run_match(int argc, char** argv) {
     options.hooks = no_hooks ? runtime::HookUse::off : runtime::HookUse::on;
     options.date = today();
     if (!openings_file.empty()) {
-        const auto text = dsl::read_bytes(openings_file, std::size_t{64} << 20, error);
+        // Ample for match::MAX_OPENINGS lines of the longest position strings.
+        const auto text = dsl::read_bytes(openings_file, std::size_t{16} << 20, error);
         if (!text) {
             std::cerr << "vari match: cannot read " << printable(openings_file) << ": "
                       << printable(error) << '\n';

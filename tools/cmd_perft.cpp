@@ -31,7 +31,7 @@ int run_perft(int argc, char** argv) {
     const auto hooks = no_hooks ? runtime::HookUse::off : runtime::HookUse::on;
     const auto played = start_game(*game, app, start, hooks);
     if (!played) return static_cast<int>(Exit::invalid);
-    const auto result = runtime::perft(*game, played->position(), depth, hooks, divide, notation, threads);
+    const auto result = runtime::perft(*played, depth, hooks, divide, notation, threads);
     if (!result.error.empty()) {
         std::cerr << "vari perft: " << result.error << '\n';
         return static_cast<int>(Exit::stopped);

@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <iostream>
 #include <limits>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -41,12 +43,21 @@ constexpr const char* HELP =
     "  names      draw the board with the names of empty cells, or again without\n"
     "  history    the moves played so far\n"
     "  position   the position string of the position\n"
-    "  save FILE  save the game as a record (vari play --load FILE resumes it)\n"
+    "  save FILE  save the game as a record (vari play --load FILE resumes it); a file\n"
+    "             the game was not saved to or loaded from is replaced only with\n"
+    "             save FILE --force\n"
     "  load FILE  go on with the game a record holds\n"
     "  undo       take back your last move (and the replies after it)\n"
     "  help       this text\n"
     "  quit       end the game\n"
     "The board marks the last move's cells with '>' and a royal piece in check with '!'.\n";
+
+// A file's path as one string whatever way it is written ("game.pgn", "./game.pgn").
+std::string file_identity(const std::string& path) {
+    std::error_code ec;
+    const auto canonical = std::filesystem::weakly_canonical(std::filesystem::absolute(path), ec);
+    return ec ? path : canonical.string();
+}
 
 class Session {
 public:
@@ -60,6 +71,9 @@ public:
           rng_(seed),
           max_plies_(max_plies),
           terminal_(terminal) {}
+
+    // A file `save` may replace unasked: the record the game was loaded from.
+    void count_as_own(const std::string& path) { own_files_.insert(file_identity(path)); }
 
     // Plays until the game ends, the ply limit, a quit or the end of input: `stopped` when a hook
     // failed, else `ok`. After the end, a human may still save the game, look at it, or take
@@ -223,16 +237,25 @@ private:
         std::cout << line << '\n';
     }
 
-    void save(const std::string& path) const {
+    // `save FILE`, or `save FILE --force` to replace a file this game neither wrote nor was
+    // loaded from.
+    void save(std::string path) {
+        constexpr std::string_view FORCE = " --force";
+        const bool force = path.size() > FORCE.size() && path.ends_with(FORCE);
+        if (force) path.resize(path.size() - FORCE.size());
         runtime::RecordHeader header;
         header.event = "vari play";
         header.date = today();
         for (const Mover& m : movers_) header.player_kinds.push_back(m.kind);
         std::string error;
-        if (save_record(path, runtime::write_record(*game_, header), error))
+        const bool own = own_files_.count(file_identity(path)) > 0;
+        if (save_record(path, runtime::write_record(*game_, header),
+                        force || own ? Replace::allowed : Replace::never, error)) {
+            own_files_.insert(file_identity(path));
             std::cout << "saved " << game_->ply() << " plies to " << printable(path) << '\n';
-        else
+        } else {
             std::cout << printable(error) << '\n';
+        }
     }
 
     // Goes on with the game of the record at `path`; false, saying why, when it cannot be read.
@@ -250,6 +273,7 @@ private:
         }
         game_ = std::move(record.game);
         by_human_.clear();
+        own_files_.insert(file_identity(path));
         std::cout << "loaded " << game_->ply() << " plies from " << printable(path) << '\n';
         return true;
     }
@@ -271,6 +295,8 @@ private:
     }
 
     std::unique_ptr<runtime::Game> game_;
+    // The files this game was saved to or loaded from, which `save` may replace unasked.
+    std::set<std::string> own_files_;
     std::vector<Mover> movers_;
     runtime::Notation notation_;
     bool names_ = false;  // the board shows the names of empty cells
@@ -418,10 +444,10 @@ int run_play(int argc, char** argv) {
         played = start_game(*game, app, start);
     }
     if (!played) return static_cast<int>(Exit::invalid);
-    return static_cast<int>(
-        Session(std::move(played), std::move(movers), View{*from, use_colour(view)}, seed,
-                max_plies, isatty(0), notation)
-            .run());
+    Session session(std::move(played), std::move(movers), View{*from, use_colour(view)}, seed,
+                    max_plies, isatty(0), notation);
+    if (record_text) session.count_as_own(load_path);
+    return static_cast<int>(session.run());
 }
 
 }  // namespace vari::tools

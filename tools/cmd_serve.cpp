@@ -28,6 +28,9 @@ int run_serve(int argc, char** argv) {
         ->check(CLI::Range(0, 65535));
     app.add_option("--host", options.host,
                    "the address to listen on (default 127.0.0.1: this machine only)");
+    app.add_option("--allow-host", options.allowed_hosts,
+                   "a name the page may be reached by besides the address (e.g. this machine's "
+                   "name on the network); requests under any other name are refused");
     if (const auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     const auto games = dsl::shipped_games();

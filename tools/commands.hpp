@@ -56,9 +56,13 @@ struct StartOptions {
 void add_start_options(CLI::App& app, StartOptions& options);
 
 // ---- Game records on disk (record_files.cpp) ----
-// Writes `text` to `path` through a temporary file renamed over it, so that a failed save leaves
-// the old file whole; false with `error` set when it cannot.
-bool save_record(const std::string& path, const std::string& text, std::string& error);
+// Writes `text` to `path` through a temporary file put in its place once complete, so that a
+// failed save leaves the old file whole (and a killed one no temporary file for long). An
+// existing file is replaced only when `replace` allows it (the user said so, or this run wrote
+// it), keeping its mode; a new one gets a new file's mode. False with `error` set when it cannot.
+enum class Replace : bool { never, allowed };
+bool save_record(const std::string& path, const std::string& text, Replace replace,
+                 std::string& error);
 // The text of a record file; nothing with `error` set when it cannot be read or is far too large.
 std::optional<std::string> read_record_file(const std::string& path, std::string& error);
 // The game a record was played in: `game_name` when given, else the record's RuleFile, looked

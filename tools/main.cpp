@@ -1,4 +1,5 @@
 // The `vari` command line: a table of subcommands, each in its own cmd_<name>.cpp.
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -48,6 +49,9 @@ void print_usage(std::FILE* out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Past a file-size limit (ulimit -f) a write fails with an error the command reports, rather
+    // than the signal killing it with the game in play.
+    std::signal(SIGXFSZ, SIG_IGN);
     if (argc < 2) {
         print_usage(stderr);
         return static_cast<int>(vari::tools::Exit::usage);

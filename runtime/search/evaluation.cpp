@@ -19,7 +19,7 @@ constexpr int APPROACH = 12;
 
 }  // namespace
 
-Evaluation::Evaluation(const CompiledGame& game) : game_(game), values_(piece_values(game)) {
+Evaluation::Evaluation(const CompiledGame& game) : values_(piece_values(game)) {
     const Tables& t = game.tables();
     progress_ = detail::promotion_progress(t, values_, promoting_types_);
     goal_ = detail::goal_progress(t, goal_types_);

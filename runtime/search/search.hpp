@@ -50,7 +50,6 @@ private:
     template <class Set>
     int evaluate_as(const Position& pos, int player) const;   // in the game's width Set
 
-    const CompiledGame& game_;
     std::vector<PieceValue> values_;
     // Built from the tables (evaluation_tables.cpp), each [(player * types + type) * cells + cell]:
     // what standing there adds on its way to promotion, around the mean its value already holds;

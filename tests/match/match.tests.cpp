@@ -250,9 +250,16 @@ TEST_CASE("a bad openings file is refused line by line", "[match][openings]") {
     REQUIRE(openings);
     CHECK(openings->size() == 2);
     CHECK((*openings)[0].moves.size() == 2);
-    CHECK(runtime::to_position_string((*openings)[1].start) ==
+    CHECK(runtime::to_position_string(match::opening_start(*game, (*openings)[1])) ==
           "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     CHECK_FALSE(match::read_openings(*game, "# nothing\n\n", "empty.txt", errors));
+
+    errors.clear();
+    CHECK_FALSE(match::read_openings(*game, "e2e4\n# more:\nd2d4\n  c2c4\n", "many.txt", errors, 2));
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].line == 4);
+    CHECK(errors[0].column == 3);
+    CHECK(errors[0].message == "more than 2 openings: no match plays that many");
 }
 
 TEST_CASE("a three-player game's match gives each player every seat", "[match]") {
@@ -291,6 +298,14 @@ TEST_CASE("vari match plays, writes records and reports", "[match][commands]") {
     CHECK(std::filesystem::exists(dir.path / "records" / "game-2.pgn"));
     CHECK(test::run_vari("replay " + records + "/game-2.pgn").exit_code == 0);
     CHECK(std::filesystem::file_size(dir.path / "all.pgn") > 0);
+    // A second match into the same folder would overwrite the first one's records.
+    const std::string first_record = dir.read("records/game-1.pgn");
+    const auto again = test::run_vari(
+        "match minishogi --player random --player random --games 1 --records " + records);
+    CHECK(again.exit_code == 1);
+    CHECK(again.output.find("holds the records of an earlier match (such as game-") !=
+          std::string::npos);
+    CHECK(dir.read("records/game-1.pgn") == first_record);
 
     dir.write("openings.txt", "e2e4\nz9z9\n");
     const auto bad = test::run_vari("match chess --player random --player random --openings " +

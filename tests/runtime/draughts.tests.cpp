@@ -1,6 +1,7 @@
 // Draughts in play: capture sequences written and read as FROMxL1xL2..., refused ones explained,
 // the win by capturing every piece, the loss of a player who cannot move, and what hooks see of
 // a sequence.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 
@@ -65,6 +66,32 @@ TEST_CASE("a chain that promotes needs its promotion written", "[runtime][draugh
     test::place(pos, "Tc3 td4 te6 te8", 0);
     CHECK(refusal(pos, "c3xe5xe7xe9") == "promotion needed: add =W");
     CHECK(runtime::format_move(pos, typed(pos, "c3xe5xe7xe9W")) == "c3xe5xe7xe9=W");
+}
+
+TEST_CASE("a long capture sequence on a board of 12 ranks reads back, marked or not",
+          "[runtime][draughts][notation]") {
+    // c1 and c11, e1 and e11 are all cells: the text splits many ways.
+    const auto game = test::load_text(R"(
+game "Long jumps"
+players White Black
+board square { files a..l ranks 1..12 }
+piece King K { jump diagonal }
+)");
+    Position pos(*game);
+    test::place(pos, "Kc1 kd2 kd4 kd6 kd8 kd10 kf10 kf8 kf6 kf4 kf2", 0);
+    MoveList legal;
+    generate_legal(pos, legal);
+    int longest = 0;
+    for (const Move m : legal) {
+        const std::string written = runtime::format_move(pos, m);
+        INFO(written);
+        CHECK(typed(pos, written) == m);
+        std::string unmarked = written;
+        std::erase(unmarked, 'x');
+        CHECK(typed(pos, unmarked) == m);
+        longest = std::max(longest, static_cast<int>(std::count(written.begin(), written.end(), 'x')));
+    }
+    CHECK(longest == 10);
 }
 
 TEST_CASE("with compulsory capture a quiet move is refused, saying why",

@@ -4,7 +4,9 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -250,6 +252,70 @@ TEST_CASE("a damaged record gets a clear error with its line and column", "[runt
                     "Nc6 1/2-1/2");
         CHECK(record.game->ply() == 4);
     }
+    SECTION("variations nested without end are refused where they get too deep, not followed") {
+        // A million would overflow any stack a reader that recursed had.
+        const std::string deep = "1. e4 " + std::string(1'000'000, '(') + " *";
+        CHECK(read_error(*chess, deep) == "1:263: variations nested more than 256 deep");
+        const std::string nested = "1. e4 " + std::string(256, '(') + std::string(256, ')') + " *";
+        CHECK(read_ok(*chess, nested).game->ply() == 1);
+        CHECK(read_error(*chess, "1. e4 (1... e5 (1... c5) *") ==
+              "1:7: this variation is not closed with ')'");
+    }
+    SECTION("a result no game of its players ends with, an unclosed tag, a byte order mark") {
+        CHECK(read_error(*chess, "1. e4 2-3") ==
+              "1:7: the end marker 2-3 is not a result of a game of 2 players: one score from 0 "
+              "to 1 for each (such as 1-0 or 1/2-1/2), or *");
+        CHECK(read_error(*chess, "1. e4 1-0-0").find("not a result of a game of 2") !=
+              std::string::npos);
+        CHECK(read_error(*chess, "[Event \"never closed]\n1. e4 *") ==
+              "1:1: the value of tag Event is not closed with '\"'");
+        CHECK(read_error(*chess, "[Event \"ends with a backslash\\\"]\n*") ==
+              "1:1: the value of tag Event is not closed with '\"'");
+        CHECK(read_ok(*chess, "\xEF\xBB\xBF[Event \"x\"]\n1. e4 e5 *").game->ply() == 2);
+        CHECK(read_ok(*chess, "1. f3 e5 2. g4 Qh4# 0-1").game->ply() == 4);
+    }
+}
+
+TEST_CASE("a save replaces only the files the game wrote or was loaded from, keeping modes",
+          "[runtime][records][commands]") {
+    namespace fs = std::filesystem;
+    test::TempDir dir;
+    dir.write("notes.pgn", "a file of the user's\n");
+    fs::permissions(dir.path / "notes.pgn", fs::perms(0640));
+    const std::string notes = (dir.path / "notes.pgn").string();
+    const std::string mine = (dir.path / "mine.pgn").string();
+    // A temporary file of a save killed long ago.
+    dir.write(".vari-save-0badf00d", "half a record");
+    fs::last_write_time(dir.path / ".vari-save-0badf00d",
+                        fs::file_time_type::clock::now() - std::chrono::hours(2));
+
+    const Run play = run_vari("play chess", "e4\nsave " + notes + "\nsave " + mine +
+                                                "\ne5\nsave " + mine + "\nquit\n");
+    INFO(play.output);
+    CHECK(play.output.find(notes + " exists: save " + notes + " --force replaces it\n") !=
+          std::string::npos);
+    CHECK(dir.read("notes.pgn") == "a file of the user's\n");
+    CHECK(play.output.find("saved 1 plies to " + mine) != std::string::npos);
+    CHECK(play.output.find("saved 2 plies to " + mine) != std::string::npos);  // its own file
+
+    const Run forced = run_vari("play --load " + mine, "save " + mine + "\nsave " + notes +
+                                                           " --force\nquit\n");
+    INFO(forced.output);
+    CHECK(forced.output.find("saved 2 plies to " + mine) != std::string::npos);  // loaded from
+    CHECK(dir.read("notes.pgn").find("1. e4 e5 *") != std::string::npos);
+    CHECK((fs::status(dir.path / "notes.pgn").permissions() & fs::perms::all) == fs::perms(0640));
+    CHECK_FALSE(fs::exists(dir.path / ".vari-save-0badf00d"));
+
+    // Past the file-size limit the save fails, and the game goes on.
+    const Run limited = run_vari("play chess", "e4\nsave " + (dir.path / "big.pgn").string() +
+                                                   "\ne5\nhistory\nquit\n",
+                                 "ulimit -f 0");
+    INFO(limited.output);
+    CHECK(limited.exit_code == 0);
+    CHECK(limited.output.find(": File too large\n") != std::string::npos);
+    CHECK(limited.output.find("1. e4 e5\n") != std::string::npos);
+    for (const auto& entry : fs::directory_iterator(dir.path))
+        CHECK(entry.path().filename().string().rfind(".vari-save-", 0) == std::string::npos);
 }
 
 TEST_CASE("vari play saves, loads and shows its history; vari replay checks a record",

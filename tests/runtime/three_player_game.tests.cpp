@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "runtime/runtime.hpp"
+#include "support/run_vari.hpp"
 #include "support/shipped_games.hpp"
 
 namespace vari::runtime_three_player_game_tests {
@@ -56,6 +57,17 @@ TEST_CASE("Three Player Hex Shogi: owning all three Kings wins at once",
     CHECK(play_on.result()->summary == "Black wins by owning all three Kings");
     check_scores(*play_on.result(), 1, 0, 0);
 
+    SECTION("the won game has no moves, and perft counts none below it") {
+        CHECK(play_on.legal_moves().size == 0);
+        CHECK(runtime::perft(play_on, 1).nodes == 0);
+        CHECK(runtime::perft(play_on, 0).nodes == 1);
+        // From its position alone, without the capture that won, the hooks have no verdict.
+        CHECK(runtime::perft(*game, play_on.position(), 1).nodes > 0);
+        const test::Run run =
+            test::run_vari("perft three-player-hex-shogi-91 1 --position '" +
+                           runtime::to_position_string(pos) + "' --moves 6h-6e");
+        CHECK(run.output == "0\n");
+    }
     SECTION("without its hooks the game goes on") {
         runtime::Game no_hooks(*game, pos, runtime::HookUse::off);
         play(no_hooks, "6h-6e");

@@ -9,14 +9,14 @@
 
 namespace vari::test {
 
-Run run_vari(const std::string& args, const std::string& input) {
+Run run_vari(const std::string& args, const std::string& input, const std::string& shell_before) {
     char path[] = "/tmp/vari-input-XXXXXX";
     const int fd = mkstemp(path);
     REQUIRE(fd >= 0);
     REQUIRE(write(fd, input.data(), input.size()) == static_cast<ssize_t>(input.size()));
     close(fd);
-    const std::string command =
-        std::string("'") + VARI_BINARY + "' " + args + " < " + path + " 2>&1";
+    const std::string command = (shell_before.empty() ? "" : shell_before + "; ") + "'" +
+                                VARI_BINARY + "' " + args + " < " + path + " 2>&1";
     Run run;
     FILE* pipe = popen(command.c_str(), "r");
     if (!pipe) unlink(path);

@@ -11,7 +11,9 @@ struct Run {
 };
 
 // Runs `vari ARGS` (ARGS as a shell reads them) with `input` on standard input: a file, not a
-// terminal. Fails the current test when it cannot be started.
-Run run_vari(const std::string& args, const std::string& input = "");
+// terminal; `shell_before`, when given, is shell text run first in the same shell (a limit:
+// "ulimit -f 0"). Fails the current test when it cannot be started.
+Run run_vari(const std::string& args, const std::string& input = "",
+             const std::string& shell_before = "");
 
 }  // namespace vari::test

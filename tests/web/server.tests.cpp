@@ -1,134 +1,20 @@
 // The server of `vari serve` through its HTTP and WebSocket API, as a page uses it.
-#include <civetweb.h>
-
 #include <catch2/catch.hpp>
-#include <chrono>
-#include <condition_variable>
-#include <deque>
-#include <mutex>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "tools/web/web.hpp"
+#include "support/web_client.hpp"
 
 namespace web_server_tests {
 
 using nlohmann::json;
+using vari::test::http;
+using vari::test::Page;
+using vari::test::Response;
+using vari::test::Running;
 
 namespace {
-
-struct Response {
-    int status = 0;
-    std::string body;
-};
-
-Response http(int port, const std::string& method, const std::string& path) {
-    char error[256] = "";
-    mg_connection* conn = mg_connect_client("127.0.0.1", port, 0, error, sizeof error);
-    REQUIRE(conn);
-    mg_printf(conn, "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n",
-              method.c_str(), path.c_str(), port);
-    Response out;
-    if (mg_get_response(conn, error, sizeof error, 10000) >= 0) {
-        out.status = mg_get_response_info(conn)->status_code;
-        char buffer[4096];
-        for (int n; (n = mg_read(conn, buffer, sizeof buffer)) > 0;) out.body.append(buffer, n);
-    }
-    mg_close_connection(conn);
-    return out;
-}
-
-// A page's session: requests sent, answers waited for.
-class Page {
-public:
-    explicit Page(int port, const char* origin = nullptr) {
-        char error[256] = "";
-        conn_ = mg_connect_websocket_client("127.0.0.1", port, 0, error, sizeof error, "/session",
-                                            origin, &Page::received, &Page::closed, this);
-    }
-    ~Page() {
-        if (!conn_) return;
-        // Closing by the protocol lets the client's thread end at once.
-        mg_websocket_client_write(conn_, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, "", 0);
-        {
-            std::unique_lock lock(mutex_);
-            ready_.wait_for(lock, std::chrono::seconds(5), [&] { return closed_; });
-        }
-        mg_close_connection(conn_);
-    }
-    bool connected() const { return conn_ != nullptr; }
-
-    // Sends a request and waits for its answer; events that come first are kept for event().
-    json ask(json request) {
-        request["id"] = ++last_id_;
-        send(request.dump());
-        return wait([&](const json& m) { return m.value("id", 0) == last_id_; });
-    }
-    json ask_raw(const std::string& text) {
-        send(text);
-        return wait([](const json& m) { return !m.contains("event"); });
-    }
-    // The next event of this kind ("state", "thinking", ...) the session pushed.
-    json event(const std::string& kind) {
-        return wait([&](const json& m) { return m.value("event", "") == kind; });
-    }
-
-private:
-    void send(const std::string& text) {
-        mg_websocket_client_write(conn_, MG_WEBSOCKET_OPCODE_TEXT, text.data(), text.size());
-    }
-    template <class Wanted>
-    json wait(Wanted wanted) {
-        std::unique_lock lock(mutex_);
-        for (;;) {
-            for (auto it = inbox_.begin(); it != inbox_.end(); ++it) {
-                json message = json::parse(*it);
-                if (!wanted(message)) continue;
-                inbox_.erase(it);
-                return message;
-            }
-            if (closed_) return json{{"closed", true}};
-            if (ready_.wait_for(lock, std::chrono::seconds(30)) == std::cv_status::timeout)
-                return json{{"timeout", true}};
-        }
-    }
-    static int received(mg_connection*, int flags, char* data, std::size_t size, void* self) {
-        auto& page = *static_cast<Page*>(self);
-        if ((flags & 0xf) != MG_WEBSOCKET_OPCODE_TEXT) return 1;
-        std::lock_guard lock(page.mutex_);
-        page.inbox_.emplace_back(data, size);
-        page.ready_.notify_all();
-        return 1;
-    }
-    static void closed(const mg_connection*, void* self) {
-        auto& page = *static_cast<Page*>(self);
-        std::lock_guard lock(page.mutex_);
-        page.closed_ = true;
-        page.ready_.notify_all();
-    }
-
-    mg_connection* conn_ = nullptr;
-    std::mutex mutex_;
-    std::condition_variable ready_;
-    std::deque<std::string> inbox_;
-    bool closed_ = false;
-    int last_id_ = 0;
-};
-
-struct Running {
-    vari::web::Server server;
-    explicit Running(vari::web::ServeOptions options = {}) : server(with_any_port(options)) {
-        std::string error;
-        REQUIRE(server.start(error));
-    }
-    static vari::web::ServeOptions with_any_port(vari::web::ServeOptions options) {
-        options.port = 0;
-        return options;
-    }
-    int port() const { return server.port(); }
-};
 
 // One server for the tests that need no options of their own: stopping a server may wait for
 // CivetWeb's threads to notice, up to seconds.

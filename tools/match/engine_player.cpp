@@ -66,11 +66,13 @@ std::optional<std::string> EnginePlayer::unknown_setting() const {
                      [&](const std::string& v) { return v == variant; }))
         return name_ + " does not play the variant '" + variant + "' (it plays " +
                joined(*variants_) + ")";
-    for (const auto& [option, value] : config_.setup.options)
+    for (const auto& setting : config_.setup.options) {
+        const std::string& option = setting.first;  // clang 14 captures no structured binding
         if (std::none_of(option_names_.begin(), option_names_.end(),
                          [&](const std::string& o) { return same_name(o, option); }))
             return name_ + " has no option '" + option +
                    "' (its options: " + joined(option_names_) + ")";
+    }
     return std::nullopt;
 }
 

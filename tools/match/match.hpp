@@ -120,17 +120,22 @@ std::optional<Entrant> engine_entrant(const CompiledGame& game, std::string_view
 
 // ---- Openings -------------------------------------------------------------------------------
 // Where a game starts: a position and moves played from it (the moves are part of the game).
+// The position is kept as its string, a position being large and an openings file long.
 struct Opening {
-    Position start;
+    std::string position;     // a position string, checked; empty for the game's start
     std::vector<Move> moves;
 };
+Position opening_start(const CompiledGame& game, const Opening& opening);
 // The openings of a file, one a line: a position string (a line holding '/') or a list of moves
 // from the game's start in any notation `vari play` reads. Blank lines and lines starting with
 // '#' are skipped. Nothing when a line is bad, with `errors` holding one diagnostic per bad line
-// (file `label`, its line and column) or one saying the file holds no opening.
+// (file `label`, its line and column) or one saying the file holds no opening, or more than
+// `max_openings`.
+constexpr std::size_t MAX_OPENINGS = 100'000;
 std::optional<std::vector<Opening>> read_openings(const CompiledGame& game, std::string_view text,
                                                   const std::string& label,
-                                                  std::vector<ir::Diagnostic>& errors);
+                                                  std::vector<ir::Diagnostic>& errors,
+                                                  std::size_t max_openings = MAX_OPENINGS);
 // `plies` uniformly random moves from the start, drawn from `seed`, none ending the game.
 Opening random_opening(const CompiledGame& game, int plies, std::uint64_t seed,
                        runtime::HookUse hooks);

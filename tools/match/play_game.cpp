@@ -125,7 +125,7 @@ GameOutcome play_game(const CompiledGame& game, const MatchOptions& options, con
     const auto name = [&](int seat) {
         return game.ir().players[static_cast<std::size_t>(seat)].name;
     };
-    runtime::Game played(game, opening.start, options.hooks);
+    runtime::Game played(game, opening_start(game, opening), options.hooks);
     for (const Move move : opening.moves)
         if (!played.result()) played.play(move);
 

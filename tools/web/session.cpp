@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <sstream>
 #include <utility>
 
 #include "dsl/dsl.hpp"
@@ -50,12 +51,12 @@ json diagnostics_json(const dsl::LoadResult& loaded) {
 
 }  // namespace
 
-Session::Session(std::string default_game, Push push)
-    : default_game_(std::move(default_game)), push_(std::move(push)) {}
+Session::Session(std::string default_game, Push push, double work_seconds)
+    : default_game_(std::move(default_game)), push_(std::move(push)), work_time_(work_seconds) {}
 
 Session::~Session() { cancel_thinking(); }
 
-json Session::handle(const json& request) {
+json Session::handle(const json& request, const runtime::StopWhen& stop_work) {
     if (!request.is_object()) return error_json("a request must be a JSON object");
     json answer;
     try {
@@ -77,9 +78,9 @@ json Session::handle(const json& request) {
         else if (op == "source")
             answer = source(request);
         else if (op == "perft")
-            answer = perft(request);
+            answer = perft(request, stop_work);
         else if (op == "analyze")
-            answer = analyze(request);
+            answer = analyze(request, stop_work);
         else if (op == "save")
             answer = save_record();
         else if (op == "load")
@@ -193,8 +194,24 @@ json Session::source(const json& request) const {
     return {{"ok", true}, {"text", *text}};
 }
 
+runtime::StopWhen Session::stop_or_timeout(const runtime::StopWhen& stop, std::string& why) const {
+    const auto deadline = std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(work_time_);
+    return [&stop, &why, deadline, seconds = work_time_.count()] {
+        if (stop && stop()) {
+            why = "stopped";
+            return true;
+        }
+        if (std::chrono::steady_clock::now() < deadline) return false;
+        std::ostringstream text;
+        text << "stopped after " << seconds << " s, the most one request may take here";
+        why = text.str();
+        return true;
+    };
+}
+
 // {"depth": N}: perft of the position on the board, as `vari perft` counts it.
-json Session::perft(const json& request) {
+json Session::perft(const json& request, const runtime::StopWhen& stop) {
     const int depth = request.value("depth", 0);
     if (depth < 1 || depth > MAX_PERFT_DEPTH)
         return error_json("'depth' must be a whole number from 1 to " +
@@ -202,18 +219,26 @@ json Session::perft(const json& request) {
     std::unique_lock lock(mutex_);
     if (!game_) return error_json("no game is open");
     const Position start = game_->position();
+    const bool ended = game_->result().has_value();  // nothing below, as vari perft counts
     lock.unlock();
+    if (ended) return {{"ok", true}, {"depth", depth}, {"nodes", 0}, {"seconds", 0}};
     const auto began = std::chrono::steady_clock::now();
-    const runtime::PerftResult result = runtime::perft(*compiled_, start, depth);
+    std::string why;
+    const runtime::PerftResult result =
+        runtime::perft(*compiled_, start, depth, runtime::HookUse::on, false,
+                       runtime::Notation::long_form, 1,
+                       stop_or_timeout(stop, why));
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    if (!why.empty())
+        return error_json("perft " + why + " (vari perft on the command line has no limit)");
     if (!result.error.empty()) return error_json(result.error);
     return {{"ok", true}, {"depth", depth}, {"nodes", result.nodes}, {"seconds", seconds}};
 }
 
 // {"games": N, "players": [SPEC, ...], "seed": S}: a short analysis of the game from its start,
 // its progress pushed as {"event": "progress", "done": D, "games": N}.
-json Session::analyze(const json& request) {
+json Session::analyze(const json& request, const runtime::StopWhen& stop) {
     if (!compiled_) return error_json("no game is open");
     runtime::AnalysisOptions options;
     options.games = request.value("games", 20);
@@ -241,10 +266,14 @@ json Session::analyze(const json& request) {
         options.seats.push_back(*seat);
     }
     options.threads = 1;
-    const runtime::Analysis analysis =
-        runtime::analyze(*compiled_, options, [&](int done) {
-            push_({{"event", "progress"}, {"done", done}, {"games", options.games}});
-        });
+    std::string why;
+    const runtime::Analysis analysis = runtime::analyze(
+        *compiled_, options,
+        [&](int done) { push_({{"event", "progress"}, {"done", done}, {"games", options.games}}); },
+        stop_or_timeout(stop, why));
+    if (analysis.cut_short)
+        return error_json("the analysis " + why + " (vari analyze on the command line has no "
+                          "limit)");
     json answer = json::parse(runtime::analysis_json(compiled_->ir(), options, analysis));
     answer["ok"] = true;
     return answer;

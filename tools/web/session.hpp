@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -28,10 +29,13 @@ namespace vari::web {
 class Session {
 public:
     using Push = std::function<void(const nlohmann::json&)>;
-    Session(std::string default_game, Push push);
+    // A perft or an analysis stops after `work_seconds`.
+    Session(std::string default_game, Push push, double work_seconds);
     ~Session();
-    // One request at a time (the connection's thread).
-    nlohmann::json handle(const nlohmann::json& request);
+    // One request at a time (the connection's thread), but for {"op": "stop"}, which may come
+    // from another thread while a request runs. Long work (perft, analysis) asks `stop_work` as
+    // it goes and ends, refused, when it says true.
+    nlohmann::json handle(const nlohmann::json& request, const runtime::StopWhen& stop_work = {});
     // To be called once the answer to handle() has been sent: a computer seat the request put to
     // move starts thinking only now, so that its move reaches the page after that answer.
     void answered();
@@ -49,8 +53,10 @@ private:
     nlohmann::json seats(const nlohmann::json& request);
     nlohmann::json check(const nlohmann::json& request) const;
     nlohmann::json source(const nlohmann::json& request) const;
-    nlohmann::json perft(const nlohmann::json& request);
-    nlohmann::json analyze(const nlohmann::json& request);
+    nlohmann::json perft(const nlohmann::json& request, const runtime::StopWhen& stop);
+    nlohmann::json analyze(const nlohmann::json& request, const runtime::StopWhen& stop);
+    // `stop`, or the session's time for one request gone; `why` says which once it has said true.
+    runtime::StopWhen stop_or_timeout(const runtime::StopWhen& stop, std::string& why) const;
     nlohmann::json save_record();
     nlohmann::json load_record(const nlohmann::json& request);
     // Loads a shipped game by name, or a pasted rule file: a diagnostics answer when it fails.
@@ -67,6 +73,7 @@ private:
 
     std::string default_game_;
     Push push_;
+    std::chrono::duration<double> work_time_;
     std::unique_ptr<CompiledGame> compiled_;
     std::string source_;  // the pasted rule file, or empty for a shipped game
     std::string name_;    // the shipped game's name
@@ -93,5 +100,21 @@ nlohmann::json state_json(const runtime::Game& game);
 
 // A request's error answer.
 nlohmann::json error_json(const std::string& message);
+
+// ---- Who may ask (host_names.cpp) ----
+// The Host headers a server listening on `listen_host`:`port` answers: its own address; with it
+// `localhost`, `127.0.0.1` and `[::1]` when it listens on loopback or on every address; any address
+// by number when it listens on every address; and the names the user allowed; with its port or
+// without one. Any other name may be a page of another site that had its name resolve here.
+class HostNames {
+public:
+    HostNames(const std::string& listen_host, int port, const std::vector<std::string>& extra_names);
+    bool allows(std::string_view header) const;
+
+private:
+    int port_;
+    bool everywhere_;
+    std::vector<std::string> names_;  // lower case, IPv6 addresses in brackets
+};
 
 }  // namespace vari::web

@@ -191,6 +191,9 @@ function pushed(event) {
     $("thinking").textContent =
       `thinking: depth ${event.depth}, ${(event.score / 100).toFixed(2)}, ${event.nodes} nodes`;
   } else if (event.event === "error") showError(event.error);
+  else if (event.event === "closed") {
+    socket.onclose = () => { $("connection").textContent = event.reason; };
+  }
   else if (event.event === "progress") {
     const bar = $("analysis-progress");
     bar.max = event.games;
