@@ -18,12 +18,12 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(rule_file position_string typed_move hooks game_record)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(rule_file position_string typed_move hooks game_record web_message)
 # An input slower than this is a finding: every harness bounds its own work far below it.
 timeout=2
 
 packages=(cmake ninja-build clang libclang-rt-14-dev tao-pegtl-dev liblua5.4-dev catch2
-          libcli11-dev nlohmann-json3-dev)
+          libcli11-dev nlohmann-json3-dev libcivetweb-dev)
 bash tools/install-missing.sh fuzz "${packages[@]}"
 
 CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Release -DVARI_FUZZ=ON

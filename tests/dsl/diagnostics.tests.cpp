@@ -375,7 +375,9 @@ TEST_CASE("hostile values are reported as errors", "[dsl][robustness]") {
     CHECK(!result.game);
     CHECK(std::any_of(
         result.diagnostics.begin(), result.diagnostics.end(),
-        [&](const Diagnostic& d) { return d.message.find(message) != std::string::npos; }));
+        [&, wanted = message](const Diagnostic& d) {  // clang 14 captures no structured binding
+            return d.message.find(wanted) != std::string::npos;
+        }));
 }
 
 TEST_CASE("a long chain of directions is refused, not followed without bound",

@@ -26,7 +26,7 @@ std::vector<std::string> positions_of(const runtime::Game& game) {
 int fuzz_game_record(const std::uint8_t* data, std::size_t size) {
     if (size < 1) return 0;
     const CompiledGame& game = *pick_shipped(data[0]).game;
-    const std::string_view text = as_text(data + 1, size - 1);
+    const std::string text = with_runs(data + 1, size - 1);
     runtime::Record record;
     if (const auto error = runtime::read_record(game, text, "record", record)) {
         expect(!error->message.empty() && error->line >= 1 && error->column >= 1, HARNESS,

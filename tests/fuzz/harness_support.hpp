@@ -32,6 +32,11 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
     return {reinterpret_cast<const char*>(data), size};
 }
 
+// The input as text, with runs expanded: byte 0xFF, then a count byte N and a byte B, stands for
+// B repeated N * 1000 times (up to 255,000). So a few bytes write what a fuzzer would hardly grow
+// by mutation: variations or JSON arrays nested a hundred thousand deep, a long run of one move.
+std::string with_runs(const std::uint8_t* data, std::size_t size);
+
 // The shipped games, loaded once, in name order.
 struct ShippedGame {
     std::string name;

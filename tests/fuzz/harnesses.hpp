@@ -28,9 +28,15 @@ int fuzz_typed_move(const std::uint8_t* data, std::size_t size);
 // limits, then every hook is called over a few plies and at the end.
 int fuzz_hooks(const std::uint8_t* data, std::size_t size);
 
-// A game record for a shipped game (the first byte picks the game): read and replayed; when it
-// reads, written back, and that record reads back to the same positions.
+// A game record for a shipped game (the first byte picks the game; runs expanded, see
+// with_runs): read and replayed; when it reads, written back, and that record reads back to the
+// same positions.
 int fuzz_game_record(const std::uint8_t* data, std::size_t size);
+
+// Messages of a page to `vari serve`'s session handler (runs expanded, see with_runs; messages
+// apart at each 0 byte): every message is answered or refused with one JSON object, and the
+// session's end stops whatever work they started.
+int fuzz_web_message(const std::uint8_t* data, std::size_t size);
 
 struct Harness {
     const char* name;  // the folder of its inputs under tests/fuzz/{corpus,regressions,findings}
@@ -43,6 +49,7 @@ inline constexpr Harness HARNESSES[] = {
     {"typed_move", fuzz_typed_move},
     {"hooks", fuzz_hooks},
     {"game_record", fuzz_game_record},
+    {"web_message", fuzz_web_message},
 };
 
 }  // namespace vari::fuzz

@@ -52,12 +52,6 @@ Page::~Page() {
     mg_close_connection(conn_);
 }
 
-void Page::drop() {
-    if (!conn_) return;
-    mg_close_connection(conn_);
-    conn_ = nullptr;
-}
-
 json Page::ask(json request) {
     return answer(send_request(std::move(request)));
 }

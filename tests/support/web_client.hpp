@@ -38,8 +38,6 @@ public:
     nlohmann::json ask_raw(const std::string& text);
     // The next event of this kind ("state", "thinking", ...) the session pushed.
     nlohmann::json event(const std::string& kind);
-    // Closes the connection at once, without the protocol's goodbye, as a closed tab may.
-    void drop();
 
 private:
     void send(const std::string& text);

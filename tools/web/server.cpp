@@ -3,14 +3,11 @@
 #include <civetweb.h>
 
 #include <atomic>
-#include <chrono>
-#include <condition_variable>
 #include <cstring>
-#include <deque>
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <thread>
+#include <utility>
 
 #include "tools/web/assets.hpp"
 #include "tools/web/session.hpp"
@@ -19,46 +16,20 @@
 namespace vari::web {
 namespace {
 
-using nlohmann::json;
-
 constexpr const char* SESSION_PATH = "/session";
 // Threads besides those the sessions hold: a WebSocket keeps its thread while it is open.
 constexpr std::size_t SPARE_THREADS = 8;
 // A page silent this long is pinged; one that answers no pings is closed (browsers answer them).
 constexpr const char* PING_AFTER_MS = "30000";
-// What one page may have waiting to be answered; more is refused, not queued.
-constexpr std::size_t MAX_WAITING_REQUESTS = 64;
-constexpr std::size_t MAX_WAITING_BYTES = 8 << 20;
-// Arrays and objects in a request nest no deeper than this (a page's requests nest three deep);
-// a deeper one is refused as it is read, never built.
-constexpr int MAX_REQUEST_DEPTH = 32;
 
-json with_id_of(json answer, const json& request) {
-    if (request.is_object())
-        if (const auto id = request.find("id"); id != request.end()) answer["id"] = *id;
-    return answer;
-}
-
-// One page's connection. Its requests are answered in order on a thread of its own: CivetWeb's
-// threads have small stacks, and a request may take long (a perft, an analysis) while the page
-// goes on talking. A `stop` is answered at once, and stops the work of the requests sent before
-// it; a page that closes stops its work too.
+// One page's WebSocket: its frames put together into messages for its PageSession, whose answers
+// it writes back.
 class Connection {
 public:
     Connection(mg_connection* conn, const ServeOptions& options)
         : conn_(conn), max_message_(options.max_message),
-          idle_(std::chrono::seconds(options.idle_seconds)),
-          session_(options.game, [this](const json& event) { send(event); },
-                   options.work_seconds),
-          worker_([this] { work(); }) {}
-    ~Connection() {
-        {
-            std::lock_guard lock(mutex_);
-            closing_ = true;
-        }
-        ready_.notify_all();
-        worker_.join();
-    }
+          page_(options, [this](const std::string& text) { write(MG_WEBSOCKET_OPCODE_TEXT, text); },
+                [this] { write(MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, ""); }) {}
 
     // A frame of a message from the page, on CivetWeb's thread: a message sent in several frames
     // is put together first. Binary messages and pings are not for the session.
@@ -80,109 +51,27 @@ public:
         if (!(flags & 0x80)) return;  // not the message's last frame
         in_text_ = false;
         if (too_long_)
-            send(error_json("a message may hold at most " + std::to_string(max_message_) +
-                            " bytes"));
+            write(MG_WEBSOCKET_OPCODE_TEXT,
+                  error_json("a message may hold at most " + std::to_string(max_message_) +
+                             " bytes")
+                      .dump());
         else
-            receive(std::exchange(message_, {}));
-    }
-
-    void send(const json& message) {
-        const std::string text = message.dump(-1, ' ', false, json::error_handler_t::replace);
-        std::lock_guard lock(writing_);
-        mg_websocket_write(conn_, MG_WEBSOCKET_OPCODE_TEXT, text.data(), text.size());
+            page_.receive(std::exchange(message_, {}));
     }
 
 private:
-    struct Waiting {
-        json request;
-        std::size_t bytes;
-        std::uint64_t stops_before;  // the page's stops sent before it
-    };
-
-    void receive(const std::string& text) {
-        bool too_deep = false;
-        const json request = json::parse(
-            text,
-            [&](int depth, json::parse_event_t, json&) {
-                too_deep = too_deep || depth > MAX_REQUEST_DEPTH;
-                return !too_deep;
-            },
-            false);
-        if (too_deep)
-            return send(error_json("a request may nest arrays and objects at most " +
-                                   std::to_string(MAX_REQUEST_DEPTH) + " deep"));
-        if (request.is_discarded()) return send(error_json("a request must be JSON"));
-        if (request.is_object() && request.value("op", json()) == "stop") {
-            ++stops_;
-            return send(session_.handle(request));
-        }
-        std::unique_lock lock(mutex_);
-        if (waiting_.size() >= MAX_WAITING_REQUESTS ||
-            waiting_bytes_ + text.size() > MAX_WAITING_BYTES) {
-            lock.unlock();
-            return send(with_id_of(error_json("too many requests are waiting (at most " +
-                                              std::to_string(MAX_WAITING_REQUESTS) +
-                                              "): send the next once one is answered"),
-                                   request));
-        }
-        waiting_.push_back({request, text.size(), stops_.load()});
-        waiting_bytes_ += text.size();
-        last_request_ = std::chrono::steady_clock::now();
-        lock.unlock();
-        ready_.notify_all();
-    }
-
-    void work() {
-        std::unique_lock lock(mutex_);
-        for (;;) {
-            const bool woken = ready_.wait_until(lock, last_request_ + idle_, [&] {
-                return closing_ || !waiting_.empty();
-            });
-            if (closing_) return;
-            if (!woken) {
-                close_idle();
-                last_request_ = std::chrono::steady_clock::now();  // the page's close will follow
-                continue;
-            }
-            Waiting next = std::move(waiting_.front());
-            waiting_.pop_front();
-            waiting_bytes_ -= next.bytes;
-            lock.unlock();
-            const runtime::StopWhen stop = [this, before = next.stops_before] {
-                return closing_ || stops_ > before;
-            };
-            send(session_.handle(next.request, stop));
-            session_.answered();
-            lock.lock();
-        }
-    }
-
-    // Closes a page that asked nothing for a long time, telling it why: its slot is for others.
-    void close_idle() {
-        send({{"event", "closed"},
-              {"reason", "the server closed this page's session after " +
-                             std::to_string(std::chrono::duration_cast<std::chrono::seconds>(idle_)
-                                                .count()) +
-                             " s without a request; reload the page to play again"}});
+    void write(int opcode, const std::string& text) {
         std::lock_guard lock(writing_);
-        mg_websocket_write(conn_, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, "", 0);
+        mg_websocket_write(conn_, opcode, text.data(), text.size());
     }
 
     mg_connection* conn_;
     const std::size_t max_message_;
-    const std::chrono::steady_clock::duration idle_;
+    std::mutex writing_;
     // The message being put together from its frames (CivetWeb's thread only).
     std::string message_;
     bool in_text_ = false, too_long_ = false;
-    std::mutex mutex_, writing_;
-    std::condition_variable ready_;
-    std::deque<Waiting> waiting_;  // under mutex_
-    std::size_t waiting_bytes_ = 0;
-    std::chrono::steady_clock::time_point last_request_ = std::chrono::steady_clock::now();
-    std::atomic<bool> closing_{false};
-    std::atomic<std::uint64_t> stops_{0};
-    Session session_;     // after what its thinking thread's events use, so it goes first
-    std::thread worker_;  // last: it starts once the rest is built
+    PageSession page_;  // last: it goes first, and its thread writes through the rest
 };
 
 }  // namespace

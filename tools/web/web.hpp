@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,6 +24,27 @@ struct ServeOptions {
     double work_seconds = 60;     // a perft or an analysis that runs longer is stopped
     int idle_seconds = 7200;      // a page that asks nothing for this long is closed, told why
     int request_timeout_ms = 10000;  // a request's headers must arrive within this
+};
+
+// One page's session as the server runs it, without its connection: each message the page sends
+// (whole, at most ServeOptions::max_message bytes) is read with bounds, then answered in order on
+// a thread of the session's own, or refused at once; answers and pushed events are JSON text given
+// to `send` (from that thread or the caller's). A `stop` message is answered at once and stops the
+// long work (perft, analysis) of the requests sent before it; the session's end stops its work.
+// `close` is called once the page has asked nothing for ServeOptions::idle_seconds.
+class PageSession {
+public:
+    using Send = std::function<void(const std::string& text)>;
+    using Close = std::function<void()>;
+    PageSession(const ServeOptions& options, Send send, Close close);
+    ~PageSession();  // stops the work in progress and waits for it
+    PageSession(const PageSession&) = delete;
+    PageSession& operator=(const PageSession&) = delete;
+    void receive(const std::string& message);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
 };
 
 class Server {
