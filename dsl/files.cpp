@@ -87,9 +87,9 @@ FileScope::FileScope(const std::string& loaded_label) {
         const fs::path canonical = fs::canonical(folder, ec);
         if (!ec) roots_.push_back(canonical);
     }
-    described_ = "the folder of the file loaded (" + quote(folders[0].string()) +
-                 ") and below, and in the shipped games' folder (" + quote(folders[1].string()) +
-                 ")";
+    // Without the folders' paths: messages show the names a file gives, never where the reader
+    // found them (the page's server must not show its own paths).
+    described_ = "the folder of the file loaded and below, and in the shipped games' folder";
 }
 
 std::optional<FileScope::Found> FileScope::find(const std::string& from, const std::string& name,
@@ -98,7 +98,7 @@ std::optional<FileScope::Found> FileScope::find(const std::string& from, const s
     const std::string noun = "the " + std::string(what) + " ";
     const fs::path written(name);
     Found found{(fs::path(from).parent_path() / written).lexically_normal(), {}};
-    const std::string shown = quote(found.path.string());
+    const std::string shown = quote(name);  // as the file names it
     if (written.extension() != extension) {
         refusal = noun + shown + " is not a " + std::string(extension) + " file";
         hint = "a game reads only its own kinds of file: rule files (.vari) and hooks (.lua)";
@@ -122,8 +122,8 @@ std::optional<FileScope::Found> FileScope::find(const std::string& from, const s
         const fs::path plain = fs::absolute(found.path, ec).lexically_normal();
         refusal = noun + shown +
                   (plain == found.identity ? " is outside the folders a game may read"
-                                           : " leads to " + quote(found.identity.string()) +
-                                                 ", outside the folders a game may read");
+                                           : " leads through a link outside the folders a game "
+                                             "may read");
         hint = "a game reads files only in " + described_;
         return std::nullopt;
     }

@@ -44,7 +44,7 @@ void Checker::check_hooks() {
     auto code = read_bytes(path, max_file_bytes, reason);
     if (!code) {
         report.error(hooks.text_span,
-                     "cannot read the hooks file " + quote(path.string()) + ": " + reason,
+                     "cannot read the hooks file " + quote(hooks.text) + ": " + reason,
                      "a hooks file is found relative to the folder of the .vari file");
         return;
     }

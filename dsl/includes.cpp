@@ -108,13 +108,13 @@ private:
         auto text = read_bytes(path, max_file_bytes, reason);
         if (!text) {
             error(from, include.path_span,
-                  "cannot read the included file " + quote(path.string()) + ": " + reason,
+                  "cannot read the included file " + quote(include.path) + ": " + reason,
                   "an included file is found relative to the folder of the file that includes it");
             return;
         }
         if (total_bytes_ + text->size() > max_total_bytes) {
             error(from, include.path_span,
-                  "the included file " + quote(path.string()) +
+                  "the included file " + quote(include.path) +
                       " brings the files read to more than " + std::to_string(max_total_bytes) +
                       " bytes, the limit");
             return;

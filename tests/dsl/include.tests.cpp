@@ -183,7 +183,7 @@ TEST_CASE("a name defined twice across files cites the other file", "[dsl][inclu
           "piece 'King' is already defined at " + (dir.path / "pieces.vari").string() + ":1:1");
 }
 
-TEST_CASE("an include that cannot be read is an error at its path, naming the resolved file",
+TEST_CASE("an include that cannot be read is an error at its path, naming it as written",
           "[dsl][include][diagnostics]") {
     const TempDir dir;
     const std::string text = head + board + "include \"lib/none.vari\"\n";
@@ -194,8 +194,7 @@ TEST_CASE("an include that cannot be read is an error at its path, naming the re
     CHECK(d.file == (dir.path / "game.vari").string());
     CHECK(d.line == 5);
     CHECK(d.column == 9);
-    CHECK(d.message == "cannot read the included file '" + (dir.path / "lib/none.vari").string() +
-                           "': No such file or directory");
+    CHECK(d.message == "cannot read the included file 'lib/none.vari': No such file or directory");
 
     dir.write("lib/none.vari/keep", "");  // now a folder
     const auto folder = dsl::load_text(text, (dir.path / "game.vari").string());
@@ -207,9 +206,8 @@ TEST_CASE("an include that cannot be read is an error at its path, naming the re
     const auto pipe =
         dsl::load_text(head + board + "include \"pipe.vari\"\n", (dir.path / "game.vari").string());
     REQUIRE(pipe.diagnostics.size() == 1);
-    CHECK(pipe.diagnostics[0].message == "cannot read the included file '" +
-                                             (dir.path / "pipe.vari").string() +
-                                             "': it is not a regular file");
+    CHECK(pipe.diagnostics[0].message ==
+          "cannot read the included file 'pipe.vari': it is not a regular file");
 }
 
 TEST_CASE("an include that closes a cycle is an error there", "[dsl][include][diagnostics]") {
@@ -277,11 +275,12 @@ TEST_CASE("the files read for a game hold at most 4 MiB together", "[dsl][includ
     REQUIRE(result.diagnostics.size() == 1);
     CHECK(result.diagnostics[0].line == 9);
     CHECK(result.diagnostics[0].message ==
-          "the included file '" + (dir.path / "big5.vari").string() +
-              "' brings the files read to more than 4194304 bytes, the limit");
+          "the included file 'big5.vari' brings the files read to more than 4194304 bytes, the "
+          "limit");
 }
 
-TEST_CASE("an include outside the game's folders is refused, showing nothing of the file",
+TEST_CASE("an include outside the game's folders is refused, showing nothing of the file nor of "
+          "the folders",
           "[dsl][include][diagnostics]") {
     namespace fs = std::filesystem;
     const TempDir dir;
@@ -290,17 +289,13 @@ TEST_CASE("an include outside the game's folders is refused, showing nothing of 
     fs::create_symlink(dir.path / "secret.vari", dir.path / "game/lib/link.vari");
     fs::create_directory_symlink(dir.path, dir.path / "game/up");
     const std::string secret = (dir.path / "secret.vari").string();
-    const std::string outside = "', outside the folders a game may read";
+    const std::string outside = " outside the folders a game may read";
     const std::vector<std::pair<std::string, std::string>> cases{
         {secret, "the included file '" + secret + "' is named by an absolute path"},
-        {"../secret.vari",
-         "the included file '" + secret + "' is outside the folders a game may read"},
-        {"lib/../../secret.vari",
-         "the included file '" + secret + "' is outside the folders a game may read"},
-        {"lib/link.vari", "the included file '" + (dir.path / "game/lib/link.vari").string() +
-                              "' leads to '" + fs::canonical(secret).string() + outside},
-        {"up/secret.vari", "the included file '" + (dir.path / "game/up/secret.vari").string() +
-                               "' leads to '" + fs::canonical(secret).string() + outside},
+        {"../secret.vari", "the included file '../secret.vari' is" + outside},
+        {"lib/../../secret.vari", "the included file 'lib/../../secret.vari' is" + outside},
+        {"lib/link.vari", "the included file 'lib/link.vari' leads through a link" + outside},
+        {"up/secret.vari", "the included file 'up/secret.vari' leads through a link" + outside},
     };
     for (const auto& [include, message] : cases) {
         INFO("include \"" << include << "\"");
@@ -312,6 +307,9 @@ TEST_CASE("an include outside the game's folders is refused, showing nothing of 
         CHECK(result.diagnostics[0].message == message);
         CHECK(result.sources.size() == 1);
         CHECK(rendered(result).find("secret words") == std::string::npos);
+        // Nor where the folders are, but in the file's own name: a page's server keeps its paths.
+        if (include != secret) CHECK(result.diagnostics[0].message.find(dir.path.string()) == std::string::npos);
+        CHECK(result.diagnostics[0].hint.find(dir.path.string()) == std::string::npos);
     }
 }
 
@@ -322,8 +320,7 @@ TEST_CASE("an include of a file that is not a rule file is refused without readi
     dir.write("game.vari", head + board + "include \"notes.txt\"\n");
     const auto result = load((dir.path / "game.vari").string());
     REQUIRE(result.diagnostics.size() == 1);
-    CHECK(result.diagnostics[0].message ==
-          "the included file '" + (dir.path / "notes.txt").string() + "' is not a .vari file");
+    CHECK(result.diagnostics[0].message == "the included file 'notes.txt' is not a .vari file");
     CHECK(rendered(result).find("private notes") == std::string::npos);
 }
 
@@ -343,9 +340,8 @@ TEST_CASE("links inside the game's folder are followed; a loop of links is named
     dir.write("game.vari", head + board + "include \"loop-a.vari\"\n");
     const auto loop = load((dir.path / "game.vari").string());
     REQUIRE(loop.diagnostics.size() == 1);
-    CHECK(loop.diagnostics[0].message == "cannot read the included file '" +
-                                             (dir.path / "loop-a.vari").string() +
-                                             "': " + std::generic_category().message(ELOOP));
+    CHECK(loop.diagnostics[0].message == "cannot read the included file 'loop-a.vari': " +
+                                             std::generic_category().message(ELOOP));
 }
 
 TEST_CASE("a game outside the shipped folder may include the shipped library by a relative path",
@@ -383,12 +379,10 @@ TEST_CASE("a hooks file is read only inside the game's folders", "[dsl][include]
     CHECK(inside.game->hooks->code == "return {}\n");
 
     const std::vector<std::pair<std::string, std::string>> cases{
-        {"../evil.lua", "the hooks file '" + (dir.path / "evil.lua").string() +
-                            "' is outside the folders a game may read"},
-        {"link.lua", "the hooks file '" + (dir.path / "game/link.lua").string() + "' leads to '" +
-                         fs::canonical(dir.path / "evil.lua").string() +
-                         "', outside the folders a game may read"},
-        {"../game/game.vari", "the hooks file '" + game + "' is not a .lua file"},
+        {"../evil.lua", "the hooks file '../evil.lua' is outside the folders a game may read"},
+        {"link.lua",
+         "the hooks file 'link.lua' leads through a link outside the folders a game may read"},
+        {"../game/game.vari", "the hooks file '../game/game.vari' is not a .lua file"},
     };
     for (const auto& [name, message] : cases) {
         INFO("hooks \"" << name << "\"");

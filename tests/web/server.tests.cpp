@@ -1,5 +1,6 @@
 // The server of `vari serve` through its HTTP and WebSocket API, as a page uses it.
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <string>
 #include <thread>
 #include <vector>
@@ -101,6 +102,15 @@ TEST_CASE("serve: a pasted rule file is checked, and located errors come back", 
     const json outside =
         page.ask({{"op", "open"}, {"source", "include \"/etc/passwd\"\n"}});
     CHECK(outside["ok"] == false);
+    // Diagnostics name files as the pasted file does, never where the server keeps its own.
+    const std::string folder = std::filesystem::canonical(VARI_STDLIB_DIR).parent_path().string();
+    for (const char* include : {"nothing.vari", "../../../x.vari", "../CMakeLists.vari"}) {
+        INFO(include);
+        const json refused = page.ask(
+            {{"op", "check"}, {"source", "game \"x\"\ninclude \"" + std::string(include) + "\"\n"}});
+        CHECK(refused["valid"] == false);
+        CHECK(refused.dump().find(folder) == std::string::npos);
+    }
 }
 
 TEST_CASE("serve: bad requests get errors and change nothing", "[web]") {
