@@ -170,7 +170,8 @@ bool is_score(std::string_view text) {
     if (rest.empty() || rest.size() > 3 ||
         rest.find_first_not_of("0123456789") != std::string_view::npos)
         return false;
-    if (text[split] == '.') return numerator == 0 || (numerator == 1 && std::stoi(std::string(rest)) == 0);
+    if (text[split] == '.')  // 0.5, or 1.0 at most
+        return numerator == 0 || (numerator == 1 && std::stoi(std::string(rest)) == 0);
     const int denominator = std::stoi(std::string(rest));
     return denominator > 0 && numerator <= denominator;
 }

@@ -27,10 +27,6 @@ using vari::test::Running;
 
 namespace {
 
-bool starts_with(const std::string& text, const std::string& prefix) {
-    return text.rfind(prefix, 0) == 0;
-}
-
 std::string error_of(const json& answer) { return answer.value("error", std::string()); }
 
 // A page of the server, waited for: sessions closed just before may still hold their places.
@@ -61,14 +57,14 @@ TEST_CASE("serve: a request under another site's name is refused, files and sess
         CHECK(http(running.port(), "GET", "/", other).status == 403);
 
     RawSocket rebound(running.port());
-    CHECK(starts_with(rebound.handshake("evil.example:" + port, "http://evil.example:" + port),
-                      "HTTP/1.1 403"));
+    CHECK(rebound.handshake("evil.example:" + port, "http://evil.example:" + port)
+              .starts_with("HTTP/1.1 403"));
     RawSocket other_origin(running.port());
-    CHECK_FALSE(starts_with(other_origin.handshake("127.0.0.1:" + port, "http://evil.example"),
-                            "HTTP/1.1 101"));
+    CHECK_FALSE(other_origin.handshake("127.0.0.1:" + port, "http://evil.example")
+                    .starts_with("HTTP/1.1 101"));
     RawSocket own(running.port());
-    CHECK(starts_with(own.handshake("localhost:" + port, "http://localhost:" + port),
-                      "HTTP/1.1 101"));
+    CHECK(own.handshake("localhost:" + port, "http://localhost:" + port)
+              .starts_with("HTTP/1.1 101"));
 }
 
 TEST_CASE("serve: a message split in frames is put together; deep and long ones are refused",
@@ -77,8 +73,8 @@ TEST_CASE("serve: a message split in frames is put together; deep and long ones 
     options.max_message = 300'000;
     Running running(options);
     RawSocket page(running.port());
-    REQUIRE(starts_with(page.handshake("127.0.0.1:" + std::to_string(running.port())),
-                        "HTTP/1.1 101"));
+    REQUIRE(page.handshake("127.0.0.1:" + std::to_string(running.port()))
+                .starts_with("HTTP/1.1 101"));
     page.frame(0x01, R"({"op": "hel)");        // text, more to come
     page.frame(0x00, R"(lo", )");               // continuation
     page.frame(0x80, R"("id": 7})");            // continuation, the last
@@ -121,7 +117,7 @@ TEST_CASE("serve: a stop, a closed page or the time limit ends a perft or an ana
     const int analysis = page.send_request(
         {{"op", "analyze"}, {"games", 200}, {"players", {"ai:4", "ai:4"}}});
     page.ask({{"op", "stop"}});
-    CHECK(starts_with(error_of(page.answer(analysis)), "the analysis stopped"));
+    CHECK(error_of(page.answer(analysis)).starts_with("the analysis stopped"));
 }
 
 TEST_CASE("serve: 50 pages that start long work and leave; a flood is refused, not queued",
@@ -140,7 +136,7 @@ TEST_CASE("serve: 50 pages that start long work and leave; a flood is refused, n
         if (i % 2) {  // a tab closed: the connection ends without the protocol's goodbye
             const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
             auto tab = std::make_unique<RawSocket>(running.port());
-            while (!starts_with(tab->handshake(host), "HTTP/1.1 101") &&
+            while (!tab->handshake(host).starts_with("HTTP/1.1 101") &&
                    std::chrono::steady_clock::now() < deadline) {
                 std::this_thread::sleep_for(std::chrono::milliseconds(20));
                 tab = std::make_unique<RawSocket>(running.port());
@@ -168,9 +164,9 @@ TEST_CASE("serve: 50 pages that start long work and leave; a flood is refused, n
     int refused = 0, sent = 0;
     for (; sent < 50; ++sent) last->send_request({{"op", "hello"}, {"padding", filler}});
     last->ask({{"op", "stop"}});
-    CHECK(starts_with(error_of(last->answer(first)), "perft stopped"));
+    CHECK(error_of(last->answer(first)).starts_with("perft stopped"));
     for (int id = first + 1; id <= first + sent; ++id)
-        refused += starts_with(error_of(last->answer(id)), "too many requests are waiting");
+        refused += error_of(last->answer(id)).starts_with("too many requests are waiting");
     CHECK(refused >= sent - 20);  // 20 such requests are 8 MB
     CHECK(vari::test::resident_bytes() < before + (100u << 20));
 }
@@ -188,7 +184,8 @@ TEST_CASE("serve: a client that sends its headers slowly, or a page left idle, i
     Page idle(running.port());
     CHECK(idle.ask({{"op", "hello"}})["ok"] == true);
     const json closed = idle.event("closed");
-    CHECK(starts_with(closed.value("reason", ""), "the server closed this page's session after 1 s"));
+    CHECK(closed.value("reason", "").starts_with(
+        "the server closed this page's session after 1 s"));
     CHECK(idle.ask({{"op", "hello"}}).contains("closed"));
 }
 

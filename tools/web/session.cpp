@@ -195,8 +195,8 @@ json Session::source(const json& request) const {
 }
 
 runtime::StopWhen Session::stop_or_timeout(const runtime::StopWhen& stop, std::string& why) const {
-    const auto deadline = std::chrono::steady_clock::now() +
-                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(work_time_);
+    using Clock = std::chrono::steady_clock;
+    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(work_time_);
     return [&stop, &why, deadline, seconds = work_time_.count()] {
         if (stop && stop()) {
             why = "stopped";
