@@ -32,7 +32,7 @@ public:
     bool verdict(const search::Node& node, std::optional<search::HookEnd>& end) override {
         end.reset();
         std::optional<HookVerdict> verdict;
-        if (!hooks_->after_last_move(context_of(node), verdict)) return false;
+        if (!hooks_->verdict(context_of(node), verdict)) return false;
         if (verdict) end = search::HookEnd{verdict->outcome, verdict->player};
         return true;
     }

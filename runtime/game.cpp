@@ -209,9 +209,9 @@ void Game::judge_position() {
     if (legal_.overflow) return stop(too_many_moves());
     if (!filter_moves()) return stop(hooks_->error());
     const ir::Game& game = game_.ir();
-    if (hooks_ && plies_ > 0) {
+    if (hooks_) {
         std::optional<HookVerdict> verdict;
-        if (!hooks_->after_last_move(context(), verdict)) return stop(hooks_->error());
+        if (!hooks_->verdict(context(), verdict)) return stop(hooks_->error());
         if (verdict)
             return end(make_result(game, verdict->outcome, verdict->player, verdict->reason));
     }

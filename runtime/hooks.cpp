@@ -14,11 +14,11 @@
 namespace vari::runtime {
 namespace lua {
 
-constexpr int EVENTS = 6;
-constexpr const char* EVENT_NAMES[EVENTS] = {"after_move", "after_capture", "after_pass",
-                                             "score",      "allow_move",    "allow_drop"};
+constexpr int EVENTS = 7;
+constexpr const char* EVENT_NAMES[EVENTS] = {"after_move", "after_capture", "after_pass", "score",
+                                             "allow_move", "allow_drop",    "at_start"};
 constexpr const char* KNOWN_HOOKS =
-    "after_move, after_capture, after_pass, score, allow_move, allow_drop";
+    "at_start, after_move, after_capture, after_pass, score, allow_move, allow_drop";
 constexpr const char* DEFAULT_REASON = "a rule of the game";
 
 struct HookCall;
@@ -392,8 +392,10 @@ bool Hooks::score(const HookContext& context, const Result& result, std::vector<
                  read_scores(state_->sandbox->thread(), state_->game, scores));
 }
 
-bool Hooks::after_last_move(const HookContext& context, std::optional<HookVerdict>& verdict) {
+bool Hooks::verdict(const HookContext& context, std::optional<HookVerdict>& verdict) {
     verdict.reset();
+    if (context.last_move.is_none())
+        return after(HookEvent::at_start, context, verdict);
     const bool events[] = {true, context.last_undo && context.last_undo->captured != NO_PIECE,
                            context.last_move.is_pass()};
     for (const HookEvent event :

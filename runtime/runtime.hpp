@@ -144,6 +144,8 @@ struct Result {
 // require, dofile, loadfile, debug or collectgarbage, no string.dump, and load() takes text only.
 // The chunk runs once when loaded and returns a table of functions named after the events they
 // answer (runtime/HOOKS.md documents them and the `game` object they read):
+//   at_start(game)            for the position a game starts from (its setup, or a position
+//                             string): nil, or a table that ends the game, as after_move's
 //   after_move(game)          after each move: nil to go on, or a table that ends the game:
 //                             { winner = PLAYER }, { loser = PLAYER } or { draw = true }, each
 //                             with an optional reason = "..."
@@ -162,7 +164,7 @@ struct HookLimits {
 };
 
 enum class HookEvent : std::uint8_t {
-    after_move, after_capture, after_pass, score, allow_move, allow_drop
+    after_move, after_capture, after_pass, score, allow_move, allow_drop, at_start
 };
 
 // What a hook is told besides the position.
@@ -175,7 +177,7 @@ struct HookContext {
     const Undo* last_undo = nullptr;   // how the last move changed the board (null at the start)
 };
 
-// A game end decided by after_move.
+// A game end decided by at_start, after_move, after_capture or after_pass.
 struct HookVerdict {
     ir::Outcome outcome = ir::Outcome::draw;  // for `player`
     int player = -1;                          // -1 for a draw
@@ -195,14 +197,14 @@ public:
 
     bool handles(HookEvent event) const;
     // Each returns false when the hook failed; error() then says how.
-    // `event` is after_move, after_capture or after_pass.
+    // `event` is at_start, after_move, after_capture or after_pass.
     bool after(HookEvent event, const HookContext& context, std::optional<HookVerdict>& verdict);
     bool score(const HookContext& context, const Result& result, std::vector<double>& scores);
     bool allows(const HookContext& context, Move move, bool& allowed);  // allow_move/allow_drop
     // The events of a game in play, as the game and the AI ask them alike:
-    // after the last move, after_move then (when the move captured or passed) after_capture or
-    // after_pass, the first verdict winning;
-    bool after_last_move(const HookContext& context, std::optional<HookVerdict>& verdict);
+    // at the start (no last move) at_start; after a move, after_move then (when the move
+    // captured or passed) after_capture or after_pass, the first verdict winning;
+    bool verdict(const HookContext& context, std::optional<HookVerdict>& verdict);
     // the moves the filter hooks keep (a pass added where the game forces one on a player left
     // without moves).
     bool filter(const HookContext& context, ir::Passing passing, MoveList& moves);
@@ -223,8 +225,9 @@ enum class HookUse : std::uint8_t { on, off };
 using StopWhen = std::function<bool()>;
 
 // A game from a start position: the history of moves, and the result once one of the game's end
-// conditions (ir::Game::ends) holds. After each move the after_move hook is asked first (then
-// after_capture or after_pass, when the move was one); then a player to move without pieces (on
+// conditions (ir::Game::ends) holds. The at_start hook judges the start position; after each
+// move the after_move hook is asked first (then after_capture or after_pass, when the move was
+// one); then a player to move without pieces (on
 // the board or in hand), then the material left (a bare royal piece, insufficient material),
 // then checkmate and stalemate (no legal move, with or without a royal piece attacked) are
 // judged, and then the repetition and ply-limit counts. A position without a legal move that no end

@@ -11,6 +11,16 @@ function hooks.after_capture(game)
   end
 end
 
+-- A position given to start from (a puzzle, a game resumed) may already have one player holding
+-- all three Kings: that game starts won.
+function hooks.at_start(game)
+  for _, player in ipairs(game.players) do
+    if game:count(player, "King") == PLAYERS then
+      return { winner = player, reason = "owning all three Kings" }
+    end
+  end
+end
+
 -- A round in which every player was forced to pass is a draw.
 function hooks.after_pass(game)
   if game.passes >= PLAYERS then

@@ -99,6 +99,10 @@ TEST_CASE("vari engine plays a rule file with hooks, and UCI_Variant switches ba
     uci.send(to_e3);
     uci.send("go depth 2");
     CHECK(uci.wait_for("bestmove") == "bestmove e3d4");
+    // Once the hook has ended the game, the engine answers as after a checkmate.
+    uci.send(to_e3 + " e3d4");
+    uci.send("go depth 2");
+    CHECK(uci.wait_for("bestmove") == "bestmove (none)");
 }
 
 }  // namespace engine_binary_tests

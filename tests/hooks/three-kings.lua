@@ -1,5 +1,14 @@
 -- three-kings.lua
 return {
+  -- A position given to start from may already have the set complete.
+  at_start = function(game)
+    for _, player in ipairs(game.players) do
+      if game:count(player, "King") == #game.players then
+        return { winner = player, reason = "all three Kings" }
+      end
+    end
+  end,
+
   -- Only a capture can complete the set, for the player who made it.
   after_capture = function(game)
     if game:count(game.mover, "King") == #game.players then

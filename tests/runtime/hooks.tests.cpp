@@ -133,8 +133,8 @@ TEST_CASE("an unknown hook name fails the load, with the likely one as a hint", 
     CHECK(loaded.error.file == "unknown-hook.lua");
     CHECK(loaded.error.line == 3);
     CHECK(loaded.error.message ==
-          "unknown hook 'after_mvoe' (known: after_move, after_capture, after_pass, score, "
-          "allow_move, allow_drop)");
+          "unknown hook 'after_mvoe' (known: at_start, after_move, after_capture, after_pass, "
+          "score, allow_move, allow_drop)");
     CHECK(loaded.error.hint == "did you mean 'after_move'?");
 }
 
@@ -609,6 +609,13 @@ TEST_CASE("the hooks reference's example: three Kings win, passes draw, the livi
     CHECK(verdict->outcome == ir::Outcome::win);
     CHECK(verdict->player == 0);
     CHECK(verdict->reason == "all three Kings");
+    // Given as the position to start from, the same board is won already.
+    REQUIRE(loaded.hooks->verdict(at(held), verdict));
+    REQUIRE(verdict);
+    CHECK(verdict->player == 0);
+    // After a quiet move the hooks that judge captures are not asked.
+    REQUIRE(loaded.hooks->verdict(context, verdict));
+    CHECK(!verdict);
 
     const Position start(game);
     context = at(start, 12);

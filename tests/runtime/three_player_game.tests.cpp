@@ -61,12 +61,22 @@ TEST_CASE("Three Player Hex Shogi: owning all three Kings wins at once",
         CHECK(play_on.legal_moves().size == 0);
         CHECK(runtime::perft(play_on, 1).nodes == 0);
         CHECK(runtime::perft(play_on, 0).nodes == 1);
-        // From its position alone, without the capture that won, the hooks have no verdict.
-        CHECK(runtime::perft(*game, play_on.position(), 1).nodes > 0);
         const test::Run run =
             test::run_vari("perft three-player-hex-shogi-91 1 --position '" +
                            runtime::to_position_string(pos) + "' --moves 6h-6e");
         CHECK(run.output == "0\n");
+    }
+    SECTION("given as the position to start from, the won position is won already") {
+        runtime::Game won(*game, play_on.position());
+        REQUIRE(won.result());
+        CHECK(won.result()->summary == "Black wins by owning all three Kings");
+        check_scores(*won.result(), 1, 0, 0);
+        CHECK(won.legal_moves().size == 0);
+        const std::string given = "--position '" + runtime::to_position_string(won.position()) + "'";
+        CHECK(test::run_vari("perft three-player-hex-shogi-91 1 " + given).output == "0\n");
+        const test::Run play = test::run_vari("play three-player-hex-shogi-91 " + given, "moves\n");
+        CHECK(play.output.find("Black wins by owning all three Kings") != std::string::npos);
+        CHECK(play.output.find("6e-") == std::string::npos);  // no move listed
     }
     SECTION("without its hooks the game goes on") {
         runtime::Game no_hooks(*game, pos, runtime::HookUse::off);
