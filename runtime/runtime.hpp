@@ -227,12 +227,11 @@ using StopWhen = std::function<bool()>;
 // A game from a start position: the history of moves, and the result once one of the game's end
 // conditions (ir::Game::ends) holds. The at_start hook judges the start position; after each
 // move the after_move hook is asked first (then after_capture or after_pass, when the move was
-// one); then a player to move without pieces (on
-// the board or in hand), then the material left (a bare royal piece, insufficient material),
-// then checkmate and stalemate (no legal move, with or without a royal piece attacked) are
-// judged, and then the repetition and ply-limit counts. A position without a legal move that no end
-// condition covers ends the game as a draw by "no legal move". The score hook, when there is
-// one, scores every ending. A hook that fails stops the game (Result::stopped).
+// one); then a player to move without pieces (on the board or in hand), then the material left
+// (a bare royal piece, insufficient material), then checkmate and stalemate (no legal move, with
+// or without a royal piece attacked) are judged, and then the repetition and ply-limit counts. A
+// position without a legal move that no end condition covers ends the game as a draw by "no
+// legal move". The score hook, when there is one, scores every ending. A hook that fails stops the game (Result::stopped).
 class Game {
 public:
     explicit Game(const CompiledGame& game, HookUse hooks = HookUse::on);  // from the start
