@@ -33,6 +33,15 @@ bool is_inside(const fs::path& path, const fs::path& folder) {
 
 fs::path shipped_folder() {
     if (const char* env = std::getenv("VARI_GAMES"); env != nullptr && *env != '\0') return env;
+    // An installed vari reads the games installed with it (PREFIX/bin/vari,
+    // PREFIX/share/vari/games), wherever the prefix was moved; a vari in its build tree has none
+    // there and reads the sources'.
+    static const fs::path installed = [] {
+        std::error_code ec;
+        const fs::path program = fs::read_symlink("/proc/self/exe", ec);
+        return ec ? fs::path() : program.parent_path() / VARI_INSTALLED_GAMES;
+    }();
+    if (std::error_code ec; !installed.empty() && fs::is_directory(installed, ec)) return installed;
     return VARI_STDLIB_DIR;
 }
 

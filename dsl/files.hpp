@@ -16,9 +16,9 @@ namespace vari::dsl {
 // Rule files and hooks files are small; anything larger is refused before parsing.
 inline constexpr std::size_t max_file_bytes = 1 << 20;
 
-// The folder of the shipped games: $VARI_GAMES, or the one vari was built with.
+// The folder of the shipped games: $VARI_GAMES, else the one installed beside the program, else
+// the sources' one vari was built from.
 std::filesystem::path shipped_folder();
-
 
 // Ends each line with '\n' alone where it ended with a lone '\r' (old Mac files), byte for byte,
 // so that every offset, and so every column, stays as it was.

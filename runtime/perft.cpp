@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -175,34 +176,34 @@ private:
 // The count of `depth` plies below the walk's position, and with `divide` the count below each
 // of its moves, in the order the generator lists them.
 template <class Walk>
-PerftResult count_tree(Walk& walk, int depth, bool divide, Notation notation) {
+PerftResult count_tree(Walk& walk, int depth, const PerftOptions& options) {
     PerftResult result;
-    if (!divide || depth == 0 || walk.ended()) {
+    if ((!options.divide && !options.progress) || depth == 0 || walk.ended()) {
         result.nodes = walk.count(depth);
     } else {
-        for (const Move m : walk.root_moves()) {
-            if (!walk.error().empty()) break;
-            std::string name = walk.name(m, notation);
-            walk.play(m);
+        const std::vector<Move> moves = walk.root_moves();
+        for (std::size_t i = 0; i < moves.size() && walk.error().empty(); ++i) {
+            std::string name = options.divide ? walk.name(moves[i], options.notation) : "";
+            walk.play(moves[i]);
             const std::uint64_t nodes = walk.count(depth - 1);
-            walk.undo(m);
-            result.divide.emplace_back(std::move(name), nodes);
+            walk.undo(moves[i]);
+            if (options.divide) result.divide.emplace_back(std::move(name), nodes);
             result.nodes += nodes;
+            if (options.progress) options.progress(i + 1, moves.size());
         }
     }
     result.error = walk.error();
     return result;
 }
 
-// The same count with the first moves shared out among `threads` walks, each made by
+// The same count with the first moves shared out among `options.threads` walks, each made by
 // `make_walk` and run on a thread of its own (the caller's among them): each takes the next
 // first move not yet taken. Counts and divide are as count_tree gives them; a stopped game
 // stops every walk, and the error reported is that of the earliest first move that stopped.
 template <class MakeWalk>
-PerftResult count_tree_shared(const MakeWalk& make_walk, int depth, bool divide, Notation notation,
-                              int threads) {
+PerftResult count_tree_shared(const MakeWalk& make_walk, int depth, const PerftOptions& options) {
     auto first = make_walk();
-    if (depth < 2 || first->ended()) return count_tree(*first, depth, divide, notation);
+    if (depth < 2 || first->ended()) return count_tree(*first, depth, options);
     const std::vector<Move> moves = first->root_moves();
     PerftResult result;
     if (!first->error().empty()) {
@@ -213,6 +214,8 @@ PerftResult count_tree_shared(const MakeWalk& make_walk, int depth, bool divide,
     std::vector<std::string> errors(moves.size());
     std::atomic<std::size_t> next{0};
     std::atomic<bool> stopped{false};
+    std::mutex progress_lock;
+    std::size_t done = 0;
     auto work = [&](auto& walk) {
         for (std::size_t i; !stopped && (i = next++) < moves.size();) {
             walk.play(moves[i]);
@@ -222,11 +225,15 @@ PerftResult count_tree_shared(const MakeWalk& make_walk, int depth, bool divide,
                 errors[i] = walk.error();
                 stopped = true;
             }
+            if (options.progress) {
+                const std::lock_guard hold(progress_lock);
+                options.progress(++done, moves.size());
+            }
         }
     };
     {
         std::vector<std::jthread> helpers;
-        for (int k = 1; k < threads && k < static_cast<int>(moves.size()); ++k)
+        for (int k = 1; k < options.threads && k < static_cast<int>(moves.size()); ++k)
             helpers.emplace_back([&] {
                 auto walk = make_walk();
                 work(*walk);
@@ -236,38 +243,36 @@ PerftResult count_tree_shared(const MakeWalk& make_walk, int depth, bool divide,
     for (std::size_t i = 0; i < moves.size(); ++i) {
         if (!errors[i].empty() && result.error.empty()) result.error = errors[i];
         result.nodes += counts[i];
-        if (divide) result.divide.emplace_back(first->name(moves[i], notation), counts[i]);
+        if (options.divide)
+            result.divide.emplace_back(first->name(moves[i], options.notation), counts[i]);
     }
     return result;
 }
 
 }  // namespace
 
-PerftResult perft(const CompiledGame& game, const Position& start, int depth, HookUse hooks,
-                  bool divide, Notation notation, int threads, const StopWhen& stop) {
-    if (needs_game(game, start, depth, hooks)) {
-        if (threads > 1)
-            return count_tree_shared(
-                [&] { return std::make_unique<GameWalk>(game, start, hooks, stop); }, depth,
-                divide, notation, threads);
-        GameWalk walk(game, start, hooks, stop);
-        return count_tree(walk, depth, divide, notation);
+PerftResult perft(const CompiledGame& game, const Position& start, int depth,
+                  const PerftOptions& options) {
+    const StopWhen& stop = options.stop;
+    if (needs_game(game, start, depth, options.hooks)) {
+        auto make_walk = [&] {
+            return std::make_unique<GameWalk>(game, start, options.hooks, stop);
+        };
+        if (options.threads > 1) return count_tree_shared(make_walk, depth, options);
+        return count_tree(*make_walk(), depth, options);
     }
-    if (threads > 1)
-        return count_tree_shared([&] { return std::make_unique<EngineWalk>(start, stop); },
-                                 depth, divide, notation, threads);
-    EngineWalk walk(start, stop);
-    return count_tree(walk, depth, divide, notation);
+    auto make_walk = [&] { return std::make_unique<EngineWalk>(start, stop); };
+    if (options.threads > 1) return count_tree_shared(make_walk, depth, options);
+    return count_tree(*make_walk(), depth, options);
 }
 
-PerftResult perft(const Game& from, int depth, HookUse hooks, bool divide, Notation notation,
-                  int threads, const StopWhen& stop) {
+PerftResult perft(const Game& from, int depth, const PerftOptions& options) {
     if (depth > 0 && from.result()) {
         PerftResult ended;
         if (from.result()->stopped) ended.error = from.result()->summary;  // the count is unknown
         return ended;
     }
-    return perft(from.game(), from.position(), depth, hooks, divide, notation, threads, stop);
+    return perft(from.game(), from.position(), depth, options);
 }
 
 }  // namespace vari::runtime

@@ -425,19 +425,25 @@ struct PerftResult {
     // then incomplete.
     std::string error;
 };
-// With `threads` above 1 the first moves are shared out among that many threads, each walking
-// a copy of the start (and running hooks in a Lua state of its own): the same counts, sooner.
-// `stop`, when given, is asked every few milliseconds (from every thread); once it says true the
-// count ends with `error` "stopped before the count was done".
+struct PerftOptions {
+    HookUse hooks = HookUse::on;  // off: the game's hooks are not run
+    bool divide = false;
+    Notation notation = Notation::long_form;  // of the divide's moves
+    // Above 1, the first moves are shared out among that many threads, each walking a copy of the
+    // start (and running hooks in a Lua state of its own): the same counts, sooner.
+    int threads = 1;
+    // When given, asked every few milliseconds (from every thread); once it says true the count
+    // ends with `error` "stopped before the count was done".
+    StopWhen stop = {};
+    // When given, told each time the count below a first move is done: how many first moves are
+    // done, of how many (from one thread at a time, whichever finished it).
+    std::function<void(std::size_t done, std::size_t total)> progress = {};
+};
 PerftResult perft(const CompiledGame& game, const Position& start, int depth,
-                  HookUse hooks = HookUse::on, bool divide = false,
-                  Notation notation = Notation::long_form, int threads = 1,
-                  const StopWhen& stop = {});
+                  const PerftOptions& options = {});
 // The same from a game in play: nothing below it once it has ended, whatever ended it (a hook's
 // verdict on the moves that led there included), as after a checkmate; a stopped game's `error`.
-PerftResult perft(const Game& from, int depth, HookUse hooks = HookUse::on, bool divide = false,
-                  Notation notation = Notation::long_form, int threads = 1,
-                  const StopWhen& stop = {});
+PerftResult perft(const Game& from, int depth, const PerftOptions& options = {});
 
 // A uniformly random legal move, or Move::none() when there is none.
 Move random_move(const Game& game, std::mt19937_64& rng);

@@ -1,6 +1,5 @@
 // `vari analyze GAME [--games N] [--players SPEC,...] [--threads N] [--seed S] [--json]`: many
 // games between random movers and AI seats, and the balance figures a designer reads from them.
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -151,7 +150,7 @@ int run_analyze(int argc, char** argv) {
 
     std::function<void(int)> progress;
     const auto start = std::chrono::steady_clock::now();
-    if (isatty(2))
+    if (shows_progress(json))
         progress = [&](int done) {
             show_progress(done, options.games, start);
             if (done == options.games) clear_progress();

@@ -121,8 +121,14 @@ int run_bench(int argc, char** argv) {
     double elapsed = 0;
     for (int d = depth ? depth : 1;; ++d) {
         const auto start = Clock::now();
-        const auto counted =
-            runtime::perft(*game, pos, d, hooks, false, runtime::Notation::long_form, threads);
+        runtime::PerftOptions options{.hooks = hooks, .threads = threads};
+        if (shows_progress(false))
+            options.progress = [&](std::size_t done, std::size_t total) {
+                show_progress(static_cast<int>(done), static_cast<int>(total), start,
+                              "perft " + std::to_string(d) + ": first moves counted");
+            };
+        const auto counted = runtime::perft(*game, pos, d, options);
+        if (options.progress) clear_progress();
         elapsed = seconds_since(start);
         if (!counted.error.empty()) {
             std::cerr << "vari bench: " << counted.error << '\n';

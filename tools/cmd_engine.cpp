@@ -18,7 +18,8 @@ int run_engine(int argc, char** argv) {
     app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
     app.add_option("--protocol", protocol_text,
                    "uci (chess programs), usi (shogi programs) or xboard (XBoard, WinBoard)")
-        ->check(CLI::IsMember({"uci", "usi", "xboard"}));
+        ->check(CLI::IsMember({"uci", "usi", "xboard"}))
+        ->option_text("uci|usi|xboard");
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     const auto protocol = *engine::protocol_named(protocol_text);

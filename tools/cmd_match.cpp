@@ -3,7 +3,6 @@
 // --nodes N] [--openings FILE|--random-plies N] [--seed S] [--concurrency N] [--sprt ...]
 // [--records DIR] [--pgn FILE] [--json]`: games between players (vari's own or external
 // engines), colours alternating, and the score and Elo; or a tournament and its standings.
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -189,7 +188,8 @@ int run_match(int argc, char** argv) {
                    "round-robin: every pairing of players plays --games games; gauntlet: the "
                    "first player against each of the others (default: round-robin when there "
                    "are more players than seats)")
-        ->check(CLI::IsMember({"round-robin", "gauntlet"}));
+        ->check(CLI::IsMember({"round-robin", "gauntlet"}))
+        ->option_text("round-robin|gauntlet");
     app.add_option("--rounds", options.rounds,
                    "play the tournament's (or match's) games this many times, openings going on "
                    "(default 1)")
@@ -204,8 +204,11 @@ int run_match(int argc, char** argv) {
     app.add_option("--tc", tc,
                    "a clock for each player: [MOVES/]TIME[+INCREMENT] in seconds "
                    "(40/60+0.6, 10+0.1); a player past its clock loses");
-    app.add_option("--time-margin", options.time_margin_ms,
-                   "milliseconds a move may end past its clock without a loss (default 0)")
+    std::int64_t time_margin_ms = 0;
+    app.add_option("--time-margin", time_margin_ms,
+                   "milliseconds a move may end past its clock or move time without a loss "
+                   "(default: 50 plus a tenth of the move time, or plus a hundredth of the "
+                   "clock's base time)")
         ->check(whole_number(0, 3'600'000));
     app.add_option("--movetime", options.limits.movetime_ms,
                    "milliseconds a move, for every player; a move past it (and --time-margin) "
@@ -258,6 +261,7 @@ int run_match(int argc, char** argv) {
     app.add_flag("--json", json, "print the report as one JSON object");
     app.add_flag("--no-hooks", no_hooks, "play without running the game's hooks");
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
+    if (app.count("--time-margin")) options.time_margin_ms = time_margin_ms;
 
     const auto usage = [](const std::string& message) {
         std::cerr << "vari match: " << message << '\n';
@@ -364,7 +368,7 @@ int run_match(int argc, char** argv) {
     RecordSink sink;
     if (!sink.open(records, pgn, tournament->size())) return static_cast<int>(Exit::invalid);
 
-    const bool live = isatty(2);
+    const bool live = shows_progress(json);
     const auto start = std::chrono::steady_clock::now();
     const match::MatchReport report = match::run_match(
         *game, options, [&](const match::GameOutcome& outcome, const match::MatchReport& so_far) {

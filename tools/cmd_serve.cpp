@@ -21,6 +21,7 @@ int run_serve(int argc, char** argv) {
                  "GAME first. The server listens on 127.0.0.1 unless --host says otherwise: "
                  "another address lets other machines play on this one, and run their rule "
                  "files here (sandboxed, but they use its processor)."};
+    app.name("vari serve");
     web::ServeOptions options;
     std::string game = options.game;
     app.add_option("GAME", game, "the shipped game the page opens with (default chess)");

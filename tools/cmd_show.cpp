@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "dsl/dsl.hpp"
 #include "runtime/runtime.hpp"
@@ -47,6 +48,46 @@ void print_values(const CompiledGame& game) {
     }
 }
 
+nlohmann::json values_json(const CompiledGame& game) {
+    const auto values = search::piece_values(game);
+    const auto& pieces = game.ir().pieces;
+    nlohmann::json out = nlohmann::json::array();
+    for (std::size_t t = 0; t < pieces.size(); ++t) {
+        nlohmann::json piece{
+            {"piece", pieces[t].name},
+            {"letter", (pieces[t].plus ? "+" : "") + std::string(1, pieces[t].letter) +
+                           (pieces[t].tilde ? "~" : "")},
+            {"board", values[t].board / 100.0},
+            {"stated", values[t].stated}};
+        if (game.ir().holds_hands()) piece["hand"] = values[t].in_hand / 100.0;
+        out.push_back(std::move(piece));
+    }
+    return out;
+}
+
+// The position as `vari show --json` prints it.
+nlohmann::json position_json(const runtime::Game& play) {
+    const Position& pos = play.position();
+    const ir::Game& rules = play.game().ir();
+    nlohmann::json moves = nlohmann::json::array();
+    for (const Move m : play.legal_moves())
+        moves.push_back(runtime::format_move(pos, m, runtime::Notation::long_form));
+    const auto history = runtime::move_history(play, runtime::Notation::long_form);
+    nlohmann::json last_move;  // null at the start
+    if (!history.empty()) last_move = history.back();
+    nlohmann::json out{{"game", rules.name},
+                       {"position", runtime::to_position_string(pos)},
+                       {"to_move", rules.players[pos.side_to_move()].name},
+                       {"in_check", pos.in_check()},
+                       {"last_move", last_move},
+                       {"legal_moves", moves},
+                       {"result", nullptr}};
+    if (const auto& result = play.result())
+        out["result"] = {
+            {"summary", result->summary}, {"stopped", result->stopped}, {"scores", result->scores}};
+    return out;
+}
+
 }  // namespace
 
 int run_show(int argc, char** argv) {
@@ -66,12 +107,19 @@ int run_show(int argc, char** argv) {
     app.add_flag("--values", values,
                  "list what each piece type is worth (in pawns), on the board and in hand, "
                  "instead of drawing a position");
+    bool json = false;
+    app.add_flag("--json", json,
+                 "print one JSON object: the position string, who is to move, check, the last "
+                 "move, the legal moves and the result (with --values: a JSON array of values)");
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     auto game = load_game(game_name);
     if (!game) return static_cast<int>(Exit::invalid);
     if (values) {
-        print_values(*game);
+        if (json)
+            print_json(values_json(*game));
+        else
+            print_values(*game);
         return static_cast<int>(Exit::ok);
     }
     const auto from = view_player(game->ir(), view, 0, "vari show");
@@ -79,6 +127,12 @@ int run_show(int argc, char** argv) {
     const auto played = start_game(*game, app, start);
     if (!played) return static_cast<int>(Exit::invalid);
     const runtime::Game& play = *played;
+    const auto failed =
+        static_cast<int>(play.result() && play.result()->stopped ? Exit::stopped : Exit::ok);
+    if (json) {
+        print_json(position_json(play));
+        return failed;
+    }
     const Position& pos = play.position();
     std::cout << runtime::draw_board(
         pos,
@@ -89,7 +143,7 @@ int run_show(int argc, char** argv) {
         std::cout << game->ir().players[pos.side_to_move()].name << " to move"
                   << (pos.in_check() ? ", in check" : "") << '\n';
     std::cout << runtime::to_position_string(pos) << '\n';
-    return static_cast<int>(play.result() && play.result()->stopped ? Exit::stopped : Exit::ok);
+    return failed;
 }
 
 }  // namespace vari::tools

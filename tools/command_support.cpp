@@ -9,6 +9,7 @@
 #include <ctime>
 #include <iostream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <system_error>
 
 #include "dsl/dsl.hpp"
@@ -18,6 +19,7 @@
 namespace vari::tools {
 
 std::optional<int> parse_arguments(CLI::App& app, int argc, char** argv) {
+    if (read_help_instead(app)) return 0;
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -28,6 +30,16 @@ std::optional<int> parse_arguments(CLI::App& app, int argc, char** argv) {
             return app.get_option_no_throw(option) && app.count(option);
         };
         if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
+            // A misspelt option is an argument nobody expected: name the option it is near.
+            std::vector<std::string> names;
+            for (const CLI::Option* option : app.get_options())
+                for (const auto& name : option->get_lnames()) names.push_back("--" + name);
+            for (const std::string& extra : app.remaining()) {
+                if (!extra.starts_with("--")) continue;
+                const std::string option = extra.substr(0, extra.find('='));
+                if (const std::string hint = did_you_mean(option, names); !hint.empty())
+                    std::cerr << "hint: " << printable(option) << ": " << hint << '\n';
+            }
             if (given("--position"))
                 std::cerr << "hint: a position string holds blanks: quote it, as in --position "
                              "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n";
@@ -106,8 +118,8 @@ void add_view_options(CLI::App& app, ViewOptions& options, const std::string& fr
     app.add_option("--color", options.colour,
                    "colour the board: always, never, or auto (the default): on a terminal unless "
                    "NO_COLOR is set")
-        ->type_name("WHEN")
-        ->check(CLI::IsMember({"auto", "always", "never"}));
+        ->check(CLI::IsMember({"auto", "always", "never"}))
+        ->option_text("auto|always|never");
 }
 
 std::optional<int> view_player(const ir::Game& game, const ViewOptions& options, int fallback,
@@ -192,6 +204,12 @@ void show_progress(int done, int total, std::chrono::steady_clock::time_point st
                  note.c_str());
     std::fflush(stderr);
 }
+
+void print_json(const nlohmann::json& value) {
+    std::cout << value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+}
+
+bool shows_progress(bool json) { return !json && isatty(2); }
 
 void clear_progress() {
     std::fprintf(stderr, "\r\33[K");

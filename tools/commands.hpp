@@ -1,13 +1,15 @@
 // The `vari` subcommands: each parses its own arguments and returns an exit code.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
+#include <span>
 #include <string>
-
-#include <CLI/CLI.hpp>
+#include <vector>
 
 #include "interpreter/interpreter.hpp"
 #include "runtime/runtime.hpp"
@@ -35,9 +37,44 @@ int run_serve(int argc, char** argv);
 int run_engine(int argc, char** argv);
 int run_match(int argc, char** argv);
 
+// ---- The commands (command_table.cpp) ----
+struct Command {
+    const char* name;
+    int (*run)(int argc, char** argv);
+    const char* summary;  // what it does, in a line
+};
+std::span<const Command> all_commands();
+const Command* find_command(std::string_view name);
+// `vari help`: every command with its summary, and how to learn more.
+std::string usage_text();
+
+// ---- What a command's --help says, read back from its parser (command_help.cpp) ----
+struct OptionHelp {
+    std::vector<std::string> names;  // "--divide", or the positional's name ("GAME")
+    std::string value;               // what follows it ("N", "long|short"); empty for a flag
+    std::string description;
+    bool positional = false;
+    bool required = false;
+};
+struct CommandHelp {
+    std::string description;          // the paragraph --help opens with
+    std::vector<OptionHelp> options;  // positionals, then options, as --help lists them
+};
+// The command's parser is built (the command is run up to its parsing, which stops there).
+CommandHelp command_help(const Command& command);
+// The manual pages vari(1) and vari-COMMAND(1) for every command, written into `folder`; false
+// with `error` set when a file cannot be written (manual_pages.cpp).
+bool write_manual_pages(const std::string& folder, std::string& error);
+// A bash completion script for commands, options, their choices and shipped game names
+// (bash_completion.cpp).
+std::string bash_completion();
+
 // Parses a command's arguments. Returns the exit code to stop with (0 after --help, usage on an
 // error, with the message printed), or nothing to go on.
 std::optional<int> parse_arguments(CLI::App& app, int argc, char** argv);
+// Whether the command runs only for its help to be read (command_help): then `app` has been read
+// and the command stops (parse_arguments asks).
+bool read_help_instead(const CLI::App& app);
 
 // For an option taking a whole number from `min` to `max`: decimal digits only (no sign, blank or
 // other base), so that "-1" or a number past the range is refused, never wrapped or cut.
@@ -81,6 +118,11 @@ std::string today();
 void show_progress(int done, int total, std::chrono::steady_clock::time_point start,
                    const std::string& note = "");
 void clear_progress();
+// Prints `value` indented on standard output, what cannot be UTF-8 replaced (--json).
+void print_json(const nlohmann::json& value);
+
+// Whether a command shows progress: on a terminal, never in a pipe or beside --json.
+bool shows_progress(bool json);
 
 // --threads N: perft's first moves shared out among N threads (1 to 256; default 1).
 void add_threads_option(CLI::App& app, int& threads);

@@ -1,12 +1,13 @@
 // The documents: every relative link of the README and of the Markdown files beside the code leads
 // to a file or folder of the repository, and the README stays a front door.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <regex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace vari::docs_links_tests {
@@ -95,6 +96,38 @@ TEST_CASE("the README is a front door", "[docs]") {
                                   std::istreambuf_iterator<char>(), '\n');
     INFO("README.md has " << lines << " lines");
     CHECK(lines <= 400);
+}
+
+TEST_CASE("the README names what tools/setup.sh installs", "[docs]") {
+    const auto read = [](const fs::path& path) {
+        std::ifstream in(path);
+        return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    };
+    const std::string setup = read(ROOT / "tools/setup.sh");
+    const std::string readme = read(ROOT / "README.md");
+    // The paragraph that lists them.
+    const auto from = readme.find("`tools/setup.sh` installs");
+    REQUIRE(from != std::string::npos);
+    const std::string listed = readme.substr(from, readme.find("\n\n", from) - from);
+    const auto start = setup.find("packages=(");
+    REQUIRE(start != std::string::npos);
+    const std::string packages = setup.substr(start + 10, setup.find(')', start) - start - 10);
+    std::size_t named = 0;
+    const std::regex word(R"([a-z0-9.+-]+)");
+    for (std::sregex_iterator it(packages.begin(), packages.end(), word), end; it != end;
+         ++it, ++named) {
+        // The name as a word of the list: a blank or '(' before it, a blank, ',' or ')' after.
+        const std::string name = it->str();
+        bool found = false;
+        for (auto at = listed.find(name); at != std::string::npos && !found;
+             at = listed.find(name, at + 1))
+            found = at > 0 && std::string_view(" (\n").find(listed[at - 1]) != std::string::npos &&
+                    at + name.size() < listed.size() &&
+                    std::string_view(" ,)\n").find(listed[at + name.size()]) != std::string::npos;
+        INFO(name);
+        CHECK(found);
+    }
+    CHECK(named >= 10);
 }
 
 }  // namespace vari::docs_links_tests

@@ -87,13 +87,31 @@ TEST_CASE("a player's own limits replace the match's for it alone, one by one", 
                 CHECK(b.increments_ms[seat] == 500);
                 CHECK(b.increments_ms[1 - seat] == 0);  // its opponents have no clock
                 CHECK(b.moves_to_go > 30);
-                CHECK(b.wait_ms == b.clocks_ms[seat]);
+                // The default margin: 50 ms and a hundredth of the clock's 30 s.
+                CHECK(b.wait_ms == b.clocks_ms[seat] + 350);
             } else {
                 CHECK(b.increments_ms[seat] == 0);
                 CHECK(b.wait_ms == options.move_timeout_ms);
             }
         }
     }
+}
+
+TEST_CASE("the time margin grows with the time given, unless the match sets it",
+          "[match][limits]") {
+    std::string error;
+    match::MatchOptions options;
+    match::Limits fast, slow, clock, none;
+    fast.movetime_ms = 100;
+    slow.movetime_ms = 10'000;
+    clock.time_control = match::parse_time_control("10+0.1", error);
+    CHECK(match::time_margin(options, fast) == 60);
+    CHECK(match::time_margin(options, slow) == 1'050);
+    CHECK(match::time_margin(options, clock) == 150);
+    CHECK(match::time_margin(options, none) == 50);
+    options.time_margin_ms = 0;
+    CHECK(match::time_margin(options, fast) == 0);
+    CHECK(match::time_margin(options, clock) == 0);
 }
 
 TEST_CASE("a player's limits are taken one by one from its own, else the match's",

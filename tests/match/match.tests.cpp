@@ -167,6 +167,11 @@ TEST_CASE("a player past its clock loses on time", "[match]") {
         CHECK(outcome.summary.find("loses on time") != std::string::npos);
     }
     CHECK(report.stats.losses == 2);
+    CHECK(report.time_forfeits == 2);
+    // The report says so, with the margin: 50 ms and a hundredth of the 100 ms clock.
+    CHECK(match::match_text(game->ir(), options, report)
+              .find("2 games were lost on time: a move ended past its time by more than the "
+                    "margin (51 ms; --time-margin sets it)\n") != std::string::npos);
 }
 
 TEST_CASE("scores end games: a resignation, a draw, and the ply cap", "[match]") {

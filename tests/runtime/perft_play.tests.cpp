@@ -32,7 +32,8 @@ Position position_of(const CompiledGame& game, const std::string& position) {
 // runtime::perft from `position` (the start when empty); the count must be complete.
 runtime::PerftResult counted(const CompiledGame& game, const std::string& position, int depth,
                              HookUse hooks = HookUse::on, bool divide = false) {
-    auto result = runtime::perft(game, position_of(game, position), depth, hooks, divide);
+    auto result = runtime::perft(game, position_of(game, position), depth,
+                                 {.hooks = hooks, .divide = divide});
     INFO(result.error);
     REQUIRE(result.error.empty());
     return result;
@@ -247,10 +248,15 @@ TEST_CASE("lattice draughts: more than 256 sequences between two cells stop perf
                     INFO("depth " << depth << (hooks == HookUse::on ? " with" : " without")
                                   << " hooks, " << threads << " threads");
                     const auto notation = runtime::Notation::long_form;
-                    CHECK(runtime::perft(*game, pos, depth, hooks, false, notation, threads).error ==
-                          stopped);
-                    CHECK(runtime::perft(*game, pos, depth, hooks, true, notation, threads).error ==
-                          stopped);
+                    CHECK(runtime::perft(*game, pos, depth,
+                                         {.hooks = hooks, .notation = notation, .threads = threads})
+                              .error == stopped);
+                    CHECK(runtime::perft(*game, pos, depth,
+                                         {.hooks = hooks,
+                                          .divide = true,
+                                          .notation = notation,
+                                          .threads = threads})
+                              .error == stopped);
                 }
     }
     SECTION("a game at the position") {

@@ -14,18 +14,18 @@ void check_threads_agree(const char* name, const std::string& position, int dept
     Position pos(*game);
     if (!position.empty()) test::set_position(pos, position);
     const auto notation = runtime::Notation::long_form;
-    const auto alone = runtime::perft(*game, pos, depth, runtime::HookUse::on, true, notation, 1);
+    const auto alone = runtime::perft(*game, pos, depth, {.divide = true, .notation = notation});
     REQUIRE(alone.error.empty());
     REQUIRE(alone.divide.size() > 1);
     for (const int threads : {2, 3, 64}) {
         INFO(name << ", " << threads << " threads");
-        const auto shared =
-            runtime::perft(*game, pos, depth, runtime::HookUse::on, true, notation, threads);
+        const auto shared = runtime::perft(
+            *game, pos, depth, {.divide = true, .notation = notation, .threads = threads});
         CHECK(shared.error.empty());
         CHECK(shared.nodes == alone.nodes);
         CHECK(shared.divide == alone.divide);
-        CHECK(runtime::perft(*game, pos, depth, runtime::HookUse::on, false, notation, threads)
-                  .nodes == alone.nodes);
+        CHECK(runtime::perft(*game, pos, depth, {.notation = notation, .threads = threads}).nodes ==
+              alone.nodes);
     }
 }
 
@@ -51,9 +51,7 @@ TEST_CASE("perft on several threads at depths 0 to 2", "[runtime][perft][threads
     Position engine = pos;
     for (int depth = 0; depth <= 2; ++depth) {
         INFO("depth " << depth);
-        CHECK(runtime::perft(*chess, pos, depth, runtime::HookUse::on, false,
-                             runtime::Notation::long_form, 8)
-                  .nodes == perft(engine, depth));
+        CHECK(runtime::perft(*chess, pos, depth, {.threads = 8}).nodes == perft(engine, depth));
     }
 }
 

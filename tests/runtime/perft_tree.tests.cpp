@@ -21,7 +21,7 @@ TEST_CASE("perft of play equals the engine's where no end condition can fire",
         CHECK(counted.error.empty());
         CHECK(counted.nodes == perft(pos, depth));
     }
-    const auto divided = runtime::perft(*chess, pos, 2, runtime::HookUse::on, true);
+    const auto divided = runtime::perft(*chess, pos, 2, {.divide = true});
     REQUIRE(divided.divide.size() == 20);
     CHECK(divided.divide.front().first == "a2-a3");
     CHECK(divided.divide.front().second == 20);
@@ -56,7 +56,7 @@ TEST_CASE("perft of play counts nothing below a position the ply limit has ended
     CHECK(counted.nodes == expected);
     CHECK(counted.nodes < perft(pos, 3));
     // Without hooks is not without end conditions: the game has no hooks to leave out.
-    CHECK(runtime::perft(*chess, pos, 3, runtime::HookUse::off).nodes == expected);
+    CHECK(runtime::perft(*chess, pos, 3, {.hooks = runtime::HookUse::off}).nodes == expected);
 }
 
 TEST_CASE("perft of play counts nothing below a threefold repetition", "[runtime][perft]") {

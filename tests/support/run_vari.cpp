@@ -15,18 +15,21 @@ Run run_vari(const std::string& args, const std::string& input, const std::strin
     REQUIRE(fd >= 0);
     REQUIRE(write(fd, input.data(), input.size()) == static_cast<ssize_t>(input.size()));
     close(fd);
-    const std::string command = (shell_before.empty() ? "" : shell_before + "; ") + "'" +
-                                VARI_BINARY + "' " + args + " < " + path + " 2>&1";
+    const Run run = run_shell((shell_before.empty() ? "" : shell_before + "; ") + "'" +
+                              VARI_BINARY + "' " + args + " < " + path);
+    unlink(path);
+    return run;
+}
+
+Run run_shell(const std::string& command) {
     Run run;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) unlink(path);
+    FILE* pipe = popen(("(" + command + ") < /dev/null 2>&1").c_str(), "r");
     REQUIRE(pipe);
     std::array<char, 4096> buffer{};
     while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe))
         run.output.append(buffer.data(), n);
     const int status = pclose(pipe);
     run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    unlink(path);
     return run;
 }
 

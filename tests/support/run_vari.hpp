@@ -16,4 +16,7 @@ struct Run {
 Run run_vari(const std::string& args, const std::string& input = "",
              const std::string& shell_before = "");
 
+// Runs `command` in the shell, its standard input empty.
+Run run_shell(const std::string& command);
+
 }  // namespace vari::test

@@ -211,7 +211,8 @@ struct MatchOptions {
     std::vector<Opening> openings;          // played in turn; none: random openings
     int random_plies = 4;                   // the plies of a random opening
     Limits limits;                          // every player's, but for the limits an entrant sets
-    std::int64_t time_margin_ms = 0;        // how far past its clock a move may end without a loss
+    // How far past its clock or move time a move may end without a loss; none: time_margin().
+    std::optional<std::int64_t> time_margin_ms;
     std::int64_t move_timeout_ms = 60'000;  // an engine's longest move at a fixed depth or nodes
     Adjudication adjudication;
     int concurrency = 1;       // games played at once
@@ -219,6 +220,12 @@ struct MatchOptions {
     runtime::HookUse hooks = runtime::HookUse::on;
     std::string event = "vari match", date;  // for the records
 };
+
+// The margin of a player with these limits: options.time_margin_ms when set, else 50 ms plus a
+// tenth of the move time or a hundredth of the clock's base time, for an engine's overshoot and
+// the machine's delays grow with the time given (Fairy-Stockfish ends 100 ms moves up to 6 ms
+// late).
+std::int64_t time_margin(const MatchOptions& options, const Limits& limits);
 
 // Why a game ended. ORDER termination
 enum class Termination : std::uint8_t {
@@ -308,6 +315,7 @@ struct MatchReport {
     int planned = 0;
     int played = 0;                    // games counted
     int stopped = 0;                   // games a failing hook stopped: not counted
+    int time_forfeits = 0;             // counted games a player lost on time
     std::vector<EntrantScore> scores;  // per entrant
     std::vector<PairingResult> pairings;
     Stats stats;  // two entrants: the first entrant's

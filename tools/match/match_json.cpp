@@ -78,8 +78,12 @@ std::string match_json(const ir::Game& game, const MatchOptions& options,
                        const MatchReport& report) {
     json out;
     out["game"] = game.name;
-    out["games"] = {
-        {"planned", report.planned}, {"played", report.played}, {"stopped", report.stopped}};
+    out["games"] = {{"planned", report.planned},
+                    {"played", report.played},
+                    {"stopped", report.stopped},
+                    {"time_forfeits", report.time_forfeits}};
+    if (options.limits.time_control || options.limits.movetime_ms)
+        out["time_margin_ms"] = time_margin(options, options.limits);
     out["seed"] = options.seed;
     if (options.openings.empty())
         out["random_plies"] = options.random_plies;

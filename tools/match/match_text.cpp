@@ -136,6 +136,10 @@ std::string match_text(const ir::Game& game, const MatchOptions& options, const 
     for (const auto& [reason, games] : r.endings)
         out << "  " << std::left << std::setw(30) << printable(reason) << std::right << std::setw(6)
             << games << '\n';
+    if (r.time_forfeits)
+        out << r.time_forfeits << (r.time_forfeits == 1 ? " game was" : " games were")
+            << " lost on time: a move ended past its time by more than the margin ("
+            << time_margin(options, options.limits) << " ms; --time-margin sets it)\n";
     return out.str();
 }
 

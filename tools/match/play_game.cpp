@@ -110,6 +110,13 @@ std::string record_of(const runtime::Game& game, const MatchOptions& options,
 
 }  // namespace
 
+std::int64_t time_margin(const MatchOptions& options, const Limits& limits) {
+    if (options.time_margin_ms) return *options.time_margin_ms;
+    constexpr std::int64_t LEAST_MS = 50;
+    if (limits.time_control) return LEAST_MS + limits.time_control->base_ms / 100;
+    return LEAST_MS + limits.movetime_ms / 10;
+}
+
 const char* termination_name(Termination termination) {
     // ORDER termination
     constexpr const char* NAMES[] = {"rules",        "adjudication",   "max plies", "time forfeit",
@@ -177,8 +184,9 @@ GameOutcome play_game(const CompiledGame& game, const MatchOptions& options, con
         budget.movetime_ms = movetime_ms;
         budget.timed = tc.has_value();
         budget.moves_to_go = tc && tc->moves ? tc->moves - moves_made[s] % tc->moves : 0;
-        budget.wait_ms = tc            ? budget.clocks_ms[s] + options.time_margin_ms
-                         : movetime_ms ? movetime_ms + options.time_margin_ms
+        const std::int64_t margin = time_margin(options, limits[s]);
+        budget.wait_ms = tc            ? budget.clocks_ms[s] + margin
+                         : movetime_ms ? movetime_ms + margin
                                        : options.move_timeout_ms;
         const auto asked = Clock::now();
         const Choice choice = ask(*at_seat[s], played, budget);
@@ -186,8 +194,8 @@ GameOutcome play_game(const CompiledGame& game, const MatchOptions& options, con
             std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - asked).count();
         // The clock first: a player that stayed silent past it has lost on time.
         if (tc) budget.clocks_ms[s] -= spent;
-        if ((tc && budget.clocks_ms[s] < -options.time_margin_ms) ||
-            (movetime_ms && spent > movetime_ms + options.time_margin_ms)) {
+        if ((tc && budget.clocks_ms[s] < -margin) ||
+            (movetime_ms && spent > movetime_ms + margin)) {
             ending = loss(Termination::time_forfeit, seat, name(seat),
                           "its move took " + std::to_string(spent) + " ms", players);
             break;

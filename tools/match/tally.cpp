@@ -27,6 +27,7 @@ void Tally::add(const GameOutcome& game) {
         return;
     }
     ++report_.played;
+    if (game.termination == Termination::time_forfeit) ++report_.time_forfeits;
     const auto ending = std::find_if(endings_.begin(), endings_.end(),
                                      [&](const auto& e) { return e.first == game.reason; });
     if (ending == endings_.end())

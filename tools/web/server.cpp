@@ -1,12 +1,17 @@
 // The server: CivetWeb serves the built-in page over HTTP and gives each page's WebSocket its own
 // Session. No file of the machine is served: only the page's built-in files.
 #include <civetweb.h>
+#include <netdb.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstring>
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 
 #include "tools/web/assets.hpp"
@@ -21,6 +26,27 @@ constexpr const char* SESSION_PATH = "/session";
 constexpr std::size_t SPARE_THREADS = 8;
 // A page silent this long is pinged; one that answers no pings is closed (browsers answer them).
 constexpr const char* PING_AFTER_MS = "30000";
+
+// Opens and closes a connection to the server's own port, which wakes CivetWeb's listening thread
+// from its wait for connections (up to two seconds) to see that it is to stop.
+void knock(const std::string& host, int port) {
+    std::string name = host;
+    if (name.size() > 2 && name.front() == '[' &&
+        name.back() == ']')  // [::1], as CivetWeb takes it
+        name = name.substr(1, name.size() - 2);
+    if (name == "0.0.0.0") name = "127.0.0.1";
+    if (name == "::") name = "::1";
+    addrinfo hints{};
+    hints.ai_socktype = SOCK_STREAM;
+    addrinfo* found = nullptr;
+    if (getaddrinfo(name.c_str(), std::to_string(port).c_str(), &hints, &found) != 0) return;
+    const int fd = socket(found->ai_family, found->ai_socktype | SOCK_CLOEXEC, found->ai_protocol);
+    if (fd >= 0) {
+        connect(fd, found->ai_addr, found->ai_addrlen);
+        close(fd);
+    }
+    freeaddrinfo(found);
+}
 
 // One page's WebSocket: its frames put together into messages for its PageSession, whose answers
 // it writes back.
@@ -211,7 +237,17 @@ bool Server::start(std::string& error) {
 
 void Server::stop() {
     if (!impl_->context) return;
-    mg_stop(impl_->context);
+    std::atomic<bool> stopped{false};
+    std::jthread stopping([&] {
+        mg_stop(impl_->context);
+        stopped = true;
+    });
+    // Knocks until the listening thread has seen the stop (a knock before it is served as any
+    // connection is), so that stopping takes milliseconds.
+    while (!stopped) {
+        knock(impl_->options.host, impl_->port);
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
     impl_->context = nullptr;
 }
 

@@ -225,9 +225,7 @@ json Session::perft(const json& request, const runtime::StopWhen& stop) {
     const auto began = std::chrono::steady_clock::now();
     std::string why;
     const runtime::PerftResult result =
-        runtime::perft(*compiled_, start, depth, runtime::HookUse::on, false,
-                       runtime::Notation::long_form, 1,
-                       stop_or_timeout(stop, why));
+        runtime::perft(*compiled_, start, depth, {.stop = stop_or_timeout(stop, why)});
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     if (!why.empty())
