@@ -269,6 +269,7 @@ struct End {
     bool reset_by_capture = false;  // ply-limit
     std::vector<Name> reset_pieces;
     std::vector<std::vector<Name>> material;  // insufficient: the sets of pieces, as written
+    std::vector<Name> extinct_pieces;         // extinction
     Span span;
 };
 

@@ -45,6 +45,8 @@ const char* end_word(ir::EndKind kind) {
             return "passes";
         case ir::EndKind::facing:
             return "facing";
+        case ir::EndKind::extinction:
+            return "extinction";
     }
     return "";
 }

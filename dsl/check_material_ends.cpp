@@ -1,5 +1,5 @@
-// The checks of the end conditions judged on the material left: `end bare-royal` and
-// `end insufficient`.
+// The checks of the end conditions judged on the material left: `end bare-royal`,
+// `end insufficient` and `end extinction`.
 #include <algorithm>
 
 #include "dsl/checker.hpp"
@@ -13,6 +13,7 @@ void Checker::check_material_ends() {
         if (end.kind == ir::EndKind::insufficient)
             for (const auto& set : end.material)
                 for (const auto& name : set) piece(name);
+        if (end.kind == ir::EndKind::extinction) check_extinction_end(end);
         if (end.kind != ir::EndKind::bare_royal) continue;
         if (!file.players.empty() && model.players.size() != 2)
             report.error(end.span,
@@ -28,6 +29,29 @@ void Checker::check_material_ends() {
                          "mark a piece 'royal' (as in 'piece King K royal { ... }'), or write "
                          "'end no-pieces' for a player left with nothing");
     }
+}
+
+// Extinction is judged between two players (the one who moved and the one to move), on known
+// pieces, each named once, with a count of at least 1.
+void Checker::check_extinction_end(const ast::End& end) {
+    std::vector<std::string> seen;
+    for (const auto& name : end.extinct_pieces) {
+        piece(name);
+        if (std::find(seen.begin(), seen.end(), name.text) != seen.end())
+            report.error(name.span,
+                         "piece " + quote(name.text) + " is named twice in 'end extinction'");
+        seen.push_back(name.text);
+    }
+    if (end.count.value < 1)
+        report.error(end.count.span,
+                     "'below' takes a count of at least 1 (a type is gone when "
+                     "fewer than that are left), found " +
+                         std::to_string(end.count.value));
+    if (!file.players.empty() && model.players.size() != 2)
+        report.error(end.span,
+                     "'end extinction' is judged between two players (the one who moved and the "
+                     "one to move), but the game has " +
+                         std::to_string(model.players.size()));
 }
 
 }  // namespace vari::dsl

@@ -70,6 +70,7 @@ struct Checker {
     void check_compulsory_captures();
     // check_material_ends.cpp
     void check_material_ends();
+    void check_extinction_end(const ast::End& end);
     // check_goals.cpp
     void check_goal_end(const ast::End& end);
     void check_checks_forbidden();

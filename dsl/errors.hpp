@@ -136,6 +136,7 @@ VARI_MESSAGE(end_kind, "expected 'checkmate', 'stalemate', 'no-pieces', 'repetit
 VARI_MESSAGE(end_zone, "expected the name of the zone a royal piece must reach, as in 'end royal-reaches hill win'");
 VARI_MESSAGE(outcome, "expected the result for the player who made the last move: 'win', 'loss' or 'draw'");
 VARI_MESSAGE(end_count, "expected a number, such as 3 for threefold repetition or 100 plies");
+VARI_MESSAGE(extinct_pieces, "expected the names of the pieces whose loss ends the game, as in 'end extinction King Queen win'");
 VARI_MESSAGE(reset_items, "expected 'capture' or pieces' names after 'reset-by'");
 VARI_MESSAGE(material_set, "expected '{' and the pieces one player may be left with, as in 'end insufficient { King } { King Knight } draw'");
 VARI_MESSAGE(material_pieces, "expected the names of the pieces one player may be left with, as in '{ King Knight }'");

@@ -267,6 +267,7 @@ struct setup_decl : seq<kw_setup, must<setup_player, open_setup>, star<sor<setup
 // end_kind -> 'checkmate' OUTCOME | 'stalemate' OUTCOME | 'no-pieces' OUTCOME
 //           | 'repetition' INT OUTCOME | 'ply-limit' INT OUTCOME ['reset-by' ('capture' | PIECE)+]
 //           | 'bare-royal' OUTCOME | 'insufficient' ('{' PIECE+ '}')+ OUTCOME
+//           | 'extinction' PIECE+ ['below' INT] OUTCOME
 //           | 'royal-reaches' ZONE OUTCOME ['answer' OUTCOME] | 'checks' INT OUTCOME
 // OUTCOME -> 'win' | 'loss' | 'draw'
 struct outcome : sor<kw_win, kw_loss, kw_draw> {};
@@ -290,6 +291,12 @@ struct material_set : if_must<open_material, material_pieces, close_material> {}
 struct end_insufficient : seq<kw_insufficient, must<material_set>, star<material_set>,
     must<outcome>> {};
 
+struct extinct_piece : tok<name_text> {};
+struct extinct_pieces : plus<extinct_piece> {};
+struct extinct_below : if_must<kw_below, end_count> {};
+struct end_extinction : seq<kw_extinction, must<extinct_pieces>, opt<extinct_below>,
+    must<outcome>> {};
+
 struct end_zone : tok<name_text> {};
 struct answer_clause : if_must<kw_answer, outcome> {};
 struct end_royal_reaches : seq<kw_royal_reaches, must<end_zone, outcome>, opt<answer_clause>> {};
@@ -298,7 +305,7 @@ struct end_checks : if_must<end_checks_word, end_count, outcome> {};
 struct end_passes : if_must<kw_passes, end_count, outcome> {};
 struct end_facing : if_must<kw_facing, outcome> {};
 struct end_kind : sor<end_checkmate, end_stalemate, end_no_pieces, end_repetition,
-    end_ply_limit, end_bare_royal, end_insufficient, end_royal_reaches, end_checks,
+    end_ply_limit, end_bare_royal, end_insufficient, end_extinction, end_royal_reaches, end_checks,
     end_passes, end_facing> {};
 struct end_decl : if_must<kw_end, end_kind> {};
 

@@ -288,6 +288,11 @@ ir::EndCondition lower_end(const ast::End& end, const Model& model) {
     if (end.kind == ir::EndKind::repetition || end.kind == ir::EndKind::ply_limit ||
         end.kind == ir::EndKind::checks || end.kind == ir::EndKind::passes)
         out.count = end.count.value;
+    if (end.kind == ir::EndKind::extinction) {
+        out.count = end.count.value;
+        for (const auto& name : end.extinct_pieces)
+            out.extinct_types.push_back(at(model.piece_index, name.text));
+    }
     if (end.kind == ir::EndKind::royal_reaches) out.zone = at(model.zone_index, end.zone.text);
     out.answer = end.answer;
     out.reset_by_capture = end.reset_by_capture;

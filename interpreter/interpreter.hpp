@@ -363,6 +363,9 @@ struct Judgement {
 // `has_move`: the side to move has a legal move (after any filter); `repetitions`: how often the
 // position has occurred, this time included (PositionCounts).
 Judgement judge(const Position& pos, bool has_move, int repetitions);
+// A type of `end.extinct_types` of which `player` has fewer than `end.count` pieces, on the board
+// and in hand (what `end extinction` judges); -1 when there is none.
+int extinct_type(const Position& pos, int player, const ir::EndCondition& end);
 // How the goals ended the game, where goal_reached(pos).
 Judgement judge_goals(const Position& pos);
 

@@ -204,8 +204,18 @@ struct Placement {
 // check `count` times. passes: the last `count` moves were passes. facing: royal pieces faced each
 // other along royals_must_part in the last two positions.
 enum class EndKind : std::uint8_t {
-    checkmate, stalemate, repetition, ply_limit, no_pieces, bare_royal, insufficient,
-    royal_reaches, checks, passes, facing
+    checkmate,
+    stalemate,
+    repetition,
+    ply_limit,
+    no_pieces,
+    bare_royal,
+    insufficient,
+    royal_reaches,
+    checks,
+    passes,
+    facing,
+    extinction
 };
 // The result for the player who made the last move.
 enum class Outcome : std::uint8_t { win, loss, draw };
@@ -223,6 +233,9 @@ struct EndCondition {
     std::vector<int> reset_by_types;  // ply_limit: a move of one of these piece types resets it
     // insufficient: sets of piece types (a type as often as the set holds it), each sorted.
     std::vector<std::vector<int>> material;
+    // extinction: a player with fewer than `count` pieces of one of these types (on the board and
+    // in hand) has lost them.
+    std::vector<int> extinct_types;
     SourceRef source;
     friend bool operator==(const EndCondition&, const EndCondition&) = default;
 };

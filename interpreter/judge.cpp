@@ -49,6 +49,20 @@ bool has_only(const Position& pos, int player, const std::vector<std::vector<int
     return false;
 }
 
+}  // namespace
+
+int extinct_type(const Position& pos, int player, const ir::EndCondition& end) {
+    for (const int type : end.extinct_types) {
+        const int left = with_cell_set(pos.tables().cell_words, [&]<class Set>(Set) {
+            return pos.sets<Set>().of(player, type).count();
+        });
+        if (left + pos.in_hand(player, type) < end.count) return type;
+    }
+    return -1;
+}
+
+namespace {
+
 Judgement ended_by(const ir::Game& game, int rule, int mover) {
     Judgement j;
     j.over = true;
@@ -58,6 +72,14 @@ Judgement ended_by(const ir::Game& game, int rule, int mover) {
         j.kind = game.ends[static_cast<std::size_t>(rule)].kind;
         j.outcome = game.ends[static_cast<std::size_t>(rule)].outcome;
     }
+    return j;
+}
+
+// The same ending with the outcome for the other of two players.
+Judgement reversed(Judgement j) {
+    j.outcome = j.outcome == ir::Outcome::win    ? ir::Outcome::loss
+                : j.outcome == ir::Outcome::loss ? ir::Outcome::win
+                                                 : j.outcome;
     return j;
 }
 
@@ -85,14 +107,15 @@ Judgement judge(const Position& pos, bool has_move, int repetitions) {
             const int side = pos.side_to_move();
             const int mover_pieces = non_royal_count(pos, mover);
             const int side_pieces = non_royal_count(pos, side);
-            if (mover_pieces == 0 && side_pieces > 0) {
-                Judgement j = ended_by(game, r, mover);
-                j.outcome = j.outcome == ir::Outcome::win    ? ir::Outcome::loss
-                            : j.outcome == ir::Outcome::loss ? ir::Outcome::win
-                                                             : j.outcome;
-                return j;
-            }
+            if (mover_pieces == 0 && side_pieces > 0) return reversed(ended_by(game, r, mover));
             if (side_pieces == 0 && mover_pieces >= 2) return ended_by(game, r, mover);
+        }
+        if (end.kind == ir::EndKind::extinction) {
+            // Two players; the result is for the player who still has the types. The mover's own
+            // first (its last Pawn promoted), so that a move leaving both players without a type
+            // ends against the mover, as Fairy-Stockfish judges it.
+            if (extinct_type(pos, mover, end) >= 0) return reversed(ended_by(game, r, mover));
+            if (extinct_type(pos, pos.side_to_move(), end) >= 0) return ended_by(game, r, mover);
         }
         if (end.kind == ir::EndKind::insufficient) {
             bool all = true;

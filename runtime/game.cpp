@@ -22,9 +22,24 @@ std::string repetition_name(int count) {
     }
 }
 
-// Why the game ended by `end` as `judged`, said of the player the outcome is for (`mover`): "X
-// wins by capturing every piece", "draw by stalemate".
-std::string reason_of(const ir::Game& game, const ir::EndCondition& end, const Judgement& judged) {
+// "Black's Queens gone", "White down to 2 Kings": why `end extinction` ended the game, of the
+// player who lost the type (the mover when the outcome was reversed for it).
+std::string extinction_reason(const Position& pos, const ir::EndCondition& end,
+                              const Judgement& judged) {
+    const ir::Game& game = pos.game().ir();
+    const int mover = judged.mover;
+    const int player = judged.outcome == end.outcome ? (mover + 1) % 2 : mover;
+    const int type = std::max(0, extinct_type(pos, player, end));
+    const std::string& name = game.players[static_cast<std::size_t>(player)].name;
+    const std::string& piece = game.pieces[static_cast<std::size_t>(type)].name;
+    if (end.count == 1) return name + " having no " + piece + " left";
+    return name + " having fewer than " + std::to_string(end.count) + " of piece " + piece;
+}
+
+// Why the game ended by `end` as `judged` in `pos`, said of the player the outcome is for
+// (`mover`): "X wins by capturing every piece", "draw by stalemate".
+std::string reason_of(const Position& pos, const ir::EndCondition& end, const Judgement& judged) {
+    const ir::Game& game = pos.game().ir();
     const int mover = judged.mover;
     switch (end.kind) {
         case ir::EndKind::checkmate:
@@ -46,6 +61,8 @@ std::string reason_of(const ir::Game& game, const ir::EndCondition& end, const J
             return "the bare-royal rule";
         case ir::EndKind::insufficient:
             return "insufficient material";
+        case ir::EndKind::extinction:
+            return extinction_reason(pos, end, judged);
         case ir::EndKind::royal_reaches: {
             const std::string& zone = game.zones[static_cast<std::size_t>(end.zone)].name;
             if (judged.answered) return "both reaching " + zone;
@@ -221,7 +238,7 @@ void Game::judge_position() {
     if (judgement.rule < 0)
         return end(make_result(game, ir::Outcome::draw, mover, "no legal move"));
     const ir::EndCondition& rule = game.ends[static_cast<std::size_t>(judgement.rule)];
-    end(make_result(game, judgement.outcome, mover, reason_of(game, rule, judgement)));
+    end(make_result(game, judgement.outcome, mover, reason_of(pos_, rule, judgement)));
 }
 
 Move random_move(const Game& game, std::mt19937_64& rng) {

@@ -37,6 +37,20 @@ bool material_may_end(const CompiledGame& game, const Position& start, int depth
     return end.kind == ir::EndKind::insufficient;
 }
 
+// Whether a type `end extinction` names could be gone in a position the tree judges: each ply
+// takes at most one piece (a capture, or a Pawn that promotes), but for captures in jumps. The
+// start too is judged, at depth 1 and more.
+bool extinction_may_end(const CompiledGame& game, const Position& start, int depth,
+                        const ir::EndCondition& end) {
+    const Tables& t = game.tables();
+    if (t.has_jumps) return true;
+    for (int p = 0; p < t.player_count; ++p)
+        for (const int type : end.extinct_types)
+            if (start.count(p, type) + start.in_hand(p, type) - (depth - 1) < end.count)
+                return true;
+    return false;
+}
+
 // Whether some position of the tree above its leaves could be ended by a rule the engine's perft
 // does not judge: a hook, a ply limit the clock can reach, a repetition within the depth (the
 // tree starts without a history), a player left without pieces who could otherwise pass, or the
@@ -63,6 +77,9 @@ bool needs_game(const CompiledGame& game, const Position& start, int depth, Hook
             }
             case ir::EndKind::no_pieces:
                 if (rules.passing != ir::Passing::never) return true;
+                break;
+            case ir::EndKind::extinction:
+                if (extinction_may_end(game, start, depth, end)) return true;
                 break;
             case ir::EndKind::bare_royal:
             case ir::EndKind::insufficient:

@@ -1,6 +1,7 @@
 // `vari help --bash-completion`: a bash completion script written from the commands' own help
 // (their options, the choices of those that have them, which argument is a GAME) and the shipped
 // games' names, so that it completes exactly what the commands accept.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -22,16 +23,6 @@ std::string word_list(const std::vector<std::string>& words) {
     return out;
 }
 
-std::vector<std::string> split(const std::string& text, char separator) {
-    std::vector<std::string> parts;
-    for (std::size_t at = 0;;) {
-        const std::size_t end = text.find(separator, at);
-        parts.push_back(text.substr(at, end - at));
-        if (end == std::string::npos) return parts;
-        at = end + 1;
-    }
-}
-
 // One `case` branch: the command's options, those that take a value, their choices, and its
 // arguments in order.
 std::string command_branch(const Command& command) {
@@ -46,10 +37,13 @@ std::string command_branch(const Command& command) {
         options.insert(options.end(), option.names.begin(), option.names.end());
         if (option.value.empty()) continue;
         valued.insert(valued.end(), option.names.begin(), option.names.end());
-        if (option.value.find('|') != std::string::npos)
-            for (const auto& name : option.names)
-                choices += "                " + name + ") words='" +
-                           word_list(split(option.value, '|')) + "' ;;\n";
+        // Choices are written "long|short".
+        if (option.value.find('|') == std::string::npos) continue;
+        std::string words = option.value;
+        std::replace(words.begin(), words.end(), '|', ' ');
+        if (words.find('\'') != std::string::npos) continue;
+        for (const auto& name : option.names)
+            choices += "                " + name + ") words='" + words + "' ;;\n";
     }
     std::string branch = "        " + std::string(command.name) + ")\n            options='" +
                          word_list(options) + "'\n            valued='" + word_list(valued) +

@@ -34,12 +34,13 @@ TEST_CASE("uci names the engine, its options and the games UCI can express", "[e
     CHECK(count_starting(lines, "option name Level type spin default 10 min 1 max 10") == 1);
     CHECK(count_starting(lines, "option name Hash type spin default 16") == 1);
     CHECK(count_starting(lines, "option name Ponder type check") == 1);
-    CHECK(count_starting(lines,
-                         "option name UCI_Variant type combo default chess var antichess var "
-                         "capablanca var chess var crazyhouse var grand-chess var heian-dai-shogi var "
-                         "horde var janggi var king-of-the-hill var kyoto-shogi var makruk var minishogi var "
-                         "placement var racing-kings var seirawan var shatranj var shogi var sittuyin var "
-                         "three-check var xiangqi") == 1);
+    CHECK(count_starting(
+              lines,
+              "option name UCI_Variant type combo default chess var antichess var "
+              "capablanca var chess var crazyhouse var grand-chess var heian-dai-shogi var "
+              "horde var janggi var king-of-the-hill var kyoto-shogi var makruk var minishogi var "
+              "placement var racing-kings var seirawan var shatranj var shogi var sittuyin var "
+              "three-check var three-kings var xiangqi") == 1);
     uci.send("isready");
     CHECK(uci.wait_for("readyok") == "readyok");
 }
@@ -126,7 +127,7 @@ TEST_CASE("a misbehaving GUI gets info string errors and the engine stays usable
          "info string error: UCI_Variant 'hex-shogi-41' is not one of antichess, capablanca, "
          "chess, crazyhouse, grand-chess, heian-dai-shogi, horde, janggi, king-of-the-hill, "
          "kyoto-shogi, makruk, minishogi, placement, racing-kings, seirawan, shatranj, shogi, "
-         "sittuyin, three-check, xiangqi"},
+         "sittuyin, three-check, three-kings, xiangqi"},
         {"setoption", "info string error: expected setoption name NAME [value VALUE]"},
     }));
     INFO(input);

@@ -575,6 +575,39 @@ TEST_CASE("Shatranj perft, as play counts it, equals Fairy-Stockfish's, asked at
     CHECK(counted.nodes == peer.value_or(recorded));
 }
 
+// Three kings chess: in the first position White's King on e1 may take the Queen on d1, which
+// may take a King (ending the game: Black has won); in the second, Pawns promote on both sides.
+const std::string THREE_KINGS_CAPTURES = "k3k2k/8/8/8/8/8/8/K2qK2K b - - 0 1";
+const std::string THREE_KINGS_PROMOTIONS = "k3k2k/1P6/8/8/8/8/6p1/K3K2K w - - 0 1";
+
+TEST_CASE(
+    "Three kings chess perft, a King taken ending the game, equals Fairy-Stockfish's "
+    "threekings",
+    "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant threekings), for machines
+    // without it.
+    auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 20},
+        {"", 2, 400},
+        {"", 3, 8942},
+        {THREE_KINGS_CAPTURES, 1, 29},
+        {THREE_KINGS_CAPTURES, 2, 297},
+        {THREE_KINGS_CAPTURES, 3, 9266},
+        {THREE_KINGS_PROMOTIONS, 1, 19},
+        {THREE_KINGS_PROMOTIONS, 2, 269},
+        {THREE_KINGS_PROMOTIONS, 3, 4352},
+    }));
+    const auto peer = peer_perft("threekings", depth, position);
+    INFO("position '" << position << "', depth " << depth
+                      << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    auto game = load_shipped("three-kings");
+    vari::Position pos(*game);
+    if (!position.empty()) set_position(pos, position);
+    const auto counted = vari::runtime::perft(*game, pos, depth);
+    CHECK(counted.error.empty());
+    CHECK(counted.nodes == peer.value_or(recorded));
+}
+
 TEST_CASE("antichess, Horde, makruk and shatranj perft to depth 5 equal Fairy-Stockfish's",
           "[.][slow][perft]") {
     // Recorded from Debian's fairy-stockfish 11.1, for machines without it.

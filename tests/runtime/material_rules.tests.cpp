@@ -182,4 +182,53 @@ end insufficient { King } { King Knight } { King Knight Knight } draw
     CHECK(from(*game, "3k/4/4/KNN1 w - - 0 1").result());
 }
 
+TEST_CASE("'end extinction' gives its result to the player who keeps the types",
+          "[runtime][rules]") {
+    const auto game = test::load_text(R"(
+game "Extinct"
+players White Black
+board square { files a..d ranks 1..4 }
+zone last = rank 4
+piece Man M { step orthogonal diagonal }
+piece Rook R { slide orthogonal }
+piece Pawn P { move step n  promote in last to Rook }
+setup White { Man a1 b1  Pawn a2 }
+setup Black { Man c4 d4  Pawn d3 }
+end extinction Man Pawn below 1 win
+)");
+    SECTION("the other player's last Pawn taken: the mover wins") {
+        auto play = from(*game, "2mm/3p/2M1/MP2 w - - 0 1");
+        CHECK(!play.result());
+        play.play(typed(play, "c2xd3"));
+        REQUIRE(play.result());
+        CHECK(play.result()->summary == "White wins by Black having no Pawn left");
+        CHECK(play.result()->scores == std::vector<double>{1, 0});
+        CHECK(play.legal_moves().size == 0);
+    }
+    SECTION("its own last Pawn promoted: the mover loses") {
+        auto play = from(*game, "2mm/P2p/4/MM2 w - - 0 1");
+        play.play(typed(play, "a3-a4=R"));
+        REQUIRE(play.result());
+        CHECK(play.result()->summary == "Black wins by White having no Pawn left");
+    }
+    SECTION("fewer than a count") {
+        const auto counted = test::load_text(R"(
+game "Three"
+players White Black
+board square { files a..d ranks 1..4 }
+piece Man M { step orthogonal diagonal }
+setup White { Man a1 b1 c1 }
+setup Black { Man b4 c4 d4 }
+end extinction Man below 3 loss
+)");
+        auto play = from(*counted, "1mmm/4/1M2/M1M1 w - - 0 1");
+        play.play(typed(play, "b2-b3"));
+        CHECK(!play.result());
+        play.play(typed(play, "c4xb3"));
+        REQUIRE(play.result());
+        // `loss`: the player who took the Man loses.
+        CHECK(play.result()->summary == "White wins by White having fewer than 3 of piece Man");
+    }
+}
+
 }  // namespace vari::runtime_material_rules_tests
