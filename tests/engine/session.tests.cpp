@@ -37,8 +37,10 @@ TEST_CASE("uci names the engine, its options and the games UCI can express", "[e
     CHECK(count_starting(
               lines,
               "option name UCI_Variant type combo default chess var antichess var "
-              "capablanca var chess var crazyhouse var grand-chess var heian-dai-shogi var "
-              "horde var janggi var king-of-the-hill var kyoto-shogi var makruk var minishogi var "
+              "capablanca var chess var crazyhouse var extinction var grand-chess var "
+              "heian-dai-shogi var "
+              "horde var janggi var king-of-the-hill var kinglet var kyoto-shogi var makruk var "
+              "minishogi var "
               "placement var racing-kings var seirawan var shatranj var shogi var sittuyin var "
               "three-check var three-kings var xiangqi") == 1);
     uci.send("isready");
@@ -125,8 +127,10 @@ TEST_CASE("a misbehaving GUI gets info string errors and the engine stays usable
         {"setoption name Contempt value 11", "info string error: unknown option 'Contempt'"},
         {"setoption name UCI_Variant value hex-shogi-41",
          "info string error: UCI_Variant 'hex-shogi-41' is not one of antichess, capablanca, "
-         "chess, crazyhouse, grand-chess, heian-dai-shogi, horde, janggi, king-of-the-hill, "
-         "kyoto-shogi, makruk, minishogi, placement, racing-kings, seirawan, shatranj, shogi, "
+         "chess, crazyhouse, extinction, grand-chess, heian-dai-shogi, horde, janggi, "
+         "king-of-the-hill, "
+         "kinglet, kyoto-shogi, makruk, minishogi, placement, racing-kings, seirawan, shatranj, "
+         "shogi, "
          "sittuyin, three-check, three-kings, xiangqi"},
         {"setoption", "info string error: expected setoption name NAME [value VALUE]"},
     }));

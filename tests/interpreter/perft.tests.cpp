@@ -608,6 +608,43 @@ TEST_CASE(
     CHECK(counted.nodes == peer.value_or(recorded));
 }
 
+// Extinction and kinglet chess, where the King is an ordinary piece that castles: White may castle
+// both ways though Black's Rook on f8 attacks f1, and Black's only Knight, Bishop and Pawn may be
+// taken (in the first); Pawns promote (in the second).
+const std::string EXTINCTION_CASTLING = "4kr2/p7/1nb5/3q4/2BQ4/N7/P7/R3K2R w KQ - 0 1";
+const std::string EXTINCTION_PROMOTIONS = "r3k3/1P5p/1nb5/3q4/2BQ4/N7/P7/R3K2R w KQ - 0 1";
+
+TEST_CASE(
+    "Extinction and kinglet chess perft, types lost ending the game and a King that is not "
+    "royal castling, equals Fairy-Stockfish's",
+    "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1, for machines without it.
+    auto [variant, position, depth, recorded] =
+        GENERATE_COPY(table<std::string, std::string, int, std::uint64_t>({
+            {"extinction", "", 3, 8902},
+            {"extinction", EXTINCTION_CASTLING, 1, 48},
+            {"extinction", EXTINCTION_CASTLING, 2, 2015},
+            {"extinction", EXTINCTION_CASTLING, 3, 93405},
+            {"extinction", EXTINCTION_PROMOTIONS, 1, 57},
+            {"extinction", EXTINCTION_PROMOTIONS, 2, 2050},
+            {"extinction", EXTINCTION_PROMOTIONS, 3, 108125},
+            {"kinglet", "", 3, 8902},
+            {"kinglet", EXTINCTION_CASTLING, 2, 2112},
+            {"kinglet", EXTINCTION_CASTLING, 3, 103201},
+            {"kinglet", EXTINCTION_PROMOTIONS, 1, 49},
+            {"kinglet", EXTINCTION_PROMOTIONS, 3, 100531},
+        }));
+    const auto peer = peer_perft(variant, depth, position);
+    INFO(variant << " from '" << position << "', depth " << depth
+                 << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    auto game = load_shipped(variant);
+    vari::Position pos(*game);
+    if (!position.empty()) set_position(pos, position);
+    const auto counted = vari::runtime::perft(*game, pos, depth);
+    CHECK(counted.error.empty());
+    CHECK(counted.nodes == peer.value_or(recorded));
+}
+
 TEST_CASE("antichess, Horde, makruk and shatranj perft to depth 5 equal Fairy-Stockfish's",
           "[.][slow][perft]") {
     // Recorded from Debian's fairy-stockfish 11.1, for machines without it.

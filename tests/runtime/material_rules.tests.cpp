@@ -1,5 +1,6 @@
 // Rules of captures and of the material left, in play: compulsory capture (antichess), a player
-// without royal pieces (horde), the bare royal piece (shatranj) and insufficient material.
+// without royal pieces (horde), the bare royal piece (shatranj), insufficient material and the
+// extinction of a piece type.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>

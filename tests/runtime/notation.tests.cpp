@@ -48,30 +48,31 @@ TEST_CASE("every legal move of random positions is written and read back as itse
         const bool hands = game->ir().hands;
         int drops = 0, plus_promotions = 0;
         // Games with hands have hundreds of drops a position: fewer playouts cover them well.
-        test::for_each_playout_position(*game, test::scaled(hands ? 3 : 6), 120, 99, [&](const runtime::Game& g) {
-            Position pos = g.position();
-            const std::string where = name + ": " + runtime::to_position_string(pos);
-            std::set<std::string> seen;
-            for (Move m : g.legal_moves()) {
-                const std::string text = runtime::format_move(pos, m);
-                INFO(where << " move " << text);
-                CHECK(seen.insert(text).second);  // no two legal moves share a name
-                if (m.is_drop()) ++drops;
-                if (text.back() == '+') ++plus_promotions;
-                std::string error;
-                const auto back = runtime::parse_move(pos, text, error);
-                INFO(error);
-                REQUIRE(back);
-                CHECK(*back == m);
-                // Separators are optional: "e2e4", "e7e8Q".
-                std::string bare;
-                for (char c : text)
-                    if (c != '-' && c != 'x' && c != '=') bare += c;
-                const auto unseparated = runtime::parse_move(pos, bare, error);
-                REQUIRE(unseparated);
-                CHECK(*unseparated == m);
-            }
-        });
+        test::for_each_playout_position(
+            *game, test::scaled_lighter(hands ? 3 : 6), 120, 99, [&](const runtime::Game& g) {
+                Position pos = g.position();
+                const std::string where = name + ": " + runtime::to_position_string(pos);
+                std::set<std::string> seen;
+                for (Move m : g.legal_moves()) {
+                    const std::string text = runtime::format_move(pos, m);
+                    INFO(where << " move " << text);
+                    CHECK(seen.insert(text).second);  // no two legal moves share a name
+                    if (m.is_drop()) ++drops;
+                    if (text.back() == '+') ++plus_promotions;
+                    std::string error;
+                    const auto back = runtime::parse_move(pos, text, error);
+                    INFO(error);
+                    REQUIRE(back);
+                    CHECK(*back == m);
+                    // Separators are optional: "e2e4", "e7e8Q".
+                    std::string bare;
+                    for (char c : text)
+                        if (c != '-' && c != 'x' && c != '=') bare += c;
+                    const auto unseparated = runtime::parse_move(pos, bare, error);
+                    REQUIRE(unseparated);
+                    CHECK(*unseparated == m);
+                }
+            });
         INFO(name);
         if (hands) CHECK(drops > 0);  // the playouts did reach positions with pieces in hand
         const auto& pieces = game->ir().pieces;
@@ -86,31 +87,33 @@ TEST_CASE("every legal move of random positions has a short name of its own that
         const auto game = test::load_shipped(name);
         const bool hands = game->ir().hands;
         int checks = 0, lettered_long = 0;
-        test::for_each_playout_position(*game, test::scaled(hands ? 3 : 6), 120, 7, [&](const runtime::Game& g) {
-            Position pos = g.position();
-            const std::string where = name + ": " + runtime::to_position_string(pos);
-            std::set<std::string> seen;
-            for (Move m : g.legal_moves()) {
-                const std::string text = runtime::format_short(pos, m);
-                INFO(where << " move " << text);
-                CHECK(seen.insert(text).second);  // unambiguous
-                if (runtime::marks_check(game->ir()) && (text.back() == '#' || text.back() == '+'))
-                    ++checks;
-                std::string error;
-                const auto back = runtime::parse_move(pos, text, error);
-                INFO(error);
-                REQUIRE(back);
-                CHECK(*back == m);
-                // The piece letter before a long move: "Nb1-c3".
-                if (m.is_drop() || m.is_pass() || m.is_jumps()) continue;
-                const std::string token = piece_letter(pos, m);
-                const auto lettered = runtime::parse_move(pos, token + runtime::format_move(pos, m),
-                                                          error);
-                REQUIRE(lettered);
-                CHECK(*lettered == m);
-                ++lettered_long;
-            }
-        });
+        test::for_each_playout_position(
+            *game, test::scaled_lighter(hands ? 3 : 6), 120, 7, [&](const runtime::Game& g) {
+                Position pos = g.position();
+                const std::string where = name + ": " + runtime::to_position_string(pos);
+                std::set<std::string> seen;
+                for (Move m : g.legal_moves()) {
+                    const std::string text = runtime::format_short(pos, m);
+                    INFO(where << " move " << text);
+                    CHECK(seen.insert(text).second);  // unambiguous
+                    if (runtime::marks_check(game->ir()) &&
+                        (text.back() == '#' || text.back() == '+'))
+                        ++checks;
+                    std::string error;
+                    const auto back = runtime::parse_move(pos, text, error);
+                    INFO(error);
+                    REQUIRE(back);
+                    CHECK(*back == m);
+                    // The piece letter before a long move: "Nb1-c3".
+                    if (m.is_drop() || m.is_pass() || m.is_jumps()) continue;
+                    const std::string token = piece_letter(pos, m);
+                    const auto lettered =
+                        runtime::parse_move(pos, token + runtime::format_move(pos, m), error);
+                    REQUIRE(lettered);
+                    CHECK(*lettered == m);
+                    ++lettered_long;
+                }
+            });
         INFO(name);
         CHECK(lettered_long > 0);
         if (name == "chess" || name == "shafran-chess") CHECK(checks > 0);

@@ -26,12 +26,16 @@ int scale_from_environment() {
 
 int scaled(int count) {
     static const int scale = scale_from_environment();
-    // Under the sanitizers, several times slower, each sweep runs at half its size: the same code
-    // paths through every game, fewer positions; the Release build runs them whole.
+    return count * scale;
+}
+
+int scaled_lighter(int count) {
+    // Under the sanitizers, several times slower, such a sweep runs at half its size: the same
+    // code paths through every game, fewer positions; the Release build runs it whole.
 #ifdef VARI_HALF_SWEEPS
     count = std::max(1, count / 2);
 #endif
-    return count * scale;
+    return scaled(count);
 }
 
 }  // namespace vari::test
