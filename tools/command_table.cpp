@@ -41,7 +41,7 @@ std::string usage_text() {
         text += "  " + name + c.summary + '\n';
     }
     return text +
-           "\nGAME is a .vari file or the name of a shipped game (e.g. chess).\n"
+           "\nGAME is a .vari file or the name of a shipped game ('vari list' lists them).\n"
            "'vari help COMMAND' describes a command; 'vari --version' prints the version;\n"
            "'vari help --bash-completion' prints a completion script for bash.\n";
 }

@@ -80,8 +80,8 @@ std::string main_page() {
         "they move, promotion, drops, how the game ends) and checks it, plays it against people "
         "or its own AI, counts its move tree, measures its balance and shows it in the "
         "browser.\n.PP\n"
-        "\\fIGAME\\fR is a .vari file or the name of a shipped game, in any case (chess, "
-        "Shafran\\-Chess).\n.SH COMMANDS\n";
+        "\\fIGAME\\fR is a .vari file or the name of a shipped game (below), in any case.\n"
+        ".SH COMMANDS\n";
     for (const auto& command : all_commands())
         page += ".TP\n.B " + std::string(command.name) + '\n' + roff(command.summary) +
                 "; see \\fBvari\\-" + command.name + "\\fR(1).\n";

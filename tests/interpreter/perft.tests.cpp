@@ -575,6 +575,21 @@ TEST_CASE("Shatranj perft, as play counts it, equals Fairy-Stockfish's, asked at
     CHECK(counted.nodes == peer.value_or(recorded));
 }
 
+// Perft of the shipped game `game_name` from `position` (as play counts it) equals
+// Fairy-Stockfish's for `variant`, asked at test time when it is installed, else `recorded`.
+void check_peer_perft(const std::string& game_name, const std::string& variant,
+                      const std::string& position, int depth, std::uint64_t recorded) {
+    const auto peer = peer_perft(variant, depth, position);
+    INFO(variant << " from '" << position << "', depth " << depth
+                 << (peer ? " (from fairy-stockfish)" : " (recorded)"));
+    auto game = load_shipped(game_name);
+    vari::Position pos(*game);
+    if (!position.empty()) set_position(pos, position);
+    const auto counted = vari::runtime::perft(*game, pos, depth);
+    CHECK(counted.error.empty());
+    CHECK(counted.nodes == peer.value_or(recorded));
+}
+
 // Three kings chess: in the first position White's King on e1 may take the Queen on d1, which
 // may take a King (ending the game: Black has won); in the second, Pawns promote on both sides.
 const std::string THREE_KINGS_CAPTURES = "k3k2k/8/8/8/8/8/8/K2qK2K b - - 0 1";
@@ -597,15 +612,7 @@ TEST_CASE(
         {THREE_KINGS_PROMOTIONS, 2, 269},
         {THREE_KINGS_PROMOTIONS, 3, 4352},
     }));
-    const auto peer = peer_perft("threekings", depth, position);
-    INFO("position '" << position << "', depth " << depth
-                      << (peer ? " (from fairy-stockfish)" : " (recorded)"));
-    auto game = load_shipped("three-kings");
-    vari::Position pos(*game);
-    if (!position.empty()) set_position(pos, position);
-    const auto counted = vari::runtime::perft(*game, pos, depth);
-    CHECK(counted.error.empty());
-    CHECK(counted.nodes == peer.value_or(recorded));
+    check_peer_perft("three-kings", "threekings", position, depth, recorded);
 }
 
 // Extinction and kinglet chess, where the King is an ordinary piece that castles: White may castle
@@ -613,21 +620,6 @@ TEST_CASE(
 // taken (in the first); Pawns promote (in the second).
 const std::string EXTINCTION_CASTLING = "4kr2/p7/1nb5/3q4/2BQ4/N7/P7/R3K2R w KQ - 0 1";
 const std::string EXTINCTION_PROMOTIONS = "r3k3/1P5p/1nb5/3q4/2BQ4/N7/P7/R3K2R w KQ - 0 1";
-
-// Extinction or kinglet chess perft from `position` equals Fairy-Stockfish's, asked at test time
-// when it is installed, or `recorded` (from Debian's fairy-stockfish 11.1).
-void check_extinction_perft(const std::string& variant, const std::string& position, int depth,
-                            std::uint64_t recorded) {
-    const auto peer = peer_perft(variant, depth, position);
-    INFO(variant << " from '" << position << "', depth " << depth
-                 << (peer ? " (from fairy-stockfish)" : " (recorded)"));
-    auto game = load_shipped(variant);
-    vari::Position pos(*game);
-    if (!position.empty()) set_position(pos, position);
-    const auto counted = vari::runtime::perft(*game, pos, depth);
-    CHECK(counted.error.empty());
-    CHECK(counted.nodes == peer.value_or(recorded));
-}
 
 TEST_CASE(
     "Extinction and kinglet chess perft, types lost ending the game and a King that is not "
@@ -645,7 +637,7 @@ TEST_CASE(
             {"kinglet", EXTINCTION_PROMOTIONS, 1, 49},
             {"kinglet", EXTINCTION_PROMOTIONS, 2, 2017},
         }));
-    check_extinction_perft(variant, position, depth, recorded);
+    check_peer_perft(variant, variant, position, depth, recorded);
 }
 
 // A ply deeper, about 100,000 leaves each walked through the game: the slow tests'.
@@ -658,7 +650,7 @@ TEST_CASE("Extinction and kinglet chess perft at depth 3 equals Fairy-Stockfish'
             {"kinglet", EXTINCTION_CASTLING, 103201},
             {"kinglet", EXTINCTION_PROMOTIONS, 100531},
         }));
-    check_extinction_perft(variant, position, 3, recorded);
+    check_peer_perft(variant, variant, position, 3, recorded);
 }
 
 TEST_CASE("antichess, Horde, makruk and shatranj perft to depth 5 equal Fairy-Stockfish's",
