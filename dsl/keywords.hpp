@@ -111,39 +111,39 @@
     X(value, "value")
 
 // Castlings, end conditions, game-wide rules and armies.
-#define VARI_RULE_KEYWORDS(X)             \
-    X(empty, "empty")                     \
-    X(hand, "hand")                       \
-    X(safe, "safe")                       \
-    X(checkmate, "checkmate")             \
-    X(stalemate, "stalemate")             \
-    X(no_pieces, "no-pieces")             \
-    X(bare_royal, "bare-royal")           \
-    X(insufficient, "insufficient")       \
-    X(extinction, "extinction")           \
-    X(below, "below")                     \
-    X(royal_reaches, "royal-reaches")     \
-    X(passes, "passes")                   \
-    X(facing, "facing")                   \
-    X(answer, "answer")                   \
-    X(forbidden, "forbidden")             \
-    X(repetition, "repetition")           \
-    X(ply_limit, "ply-limit")             \
-    X(reset_by, "reset-by")               \
-    X(win, "win")                         \
-    X(loss, "loss")                       \
-    X(draw, "draw")                       \
-    X(capturable, "capturable")           \
-    X(may_not_face, "may-not-face")       \
-    X(must_part, "must-part")             \
-    X(forced, "forced")                   \
-    X(allowed, "allowed")                 \
+#define VARI_RULE_KEYWORDS(X) \
+    X(empty, "empty") \
+    X(hand, "hand") \
+    X(safe, "safe") \
+    X(checkmate, "checkmate") \
+    X(stalemate, "stalemate") \
+    X(no_pieces, "no-pieces") \
+    X(bare_royal, "bare-royal") \
+    X(insufficient, "insufficient") \
+    X(extinction, "extinction") \
+    X(below, "below") \
+    X(royal_reaches, "royal-reaches") \
+    X(passes, "passes") \
+    X(facing, "facing") \
+    X(answer, "answer") \
+    X(forbidden, "forbidden") \
+    X(repetition, "repetition") \
+    X(ply_limit, "ply-limit") \
+    X(reset_by, "reset-by") \
+    X(win, "win") \
+    X(loss, "loss") \
+    X(draw, "draw") \
+    X(capturable, "capturable") \
+    X(may_not_face, "may-not-face") \
+    X(must_part, "must-part") \
+    X(forced, "forced") \
+    X(allowed, "allowed") \
     X(unless_in_check, "unless-in-check") \
-    X(compulsory, "compulsory")           \
-    X(maximum, "maximum")                 \
-    X(others, "others")                   \
-    X(as, "as")                           \
-    X(removed, "removed")                 \
+    X(compulsory, "compulsory") \
+    X(maximum, "maximum") \
+    X(others, "others") \
+    X(as, "as") \
+    X(removed, "removed") \
     X(by_drop, "by-drop")
 
 #define VARI_KEYWORDS(X) \
