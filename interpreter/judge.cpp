@@ -49,20 +49,6 @@ bool has_only(const Position& pos, int player, const std::vector<std::vector<int
     return false;
 }
 
-}  // namespace
-
-int extinct_type(const Position& pos, int player, const ir::EndCondition& end) {
-    for (const int type : end.extinct_types) {
-        const int left = with_cell_set(pos.tables().cell_words, [&]<class Set>(Set) {
-            return pos.sets<Set>().of(player, type).count();
-        });
-        if (left + pos.in_hand(player, type) < end.count) return type;
-    }
-    return -1;
-}
-
-namespace {
-
 Judgement ended_by(const ir::Game& game, int rule, int mover) {
     Judgement j;
     j.over = true;
@@ -84,6 +70,12 @@ Judgement reversed(Judgement j) {
 }
 
 }  // namespace
+
+int extinct_type(const Position& pos, int player, const ir::EndCondition& end) {
+    for (const int type : end.extinct_types)
+        if (pos.count(player, type) + pos.in_hand(player, type) < end.count) return type;
+    return -1;
+}
 
 Judgement judge(const Position& pos, bool has_move, int repetitions) {
     const ir::Game& game = pos.game().ir();
