@@ -342,6 +342,7 @@ Model check(const ast::File& file, Report& report) {
     checker.check_castlings();
     checker.check_setup();
     checker.check_gating();
+    checker.check_first_moves();
     checker.check_setup_hands();
     checker.check_ends();
     checker.check_material_ends();

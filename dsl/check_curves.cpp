@@ -88,6 +88,8 @@ bool Checker::check_curve_modifier(const ast::Movement&, const ast::Modifier& m,
         case Kind::within:
         case Kind::not_over:  // check_piece_modifier
         case Kind::not_taking:
+        case Kind::unmoved:  // check_first_move
+        case Kind::not_in_check:
             return true;
         case Kind::via:
             report.error(m.span, "'via' is not for a curve: a curve passes only empty cells already",

@@ -22,6 +22,8 @@ bool Checker::check_hop_modifier(const ast::Movement&, const ast::Modifier& m,
         case Kind::symmetric:
         case Kind::not_over:  // check_piece_modifier
         case Kind::not_taking:
+        case Kind::unmoved:  // check_first_move
+        case Kind::not_in_check:
             return true;
         case Kind::until:
         case Kind::via:

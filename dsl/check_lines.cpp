@@ -55,6 +55,8 @@ bool Checker::check_line_modifier(const ast::Movement& movement, const ast::Modi
         case ast::Modifier::Kind::symmetric:
         case ast::Modifier::Kind::not_over:  // check_piece_modifier
         case ast::Modifier::Kind::not_taking:
+        case ast::Modifier::Kind::unmoved:  // check_first_move
+        case ast::Modifier::Kind::not_in_check:
             return true;
     }
     return true;

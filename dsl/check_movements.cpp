@@ -35,6 +35,7 @@ PrimitiveChecks checks_of(ast::Primitive primitive) {
 
 void Checker::check_movement(const ast::Movement& movement) {
     for (const auto& item : movement.items) check_direction_item(item);
+    check_first_move(movement);
     const PrimitiveChecks checks = checks_of(movement.primitive);
     if (checks.movement) (this->*checks.movement)(movement);
     ModifiersSeen seen;
@@ -44,6 +45,8 @@ void Checker::check_movement(const ast::Movement& movement) {
             check_piece_modifier(movement, m);
             continue;
         }
+        if (m.kind == ast::Modifier::Kind::unmoved || m.kind == ast::Modifier::Kind::not_in_check)
+            continue;  // check_first_move
         if (!(this->*checks.modifier)(movement, m, seen)) continue;
         if (m.kind == ast::Modifier::Kind::until || m.kind == ast::Modifier::Kind::from ||
             m.kind == ast::Modifier::Kind::within)

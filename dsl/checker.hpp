@@ -137,6 +137,9 @@ struct Checker {
     void check_piece_modifier(const ast::Movement& movement, const ast::Modifier& m);
     bool check_hop_modifier(const ast::Movement& movement, const ast::Modifier& m,
                             const ModifiersSeen& seen);
+    // check_first_moves.cpp
+    void check_first_move(const ast::Movement& movement);
+    void check_first_moves();
     // check_lines.cpp: a lame leap's one vector.
     void check_lame_leap(const ast::Movement& movement, const ast::Modifier& via);
     enum class Resolution : std::uint8_t { fresh, resolving, done, failed };

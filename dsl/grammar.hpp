@@ -146,7 +146,7 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 // PRIMITIVE -> 'step' | 'slide' | 'leap' | 'curve' | 'jump' | 'hop'   (keywords.hpp)
 // modifier -> 'range' INT | 'until' ZONE | 'from' ZONE | 'within' ZONE | 'via' vector+
 //           | 'not-over' PIECE+ | 'not-taking' PIECE+
-//           | 'en-passant' | 'symmetric' | 'left' | 'right'
+//           | 'en-passant' | 'symmetric' | 'left' | 'right' | 'unmoved' | 'not-in-check'
 //   (every primitive reads every modifier; the checks say which ones have a meaning where)
 // promotion -> 'promote' ['optional'] ['touching'] ['in-place'] ('in' ZONE | 'always') 'to' PIECE+
 //              ['lost-only'] ['last-anywhere'] ['no-attack']

@@ -58,7 +58,9 @@
     X(en_passant, "en-passant") \
     X(symmetric, "symmetric") \
     X(left, "left") \
-    X(right, "right")
+    X(right, "right") \
+    X(unmoved, "unmoved") \
+    X(not_in_check, "not-in-check")
 #define VARI_MODIFIER_KEYWORDS(X) VARI_ARGUMENT_MODIFIER_KEYWORDS(X) VARI_FLAG_MODIFIER_KEYWORDS(X)
 
 // The board, orientation and zones.

@@ -168,9 +168,13 @@ ir::Movement lower_movement(const ast::Movement& movement, const Model& model) {
                 out.creates_en_passant = out.kind == ir::MoveKind::slide;
                 out.captures_en_passant = out.kind == ir::MoveKind::leap;
                 break;
+            case ast::Modifier::Kind::not_in_check:
+                out.not_in_check = true;
+                break;
             case ast::Modifier::Kind::symmetric:
             case ast::Modifier::Kind::left:  // see curve_turns
             case ast::Modifier::Kind::right:
+            case ast::Modifier::Kind::unmoved:  // see lower_piece
                 break;
         }
     }
@@ -240,7 +244,8 @@ ir::Piece lower_piece(const ast::Piece& piece, int self, bool hands, const Model
     out.royal = piece.royal;
     out.source = ref(piece.span);
     for (const auto& movement : piece.movements)
-        out.movements.push_back(lower_movement(movement, model));
+        (has(movement, ast::Modifier::Kind::unmoved) ? out.first_movements : out.movements)
+            .push_back(lower_movement(movement, model));
     for (const auto& promotion : piece.promotions) {
         ir::Promotion p;
         if (!promotion.always) p.zone = at(model.zone_index, promotion.zone.text);

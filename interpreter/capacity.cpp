@@ -116,7 +116,12 @@ PlayerBound player_bound(const Tables& t, int p) {
             const PieceRules& r = t.rules_of(p, type);
             if (!r.exists) continue;
             long moves = 0;
-            for (int to : any_target(t, r, from)) {
+            CellSet targets = any_target(t, r, from);
+            // From a cell where a right may be held, its first moves too.
+            if (t.first_moves && t.set(t.gate_zone + p).has(from))
+                for (const bool guarded : {false, true})
+                    targets |= any_target(t, t.first_rules_of(p, type, guarded), from);
+            for (int to : targets) {
                 const int n = moves_to(t, r, from, to);
                 moves += n;
                 b.most_per_target = std::max(b.most_per_target, n);

@@ -55,6 +55,7 @@ Tables Compiler::run(bool slide_lookups) {
     if (t_.dirs.size() > MAX_PIN_LINES) t_.fast_legality = false;
     compile_castlings();
     compile_hands();
+    compile_first_moves();
     compile_clock();
     compile_goals();
     make_keys();
@@ -153,10 +154,11 @@ void Compiler::add_dir(ir::Vec v) {
 
 void Compiler::collect_directions() {
     for (const auto& piece : game_.pieces)
-        for (const auto& m : piece.movements)
-            if (m.kind == ir::MoveKind::slide || m.kind == ir::MoveKind::hop)
-                for (const auto& per_player : m.vectors)
-                    for (ir::Vec v : per_player) add_dir(v);
+        for (const auto* movements : {&piece.movements, &piece.first_movements})
+            for (const auto& m : *movements)
+                if (m.kind == ir::MoveKind::slide || m.kind == ir::MoveKind::hop)
+                    for (const auto& per_player : m.vectors)
+                        for (ir::Vec v : per_player) add_dir(v);
     for (const auto& per_player : game_.royals_may_not_face)
         for (ir::Vec v : per_player) add_dir(v);
     for (const auto& per_player : game_.royals_must_part)
@@ -181,26 +183,9 @@ void Compiler::build_rays() {
 void Compiler::compile_piece(int p, int type) {
     const ir::Piece& piece = game_.pieces[type];
     PieceRules& r = t_.rules[p * t_.type_count + type];
-    r.leap_any = new_table();
-    r.leap_move = new_table();
-    r.leap_capture = new_table();
-    r.attackers = new_table();
-    r.ep_capture = new_table();
-    r.ep_create = new_table();
+    compile_movements(p, type, piece.movements, r);
     r.royal = piece.royal;
     if (piece.royal) t_.royal_types |= 1u << type;
-    r.slide_first = static_cast<std::uint32_t>(t_.slides.size());
-    r.path_first = static_cast<std::uint32_t>(t_.paths.size());
-    for (const auto& m : piece.movements) {
-        switch (m.kind) {
-            case ir::MoveKind::leap: compile_leap(p, type, m, r); break;
-            case ir::MoveKind::slide: compile_slide(p, type, m, r); break;
-            case ir::MoveKind::curve: compile_curve(p, type, m, r); break;
-            case ir::MoveKind::jump: break;  // all of a piece's jumps at once, below
-            case ir::MoveKind::hop: compile_hop(p, type, m, r); break;
-            case ir::MoveKind::lame_leap: compile_lame_leap(p, type, m, r); break;
-        }
-    }
     compile_jumps(p, type, piece, r);
     if (r.complex_attacks) compile_walked_attackers(r);
     CellSet stuck;
@@ -221,6 +206,28 @@ void Compiler::compile_piece(int p, int type) {
     r.becomes = one_promotion(r);
     compile_drop(p, piece, r);
     if (r.droppable) t_.droppable_types[p] |= 1u << type;
+}
+
+void Compiler::compile_movements(int p, int type, const std::vector<ir::Movement>& movements,
+                                 PieceRules& r) {
+    r.leap_any = new_table();
+    r.leap_move = new_table();
+    r.leap_capture = new_table();
+    r.attackers = new_table();
+    r.ep_capture = new_table();
+    r.ep_create = new_table();
+    r.slide_first = static_cast<std::uint32_t>(t_.slides.size());
+    r.path_first = static_cast<std::uint32_t>(t_.paths.size());
+    for (const auto& m : movements) {
+        switch (m.kind) {
+            case ir::MoveKind::leap: compile_leap(p, type, m, r); break;
+            case ir::MoveKind::slide: compile_slide(p, type, m, r); break;
+            case ir::MoveKind::curve: compile_curve(p, type, m, r); break;
+            case ir::MoveKind::jump: break;  // all of a piece's jumps at once (compile_jumps)
+            case ir::MoveKind::hop: compile_hop(p, type, m, r); break;
+            case ir::MoveKind::lame_leap: compile_lame_leap(p, type, m, r); break;
+        }
+    }
 }
 
 void Compiler::compile_walked_attackers(PieceRules& r) {
@@ -461,8 +468,8 @@ void Compiler::make_keys() {
     fill(t_.ep_keys, t_.cell_count);
     fill(t_.hand_keys, static_cast<std::size_t>(t_.player_count) * t_.type_count * MAX_HAND);
     fill(t_.check_keys, static_cast<std::size_t>(t_.player_count) * (t_.checks_to_win + 1));
-    // Last, so that the keys before are those of a game without gating.
-    if (t_.gating) fill(t_.gate_keys, t_.cell_count);
+    // Last, so that the keys before are those of a game without cell rights.
+    if (t_.cell_rights()) fill(t_.gate_keys, t_.cell_count);
 }
 
 }  // namespace detail

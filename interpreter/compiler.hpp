@@ -69,6 +69,11 @@ private:
     void collect_directions();
     void build_rays();
     void compile_piece(int p, int type);
+    // The tables of `movements` (all but jumps) into `r`.
+    void compile_movements(int p, int type, const std::vector<ir::Movement>& movements,
+                           PieceRules& r);
+    // compile_first_moves.cpp: Tables::first_rules and the cells on which their rights are held.
+    void compile_first_moves();
     void compile_walked_attackers(PieceRules& r);
     // Every cell the piece's rules could take it to from `c`, on an empty board (a capture
     // sequence's first landings only).

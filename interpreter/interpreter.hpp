@@ -134,8 +134,8 @@ public:
     int side_to_move() const { return side_; }
     int next_player(int player) const { return player + 1 == t_->player_count ? 0 : player + 1; }
     std::uint32_t rights() const { return rights_; }
-    // The cells on which gate rights are held (a cell's right belongs to the player whose gating
-    // zone holds it: Tables::gate_zone).
+    // The cells on which gate rights, or first-move rights, are held (a cell's right belongs to
+    // the player whose zone holds it: Tables::gate_zone).
     CellSet gates() const;
     CellSet ep_cells() const;
     int ep_victim() const { return ep_victim_; }
@@ -215,6 +215,8 @@ private:
     template <class Set> void uncapture(int cell, Piece piece);  // puts it back, out of the hand
     template <class Set> void capture_jumped(Move move, Undo& undo);
     template <class Set> void gate(Move move, int from);   // gating rights and the gated piece
+    template <class Set> void lose_first_rights(Move move, int from);
+    template <class Set> void lose_gates(Set lost);        // clears those rights, and their keys
     template <class Set> bool royal_attacked_as(int player) const;
     template <class Set> bool gives_check_as(int by) const;
     void gain_rights_by_drop(int to);      // castling rights a drop completes (`by-drop`)

@@ -102,6 +102,7 @@ struct Movement {
     bool captures_en_passant = false; // this capture may take a piece that just passed its target
     std::vector<int> screens_refused;  // hop: piece types that may not be its screen
     std::vector<int> spared;           // piece types it may not capture
+    bool not_in_check = false;         // a first move (Piece::first_movements): not out of check
     SourceRef source;
     friend bool operator==(const Movement&, const Movement&) = default;
 };
@@ -153,6 +154,9 @@ struct Piece {
                                   // write it by its letter alone
     bool royal = false;
     std::vector<Movement> movements;
+    // Moves it may make only while it has not moved (`unmoved`): a right the piece holds on its
+    // start cell, lost when it leaves the cell or is captured there. Moves only, never captures.
+    std::vector<Movement> first_movements;
     std::vector<Promotion> promotions;
     int captured_as = -1;         // in a game with hands: the type the captor gets, -1 removed
     // A move may not leave it, unpromoted, where it could never move again (it promotes there

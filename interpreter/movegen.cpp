@@ -7,6 +7,7 @@
 // tested: they are rare. In a game whose royal pieces may be captured, every pseudo-legal move is
 // legal. Capture sequences come last, made and tested like the others, and the game's jump rule
 // may then leave only them. `captures compulsory` then keeps only the captures, when there are any.
+// First moves (`unmoved`) are rare too: made and tested.
 // Where every move of a type is a leap or short slide that adds the same to the cell index
 // wherever it goes (Tables::shifts), all of a player's unpinned pieces of it move at once.
 #include <algorithm>
@@ -55,6 +56,7 @@ public:
                 fast();
             else
                 by_trial();
+            if (t_.first_moves) first_moves();
             if (t_.gating) gatings();
             if (t_.has_in_place) in_place_promotions();
             if (t_.has_jumps && !jumps_first) jumps();
@@ -746,6 +748,27 @@ private:
         filter_from(0);
         en_passant();
         castlings();
+    }
+
+    // Moves a piece may make only while it has not moved (Tables::first_rules), from the cells on
+    // which we hold the right, those marked `not-in-check` only out of check. A move another rule
+    // of the piece also makes is listed once. Rare: made and tested.
+    [[gnu::noinline]] void first_moves() {
+        const Set held = sets_.gates & own_;
+        if (!held) return;
+        const int first = list_.size;
+        for (int from : held) {
+            const int type = type_of(pos_.piece_on(from));
+            Set to;
+            for (const bool guarded : {false, true})
+                if (!guarded || !in_check())
+                    to |= detail::targets(t_, t_.first_rules_of(us_, type, guarded), from,
+                                          landings_, pos_.board());
+            const PieceRules& r = our_rules_[type];
+            if (to) to &= ~detail::targets(t_, r, from, landings_, pos_.board());
+            if (to) emit(r, from, to);
+        }
+        filter_from(first);
     }
 
     // Each legal move that leaves a cell on which we hold the gate right again with every piece

@@ -168,6 +168,9 @@ void Position::set_start() {
     CellSet gates;
     for (int p = 0; p < t_->player_count && t_->gating; ++p)
         if (holds_any(p)) gates |= t_->set(t_->gate_zone + p) & pieces(p);
+    // A first-move right is held on each cell where a piece that has first moves starts.
+    for (int p = 0; p < t_->player_count && t_->first_moves; ++p)
+        gates |= t_->set(t_->gate_zone + p) & pieces(p);
     set_gates(gates);
     set_en_passant(CellSet(), -1);
     set_counters(0, 1);
@@ -200,6 +203,25 @@ void Position::gate(Move move, int from) {
         set_in_hand(side_, gated, in_hand(side_, gated) - 1);
     }
     if (!t_->hands && !holds_any(side_)) lost |= own;
+    lose_gates<Set>(lost);
+}
+
+// First-move rights after a move of the side to move from `from` (a castling's royal start cell):
+// lost on the cells its pieces left, on the cell it lands on, and on cells a capture emptied (en
+// passant, a capture sequence).
+template <class Set>
+void Position::lose_first_rights(Move move, int from) {
+    Set& gates = writable_sets<Set>().gates;
+    Set lost = Set::of(from) | Set::of(move.to()) | (gates & ~writable_sets<Set>().occupied);
+    if (move.kind() == Move::castling) {
+        const CastlingRule& c = t_->castlings[move.castling_index()];
+        lost |= Set::of(c.partner_from);
+    }
+    lose_gates<Set>(lost);
+}
+
+template <class Set>
+void Position::lose_gates(Set lost) {
     Set& gates = writable_sets<Set>().gates;
     if (gates & lost) {
         for (int cell : gates & lost) hash_ ^= t_->gate_keys[cell];
@@ -228,7 +250,7 @@ void Position::do_move_as(Move move, Undo& undo) {
     undo.move_number = move_number_;
     undo.captured = NO_PIECE;
     undo.captured_cell = -1;
-    if (t_->gating) undo.gates.as<Set>() = s.gates;
+    if (t_->cell_rights()) undo.gates.as<Set>() = s.gates;
 
     const int to = move.to();
     if (ep_victim_ >= 0) hash_ ^= t_->ep_keys[ep_victim_];
@@ -295,6 +317,7 @@ void Position::do_move_as(Move move, Undo& undo) {
     const std::uint32_t lost = rights_ & (t_->rights_lost[from] | t_->rights_lost[to]);
     if (lost) set_rights(rights_ ^ lost);
     if (t_->gating) gate<Set>(move, from);
+    if (t_->first_moves) lose_first_rights<Set>(move, from);
     const bool resets = (undo.captured && t_->reset_clock_on_capture) ||
                         (t_->reset_clock_types >> type & 1);
     ply_clock_ = resets ? 0 : ply_clock_ + 1;
@@ -393,7 +416,7 @@ void Position::undo_move_as(Move move, const Undo& undo) {
     s.ep_cells = undo.ep_cells.as<Set>();
     ep_victim_ = undo.ep_victim;
     rights_ = undo.rights;
-    if (t_->gating) s.gates = undo.gates.as<Set>();
+    if (t_->cell_rights()) s.gates = undo.gates.as<Set>();
     ply_clock_ = undo.ply_clock;
     passes_in_a_row_ = undo.passes_in_a_row;
     move_number_ = undo.move_number;

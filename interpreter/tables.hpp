@@ -338,6 +338,14 @@ struct Tables {
     TableRef gate_zone = 0;                  // [player] the cells its pieces may be gated onto
     std::uint32_t gating_types = 0;          // types with `drop gating`
 
+    // First moves (`unmoved`): a piece standing on a cell on which its player holds the right
+    // may also make them. The rights are kept with the gate rights (Position::gates; a game has
+    // one kind or the other), on the cells gate_zone holds: where such pieces start.
+    bool first_moves = false;
+    // [(player * type_count + type) * 2 + not_in_check]: the first moves, those that may not be
+    // made in check apart. Moves only: they attack nothing.
+    std::vector<PieceRules> first_rules;
+
     // Goals the generator reads: a position they decide has no moves (see goal_reached).
     bool has_goal_zones = false;             // royal-reaches
     TableRef goal = 0;                       // [player] royal-reaches' zone
@@ -356,7 +364,13 @@ struct Tables {
     std::vector<std::uint64_t> piece_keys, side_keys, right_keys, ep_keys;
     std::vector<std::uint64_t> hand_keys;   // [(player * type_count + type) * MAX_HAND + count]
     std::vector<std::uint64_t> check_keys;  // [player * (checks_to_win + 1) + checks given]
-    std::vector<std::uint64_t> gate_keys;   // [cell]: the gate right on it is held
+    std::vector<std::uint64_t> gate_keys;   // [cell]: the gate (or first-move) right on it is held
+
+    // Rights held on cells: gating's or first moves'.
+    bool cell_rights() const { return gating || first_moves; }
+    const PieceRules& first_rules_of(int player, int type, bool not_in_check) const {
+        return first_rules[(player * type_count + type) * 2 + (not_in_check ? 1 : 0)];
+    }
 
     const CellSet* table(TableRef ref) const { return pool.data() + ref; }
     const CellSet& set(SetRef ref) const { return pool[ref]; }

@@ -1,5 +1,6 @@
-// Gate rights in position strings: a cell's file letter, upper case for the first player and
-// lower case for the second, as Fairy-Stockfish writes them ("ABCDEFGHabcdefgh").
+// Gate rights and first-move rights in position strings: a cell's file letter, upper case for the
+// first player and lower case for the second, as Fairy-Stockfish writes them ("ABCDEFGHabcdefgh",
+// Cambodian chess's "DEde").
 #include <cctype>
 
 #include "runtime/runtime.hpp"
@@ -16,7 +17,7 @@ char file_letter(const ir::Game& game, int cell) {
 
 std::string gate_letters(const ir::Game& game, const Tables& t, CellSet gates) {
     std::string out;
-    for (int player = 0; player < t.player_count && t.gating; ++player)
+    for (int player = 0; player < t.player_count && t.cell_rights(); ++player)
         for (int cell : gates & t.set(t.gate_zone + player)) {
             const char letter = file_letter(game, cell);
             out += static_cast<char>(player == 0 ? std::toupper(static_cast<unsigned char>(letter))
@@ -26,7 +27,7 @@ std::string gate_letters(const ir::Game& game, const Tables& t, CellSet gates) {
 }
 
 int gate_cell(const ir::Game& game, const Tables& t, char letter) {
-    if (!t.gating || !std::isalpha(static_cast<unsigned char>(letter))) return -1;
+    if (!t.cell_rights() || !std::isalpha(static_cast<unsigned char>(letter))) return -1;
     const int player = std::isupper(static_cast<unsigned char>(letter)) ? 0 : 1;
     const char file = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
     if (player >= t.player_count) return -1;

@@ -239,4 +239,21 @@ std::optional<Refusal> judge_right(const Position& pos, int right, std::size_t a
     return {};
 }
 
+std::optional<Refusal> judge_first_move_right(const Position& pos, int cell, std::size_t at) {
+    const Tables& t = pos.tables();
+    if (!t.first_moves) return {};
+    const Piece piece = pos.piece_on(cell);
+    int player = 0;
+    while (!t.set(t.gate_zone + player).has(cell)) ++player;
+    if (piece && owner_of(piece) == player &&
+        (t.first_rules_of(player, type_of(piece), false).exists ||
+         t.first_rules_of(player, type_of(piece), true).exists))
+        return {};
+    const ir::Game& game = pos.game().ir();
+    return Refusal{at,
+                   "a first-move right on " + game.board.cells[cell].name + " needs a piece of " +
+                       game.players[player].name + " with first moves there",
+                   "the right is lost once its piece leaves its start cell"};
+}
+
 }  // namespace vari::runtime

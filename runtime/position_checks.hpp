@@ -42,5 +42,7 @@ std::optional<Refusal> judge_check(const Position& pos, const CellOffsets& offse
 
 // A castling right held, its character read at `at`: its pieces must stand on their start cells.
 std::optional<Refusal> judge_right(const Position& pos, int right, std::size_t at);
+// A first-move right on `cell`: one of its player's pieces with first moves must stand there.
+std::optional<Refusal> judge_first_move_right(const Position& pos, int cell, std::size_t at);
 
 }  // namespace vari::runtime

@@ -318,7 +318,9 @@ private:
             if (bit == names.size()) {
                 if (const int cell = gate_cell(game_, t_, word[i]); cell >= 0) {
                     if (gates.has(cell))
-                        return fail(start + i, std::string("gate right '") + word[i] + "' given twice");
+                        return fail(start + i, std::string(t_.gating ? "gate" : "first-move") +
+                                                   " right '" + word[i] + "' given twice");
+                    if (!allowed(judge_first_move_right(pos_, cell, start + i))) return false;
                     gates.add(cell);
                     continue;
                 }
@@ -327,6 +329,7 @@ private:
                                                        std::string(names.begin(), names.end()) +
                                                        ", or '-' for none";
                 if (t_.gating) hint += "; a gate right is its cell's file letter";
+                if (t_.first_moves) hint += "; a first-move right is its piece's file letter";
                 return fail(start + i, std::string("unknown castling right '") + word[i] + "'",
                             std::move(hint));
             }

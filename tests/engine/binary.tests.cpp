@@ -84,7 +84,8 @@ TEST_CASE("vari engine plays a rule file with hooks, and UCI_Variant switches ba
         count_starting(
             hello,
             "option name UCI_Variant type combo default king-of-the-hill var "
-            "antichess var capablanca var chess var crazyhouse var extinction var grand-chess var "
+            "antichess var cambodian var capablanca var chess var crazyhouse var extinction var "
+            "grand-chess var "
             "heian-dai-shogi var horde var janggi var king-of-the-hill var kinglet var kyoto-shogi "
             "var "
             "makruk var minishogi var "

@@ -36,7 +36,7 @@ TEST_CASE("uci names the engine, its options and the games UCI can express", "[e
     CHECK(count_starting(lines, "option name Ponder type check") == 1);
     CHECK(count_starting(
               lines,
-              "option name UCI_Variant type combo default chess var antichess var "
+              "option name UCI_Variant type combo default chess var antichess var cambodian var "
               "capablanca var chess var crazyhouse var extinction var grand-chess var "
               "heian-dai-shogi var "
               "horde var janggi var king-of-the-hill var kinglet var kyoto-shogi var makruk var "
@@ -126,7 +126,8 @@ TEST_CASE("a misbehaving GUI gets info string errors and the engine stays usable
          "info string error: option Level takes a whole number from 1 to 10, not '11'"},
         {"setoption name Contempt value 11", "info string error: unknown option 'Contempt'"},
         {"setoption name UCI_Variant value hex-shogi-41",
-         "info string error: UCI_Variant 'hex-shogi-41' is not one of antichess, capablanca, "
+         "info string error: UCI_Variant 'hex-shogi-41' is not one of antichess, cambodian, "
+         "capablanca, "
          "chess, crazyhouse, extinction, grand-chess, heian-dai-shogi, horde, janggi, "
          "king-of-the-hill, "
          "kinglet, kyoto-shogi, makruk, minishogi, placement, racing-kings, seirawan, shatranj, "

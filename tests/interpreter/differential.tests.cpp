@@ -96,6 +96,7 @@ struct Coverage {
     long positions = 0, en_passant = 0, castling = 0, promotion = 0, passes = 0, drops = 0;
     long chains = 0, chain_promotions = 0;  // capture sequences of two jumps or more
     long gatings = 0, castling_gatings = 0;
+    long first_moves = 0;  // moves made by a piece's first-move right only
     long facing = 0;  // positions whose royal pieces face and must part (royals must-part)
     bool agreed = true;  // false once a disagreement has been reported
 };
@@ -130,10 +131,10 @@ private:
             if (!same_moves(compiled, expected, pos, state) ||
                 !make_unmake_restores(pos, list, state))
                 return;
-            count(expected);
+            count(expected, state);
             coverage_.facing += reference_.must_part_faced(state.board, state.side);
             if (expected.empty()) return;
-            const ref::Move& m = expected[choose(expected)];
+            const ref::Move& m = expected[choose(expected, state)];
             const vari::Move move = *std::find_if(
                 list.begin(), list.end(), [&](vari::Move c) { return key_of(pos, c) == m.key(); });
             history_.push_back(m.key());
@@ -179,16 +180,19 @@ private:
     }
 
     // Half the time a rare kind of move when there is one, so that its rules get exercised.
-    std::size_t choose(const std::vector<ref::Move>& moves) {
+    std::size_t choose(const std::vector<ref::Move>& moves, const ref::State& state) {
         std::vector<std::size_t> rare;
         for (std::size_t i = 0; i < moves.size(); ++i)
-            if (moves[i].kind != ref::Move::normal || moves[i].promotion >= 0) rare.push_back(i);
+            if (moves[i].kind != ref::Move::normal || moves[i].promotion >= 0 ||
+                reference_.is_first_move(state, moves[i]))
+                rare.push_back(i);
         if (!rare.empty() && rng_.below(2) == 0) return rare[rng_.below(rare.size())];
         return rng_.below(moves.size());
     }
 
-    void count(const std::vector<ref::Move>& moves) {
+    void count(const std::vector<ref::Move>& moves, const ref::State& state) {
         for (const ref::Move& m : moves) {
+            coverage_.first_moves += reference_.is_first_move(state, m);
             coverage_.en_passant += m.kind == ref::Move::en_passant;
             coverage_.castling += m.kind == ref::Move::castling;
             coverage_.promotion += m.promotion >= 0;
@@ -248,7 +252,7 @@ void check_playouts(const std::string& path, int playouts, int max_plies, bool e
                       << seen.passes << ", drops " << seen.drops << ", gatings " << seen.gatings
                       << " (" << seen.castling_gatings << " castling), chains " << seen.chains
                       << " (" << seen.chain_promotions << " promoting), royal pieces facing "
-                      << seen.facing);
+                      << seen.facing << ", first moves " << seen.first_moves);
     if (!seen.agreed) return;  // the playouts stopped early: their coverage means nothing
     CHECK((seen.en_passant > 0 || !has_en_passant(game->ir())));
     CHECK((seen.castling > 0 || game->ir().castlings.empty()));
@@ -260,6 +264,7 @@ void check_playouts(const std::string& path, int playouts, int max_plies, bool e
     CHECK((seen.chain_promotions > 0 || !has_jumps(game->ir()) || !has_promotion(game->ir())));
     CHECK((seen.passes > 0 || !expect_passes || game->ir().passing == ir::Passing::never));
     CHECK((seen.facing > 0 || game->ir().royals_must_part.empty()));
+    CHECK((seen.first_moves > 0 || !game->tables().first_moves));
 }
 
 // Every other shipped game, from the first (`half` 0) or the second (1): the two halves are

@@ -653,6 +653,45 @@ TEST_CASE("Extinction and kinglet chess perft at depth 3 equals Fairy-Stockfish'
     check_peer_perft(variant, variant, position, 3, recorded);
 }
 
+// Cambodian chess's first moves: Black's Met has used its right, White holds both (the first);
+// White's King is in check and may not leap, its Met may jump but not out of the check, while
+// Black holds both rights (the second); Black to move with both rights and the e-file open
+// (the third).
+const std::string CAMBODIAN_RIGHTS_LOST =
+    "rns1ksnr/3m4/ppp1pppp/3p4/3P4/PPP1PPPP/8/RNSKMSNR w DEe - 0 3";
+const std::string CAMBODIAN_IN_CHECK = "3mk3/8/8/8/8/8/8/r2KM2R w DEde - 0 1";
+const std::string CAMBODIAN_BLACK = "3mk3/4p3/8/8/8/8/4P3/R2KM3 b DEde - 0 1";
+
+TEST_CASE(
+    "Cambodian chess perft, first-move rights held, lost and barred in check, equals "
+    "Fairy-Stockfish's",
+    "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant cambodian), for machines
+    // without it.
+    auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 25},
+        {"", 2, 625},
+        {"", 3, 15031},
+        {"", 4, 361793},
+        {CAMBODIAN_RIGHTS_LOST, 3, 11283},
+        {CAMBODIAN_IN_CHECK, 1, 3},
+        {CAMBODIAN_IN_CHECK, 3, 970},
+        {CAMBODIAN_BLACK, 1, 8},
+        {CAMBODIAN_BLACK, 3, 1306},
+    }));
+    check_peer_perft("cambodian", "cambodian", position, depth, recorded);
+}
+
+TEST_CASE("Cambodian chess perft to depths 5 and 4 equals Fairy-Stockfish's", "[.][slow][perft]") {
+    auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 5, 8601434},
+        {CAMBODIAN_RIGHTS_LOST, 4, 227509},
+        {CAMBODIAN_IN_CHECK, 4, 19122},
+        {CAMBODIAN_BLACK, 4, 25888},
+    }));
+    check_peer_perft("cambodian", "cambodian", position, depth, recorded);
+}
+
 TEST_CASE("antichess, Horde, makruk and shatranj perft to depth 5 equal Fairy-Stockfish's",
           "[.][slow][perft]") {
     // Recorded from Debian's fairy-stockfish 11.1, for machines without it.

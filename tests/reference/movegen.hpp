@@ -30,6 +30,11 @@ public:
             if (!o.empty() && holds_any(s, o.player) && gate_cell_of(o.player, cell))
                 s.gates.push_back(cell);
         }
+        // A piece with first moves holds their right on the cell where it starts (kept with the
+        // gate rights: a game has one kind or the other).
+        for (const auto& p : game_.setup)
+            if (!game_.pieces[p.type].first_movements.empty()) s.gates.push_back(p.cell);
+        std::sort(s.gates.begin(), s.gates.end());
         // A right is held at the start when the pieces of one of its castlings are in place.
         for (const auto& c : game_.castlings)
             if (pieces_in_place(s, c) && s.rights.find(c.right) == std::string::npos)
@@ -175,6 +180,7 @@ public:
         }
         move_pieces(s.board, m, s.ep_victim);
         lose_gates(s, m);
+        lose_first_rights(s, m);
         s.ep_victim = passed.empty() ? -1 : m.to;
         s.ep_cells = std::move(passed);
         s.ply_clock = resets_clock(mover.type, captured) ? 0 : s.ply_clock + 1;
@@ -225,6 +231,21 @@ public:
             }
         }
         return false;
+    }
+
+    // Is `m` a first move: one the piece makes by its right only, no other rule reaching `m.to`?
+    bool is_first_move(const State& s, const Move& m) const {
+        if (m.kind != Move::normal || !has_first_moves() || !contains(s.gates, m.from))
+            return false;
+        const Occupant o = s.board[m.from];
+        bool plain = false;
+        for (const auto& rule : game_.pieces[o.type].movements)
+            for (ir::Vec v : rule.vectors[o.player])
+                walk(s.board, o.player, m.from, rule, v, [&](int to) {
+                    plain = plain || (to == m.to && rule.mode != ir::MoveMode::capture_only);
+                    return true;
+                });
+        return !plain;
     }
 
     // Does a royal piece of `player` face one of another player's along one of `player`'s
@@ -393,6 +414,17 @@ private:
                         if (target.empty() && captures_en_passant(s, m, to)) ep.push_back(to);
                         return true;
                     });
+            // First moves (quiet ones only) while the piece holds the right on its cell; those
+            // marked `not-in-check` not while its player's royal piece is attacked.
+            if (contains(s.gates, from))
+                for (const auto& m : game_.pieces[o.type].first_movements) {
+                    if (m.not_in_check && royal_attacked(s.board, s.side)) continue;
+                    for (ir::Vec v : m.vectors[o.player])
+                        walk(s.board, o.player, from, m, v, [&](int to) {
+                            if (s.board[to].empty()) plain.push_back(to);
+                            return true;
+                        });
+                }
             // A cell reached both ways is one move, and it captures.
             for (int to : plain)
                 if (std::find(ep.begin(), ep.end(), to) == ep.end())
@@ -817,6 +849,22 @@ private:
             }
         }
         std::sort(moves.begin(), moves.end());
+    }
+
+    // A first-move right is lost with its piece: by a move from its cell (a castling: both
+    // pieces'), onto it, or a capture that empties it.
+    void lose_first_rights(State& s, const Move& m) const {
+        if (!has_first_moves()) return;
+        std::erase_if(s.gates, [&](int cell) {
+            return cell == m.from || cell == m.to || s.board[cell].empty() ||
+                   (m.kind == Move::castling &&
+                    cell == game_.castlings[m.castling_index].partner_from);
+        });
+    }
+
+    bool has_first_moves() const {
+        return std::any_of(game_.pieces.begin(), game_.pieces.end(),
+                           [](const ir::Piece& p) { return !p.first_movements.empty(); });
     }
 
     void lose_gates(State& s, const Move& m) const {

@@ -39,6 +39,39 @@ TEST_CASE("the start position of Shafran's chess lists files a to i, each from i
           "rp2PR/bp3PN/np4PB/bp5PQ/kp6PK/qp5PB/bp4PN/np3PB/rp2PR w KQkq - 0 1");
 }
 
+TEST_CASE("Cambodian chess writes its first-move rights by file, as Fairy-Stockfish does",
+          "[runtime][position]") {
+    const auto cambodian = test::load_shipped("cambodian");
+    Position pos(*cambodian);
+    CHECK(runtime::to_position_string(pos) ==
+          "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1");
+    // The King's leap takes its right; Black's Met keeps its own until it moves.
+    for (const char* text : {"d1-b2", "a6-a5", "e3-e4", "d8-e7"}) {
+        std::string error;
+        const auto move = runtime::parse_move(pos, text, error);
+        INFO(text << ": " << error);
+        REQUIRE(move);
+        Undo undo;
+        pos.do_move(*move, undo);
+    }
+    CHECK(runtime::to_position_string(pos) ==
+          "rns1ksnr/4m3/1ppppppp/p7/4P3/PPPP1PPP/1K6/RNS1MSNR w Ee - 4 3");
+    // A right needs its piece of its player on its cell, and is given once.
+    auto [text, column, message] = GENERATE(table<std::string, int, std::string>({
+        {"4k3/8/8/8/8/8/8/r2K4 w E - 0 1", 24,
+         "a first-move right on e1 needs a piece of White with first moves there"},
+        {"4k3/8/8/8/8/8/8/r2K4 w Dd - 0 1", 25,
+         "a first-move right on d8 needs a piece of Black with first moves there"},
+        {"4k3/8/8/8/8/8/8/r2K4 w DD - 0 1", 25, "first-move right 'D' given twice"},
+    }));
+    INFO(text);
+    Position parsed(*cambodian);
+    const auto error = runtime::parse_position(parsed, text);
+    REQUIRE(error);
+    CHECK(static_cast<int>(error->column) == column);
+    CHECK(error->message == message);
+}
+
 TEST_CASE("every position of random playouts reads back to the same string and hash",
           "[runtime][position]") {
     for (const std::string& name : dsl::shipped_games()) {

@@ -132,8 +132,9 @@ std::string ProtocolText::write_position(const Position& pos) const {
         if (pos.rights() >> bit & 1)
             rights[pos.tables().right_owner[bit]] += castling_letters(static_cast<int>(bit));
     for (auto& r : rights) std::sort(r.begin(), r.end());
-    // Gate rights after each player's castling rights, as Fairy-Stockfish writes them.
-    for (int player = 0; player < 2 && pos.tables().gating; ++player)
+    // Gate (or first-move) rights after each player's castling rights, as Fairy-Stockfish writes
+    // them.
+    for (int player = 0; player < 2 && pos.tables().cell_rights(); ++player)
         rights[player] += runtime::gate_letters(
             game, pos.tables(), pos.gates() & pos.tables().set(pos.tables().gate_zone + player));
     text += rights[0].empty() && rights[1].empty() ? "-" : rights[0] + rights[1];
