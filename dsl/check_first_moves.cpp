@@ -63,7 +63,7 @@ void Checker::check_first_moves() {
                      "position strings write the first-move rights in upper case for the first "
                      "player and in lower case for the second");
     for (const auto& piece : file.pieces)
-        if (!piece.drops.empty() && gating_only(piece.drops.front())) {
+        if (gated_by(piece)) {
             report.error(*first_move, "a game may not have both first moves and gating",
                          "position strings write both rights as file letters, after the "
                          "castling rights");

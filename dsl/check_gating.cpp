@@ -11,14 +11,25 @@ namespace {
 
 using Option = ast::DropOption::Kind;
 
+// The piece's gating drop (`drop gating ZONE`), among its first two drops (see check_piece_hand).
+const ast::Drop* gating_drop(const ast::Piece& piece) {
+    for (std::size_t i = 0; i < piece.drops.size() && i < 2; ++i)
+        for (const auto& option : piece.drops[i].options)
+            if (option.kind == Option::gating) return &piece.drops[i];
+    return nullptr;
+}
+
 const ast::DropOption* gating_option(const ast::Piece& piece) {
-    if (piece.drops.empty()) return nullptr;
-    for (const auto& option : piece.drops.front().options)
+    const ast::Drop* drop = gating_drop(piece);
+    if (!drop) return nullptr;
+    for (const auto& option : drop->options)
         if (option.kind == Option::gating) return &option;
     return nullptr;
 }
 
 }  // namespace
+
+bool Checker::gated_by(const ast::Piece& piece) { return gating_drop(piece) != nullptr; }
 
 bool Checker::gating_only(const ast::Drop& drop) {
     for (const auto& option : drop.options)
@@ -34,10 +45,12 @@ void Checker::check_gating() {
     for (const auto& piece : file.pieces) {
         const ast::DropOption* gating = gating_option(piece);
         if (!gating) continue;
-        if (piece.drops.front().options.size() > 1)
-            report.error(piece.drops.front().span,
-                         "'gating' takes no other drop option: the piece goes down only by gating",
-                         "write 'drop gating ZONE' alone");
+        if (gating_drop(piece)->options.size() > 1)
+            report.error(gating_drop(piece)->span,
+                         "'gating' takes no other drop option: the rules of its drops go after "
+                         "another 'drop'",
+                         "write 'drop gating ZONE' alone, and, if it may also be dropped, 'drop' "
+                         "with its rules beside it");
         if (gating->names.size() != 1) continue;  // the grammar reads one zone
         if (model.players.size() != 2) {
             report.error(gating->span, "gating needs two players",

@@ -75,11 +75,13 @@ bool Checker::check_piece_hand(const ast::Piece& piece, bool hands) {
     }
     for (std::size_t i = 0; i < piece.drops.size(); ++i) {
         const auto& drop = piece.drops[i];
-        if (i > 0) {
+        // A piece both dropped and gated (S-house) has one drop of each kind.
+        if (i > 1 || (i == 1 && gating_only(drop) == gating_only(piece.drops[0]))) {
             report.error(
                 drop.span,
                 "'drop' is already given for piece " + name + " at " + at(piece.drops[0].span),
-                "give all its drop rules after one 'drop'");
+                "give all its drop rules after one 'drop' (a piece that is also gated has one "
+                "more, 'drop gating ZONE')");
             continue;
         }
         // Gating needs no captured pieces: the setup's `hand` fills the hands.

@@ -151,6 +151,7 @@ struct Checker {
     void check_drop(const ast::Drop& drop);
     // check_gating.cpp
     static bool gating_only(const ast::Drop& drop);
+    static bool gated_by(const ast::Piece& piece);  // it has a `drop gating ZONE`
     void check_gating();
     void check_setup_hands();
     void check_drop_first(bool hands);

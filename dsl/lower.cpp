@@ -181,10 +181,15 @@ ir::Movement lower_movement(const ast::Movement& movement, const Model& model) {
     return out;
 }
 
-ir::Drop lower_drop(const ast::Drop& drop, const Model& model) {
-    ir::Drop out;
-    out.allowed = true;
-    out.source = ref(drop.span);
+// A plain drop's rules, or a gating drop's zone, into `out`.
+void lower_drop(const ast::Drop& drop, const Model& model, ir::Drop& out) {
+    const bool gating = std::any_of(drop.options.begin(), drop.options.end(), [](const auto& o) {
+        return o.kind == ast::DropOption::Kind::gating;
+    });
+    if (!gating) {
+        out.allowed = true;
+        out.source = ref(drop.span);
+    }
     for (const auto& option : drop.options) {
         std::vector<int> indices;
         const auto& names =
@@ -223,7 +228,6 @@ ir::Drop lower_drop(const ast::Drop& drop, const Model& model) {
                 break;
         }
     }
-    return out;
 }
 
 // With hands, a captor gets the piece itself unless `captured-as` or `captured-removed` says
@@ -263,7 +267,8 @@ ir::Piece lower_piece(const ast::Piece& piece, int self, bool hands, const Model
     out.captured_as = captured_as(piece, self, hands, model);
     out.arrive_only_where_movable = !piece.arrivals.empty();
     if (!piece.values.empty()) out.value = centipawns(piece.values.front().text);
-    if (!piece.drops.empty()) out.drop = lower_drop(piece.drops.front(), model);
+    for (std::size_t i = 0; i < piece.drops.size() && i < 2; ++i)
+        lower_drop(piece.drops[i], model, out.drop);
     return out;
 }
 

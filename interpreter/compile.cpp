@@ -316,10 +316,7 @@ int Compiler::one_promotion(const PieceRules& r) const {
 
 void Compiler::compile_drop(int p, const ir::Piece& piece, PieceRules& r) {
     const ir::Drop& drop = piece.drop;
-    if (drop.allowed && drop.gating_zone >= 0) {
-        r.gate_cells = new_set(zone_cells(drop.gating_zone, p));
-        return;
-    }
+    if (drop.gating_zone >= 0) r.gate_cells = new_set(zone_cells(drop.gating_zone, p));
     r.droppable = game_.hands && drop.allowed;
     if (!r.droppable) return;
     CellSet cells = set(t_.all_cells);

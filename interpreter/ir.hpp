@@ -127,7 +127,8 @@ struct Promotion {
     friend bool operator==(const Promotion&, const Promotion&) = default;
 };
 
-// Whether and where a piece in hand may be dropped (onto an empty cell, always).
+// Whether and where a piece in hand may be dropped (onto an empty cell, always), and whether it
+// may be gated (`drop gating ZONE`: alone, it goes down only by gating; beside a `drop`, both).
 struct Drop {
     bool allowed = false;
     std::vector<int> forbidden_zones;      // never into these zones
@@ -140,7 +141,7 @@ struct Drop {
     bool may_not_check = false;            // never attacking another player's royal piece
     bool may_not_mate = false;             // never checkmating
     bool promoted = false;                 // may also be dropped as what it promotes to
-    // `gating ZONE`: goes down only by gating, onto the cell a piece leaves in this zone; -1 none
+    // `gating ZONE`: goes down by gating onto the cell a piece leaves in this zone; -1 none
     int gating_zone = -1;
     SourceRef source;
     friend bool operator==(const Drop&, const Drop&) = default;

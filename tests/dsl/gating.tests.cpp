@@ -25,7 +25,7 @@ TEST_CASE("drop gating names the zone a piece is gated onto, without hands", "[d
     CHECK_FALSE(game.hands);
     CHECK(game.holds_hands());
     const auto& hawk = piece(game, "Hawk");
-    CHECK(hawk.drop.allowed);
+    CHECK_FALSE(hawk.drop.allowed);  // gated only
     CHECK(hawk.drop.gating_zone == 0);
     CHECK(game.zones[0].name == "back");
     REQUIRE(game.hand_setup.size() == 3);
@@ -52,7 +52,8 @@ TEST_CASE("Seirawan chess lowers its Hawk and Elephant as gated pieces held from
 TEST_CASE("gating and hands in a setup refuse what cannot work", "[dsl][gating]") {
     CHECK(errors_of(header + "piece Hawk H { slide diagonal  drop gating back no-check }\n"
                              "setup A { King c1  hand Hawk }\n") ==
-          "8:32: 'gating' takes no other drop option: the piece goes down only by gating\n");
+          "8:32: 'gating' takes no other drop option: the rules of its drops go after another "
+          "'drop'\n");
     CHECK(errors_of(header + "zone column = a1 a2\npiece Hawk H { slide diagonal  drop gating column }\n") ==
           "9:44: zone 'column' holds two cells of 'A' on the file of 'a2'\n");
     CHECK(errors_of(header + "zone middle = rank 3\npiece Hawk H { slide diagonal  drop gating middle }\n") ==

@@ -89,7 +89,8 @@ TEST_CASE("vari engine plays a rule file with hooks, and UCI_Variant switches ba
             "heian-dai-shogi var horde var janggi var king-of-the-hill var kinglet var kyoto-shogi "
             "var "
             "makruk var minishogi var "
-            "placement var racing-kings var seirawan var shatranj var shogi var sittuyin var "
+            "placement var racing-kings var seirawan var shatranj var shogi var shouse var "
+            "sittuyin var "
             "three-check var three-kings var xiangqi") == 1);
     // The King reaching the centre wins at once: a hook, which the search asks too.
     const std::string to_e3 = "position startpos moves e2e4 a7a6 e1e2 a6a5 e2e3 a5a4";

@@ -123,6 +123,24 @@ TEST_CASE("Fairy-Stockfish reads vari's Seirawan chess moves into vari's FEN, ga
     CHECK((fens.empty() || gated));
 }
 
+TEST_CASE(
+    "Fairy-Stockfish reads vari's Cambodian chess and S-house moves into vari's FEN, "
+    "first-move rights, drops and gatings and all",
+    "[engine][fairy]") {
+    // Cambodian chess has makruk's clock (see the makruk case below).
+    const auto cambodian = compare("cambodian", "cambodian", 4, 150, false);
+    // Random games use a first move, so both programs dropped one of the rights.
+    const bool right_used =
+        std::any_of(cambodian.begin(), cambodian.end(),
+                    [](const std::string& fen) { return fen.find(" DEde ") == std::string::npos; });
+    CHECK((cambodian.empty() || right_used));
+    const auto shouse = compare("shouse", "shouse", 4, 150);
+    const bool hands_used = std::any_of(shouse.begin(), shouse.end(), [](const std::string& fen) {
+        return fen.find("[EHeh]") == std::string::npos;
+    });
+    CHECK((shouse.empty() || hands_used));
+}
+
 TEST_CASE("Fairy-Stockfish reads vari's shogi moves into vari's FEN and SFEN", "[engine][fairy]") {
     compare("shogi", "shogi", 4, 150);
     compare("minishogi", "minishogi", 6, 100);

@@ -41,7 +41,8 @@ TEST_CASE("uci names the engine, its options and the games UCI can express", "[e
               "heian-dai-shogi var "
               "horde var janggi var king-of-the-hill var kinglet var kyoto-shogi var makruk var "
               "minishogi var "
-              "placement var racing-kings var seirawan var shatranj var shogi var sittuyin var "
+              "placement var racing-kings var seirawan var shatranj var shogi var shouse var "
+              "sittuyin var "
               "three-check var three-kings var xiangqi") == 1);
     uci.send("isready");
     CHECK(uci.wait_for("readyok") == "readyok");
@@ -131,7 +132,7 @@ TEST_CASE("a misbehaving GUI gets info string errors and the engine stays usable
          "chess, crazyhouse, extinction, grand-chess, heian-dai-shogi, horde, janggi, "
          "king-of-the-hill, "
          "kinglet, kyoto-shogi, makruk, minishogi, placement, racing-kings, seirawan, shatranj, "
-         "shogi, "
+         "shogi, shouse, "
          "sittuyin, three-check, three-kings, xiangqi"},
         {"setoption", "info string error: expected setoption name NAME [value VALUE]"},
     }));

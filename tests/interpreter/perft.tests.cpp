@@ -692,6 +692,44 @@ TEST_CASE("Cambodian chess perft to depths 5 and 4 equals Fairy-Stockfish's", "[
     check_peer_perft("cambodian", "cambodian", position, depth, recorded);
 }
 
+// S-house, from positions Fairy-Stockfish reached: a Pawn in each hand and White's Knight gone
+// from b1 (the first); a Hawk gated on b1 and Black's Queen on e4 (the second); White castled,
+// gating its Elephant (the third); promotions, a promoted Queen and pieces of five kinds in hand
+// (the fourth).
+const std::string SHOUSE_CAPTURES =
+    "rnb1kbnr/ppp1pppp/8/q7/8/2N5/PPPP1PPP/R1BQKBNR[EHPehp] w KQkqACDEFGHabcefgh - 2 4";
+const std::string SHOUSE_GATED =
+    "rnb1kbnr/ppp1pppp/8/8/4q3/2N5/PPPPNPPP/RHBQKB1R[EPehp] b KQkqACDEFHabcefgh - 3 4";
+const std::string SHOUSE_CASTLED =
+    "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQERK1[Heh] b kqABCDacdegh - 3 4";
+const std::string SHOUSE_PROMOTIONS =
+    "r3k2r/1P3ppp/8/3pP3/8/5q~2/PP3PPP/R3K2R[QNPEbph] w KQkqABCDEFGHabcdefgh d6 0 20";
+
+TEST_CASE("S-house perft, pieces both dropped and gated, equals Fairy-Stockfish's",
+          "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant shouse), for machines without it.
+    auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 1, 92},
+        {"", 2, 7944},
+        {SHOUSE_CAPTURES, 2, 23511},
+        {SHOUSE_GATED, 2, 13172},
+        {SHOUSE_CASTLED, 2, 7086},
+        {SHOUSE_PROMOTIONS, 2, 39810},
+    }));
+    check_peer_perft("shouse", "shouse", position, depth, recorded);
+}
+
+TEST_CASE("S-house perft to depth 3 equals Fairy-Stockfish's", "[.][slow][perft]") {
+    auto [position, recorded] = GENERATE_COPY(table<std::string, std::uint64_t>({
+        {"", 546694},
+        {SHOUSE_CAPTURES, 2735519},
+        {SHOUSE_GATED, 1664211},
+        {SHOUSE_CASTLED, 608160},
+        {SHOUSE_PROMOTIONS, 6874832},
+    }));
+    check_peer_perft("shouse", "shouse", position, 3, recorded);
+}
+
 TEST_CASE("antichess, Horde, makruk and shatranj perft to depth 5 equal Fairy-Stockfish's",
           "[.][slow][perft]") {
     // Recorded from Debian's fairy-stockfish 11.1, for machines without it.

@@ -678,8 +678,7 @@ private:
         std::vector<int> types;
         bool first_only = false;
         for (int t = 0; t < static_cast<int>(game_.pieces.size()); ++t) {
-            if (!s.hands[s.side * game_.pieces.size() + t] || !game_.pieces[t].drop.allowed ||
-                game_.pieces[t].drop.gating_zone >= 0)  // it goes down only by gating
+            if (!s.hands[s.side * game_.pieces.size() + t] || !game_.pieces[t].drop.allowed)
                 continue;
             types.push_back(t);
             first_only = first_only || contains(game_.drop_first, t);
@@ -808,7 +807,7 @@ private:
 
     bool gating_zone_has(int type, int player, int cell) const {
         const int zone = game_.pieces[type].drop.gating_zone;
-        return game_.pieces[type].drop.allowed && zone >= 0 && contains(game_.zones[zone].cells[player], cell);
+        return zone >= 0 && contains(game_.zones[zone].cells[player], cell);
     }
 
     bool gate_cell_of(int player, int cell) const {
