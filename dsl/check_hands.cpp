@@ -24,6 +24,19 @@ std::string at(ast::Span span) { return at_text(span.line, span.column); }
 }  // namespace
 
 // Reported once, at the first rule that needs a hand: one missing line is one error.
+// Pieces reach hands: by captures (`hands`) or from a setup's `hand`.
+bool Checker::has_hands() const {
+    return !file.hands.empty() || std::any_of(file.setups.begin(), file.setups.end(),
+                                              [](const ast::Setup& s) { return !s.hand.empty(); });
+}
+
+bool Checker::in_setup_hand(const ast::Piece& piece) const {
+    for (const auto& setup : file.setups)
+        for (const auto& name : setup.hand)
+            if (name.text == piece.name.text) return true;
+    return false;
+}
+
 void Checker::no_hands(ast::Span span) {
     if (reported_no_hands) return;
     reported_no_hands = true;
@@ -85,7 +98,18 @@ bool Checker::check_piece_hand(const ast::Piece& piece, bool hands) {
             continue;
         }
         // Gating needs no captured pieces: the setup's `hand` fills the hands.
-        if (!hands && !from_library(drop.span) && !gating_only(drop)) no_hands(drop.span);
+        // Without `hands` only a setup's `hand` fills a hand: captured pieces leave the game.
+        if (!hands && !from_library(drop.span) && !gating_only(drop) && !in_setup_hand(piece)) {
+            if (has_hands())
+                report.error(drop.span,
+                             "piece " + name +
+                                 " may be dropped, but no hand ever holds one: this game has no "
+                                 "'hands' (captured pieces leave it) and no setup puts it in hand",
+                             "add it to a setup's 'hand', or add 'hands' so captured pieces can "
+                             "be dropped");
+            else
+                no_hands(drop.span);
+        }
         check_drop(drop);
     }
     return known;
@@ -159,7 +183,7 @@ void Checker::check_drop_first(bool hands) {
             already_defined(first.span, "'drop-first'", file.drop_firsts[0].span);
             continue;
         }
-        if (!hands) no_hands(first.span);
+        if (!hands && !has_hands()) no_hands(first.span);
         for (const auto& name : first.pieces) {
             const auto index = piece(name);
             if (index && file.pieces[static_cast<std::size_t>(*index)].drops.empty())

@@ -7,7 +7,7 @@ namespace vari::dsl {
 // A right gained by drops needs hands to drop from.
 void Checker::check_castlings_by_drop() {
     for (const auto& c : file.castlings)
-        if (c.by_drop && file.hands.empty()) no_hands(c.span);
+        if (c.by_drop && !has_hands()) no_hands(c.span);
 }
 
 // Given once, in a game with hands.
@@ -15,7 +15,7 @@ void Checker::check_compulsory_drops() {
     const auto& rules = file.compulsory_drops;
     for (std::size_t i = 1; i < rules.size(); ++i)
         already_defined(rules[i].span, "'drops compulsory'", rules[0].span);
-    if (!rules.empty() && file.hands.empty()) no_hands(rules[0].span);
+    if (!rules.empty() && !has_hands()) no_hands(rules[0].span);
 }
 
 // `in-place` promotes a piece standing in a zone, as a move of its own: not `always`, not

@@ -157,6 +157,8 @@ struct Checker {
     void check_drop_first(bool hands);
     void check_hand_flow(const std::map<int, int>& gets);
     void no_hands(ast::Span span);
+    bool has_hands() const;  // `hands`, or a setup's `hand`
+    bool in_setup_hand(const ast::Piece& piece) const;
     static bool from_library(ast::Span span);
     bool reported_no_hands = false;
 

@@ -149,7 +149,7 @@ PlayerBound player_bound(const Tables& t, int p) {
         b.gate_factor += t.set(t.rules_of(p, type).gate_cells) ? 1 : 0;
 
     b.drops_by_type.assign(static_cast<std::size_t>(t.type_count), 0);
-    for (int type = 0; type < t.type_count && t.hands; ++type) {
+    for (int type = 0; type < t.type_count && t.drops; ++type) {
         const PieceRules& r = t.rules_of(p, type);
         if (!r.droppable) continue;
         // Each face it may go down as (`drop promoted`) on at most the cells before

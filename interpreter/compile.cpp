@@ -317,7 +317,9 @@ int Compiler::one_promotion(const PieceRules& r) const {
 void Compiler::compile_drop(int p, const ir::Piece& piece, PieceRules& r) {
     const ir::Drop& drop = piece.drop;
     if (drop.gating_zone >= 0) r.gate_cells = new_set(zone_cells(drop.gating_zone, p));
-    r.droppable = game_.hands && drop.allowed;
+    // Without `hands`, what a setup puts in hand (captured pieces leave the game).
+    r.droppable = game_.holds_hands() && drop.allowed;
+    if (r.droppable) t_.drops = true;
     if (!r.droppable) return;
     CellSet cells = set(t_.all_cells);
     for (int zone : drop.forbidden_zones) cells &= ~zone_cells(zone, p);

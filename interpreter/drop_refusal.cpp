@@ -24,7 +24,7 @@ std::optional<std::string> drop_refusal(Position& pos, int type, int cell) {
         return names;
     };
 
-    if (!t.hands || !r.droppable) return "a " + name + " may not be dropped in this game";
+    if (!r.droppable) return "a " + name + " may not be dropped in this game";
     if (pos.in_hand(us, type) == 0) return "there is no " + name + " in hand";
     if (pos.piece_on(cell)) return game.board.cells[cell].name + " is not empty";
     if ((t.drop_first >> type & 1) == 0) {

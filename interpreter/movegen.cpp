@@ -718,7 +718,7 @@ private:
         castlings();   // out of check too, when the game's safe cells allow it
         // A drop cannot uncover the royal piece to a ray: it only has to block a single slider's
         // check. It may give a hop its screen.
-        if (check_count < 2 && t_.hands) {
+        if (check_count < 2 && t_.drops) {
             const int first = list_.size;
             drops(block);
             if (walked) filter_crossing(first, walked);
@@ -744,7 +744,7 @@ private:
             const Set to = detail::targets(t_, r, from, landings_, pos_.board());
             if (to) emit_inline(r, from, to);
         }
-        if (t_.hands) drops(~Set());
+        if (t_.drops) drops(~Set());
         filter_from(0);
         en_passant();
         castlings();

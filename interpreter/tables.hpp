@@ -323,7 +323,8 @@ struct Tables {
     std::vector<int> right_owner;            // [bit] the player who holds it
     std::vector<std::uint32_t> rights_of;    // [player] the bits of the rights it may hold
 
-    bool hands = false;
+    bool hands = false;                      // captured pieces go to hand
+    bool drops = false;                      // some piece may be dropped from hand
     std::uint32_t drop_first = 0;            // types that must be dropped before others
     std::vector<std::uint32_t> droppable_types;  // [player]: types with drop rules
     std::vector<int> hand_type;              // [captor * type_count + type]: what it takes, -1 none

@@ -237,7 +237,7 @@ const Reading& best(const Position& pos, const MoveList& legal, const std::vecto
 
 // How moves are written, for messages about text that is none.
 std::string how_to_write(const Position& pos) {
-    return pos.game().ir().hands ? "write FROM-TO or PIECE*CELL, e.g. " : "write FROM-TO, e.g. ";
+    return pos.tables().drops ? "write FROM-TO or PIECE*CELL, e.g. " : "write FROM-TO, e.g. ";
 }
 
 // Text that has no reading at all: name the first cell-like word that is no cell, if any.
@@ -331,7 +331,7 @@ std::optional<Move> parse_drop(Position& pos, const MoveList& legal, std::string
             return m;
     const std::string& name = game.pieces[type].name;
     const int base = face_of(game, pos.side_to_move(), type);
-    if (!game.hands) {
+    if (!pos.tables().drops) {
         error = "this game has no drops";
     } else if (game.pieces[type].drop.allowed && pos.in_hand(pos.side_to_move(), type) == 0) {
         error = "no " + name + " in hand";

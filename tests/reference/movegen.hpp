@@ -674,7 +674,7 @@ private:
     // a piece also goes down as each type its promotions (for the side) give, by the same rules
     // judged for the type that goes down.
     void add_drops(std::vector<Move>& moves, const State& s) const {
-        if (!game_.hands) return;
+        if (!game_.holds_hands()) return;  // captures, or the setups, fill hands
         std::vector<int> types;
         bool first_only = false;
         for (int t = 0; t < static_cast<int>(game_.pieces.size()); ++t) {

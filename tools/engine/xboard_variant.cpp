@@ -160,7 +160,10 @@ XBoardVariant describe_for_xboard(const CompiledGame& game, const std::string& s
     std::string black;
     for (const char c : white) black += to_lower(c);
     int holdings = 0;
-    if (rules.hands)
+    const bool drops =
+        rules.holds_hands() && std::any_of(rules.pieces.begin(), rules.pieces.end(),
+                                           [](const ir::Piece& p) { return p.drop.allowed; });
+    if (drops)
         holdings = static_cast<int>(std::count_if(white.begin(), white.end() - 1,
                                                   [](char c) { return c != '.' && c != '+'; }));
 
