@@ -94,7 +94,9 @@ void HookGame::create(lua_State* L) {
         {"piece_at", &HookGame::piece_at}, {"count", &HookGame::count},
         {"in_hand", &HookGame::in_hand},   {"cells_of", &HookGame::cells_of},
         {"cells", &HookGame::cells},       {"last_move", &HookGame::last_move},
-        {"key", &HookGame::key}};
+        {"key", &HookGame::key},           {"in_check", &HookGame::in_check},
+        {"attacked", &HookGame::attacked}, {"attackers", &HookGame::attackers},
+        {"moves", &HookGame::moves}};
     lua_createtable(L, 0, int(std::size(methods) + std::size(KEYS) + 1));
     for (const luaL_Reg& m : methods) {
         lua_pushlightuserdata(L, this);
@@ -353,6 +355,64 @@ int HookGame::last_move(lua_State* L) {
 int HookGame::key(lua_State* L) {
     const HookGame& self = method(L);
     lua_pushinteger(L, static_cast<lua_Integer>(self.context_->position->hash()));
+    return 1;
+}
+
+// game:in_check(PLAYER) -> whether another player attacks one of its royal pieces
+int HookGame::in_check(lua_State* L) {
+    const HookGame& self = method(L);
+    lua_pushboolean(L, self.context_->position->royal_attacked(self.check_player(L, 2)));
+    return 1;
+}
+
+// game:attacked(CELL, BY) -> whether a piece of the player BY attacks the cell, the board as it
+// stands (a move-only rule attacks nothing)
+int HookGame::attacked(lua_State* L) {
+    const HookGame& self = method(L);
+    const int cell = self.check_cell(L, 2);
+    lua_pushboolean(L, self.context_->position->is_attacked(cell, self.check_player(L, 3)));
+    return 1;
+}
+
+// game:attackers(CELL) -> the cells of the other players' pieces that could take the piece on
+// CELL by moving there, pins and checks aside; none for an empty cell
+int HookGame::attackers(lua_State* L) {
+    const HookGame& self = method(L);
+    const Names names = Names::at_upvalue(2);
+    const int cell = self.check_cell(L, 2);
+    const Position& pos = *self.context_->position;
+    const Piece target = pos.piece_on(cell);
+    lua_newtable(L);
+    if (!target) return 1;
+    lua_Integer i = 0;
+    for (int from : pos.occupied() & ~pos.pieces(owner_of(target)))
+        if (piece_targets(pos, from).has(cell)) {
+            push_name(L, names.cells, from);
+            lua_rawseti(L, -2, ++i);
+        }
+    return 1;
+}
+
+// game:moves() -> the legal moves of the player to move as `move` tables, by the rules alone:
+// no hook is asked (allow_move would ask itself)
+int HookGame::moves(lua_State* L) {
+    const HookGame& self = method(L);
+    auto& mutable_self = const_cast<HookGame&>(self);
+    const Position& pos = *self.context_->position;
+    if (!mutable_self.scratch_) {
+        mutable_self.scratch_ = std::make_unique<Position>(pos);
+        mutable_self.legal_ = std::make_unique<MoveList>();
+    } else {
+        *mutable_self.scratch_ = pos;
+    }
+    generate_legal(*mutable_self.scratch_, *mutable_self.legal_);
+    const MoveList& legal = *self.legal_;
+    const Names names = Names::at_upvalue(2);
+    lua_createtable(L, legal.size, 0);
+    for (int i = 0; i < legal.size; ++i) {
+        self.push_move(L, facts_before(pos, legal.moves[i]), names);
+        lua_rawseti(L, -2, i + 1);
+    }
     return 1;
 }
 

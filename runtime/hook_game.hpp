@@ -3,6 +3,7 @@
 // at the position. Private to the runtime.
 #pragma once
 
+#include <memory>
 #include <string_view>
 #include <unordered_map>
 
@@ -69,6 +70,10 @@ private:
     static int cells(lua_State* L);
     static int last_move(lua_State* L);
     static int key(lua_State* L);
+    static int in_check(lua_State* L);
+    static int attacked(lua_State* L);
+    static int attackers(lua_State* L);
+    static int moves(lua_State* L);
 
     const CompiledGame& game_;
     std::unordered_map<std::string_view, int> pieces_, players_;  // cells: CompiledGame::cell_index
@@ -78,6 +83,10 @@ private:
     static constexpr int FIELDS = 7;
     lua_Integer fields_[FIELDS] = {};
     bool fields_set_ = false;
+    // moves()'s copy of the position, which the generator uses as scratch, and its list: kept
+    // here, as no object with a destructor may live across a Lua call (errors jump past it).
+    std::unique_ptr<Position> scratch_;
+    std::unique_ptr<MoveList> legal_;
 };
 
 }  // namespace vari::runtime::lua

@@ -88,7 +88,7 @@ TEST_CASE("vari engine plays a rule file with hooks, and UCI_Variant switches ba
             "grand-chess var "
             "heian-dai-shogi var horde var janggi var king-of-the-hill var kinglet var kyoto-shogi "
             "var "
-            "makruk var minishogi var "
+            "makpong var makruk var minishogi var "
             "placement var racing-kings var seirawan var shatranj var shogi var shouse var "
             "sittuyin var "
             "three-check var three-kings var xiangqi") == 1);

@@ -39,7 +39,8 @@ TEST_CASE("uci names the engine, its options and the games UCI can express", "[e
               "option name UCI_Variant type combo default chess var antichess var cambodian var "
               "capablanca var chess var crazyhouse var extinction var grand-chess var "
               "heian-dai-shogi var "
-              "horde var janggi var king-of-the-hill var kinglet var kyoto-shogi var makruk var "
+              "horde var janggi var king-of-the-hill var kinglet var kyoto-shogi var makpong var "
+              "makruk var "
               "minishogi var "
               "placement var racing-kings var seirawan var shatranj var shogi var shouse var "
               "sittuyin var "
@@ -131,7 +132,8 @@ TEST_CASE("a misbehaving GUI gets info string errors and the engine stays usable
          "capablanca, "
          "chess, crazyhouse, extinction, grand-chess, heian-dai-shogi, horde, janggi, "
          "king-of-the-hill, "
-         "kinglet, kyoto-shogi, makruk, minishogi, placement, racing-kings, seirawan, shatranj, "
+         "kinglet, kyoto-shogi, makpong, makruk, minishogi, placement, racing-kings, seirawan, "
+         "shatranj, "
          "shogi, shouse, "
          "sittuyin, three-check, three-kings, xiangqi"},
         {"setoption", "info string error: expected setoption name NAME [value VALUE]"},

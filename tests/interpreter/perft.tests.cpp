@@ -730,6 +730,25 @@ TEST_CASE("S-house perft to depth 3 equals Fairy-Stockfish's", "[.][slow][perft]
     check_peer_perft("shouse", "shouse", position, 3, recorded);
 }
 
+// Makpong: White's King in check by a Rook beside it, which it may take (the first), with a
+// Knight it may not take (the second); Black's King in check, answered by the Knight (the third).
+const std::string MAKPONG_TAKES = "4k3/8/8/8/8/8/3r4/3K4 w - - 0 1";
+const std::string MAKPONG_MAY_NOT = "4k3/8/8/8/8/8/3r4/2nK4 w - - 0 1";
+const std::string MAKPONG_ANSWERED = "r3k3/8/8/3n4/8/8/8/3KR3 b - - 0 1";
+
+TEST_CASE("Makpong perft, its King's rule a hook asking the engine, equals Fairy-Stockfish's",
+          "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant makpong), for machines without it.
+    auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 3, 12012},
+        {MAKPONG_TAKES, 4, 272},
+        {MAKPONG_MAY_NOT, 1, 1},
+        {MAKPONG_MAY_NOT, 4, 482},
+        {MAKPONG_ANSWERED, 3, 191},
+    }));
+    check_peer_perft("makpong", "makpong", position, depth, recorded);
+}
+
 TEST_CASE("antichess, Horde, makruk and shatranj perft to depth 5 equal Fairy-Stockfish's",
           "[.][slow][perft]") {
     // Recorded from Debian's fairy-stockfish 11.1, for machines without it.

@@ -248,6 +248,55 @@ return {
     CHECK(!verdict);
 }
 
+TEST_CASE("the game answers what the engine knows: checks, attacks, attackers and legal moves",
+          "[hooks]") {
+    const auto plain = compile(std::nullopt);
+    Position start(*plain);
+    MoveList legal;
+    generate_legal(start, legal);
+    auto loaded = load(R"(
+local function has(list, x)
+  for _, v in ipairs(list) do if v == x then return true end end
+  return false
+end
+return {
+  after_move = function(game)
+    assert(game:attacked("c1", "White") and not game:attacked("a4", "White"))
+    assert(game:attacked("b3", "Black") and not game:attacked("c1", "Black"))
+    assert(#game:attackers("c3") == 0)
+    if game.to_move == "White" then
+      assert(not game:in_check("Red") and not game:in_check("White"))
+      local at_b4 = game:attackers("b4")
+      assert(#at_b4 == 1 and at_b4[1] == "b1")
+      local moves = game:moves()
+      assert(#moves == )" +
+                       std::to_string(legal.size) + R"(, #moves)
+      local rook_takes = false
+      for _, m in ipairs(moves) do
+        assert(m.kind == "move" and m.piece)
+        if m.from == "b1" and m.to == "b4" then
+          rook_takes = m.captured == "Rook" and m.captured_owner == "Black"
+        end
+      end
+      assert(rook_takes)
+    else
+      -- White's Rook on d1 attacks Red's King on d2, which may take it.
+      assert(game:in_check("Red") and not game:in_check("Black"))
+      assert(has(game:attackers("d2"), "d1") and has(game:attackers("d1"), "d2"))
+    end
+  end,
+})");
+    REQUIRE(loaded.hooks);
+    Position pos(*loaded.game);
+    std::optional<runtime::HookVerdict> verdict;
+    INFO(loaded.hooks->error());
+    CHECK(loaded.hooks->after(runtime::HookEvent::after_move, at(pos), verdict));
+    Undo undo;
+    pos.do_move(move(*loaded.game, "b1", "d1"), undo);
+    CHECK(loaded.hooks->after(runtime::HookEvent::after_move, at(pos, 1), verdict));
+    CHECK(!verdict);
+}
+
 TEST_CASE("game:key() is the key repetitions are counted by", "[hooks]") {
     auto loaded = load(R"(
 return {
