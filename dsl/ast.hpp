@@ -270,6 +270,7 @@ struct End {
     std::vector<Name> reset_pieces;
     std::vector<std::vector<Name>> material;  // insufficient: the sets of pieces, as written
     std::vector<Name> extinct_pieces;         // extinction
+    std::vector<Name> reach_pieces;           // piece-reaches (a royal_reaches of these types)
     Span span;
 };
 

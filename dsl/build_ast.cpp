@@ -345,6 +345,8 @@ VARI_ACTION(kw_bare_royal) { s.file.ends.back().kind = ir::EndKind::bare_royal; 
 VARI_ACTION(kw_insufficient) { s.file.ends.back().kind = ir::EndKind::insufficient; }
 // `below 1` unless written.
 VARI_ACTION(kw_extinction) { auto& e = s.file.ends.back(); e.kind = ir::EndKind::extinction; e.count.value = 1; }
+VARI_ACTION(kw_piece_reaches) { s.file.ends.back().kind = ir::EndKind::royal_reaches; }
+VARI_ACTION(reach_piece) { s.file.ends.back().reach_pieces.push_back(name_of(in, s)); }
 VARI_ACTION(extinct_piece) { s.file.ends.back().extinct_pieces.push_back(name_of(in, s)); }
 VARI_ACTION(open_material) { s.file.ends.back().material.emplace_back(); }
 VARI_ACTION(material_piece) { s.file.ends.back().material.back().push_back(name_of(in, s)); }

@@ -283,7 +283,11 @@ void Checker::check_ends() {
     std::map<ir::EndKind, ast::Span> seen;
     for (const auto& end : file.ends) {
         if (const auto [it, fresh] = seen.emplace(end.kind, end.span); !fresh)
-            already_defined(end.span, std::string("'end ") + end_word(end.kind) + "'", it->second);
+            already_defined(end.span,
+                            end.kind == ir::EndKind::royal_reaches
+                                ? "a goal zone ('end royal-reaches' or 'end piece-reaches')"
+                                : std::string("'end ") + end_word(end.kind) + "'",
+                            it->second);
         if (end.kind == ir::EndKind::repetition && end.count.value < 2)
             report.error(end.count.span, "a repetition count must be at least 2, found " +
                                              std::to_string(end.count.value));

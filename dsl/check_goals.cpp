@@ -15,8 +15,10 @@ bool Checker::has_royal_piece() const {
 
 void Checker::check_goal_end(const ast::End& end) {
     const bool reaches = end.kind == ir::EndKind::royal_reaches;
+    const bool by_pieces = !end.reach_pieces.empty();  // piece-reaches: no royal piece needed
     const std::string word = reaches ? "'end royal-reaches'" : "'end checks'";
     if (reaches) zone(end.zone);
+    for (const auto& name : end.reach_pieces) piece(name);
     if (!reaches && end.count.value < 1)
         report.error(end.count.span, "a number of checks must be at least 1, found " +
                                          std::to_string(end.count.value));
@@ -25,7 +27,7 @@ void Checker::check_goal_end(const ast::End& end) {
                      "'answer' gives the second player one move to reach its zone too, so it "
                      "needs a game of two players, not " +
                          std::to_string(model.players.size()));
-    if (!has_royal_piece())
+    if (!by_pieces && !has_royal_piece())
         report.error(end.span, word + " is judged on royal pieces, but no piece is royal",
                      "mark a piece 'royal' (as in 'piece NAME X royal { ... }')");
 }

@@ -132,8 +132,10 @@ VARI_MESSAGE(hand_pieces, "expected the pieces the player holds in hand after 'h
 VARI_MESSAGE(close_setup, "expected '}' to close {decl}, or a piece's name followed by its cells");
 
 // end
-VARI_MESSAGE(end_kind, "expected 'checkmate', 'stalemate', 'no-pieces', 'repetition', 'ply-limit', 'bare-royal', 'insufficient', 'royal-reaches', 'checks', 'passes' or 'facing' after 'end'");
+VARI_MESSAGE(end_kind, "expected 'checkmate', 'stalemate', 'no-pieces', 'repetition', 'ply-limit', 'bare-royal', 'insufficient', 'royal-reaches', 'piece-reaches', 'checks', 'passes' or 'facing' after 'end'");
 VARI_MESSAGE(end_zone, "expected the name of the zone a royal piece must reach, as in 'end royal-reaches hill win'");
+VARI_MESSAGE(reach_pieces, "expected the pieces that must reach the zone, as in 'end piece-reaches Knight in centre win'");
+VARI_MESSAGE(kw_in, "expected 'in' and the zone after the pieces, as in 'end piece-reaches Knight in centre win'");
 VARI_MESSAGE(outcome, "expected the result for the player who made the last move: 'win', 'loss' or 'draw'");
 VARI_MESSAGE(end_count, "expected a number, such as 3 for threefold repetition or 100 plies");
 VARI_MESSAGE(extinct_pieces, "expected the names of the pieces whose loss ends the game, as in 'end extinction King Queen win'");

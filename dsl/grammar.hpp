@@ -268,7 +268,8 @@ struct setup_decl : seq<kw_setup, must<setup_player, open_setup>, star<sor<setup
 //           | 'repetition' INT OUTCOME | 'ply-limit' INT OUTCOME ['reset-by' ('capture' | PIECE)+]
 //           | 'bare-royal' OUTCOME | 'insufficient' ('{' PIECE+ '}')+ OUTCOME
 //           | 'extinction' PIECE+ ['below' INT] OUTCOME
-//           | 'royal-reaches' ZONE OUTCOME ['answer' OUTCOME] | 'checks' INT OUTCOME
+//           | 'royal-reaches' ZONE OUTCOME ['answer' OUTCOME]
+//           | 'piece-reaches' PIECE+ 'in' ZONE OUTCOME ['answer' OUTCOME] | 'checks' INT OUTCOME
 // OUTCOME -> 'win' | 'loss' | 'draw'
 struct outcome : sor<kw_win, kw_loss, kw_draw> {};
 struct end_count : tok<integer_text> {};
@@ -300,12 +301,17 @@ struct end_extinction : seq<kw_extinction, must<extinct_pieces>, opt<extinct_bel
 struct end_zone : tok<name_text> {};
 struct answer_clause : if_must<kw_answer, outcome> {};
 struct end_royal_reaches : seq<kw_royal_reaches, must<end_zone, outcome>, opt<answer_clause>> {};
+struct reach_piece : tok<name_text> {};
+struct reach_pieces : plus<reach_piece> {};
+struct end_piece_reaches : seq<kw_piece_reaches, must<reach_pieces, kw_in, end_zone, outcome>,
+    opt<answer_clause>> {};
 struct end_checks_word : kw_checks {};  // its own type: the action tells it from `checks forbidden`
 struct end_checks : if_must<end_checks_word, end_count, outcome> {};
 struct end_passes : if_must<kw_passes, end_count, outcome> {};
 struct end_facing : if_must<kw_facing, outcome> {};
 struct end_kind : sor<end_checkmate, end_stalemate, end_no_pieces, end_repetition,
-    end_ply_limit, end_bare_royal, end_insufficient, end_extinction, end_royal_reaches, end_checks,
+    end_ply_limit, end_bare_royal, end_insufficient, end_extinction, end_royal_reaches,
+    end_piece_reaches, end_checks,
     end_passes, end_facing> {};
 struct end_decl : if_must<kw_end, end_kind> {};
 

@@ -125,6 +125,7 @@
     X(extinction, "extinction") \
     X(below, "below") \
     X(royal_reaches, "royal-reaches") \
+    X(piece_reaches, "piece-reaches") \
     X(passes, "passes") \
     X(facing, "facing") \
     X(answer, "answer") \

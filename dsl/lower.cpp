@@ -304,6 +304,8 @@ ir::EndCondition lower_end(const ast::End& end, const Model& model) {
             out.extinct_types.push_back(at(model.piece_index, name.text));
     }
     if (end.kind == ir::EndKind::royal_reaches) out.zone = at(model.zone_index, end.zone.text);
+    for (const auto& name : end.reach_pieces)
+        out.goal_types.push_back(at(model.piece_index, name.text));
     out.answer = end.answer;
     out.reset_by_capture = end.reset_by_capture;
     for (const auto& name : end.reset_pieces)

@@ -439,6 +439,9 @@ void Compiler::compile_goals() {
         if (end.kind == ir::EndKind::facing) t_.facing_ends = true;
         if (end.kind != ir::EndKind::royal_reaches) continue;
         t_.goal_answer = end.answer.has_value();
+        t_.goal_types = t_.royal_types;
+        if (!end.goal_types.empty()) t_.goal_types = 0;
+        for (int type : end.goal_types) t_.goal_types |= 1u << type;
         const auto& zone = game_.zones[static_cast<std::size_t>(end.zone)];
         t_.has_goal_zones = true;
         t_.goal = new_table(t_.player_count);

@@ -1,4 +1,5 @@
-// The goals read off the position alone: a royal piece standing in its player's zone, the checks
+// The goals read off the position alone: a royal piece (or one of the named types) standing in
+// its player's zone, the checks
 // a player has given, passes in a row, royal pieces kept facing. The generator lists no moves
 // where they have ended the game, and judge() says how it ended.
 #include <algorithm>
@@ -12,7 +13,7 @@ bool royal_in_goal(const Position& pos, int player) {
     const Tables& t = pos.tables();
     return with_cell_set(t.cell_words, [&]<class Set>(Set) {
         const Set goal = detail::pooled<Set>(t, t.goal + player);
-        for (std::uint32_t types = t.royal_types; types; types &= types - 1)
+        for (std::uint32_t types = t.goal_types; types; types &= types - 1)
             if (pos.sets<Set>().of(player, std::countr_zero(types)) & goal) return true;
         return false;
     });

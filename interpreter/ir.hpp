@@ -234,6 +234,9 @@ struct EndCondition {
     // the game; when the first player reached its zone and the second reached its own in that
     // move, this outcome (for the second player) instead of `outcome` for the first.
     std::optional<Outcome> answer;
+    // royal_reaches (`piece-reaches`): a piece of one of these types, not a royal one, must stand
+    // in the zone.
+    std::vector<int> goal_types;
     bool reset_by_capture = false;    // ply_limit
     std::vector<int> reset_by_types;  // ply_limit: a move of one of these piece types resets it
     // insufficient: sets of piece types (a type as often as the set holds it), each sorted.

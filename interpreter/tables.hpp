@@ -351,6 +351,7 @@ struct Tables {
     bool has_goal_zones = false;             // royal-reaches
     TableRef goal = 0;                       // [player] royal-reaches' zone
     bool goal_answer = false;                // royal-reaches with `answer`
+    std::uint32_t goal_types = 0;            // the types that must reach it: royal or named
     int checks_to_win = 0;                   // end checks N; 0: checks are not counted
     int passes_to_end = 0;                   // end passes N; 0: passes end nothing
     bool facing_ends = false;                // end facing

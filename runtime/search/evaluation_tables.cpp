@@ -71,7 +71,7 @@ std::vector<int> goal_progress(const Tables& t, std::uint32_t& royal_goal) {
     for (int p = 0; p < t.player_count; ++p)
         for (int type = 0; type < t.type_count; ++type) {
             const PieceRules& r = t.rules_of(p, type);
-            if (!r.royal || !t.set(t.goal + p)) continue;
+            if (!(t.goal_types >> type & 1) || !t.set(t.goal + p)) continue;
             royal_goal |= 1u << type;
             // Moves to the zone on the empty board, outward from it a ring at a time.
             std::vector<int> moves(static_cast<std::size_t>(cells), -1);

@@ -80,18 +80,18 @@ TEST_CASE("vari engine plays a rule file with hooks, and UCI_Variant switches ba
     Dialogue uci({"engine", VARI_TEST_DATA "/hooked/king-of-the-hill.vari"});
     uci.send("uci");
     const auto hello = uci.lines_until("uciok");
-    CHECK(
-        count_starting(
-            hello,
-            "option name UCI_Variant type combo default king-of-the-hill var "
-            "antichess var cambodian var capablanca var chess var crazyhouse var extinction var "
-            "grand-chess var "
-            "heian-dai-shogi var horde var janggi var king-of-the-hill var kinglet var kyoto-shogi "
-            "var "
-            "makpong var makruk var minishogi var "
-            "placement var racing-kings var seirawan var shatranj var shogi var shouse var "
-            "sittuyin var "
-            "three-check var three-kings var xiangqi") == 1);
+    CHECK(count_starting(
+              hello,
+              "option name UCI_Variant type combo default king-of-the-hill var "
+              "antichess var cambodian var capablanca var chess var crazyhouse var extinction var "
+              "grand-chess var "
+              "heian-dai-shogi var horde var janggi var jeson-mor var king-of-the-hill var kinglet "
+              "var kyoto-shogi "
+              "var "
+              "makpong var makruk var minishogi var "
+              "placement var racing-kings var seirawan var shatranj var shogi var shouse var "
+              "sittuyin var "
+              "three-check var three-kings var xiangqi") == 1);
     // The King reaching the centre wins at once: a hook, which the search asks too.
     const std::string to_e3 = "position startpos moves e2e4 a7a6 e1e2 a6a5 e2e3 a5a4";
     uci.send(to_e3);

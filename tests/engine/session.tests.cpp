@@ -39,7 +39,8 @@ TEST_CASE("uci names the engine, its options and the games UCI can express", "[e
               "option name UCI_Variant type combo default chess var antichess var cambodian var "
               "capablanca var chess var crazyhouse var extinction var grand-chess var "
               "heian-dai-shogi var "
-              "horde var janggi var king-of-the-hill var kinglet var kyoto-shogi var makpong var "
+              "horde var janggi var jeson-mor var king-of-the-hill var kinglet var kyoto-shogi var "
+              "makpong var "
               "makruk var "
               "minishogi var "
               "placement var racing-kings var seirawan var shatranj var shogi var shouse var "
@@ -130,7 +131,7 @@ TEST_CASE("a misbehaving GUI gets info string errors and the engine stays usable
         {"setoption name UCI_Variant value hex-shogi-41",
          "info string error: UCI_Variant 'hex-shogi-41' is not one of antichess, cambodian, "
          "capablanca, "
-         "chess, crazyhouse, extinction, grand-chess, heian-dai-shogi, horde, janggi, "
+         "chess, crazyhouse, extinction, grand-chess, heian-dai-shogi, horde, janggi, jeson-mor, "
          "king-of-the-hill, "
          "kinglet, kyoto-shogi, makpong, makruk, minishogi, placement, racing-kings, seirawan, "
          "shatranj, "

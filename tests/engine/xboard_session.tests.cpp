@@ -71,7 +71,8 @@ TEST_CASE("protover 2 is answered with the features, the games as XBoard names t
     // King of the hill has chess's pieces and setup, but its own end: not XBoard's normal.
     CHECK(lines[1] ==
           "feature variants=\"normal,antichess,cambodian,capablanca,grand-chess,heian-dai-shogi,"
-          "horde,janggi,king-of-the-hill,kyoto-shogi,makpong,vari_makruk,minishogi,placement,"
+          "horde,janggi,jeson-mor,king-of-the-hill,kyoto-shogi,makpong,vari_makruk,minishogi,"
+          "placement,"
           "racing-kings,seirawan,vari_shatranj,vari_shogi,sittuyin,three-check,three-kings,"
           "vari_xiangqi\"");
     CHECK(lines[2] == "feature option=\"Level -spin 10 1 10\"");
@@ -405,7 +406,8 @@ TEST_CASE("vari engine --protocol xboard sets up a game XBoard does not know",
     CHECK(has_line(
         features,
         "feature variants=\"camel-chess,antichess,cambodian,capablanca,normal,"
-        "grand-chess,heian-dai-shogi,horde,janggi,king-of-the-hill,kyoto-shogi,makpong,vari_makruk,"
+        "grand-chess,heian-dai-shogi,horde,janggi,jeson-mor,king-of-the-hill,kyoto-shogi,makpong,"
+        "vari_makruk,"
         "minishogi,placement,racing-kings,seirawan,vari_shatranj,vari_shogi,"
         "sittuyin,three-check,three-kings,vari_xiangqi\""));
     xb.send("new");

@@ -749,6 +749,31 @@ TEST_CASE("Makpong perft, its King's rule a hook asking the engine, equals Fairy
     check_peer_perft("makpong", "makpong", position, depth, recorded);
 }
 
+// Jeson Mor: White's Knight on d3 may reach the centre (the first); White's Knight on the centre,
+// Black to move, which cannot take it (the second) or can (the third); Knights near the centre on
+// both sides (the fourth).
+const std::string JESON_MOR_REACH = "4n4/9/9/9/9/9/3N5/9/4N4 w - - 0 1";
+const std::string JESON_MOR_HELD = "4n4/9/9/9/4N4/9/9/9/9 b - - 0 1";
+const std::string JESON_MOR_TAKEN = "9/9/3n5/9/4N4/9/9/9/9 b - - 0 1";
+const std::string JESON_MOR_RACE = "2n1n4/9/3n5/9/9/9/9/5N3/4N1N2 w - - 0 1";
+
+TEST_CASE(
+    "Jeson Mor perft, a Knight on the centre winning a move later, equals "
+    "Fairy-Stockfish's",
+    "[interpreter][perft]") {
+    // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant jesonmor), for machines without it.
+    auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 3, 27960},
+        {JESON_MOR_REACH, 4, 2904},
+        {JESON_MOR_HELD, 1, 4},
+        {JESON_MOR_HELD, 2, 0},
+        {JESON_MOR_TAKEN, 1, 8},
+        {JESON_MOR_TAKEN, 2, 0},
+        {JESON_MOR_RACE, 4, 34068},
+    }));
+    check_peer_perft("jeson-mor", "jesonmor", position, depth, recorded);
+}
+
 TEST_CASE("antichess, Horde, makruk and shatranj perft to depth 5 equal Fairy-Stockfish's",
           "[.][slow][perft]") {
     // Recorded from Debian's fairy-stockfish 11.1, for machines without it.

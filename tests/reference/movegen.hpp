@@ -103,15 +103,22 @@ public:
             if (e.kind == ir::EndKind::passes && s.passes >= e.count) return true;
             if (e.kind == ir::EndKind::facing && s.facing_kept) return true;
             if (e.kind == ir::EndKind::royal_reaches &&
-                royal_in_zone(s.board, e.answer ? s.side : mover, e.zone))
+                royal_in_zone(s.board, e.answer ? s.side : mover, e))
                 return true;
         }
         return false;
     }
 
-    bool royal_in_zone(const Board& board, int player, int zone) const {
-        for (int cell : game_.zones[zone].cells[player])
-            if (board[cell].player == player && game_.pieces[board[cell].type].royal) return true;
+    // A royal piece of the player in its cells of the end's zone; with `piece-reaches`, a piece of
+    // one of the end's types.
+    bool royal_in_zone(const Board& board, int player, const ir::EndCondition& end) const {
+        for (int cell : game_.zones[end.zone].cells[player]) {
+            const Occupant o = board[cell];
+            if (o.empty() || o.player != player) continue;
+            if (end.goal_types.empty() ? game_.pieces[o.type].royal
+                                       : contains(end.goal_types, o.type))
+                return true;
+        }
         return false;
     }
 
