@@ -719,15 +719,16 @@ TEST_CASE("S-house perft, pieces both dropped and gated, equals Fairy-Stockfish'
     check_peer_perft("shouse", "shouse", position, depth, recorded);
 }
 
-TEST_CASE("S-house perft to depth 3 equals Fairy-Stockfish's", "[.][slow][perft]") {
-    auto [position, recorded] = GENERATE_COPY(table<std::string, std::uint64_t>({
-        {"", 546694},
-        {SHOUSE_CAPTURES, 2735519},
-        {SHOUSE_GATED, 1664211},
-        {SHOUSE_CASTLED, 608160},
-        {SHOUSE_PROMOTIONS, 6874832},
+TEST_CASE("S-house perft to depths 4 and 3 equals Fairy-Stockfish's", "[.][slow][perft]") {
+    auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
+        {"", 3, 546694},
+        {"", 4, 36857065},
+        {SHOUSE_CAPTURES, 3, 2735519},
+        {SHOUSE_GATED, 3, 1664211},
+        {SHOUSE_CASTLED, 3, 608160},
+        {SHOUSE_PROMOTIONS, 3, 6874832},
     }));
-    check_peer_perft("shouse", "shouse", position, 3, recorded);
+    check_peer_perft("shouse", "shouse", position, depth, recorded);
 }
 
 // Makpong: White's King in check by a Rook beside it, which it may take (the first), with a
