@@ -282,14 +282,16 @@ TEST_CASE(
     "the interpreter agrees with the reference generator along random playouts of every "
     "shipped game, first half",
     "[differential][shipped-playouts]") {
-    check_playouts(GENERATE(from_range(shipped_half(0))), vari::test::scaled(60), 200, false);
+    check_playouts(GENERATE(from_range(shipped_half(0))), vari::test::scaled(60),
+                   vari::test::playout_plies(200), false);
 }
 
 TEST_CASE(
     "the interpreter agrees with the reference generator along random playouts of every "
     "shipped game, second half",
     "[differential][shipped-playouts][second-half]") {
-    check_playouts(GENERATE(from_range(shipped_half(1))), vari::test::scaled(60), 200, false);
+    check_playouts(GENERATE(from_range(shipped_half(1))), vari::test::scaled(60),
+                   vari::test::playout_plies(200), false);
 }
 
 // The shipped games use few of the rules, and most of their positions have one royal piece a

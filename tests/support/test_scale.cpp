@@ -38,4 +38,11 @@ int scaled_lighter(int count) {
     return scaled(count);
 }
 
+int playout_plies(int plies) {
+#ifdef VARI_HALF_SWEEPS
+    plies = std::max(1, plies * 7 / 8);
+#endif
+    return plies;
+}
+
 }  // namespace vari::test

@@ -12,5 +12,8 @@ int scaled(int count);
 // The same, halved in the sanitizer build: for sweeps that check each position they reach, not
 // that they reach some kind of position (the playouts against the reference generator do).
 int scaled_lighter(int count);
+// How long each playout of such a sweep plays: seven eighths of `plies` in the sanitizer build,
+// where the shipped games still offer every rare kind of move their coverage check asks for.
+int playout_plies(int plies);
 
 }  // namespace vari::test
