@@ -23,7 +23,6 @@ std::string at(ast::Span span) { return at_text(span.line, span.column); }
 
 }  // namespace
 
-// Reported once, at the first rule that needs a hand: one missing line is one error.
 // Pieces reach hands: by captures (`hands`) or from a setup's `hand`.
 bool Checker::has_hands() const {
     return !file.hands.empty() || std::any_of(file.setups.begin(), file.setups.end(),
@@ -37,6 +36,7 @@ bool Checker::in_setup_hand(const ast::Piece& piece) const {
     return false;
 }
 
+// Reported once, at the first rule that needs a hand: one missing line is one error.
 void Checker::no_hands(ast::Span span) {
     if (reported_no_hands) return;
     reported_no_hands = true;

@@ -319,8 +319,8 @@ void Compiler::compile_drop(int p, const ir::Piece& piece, PieceRules& r) {
     if (drop.gating_zone >= 0) r.gate_cells = new_set(zone_cells(drop.gating_zone, p));
     // Without `hands`, what a setup puts in hand (captured pieces leave the game).
     r.droppable = game_.holds_hands() && drop.allowed;
-    if (r.droppable) t_.drops = true;
     if (!r.droppable) return;
+    t_.drops = true;
     CellSet cells = set(t_.all_cells);
     for (int zone : drop.forbidden_zones) cells &= ~zone_cells(zone, p);
     r.drop_open = new_set(cells);

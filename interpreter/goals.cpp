@@ -1,7 +1,6 @@
 // The goals read off the position alone: a royal piece (or one of the named types) standing in
-// its player's zone, the checks
-// a player has given, passes in a row, royal pieces kept facing. The generator lists no moves
-// where they have ended the game, and judge() says how it ended.
+// its player's zone, the checks a player has given, passes in a row, royal pieces kept facing.
+// The generator lists no moves where they have ended the game, and judge() says how it ended.
 #include <algorithm>
 
 #include "interpreter/reach.hpp"

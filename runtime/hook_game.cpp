@@ -397,15 +397,14 @@ int HookGame::attackers(lua_State* L) {
 // no hook is asked (allow_move would ask itself)
 int HookGame::moves(lua_State* L) {
     const HookGame& self = method(L);
-    auto& mutable_self = const_cast<HookGame&>(self);
     const Position& pos = *self.context_->position;
-    if (!mutable_self.scratch_) {
-        mutable_self.scratch_ = std::make_unique<Position>(pos);
-        mutable_self.legal_ = std::make_unique<MoveList>();
+    if (!self.scratch_) {
+        self.scratch_ = std::make_unique<Position>(pos);
+        self.legal_ = std::make_unique<MoveList>();
     } else {
-        *mutable_self.scratch_ = pos;
+        *self.scratch_ = pos;
     }
-    generate_legal(*mutable_self.scratch_, *mutable_self.legal_);
+    generate_legal(*self.scratch_, *self.legal_);
     const MoveList& legal = *self.legal_;
     const Names names = Names::at_upvalue(2);
     lua_createtable(L, legal.size, 0);

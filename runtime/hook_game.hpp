@@ -85,8 +85,8 @@ private:
     bool fields_set_ = false;
     // moves()'s copy of the position, which the generator uses as scratch, and its list: kept
     // here, as no object with a destructor may live across a Lua call (errors jump past it).
-    std::unique_ptr<Position> scratch_;
-    std::unique_ptr<MoveList> legal_;
+    mutable std::unique_ptr<Position> scratch_;
+    mutable std::unique_ptr<MoveList> legal_;
 };
 
 }  // namespace vari::runtime::lua
