@@ -1,5 +1,7 @@
 // Two players: iterative-deepening principal variation search over the searched line, with a
-// transposition table, quiescence, check extensions and move ordering.
+// transposition table, quiescence, check extensions, move ordering and pruning: reverse futility
+// and null move where the side to move stands well, futility and late-move reductions for quiet
+// moves late in the list.
 //
 // Assumptions:
 // - Scores are negamax, from the side to move; an ended game scores WIN - plies for the winner,
@@ -14,9 +16,13 @@
 //   repetition may end the game), and a ply clock within reach of a ply-limit rule's count (the
 //   clock is not in the hash). Hooks are assumed to judge positions, not the paths to them.
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <optional>
 #include <random>
 
 #include "runtime/search/engines.hpp"
+#include "runtime/search/null_move.hpp"
 #include "runtime/search/ordering.hpp"
 #include "runtime/search/transposition.hpp"
 
@@ -32,17 +38,18 @@ struct Ply {
 };
 
 struct SearchState {
-    explicit SearchState(const Options& options)
-        : tt(options.hash_megabytes), plies(new Ply[MAX_LINE]) {}
+    SearchState(const CompiledGame& game, const Options& options)
+        : tt(options.hash_megabytes), plies(new Ply[MAX_LINE]), null_move(game) {}
     TranspositionTable tt;
     MoveOrder order;
     std::unique_ptr<Ply[]> plies;
+    NullMoveGuard null_move;
 };
 
 void DeleteState::operator()(SearchState* state) const { delete state; }
 
-StatePointer make_search_state(const CompiledGame&, const Options& options) {
-    return StatePointer(new SearchState(options));
+StatePointer make_search_state(const CompiledGame& game, const Options& options) {
+    return StatePointer(new SearchState(game, options));
 }
 
 void clear(SearchState& state) {
@@ -62,6 +69,33 @@ constexpr int DELTA_MARGIN = 200;
 constexpr int ASPIRATION_DEPTH = 5;
 constexpr int ASPIRATION_WINDOW = 40;
 constexpr int INFINITE = WIN + 1;
+// Pruning margins, in centipawns (a game's Pawn-like piece is about 100, see values.cpp): what a
+// position may gain per remaining ply beyond its static evaluation.
+constexpr int REVERSE_FUTILITY_MARGIN = 90;
+constexpr int REVERSE_FUTILITY_DEPTH = 6;
+constexpr int FUTILITY_MARGIN = 120;
+constexpr int FUTILITY_DEPTH = 4;
+// Null move: the reduction, and from what depth a null move's cut-off is verified by a search
+// without one (zugzwang the material test cannot see).
+constexpr int NULL_MOVE_DEPTH = 2;
+constexpr int NULL_MOVE_VERIFY_DEPTH = 10;
+// Late-move reductions: moves searched in full before them, and the least depth they apply at.
+constexpr int LMR_MOVES = 3;
+constexpr int LMR_DEPTH = 3;
+
+// How many plies a quiet move late in the list is searched less: more the deeper the node and
+// the later the move, as the logarithms of both.
+int late_move_reduction(int depth, int move_number) {
+    static const auto table = [] {
+        std::array<std::array<std::uint8_t, 64>, 64> r{};
+        for (int d = 1; d < 64; ++d)
+            for (int m = 1; m < 64; ++m)
+                r[d][m] = static_cast<std::uint8_t>(0.5 + std::log(d) * std::log(m) / 2.25);
+        return r;
+    }();
+    return table[static_cast<std::size_t>(std::min(depth, 63))]
+                [static_cast<std::size_t>(std::min(move_number, 63))];
+}
 
 struct RootMove {
     Move move;
@@ -74,7 +108,9 @@ public:
         : line_(root, context.hooks),
           c_(context),
           s_(state),
-          values_(context.evaluation.values()) {
+          values_(context.evaluation.values()),
+          exchange_(root.position->tables(), values_),
+          null_moves_(!context.hooks && state.null_move.in_game()) {
         const ir::Game& game = root.position->game().ir();
         checks_ = !game.royals_capturable &&
                   std::any_of(game.pieces.begin(), game.pieces.end(),
@@ -132,7 +168,8 @@ private:
         p.moves.size = 0;
         for (const Move m : root.moves) p.moves.moves[p.moves.size++] = m;
         const TtEntry* e = s_.tt.probe(line_.position().hash());
-        s_.order.score(line_.position(), p.moves, e ? e->move : Move::none(), 0, values_, p.keys);
+        s_.order.score(line_.position(), p.moves, e ? e->move : Move::none(), 0, values_, exchange_,
+                       p.keys);
         for (int i = 0; i < p.moves.size; ++i) pick_next(p.moves, p.keys, i);
         moves_.assign(p.moves.size, RootMove{});
         for (int i = 0; i < p.moves.size; ++i) moves_[static_cast<std::size_t>(i)].move = p.moves.moves[i];
@@ -188,7 +225,7 @@ private:
         return best;
     }
 
-    int search(int depth, int alpha, int beta) {
+    int search(int depth, int alpha, int beta, bool null_allowed = true) {
         const int ply = line_.depth();
         Ply& p = s_.plies[ply];
         p.pv_length = 0;
@@ -199,11 +236,12 @@ private:
         const Position& pos = line_.position();
         const std::uint64_t key = pos.hash();
         const bool trusted = trusts_table(depth);
+        const bool pv_node = beta - alpha > 1;
         Move hash_move;
         if (const TtEntry* e = s_.tt.probe(key)) {
             hash_move = e->move;
             // Not at PV nodes, so the principal variation comes out whole.
-            if (trusted && beta - alpha == 1 && e->depth >= depth) {
+            if (trusted && !pv_node && e->depth >= depth) {
                 const int s = from_tt(e->score, ply);
                 if (e->bound == Bound::exact || (e->bound == Bound::lower && s >= beta) ||
                     (e->bound == Bound::upper && s <= alpha))
@@ -211,20 +249,47 @@ private:
             }
         }
 
+        const bool in_check = checks_ && pos.in_check();
+        const int side = pos.side_to_move();
+        const int static_eval = in_check ? -INFINITE : c_.evaluation.evaluate(pos, side);
+        if (!pv_node && !in_check && !is_decisive(beta)) {
+            if (depth <= REVERSE_FUTILITY_DEPTH &&
+                static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta)
+                return static_eval;
+            if (null_allowed && null_moves_ && depth >= NULL_MOVE_DEPTH && static_eval >= beta &&
+                s_.null_move.can_wait(pos, side)) {
+                if (const auto cut = null_move_cut(depth, beta)) return *cut;
+                if (aborted()) return 0;
+            }
+        }
+        const bool futile_quiets = !pv_node && !in_check && depth <= FUTILITY_DEPTH &&
+                                   static_eval + FUTILITY_MARGIN * depth <= alpha;
+
         const int alpha_start = alpha;
         int best = -INFINITE;
         Move best_move;
-        s_.order.score(pos, p.moves, hash_move, ply, values_, p.keys);
+        s_.order.score(line_.position(), p.moves, hash_move, ply, values_, exchange_, p.keys);
         for (int i = 0; i < p.moves.size; ++i) {
             pick_next(p.moves, p.keys, i);
             const Move m = p.moves.moves[i];
             const MoveGain gain = move_gain(pos, m, values_);
+            const bool quiet = !gain.capture && !gain.promotion && m != hash_move;
             line_.play(m);
-            const int child = depth - 1 + extension();
+            const int gives_check = extension();
+            const int child = depth - 1 + gives_check;
+            if (i > 0 && quiet && !gives_check && futile_quiets && !is_decisive(best)) {
+                line_.undo();
+                continue;
+            }
             if (i == 0) {
                 score = -search(child, -beta, -alpha);
             } else {
-                score = -search(child, -alpha - 1, -alpha);
+                int reduction = 0;
+                if (quiet && !gives_check && !in_check && depth >= LMR_DEPTH && i >= LMR_MOVES &&
+                    !s_.order.is_killer(m, ply))
+                    reduction = std::clamp(late_move_reduction(depth, i) - pv_node, 0, child - 1);
+                score = -search(child - reduction, -alpha - 1, -alpha);
+                if (reduction > 0 && score > alpha) score = -search(child, -alpha - 1, -alpha);
                 if (score > alpha && score < beta) score = -search(child, -beta, -alpha);
             }
             line_.undo();
@@ -247,6 +312,22 @@ private:
             s_.tt.store(key, depth, bound, to_tt(best, ply), best_move);
         }
         return best;
+    }
+
+    // The side to move passes and still holds `beta` at a reduced depth: the node is cut, with
+    // the score it returns. Deep cut-offs are verified by a search without a null move, for the
+    // zugzwangs that NullMoveGuard::can_wait() misses.
+    std::optional<int> null_move_cut(int depth, int beta) {
+        const int reduction = NULL_MOVE_DEPTH + 1 + depth / 4;
+        line_.play(Move::make_pass());
+        const int score = -search(depth - 1 - reduction, -beta, -beta + 1, false);
+        line_.undo();
+        if (aborted() || score < beta) return std::nullopt;
+        const int cut = is_decisive(score) ? beta : score;
+        if (depth < NULL_MOVE_VERIFY_DEPTH) return cut;
+        const int verified = search(depth - reduction, beta - 1, beta, false);
+        if (aborted() || verified < beta) return std::nullopt;
+        return cut;
     }
 
     int quiesce(int alpha, int beta, int qply, int last_to) {
@@ -291,11 +372,10 @@ private:
             if (best >= beta || !stand_pat) return best;
             alpha = std::max(alpha, best);
         }
-        const int opponent = pos.next_player(pos.side_to_move());
         for (int i = 0; i < p.moves.size; ++i) {
             pick_next(p.moves, p.keys, i);
             const Move m = p.moves.moves[i];
-            if (stand_pat && futile(pos, m, best, alpha, opponent)) continue;
+            if (stand_pat && futile(m, best, alpha)) continue;
             line_.play(m);
             const int score = -quiesce(-beta, -alpha, qply + 1, m.to());
             line_.undo();
@@ -309,12 +389,12 @@ private:
     }
 
     // Whether quiescence may pass over `move` after standing pat on `stand`: it cannot win
-    // enough to reach alpha (delta pruning), or it gives a piece for a lesser one on a cell the
-    // opponent attacks (a likely losing exchange).
-    bool futile(const Position& pos, Move move, int stand, int alpha, int opponent) const {
+    // enough to reach alpha (delta pruning), or it loses material in the exchange it starts.
+    bool futile(Move move, int stand, int alpha) {
+        Position& pos = line_.position();
         const MoveGain g = move_gain(pos, move, values_);
         if (stand + g.victim + DELTA_MARGIN <= alpha) return true;
-        return g.attacker > g.victim && !move.is_jumps() && pos.is_attacked(move.to(), opponent);
+        return g.attacker > g.victim && exchange_.evaluate(pos, move) < 0;
     }
 
     // Counts the node, lists its moves and judges it: true, with `score` set, when the search
@@ -367,7 +447,9 @@ private:
     Context& c_;
     SearchState& s_;
     const std::vector<PieceValue>& values_;
+    Exchange exchange_;
     bool checks_ = false;
+    bool null_moves_ = false;      // the game allows them and no hooks judge
     std::vector<int> ply_limits_;  // the counts of the game's ply-limit rules
     std::vector<RootMove> moves_;
     int root_depth_ = 1;

@@ -13,6 +13,7 @@ constexpr int CAPTURE = 1 << 28;
 constexpr int PROMOTION = 1 << 27;
 constexpr int KILLER = 1 << 26;
 constexpr int HISTORY_MAX = 1 << 24;  // history counts are halved before they pass this
+constexpr int LOSING_CAPTURE = -(1 << 28);
 
 }  // namespace
 
@@ -75,8 +76,8 @@ void MoveOrder::reward(const Position& pos, Move move, int ply, int depth) {
         for (int& x : history_) x /= 2;
 }
 
-void MoveOrder::score(const Position& pos, const MoveList& moves, Move hash_move, int ply,
-                      const std::vector<PieceValue>& values, int* keys) const {
+void MoveOrder::score(Position& pos, const MoveList& moves, Move hash_move, int ply,
+                      const std::vector<PieceValue>& values, Exchange& exchange, int* keys) const {
     const auto& k = killers_[static_cast<std::size_t>(ply)];
     for (int i = 0; i < moves.size; ++i) {
         const Move m = moves.moves[i];
@@ -87,7 +88,9 @@ void MoveOrder::score(const Position& pos, const MoveList& moves, Move hash_move
         }
         const MoveGain g = move_gain(pos, m, values);
         if (g.capture) {
-            key = CAPTURE + g.victim * 64 - g.attacker;
+            // Taking a piece worth at least the taker's cannot lose material: no exchange needed.
+            const bool losing = g.attacker > g.victim && exchange.evaluate(pos, m) < 0;
+            key = (losing ? LOSING_CAPTURE : CAPTURE) + g.victim * 64 - g.attacker;
         } else if (g.promotion) {
             key = PROMOTION + g.victim;
         } else if (m == k[0] || m == k[1]) {

@@ -5,6 +5,7 @@
 #include <array>
 #include <vector>
 
+#include "runtime/search/exchange.hpp"
 #include "runtime/search/line.hpp"
 
 namespace vari::search {
@@ -30,10 +31,15 @@ public:
     void new_search();  // ages the history, forgets the killers
     // A quiet move that caused a cut-off at `ply` with `depth` plies left.
     void reward(const Position& pos, Move move, int ply, int depth);
-    // Sort keys for `moves`, higher first: the hash move, captures by most valuable victim then
-    // least valuable attacker, promotions, killers, then quiet moves by history.
-    void score(const Position& pos, const MoveList& moves, Move hash_move, int ply,
-               const std::vector<PieceValue>& values, int* keys) const;
+    bool is_killer(Move move, int ply) const {
+        const auto& k = killers_[static_cast<std::size_t>(ply)];
+        return move == k[0] || move == k[1];
+    }
+    // Sort keys for `moves`, higher first: the hash move, captures that do not lose material in
+    // the exchange (by most valuable victim, then least valuable attacker), promotions, killers,
+    // quiet moves by history, and last the captures that lose material.
+    void score(Position& pos, const MoveList& moves, Move hash_move, int ply,
+               const std::vector<PieceValue>& values, Exchange& exchange, int* keys) const;
 
 private:
     static int moved_type(const Position& pos, Move move);

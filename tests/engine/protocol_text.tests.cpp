@@ -143,6 +143,21 @@ TEST_CASE("FEN is read as Stockfish reads it, and bad FEN says what is wrong",
     CHECK(*error == message);
 }
 
+TEST_CASE(
+    "first-move rights in FEN are read and written as Fairy-Stockfish's, and need their piece",
+    "[engine][protocol]") {
+    const auto cambodian = test::load_shipped("cambodian");
+    const auto uci = text_of(*cambodian, Protocol::uci);
+    Position pos(*cambodian);
+    const std::string start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1";
+    REQUIRE_FALSE(uci.read_position(pos, start));
+    CHECK(uci.write_position(pos) == start);
+    const auto error =
+        uci.read_position(pos, "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSK1SNR w DEde - 0 1");
+    REQUIRE(error);
+    CHECK(*error == "a first-move right on e1 needs a piece of White with first moves there");
+}
+
 TEST_CASE("USI writes shogi's moves and SFEN as shogi programs do", "[engine][protocol]") {
     const auto shogi = test::load_shipped("shogi");
     const auto usi = text_of(*shogi, Protocol::usi);

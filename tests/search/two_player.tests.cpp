@@ -170,13 +170,32 @@ TEST_CASE("a position's worth is the same after the table has learnt from earlie
     CHECK(searcher.think(root, {5, 0, 0}).last.score == first.last.score);
 }
 
+TEST_CASE("a mate the table holds is scored from where the search finds it again",
+          "[search][two-player]") {
+    const auto chess = test::load_shipped("chess");
+    const auto game = game_at(*chess, "2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1");
+    search::Searcher searcher(*chess);
+    const auto first = searcher.think(runtime::search_root(*game), {5, 0, 0});
+    REQUIRE(first.last.score == mate_in(3));
+    REQUIRE(first.last.pv.size() >= 4);
+    // Two plies on, the same table answers with a mate in two, then in one.
+    for (int ply = 0; ply < 4; ++ply) {
+        game->play(first.last.pv[static_cast<std::size_t>(ply)]);
+        if (ply % 2 == 0) continue;
+        const int moves_left = 3 - (ply + 1) / 2;
+        const auto out = searcher.think(runtime::search_root(*game), {2 * moves_left, 0, 0});
+        CHECK(out.last.score == mate_in(moves_left));
+    }
+}
+
 TEST_CASE("a search cut short reports the move it plays with that move's line and score",
           "[search][two-player]") {
     const auto chess = test::load_shipped("chess");
     const auto game = game_at(*chess, "r3kb2/p2n1p1Q/Pq2bp2/2p5/8/2P5/3PPPP1/RN2KBN1 w Qq - 1 18");
-    // Node budgets that stop inside an iteration, some after a new best move was found there.
+    // Node budgets that stop inside an iteration, some after a new best move was found there
+    // (where that happens moves with every change to the search: scan for it again then).
     int changed = 0;
-    for (std::uint64_t nodes = 20'000; nodes <= 160'000; nodes += 4'096) {
+    for (std::uint64_t nodes = 160'000; nodes <= 200'000; nodes += 2'048) {
         search::Limits limits;
         limits.nodes = nodes;
         const search::Outcome out = think(*game, limits);

@@ -1,0 +1,39 @@
+// Static exchange evaluation: what a move wins or loses on the cell it goes to once both players
+// have taken there in turn, each with its least valuable piece that can, either free to stop.
+// Private to the library.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "runtime/search/search.hpp"
+
+namespace vari::search {
+
+class Exchange {
+public:
+    Exchange(const Tables& t, const std::vector<PieceValue>& values);
+    // The material the side to move gains by `move` (legal in `pos`) and the exchange it starts,
+    // in centipawns: a drop or a quiet move onto a cell the other side wins scores the piece lost.
+    // Each capture is made on `pos` and taken back, so every movement kind counts as the
+    // generator knows it (slides, leaps, hops that gain or lose their screen, lame leaps,
+    // curves); pins are not, nor promotions after the first move. A capture sequence (jumps)
+    // scores what it takes first.
+    int evaluate(Position& pos, Move move);
+
+private:
+    static constexpr int MOST_CAPTURES = 32;
+    template <class Set>
+    int evaluate_as(Position& pos, Move move);
+    template <class Set>
+    int least_valuable_attacker(const Position& pos, int cell, int side) const;
+
+    const std::vector<PieceValue>& values_;
+    std::vector<int> by_value_;  // the piece types, least valuable first, royal ones last
+    std::uint32_t royal_types_ = 0;
+    bool checks_ = false;  // a royal piece may not take onto a cell the other side attacks
+    std::array<Move, MOST_CAPTURES> moves_;
+    std::array<Undo, MOST_CAPTURES> undos_;
+};
+
+}  // namespace vari::search
