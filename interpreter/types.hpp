@@ -159,6 +159,9 @@ public:
     constexpr int dropped_type() const { return from(); }
     constexpr bool is_none() const { return bits_ == 0; }
     friend constexpr bool operator==(Move, Move) = default;
+    // The move as one word and back, for tables that store moves in atomic words.
+    constexpr std::uint64_t bits() const { return bits_; }
+    static constexpr Move from_bits(std::uint64_t bits) { return Move(bits); }
 
 private:
     constexpr explicit Move(std::uint64_t bits) : bits_(bits) {}

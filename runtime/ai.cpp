@@ -1,5 +1,6 @@
 // The AI in a game in play: the search's view of the game, the game's hooks as the search asks
 // them, and players that choose moves (the AI at a level, or at random).
+#include <algorithm>
 #include <cassert>
 
 #include "runtime/runtime.hpp"
@@ -83,7 +84,8 @@ std::unique_ptr<search::RuleHooks> search_hooks(const CompiledGame& game, HookUs
 
 AiPlayer::AiPlayer(const CompiledGame& game, const search::Level& level, std::uint64_t seed,
                    HookUse hooks)
-    : level_(level), searcher_(game, search::Options{16, seed, level.variety}) {
+    : level_(level),
+      searcher_(game, search::Options{16, seed, level.variety, std::max(level.threads, 1)}) {
     hooks_ = search_hooks(game, hooks, hook_error_);
 }
 

@@ -75,6 +75,9 @@ int run_think(int argc, char** argv) {
         ->check(whole_number(1, 1'000'000'000'000));
     app.add_option("--level", level_text, "think as the AI at this level (1-10; default 5)")
         ->check(whole_number(1, 10));
+    int threads = 1;
+    app.add_option("--threads", threads, "threads searching together (default 1)")
+        ->check(whole_number(1, search::MAX_THREADS));
     auto notation = runtime::Notation::short_form;
     add_notation_option(app, notation);
     app.add_flag("--json", json, "print the result as one JSON object");
@@ -88,6 +91,7 @@ int run_think(int argc, char** argv) {
     } else {
         level.limits = limits;
     }
+    level.threads = threads;
     auto game = load_game(game_name);
     if (!game) return static_cast<int>(Exit::invalid);
     const auto hooks = no_hooks ? runtime::HookUse::off : runtime::HookUse::on;

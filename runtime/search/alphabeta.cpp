@@ -20,6 +20,7 @@
 #include <cmath>
 #include <optional>
 #include <random>
+#include <thread>
 
 #include "runtime/search/engines.hpp"
 #include "runtime/search/null_move.hpp"
@@ -37,13 +38,24 @@ struct Ply {
     int pv_length = 0;
 };
 
-struct SearchState {
-    SearchState(const CompiledGame& game, const Options& options)
-        : tt(options.hash_megabytes), plies(new Ply[MAX_LINE]), null_move(game) {}
-    TranspositionTable tt;
+// What each thread of a search keeps to itself: its line's plies and its move ordering.
+struct ThreadState {
+    ThreadState() : plies(new Ply[MAX_LINE]) {}
     MoveOrder order;
     std::unique_ptr<Ply[]> plies;
+};
+
+// The threads share the transposition table (lazy SMP: each searches the whole tree, and what
+// one finds the others read from the table).
+struct SearchState {
+    SearchState(const CompiledGame& game, const Options& options)
+        : tt(options.hash_megabytes), null_move(game) {
+        for (int i = 0; i < std::max(options.threads, 1); ++i)
+            threads.push_back(std::make_unique<ThreadState>());
+    }
+    TranspositionTable tt;
     NullMoveGuard null_move;
+    std::vector<std::unique_ptr<ThreadState>> threads;
 };
 
 void DeleteState::operator()(SearchState* state) const { delete state; }
@@ -54,7 +66,7 @@ StatePointer make_search_state(const CompiledGame& game, const Options& options)
 
 void clear(SearchState& state) {
     state.tt.clear();
-    state.order.clear();
+    for (auto& thread : state.threads) thread->order.clear();
 }
 
 namespace {
@@ -104,10 +116,13 @@ struct RootMove {
 
 class AlphaBeta {
 public:
-    AlphaBeta(const Root& root, Context& context, SearchState& state)
+    // `helper`: a thread beside the main one, whose result is not reported (0 for the main one).
+    AlphaBeta(const Root& root, Context& context, SearchState& state, int helper = 0)
         : line_(root, context.hooks),
           c_(context),
           s_(state),
+          own_(*state.threads[static_cast<std::size_t>(helper)]),
+          helper_(helper),
           values_(context.evaluation.values()),
           exchange_(root.position->tables(), values_),
           null_moves_(!context.hooks && state.null_move.in_game()) {
@@ -122,20 +137,20 @@ public:
     Outcome run(const Root& root) {
         Outcome out;
         if (root.moves.empty()) return out;
-        s_.tt.new_search();
-        s_.order.new_search();
+        own_.order.new_search();
         order_root(root);
         out.best = moves_.front().move;
         const int max_depth = c_.budget.limits().depth ? c_.budget.limits().depth : MAX_DEPTH;
         int score = 0;
-        for (int depth = 1; depth <= max_depth; ++depth) {
+        // Helpers of odd number start a ply deeper, so that the threads spread over depths.
+        for (int depth = 1 + helper_ % 2; depth <= max_depth; ++depth) {
             root_depth_ = depth;
             partial_best_ = Move::none();
             score = aspiration(depth, score);
             if (aborted()) {
                 if (!partial_best_.is_none() && !line_.failed()) {
                     // The move is reported with its line and score as far as they were searched.
-                    const Ply& root_ply = s_.plies[0];
+                    const Ply& root_ply = own_.plies[0];
                     out.best = partial_best_;
                     out.last.score = partial_score_;
                     out.last.pv.assign(root_ply.pv, root_ply.pv + root_ply.pv_length);
@@ -144,17 +159,20 @@ public:
             }
             std::stable_sort(moves_.begin(), moves_.end(),
                              [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-            const Ply& root_ply = s_.plies[0];
+            const Ply& root_ply = own_.plies[0];
             out.best = moves_.front().move;
-            out.last = {depth, score, {root_ply.pv, root_ply.pv + root_ply.pv_length},
-                        c_.budget.nodes(), c_.budget.seconds()};
+            out.last = {depth,
+                        score,
+                        {root_ply.pv, root_ply.pv + root_ply.pv_length},
+                        c_.nodes(),
+                        c_.budget.seconds()};
             if (c_.progress) c_.progress(out.last);
             // A decisive score within the full-width depth is the shortest forced end.
             if (is_decisive(score) && plies_to_end(score) <= depth) break;
         }
         if (line_.failed()) out.error = line_.error();
         else if (out.last.depth > 0 && c_.options.variety > 0) out.best = varied(root);
-        out.last.nodes = c_.budget.nodes();
+        out.last.nodes = c_.nodes();
         out.last.seconds = c_.budget.seconds();
         return out;
     }
@@ -164,12 +182,13 @@ private:
 
     // The root moves, the table's move first, then as the ordering sorts them.
     void order_root(const Root& root) {
-        Ply& p = s_.plies[0];
+        Ply& p = own_.plies[0];
         p.moves.size = 0;
         for (const Move m : root.moves) p.moves.moves[p.moves.size++] = m;
-        const TtEntry* e = s_.tt.probe(line_.position().hash());
-        s_.order.score(line_.position(), p.moves, e ? e->move : Move::none(), 0, values_, exchange_,
-                       p.keys);
+        TtEntry e;
+        const bool known = s_.tt.probe(line_.position().hash(), e);
+        own_.order.score(line_.position(), p.moves, known ? e.move : Move::none(), 0, values_,
+                         exchange_, p.keys);
         for (int i = 0; i < p.moves.size; ++i) pick_next(p.moves, p.keys, i);
         moves_.assign(p.moves.size, RootMove{});
         for (int i = 0; i < p.moves.size; ++i) moves_[static_cast<std::size_t>(i)].move = p.moves.moves[i];
@@ -192,7 +211,7 @@ private:
     }
 
     int search_root(int depth, int alpha, int beta) {
-        Ply& p = s_.plies[0];
+        Ply& p = own_.plies[0];
         p.pv_length = 0;
         int best = -INFINITE;
         for (std::size_t i = 0; i < moves_.size(); ++i) {
@@ -227,7 +246,7 @@ private:
 
     int search(int depth, int alpha, int beta, bool null_allowed = true) {
         const int ply = line_.depth();
-        Ply& p = s_.plies[ply];
+        Ply& p = own_.plies[ply];
         p.pv_length = 0;
         int score;
         if (settled(p, score)) return score;
@@ -238,13 +257,13 @@ private:
         const bool trusted = trusts_table(depth);
         const bool pv_node = beta - alpha > 1;
         Move hash_move;
-        if (const TtEntry* e = s_.tt.probe(key)) {
-            hash_move = e->move;
+        if (TtEntry e; s_.tt.probe(key, e)) {
+            hash_move = e.move;
             // Not at PV nodes, so the principal variation comes out whole.
-            if (trusted && !pv_node && e->depth >= depth) {
-                const int s = from_tt(e->score, ply);
-                if (e->bound == Bound::exact || (e->bound == Bound::lower && s >= beta) ||
-                    (e->bound == Bound::upper && s <= alpha))
+            if (trusted && !pv_node && e.depth >= depth) {
+                const int s = from_tt(e.score, ply);
+                if (e.bound == Bound::exact || (e.bound == Bound::lower && s >= beta) ||
+                    (e.bound == Bound::upper && s <= alpha))
                     return s;
             }
         }
@@ -268,7 +287,7 @@ private:
         const int alpha_start = alpha;
         int best = -INFINITE;
         Move best_move;
-        s_.order.score(line_.position(), p.moves, hash_move, ply, values_, exchange_, p.keys);
+        own_.order.score(line_.position(), p.moves, hash_move, ply, values_, exchange_, p.keys);
         for (int i = 0; i < p.moves.size; ++i) {
             pick_next(p.moves, p.keys, i);
             const Move m = p.moves.moves[i];
@@ -286,7 +305,7 @@ private:
             } else {
                 int reduction = 0;
                 if (quiet && !gives_check && !in_check && depth >= LMR_DEPTH && i >= LMR_MOVES &&
-                    !s_.order.is_killer(m, ply))
+                    !own_.order.is_killer(m, ply))
                     reduction = std::clamp(late_move_reduction(depth, i) - pv_node, 0, child - 1);
                 score = -search(child - reduction, -alpha - 1, -alpha);
                 if (reduction > 0 && score > alpha) score = -search(child, -alpha - 1, -alpha);
@@ -301,7 +320,7 @@ private:
             best_move = m;
             take_pv(p, m);
             if (alpha >= beta) {
-                if (!gain.capture && !gain.promotion) s_.order.reward(pos, m, ply, depth);
+                if (!gain.capture && !gain.promotion) own_.order.reward(pos, m, ply, depth);
                 break;
             }
         }
@@ -331,7 +350,7 @@ private:
     }
 
     int quiesce(int alpha, int beta, int qply, int last_to) {
-        Ply& p = s_.plies[line_.depth()];
+        Ply& p = own_.plies[line_.depth()];
         p.pv_length = 0;
         int score;
         if (settled(p, score)) return score;
@@ -426,7 +445,7 @@ private:
 
     // The principal variation at `p`: `move`, then the one below it.
     void take_pv(Ply& p, Move move) {
-        const Ply& below = s_.plies[line_.depth() + 1];
+        const Ply& below = own_.plies[line_.depth() + 1];
         p.pv[0] = move;
         std::copy(below.pv, below.pv + below.pv_length, p.pv + 1);
         p.pv_length = below.pv_length + 1;
@@ -446,6 +465,8 @@ private:
     Line line_;
     Context& c_;
     SearchState& s_;
+    ThreadState& own_;
+    int helper_;
     const std::vector<PieceValue>& values_;
     Exchange exchange_;
     bool checks_ = false;
@@ -460,8 +481,34 @@ private:
 }  // namespace
 
 Outcome search_two_players(const Root& root, Context& context, SearchState& state) {
-    AlphaBeta search(root, context, state);
-    return search.run(root);
+    state.tt.new_search();
+    // Hooks run in one Lua state: a game with hooks is searched by one thread.
+    const int threads = context.hooks ? 1 : static_cast<int>(state.threads.size());
+    std::atomic<std::uint64_t> helper_nodes{0};
+    // Stops and joins the helpers when the main thread is done, however it ends.
+    struct Helpers {
+        std::atomic<bool> stop{false};
+        std::vector<std::thread> threads;
+        ~Helpers() {
+            stop.store(true, std::memory_order_relaxed);
+            for (std::thread& t : threads) t.join();
+        }
+    } helpers;
+    for (int i = 1; i < threads; ++i)
+        helpers.threads.emplace_back([&, i] {
+            Budget budget(Limits{}, helpers.stop, &helper_nodes);
+            const Searcher::Progress silent;
+            Context helper{context.evaluation, context.options, budget, nullptr, silent};
+            AlphaBeta(root, helper, state, i).run(root);
+        });
+    Context main = context;
+    if (threads > 1) main.helper_nodes = &helper_nodes;
+    Outcome out = AlphaBeta(root, main, state).run(root);
+    helpers.stop.store(true, std::memory_order_relaxed);
+    for (std::thread& t : helpers.threads) t.join();
+    helpers.threads.clear();
+    out.last.nodes = main.nodes();
+    return out;
 }
 
 }  // namespace vari::search

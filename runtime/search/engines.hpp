@@ -12,8 +12,18 @@ namespace vari::search {
 // The clock and node budget of one think() call, checked every few thousand nodes.
 class Budget {
 public:
-    Budget(const Limits& limits, const std::atomic<bool>& stop)
-        : limits_(limits), stop_(stop), start_(std::chrono::steady_clock::now()) {}
+    // `published`: where a helper thread adds its nodes as it goes, for the main one to report.
+    Budget(const Limits& limits, const std::atomic<bool>& stop,
+           std::atomic<std::uint64_t>* published = nullptr)
+        : limits_(limits),
+          stop_(stop),
+          published_(published),
+          start_(std::chrono::steady_clock::now()) {}
+    ~Budget() {
+        if (published_) published_->fetch_add(nodes_ & 1023, std::memory_order_relaxed);
+    }
+    Budget(const Budget&) = delete;
+    Budget& operator=(const Budget&) = delete;
     // Counts a node; true once the search must stop.
     bool spent() {
         ++nodes_;
@@ -21,6 +31,7 @@ public:
         if (limits_.nodes && nodes_ >= limits_.nodes)
             return stopped_ = true;
         if ((nodes_ & 1023) == 0) {
+            if (published_) published_->fetch_add(1024, std::memory_order_relaxed);
             if (stop_.load(std::memory_order_relaxed)) return stopped_ = true;
             if (limits_.milliseconds && milliseconds() >= limits_.milliseconds)
                 return stopped_ = true;
@@ -41,6 +52,7 @@ private:
     }
     Limits limits_;
     const std::atomic<bool>& stop_;
+    std::atomic<std::uint64_t>* published_;
     std::chrono::steady_clock::time_point start_;
     std::uint64_t nodes_ = 0;
     bool stopped_ = false;
@@ -61,6 +73,12 @@ struct Context {
     Budget& budget;
     RuleHooks* hooks;
     const Searcher::Progress& progress;
+    // The helper threads' nodes so far, where there are helpers.
+    const std::atomic<std::uint64_t>* helper_nodes = nullptr;
+    // All the search's nodes so far, the helpers' too.
+    std::uint64_t nodes() const {
+        return budget.nodes() + (helper_nodes ? helper_nodes->load(std::memory_order_relaxed) : 0);
+    }
 };
 
 // Two players: iterative-deepening alpha-beta.

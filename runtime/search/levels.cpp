@@ -60,7 +60,8 @@ bool read_limit(std::string_view text, Limits& limits, std::string& error) {
     const std::string_view key = text.substr(0, equals), value = text.substr(equals + 1);
     const auto n = whole_number(value, key == "depth" ? MAX_DEPTH : 1'000'000'000'000ull);
     if (key != "depth" && key != "time" && key != "nodes") {
-        error = "unknown limit '" + std::string(key) + "': use depth=N, time=MS or nodes=N";
+        error = "unknown limit '" + std::string(key) +
+                "': use depth=N, time=MS or nodes=N (or threads=N beside one)";
         return false;
     }
     if (!n) {
@@ -97,7 +98,17 @@ std::optional<Level> parse_level(std::string_view text, std::string& error) {
                     "ai:5:maxn";
             return std::nullopt;
         }
-        if (const auto search = search_named(part)) {
+        if (part.starts_with("threads=")) {
+            const auto n = whole_number(part.substr(8), MAX_THREADS);
+            if (!n || level.threads) {
+                error = level.threads ? "threads are given twice"
+                                      : "the threads '" + std::string(part.substr(8)) +
+                                            "' are not a whole number from 1 to " +
+                                            std::to_string(MAX_THREADS);
+                return std::nullopt;
+            }
+            level.threads = static_cast<int>(*n);
+        } else if (const auto search = search_named(part)) {
             if (searched) {
                 error = "two searches named: give one of " + std::string(SEARCH_NAMES);
                 return std::nullopt;

@@ -149,6 +149,9 @@ struct Options {
     std::size_t hash_megabytes = 16;
     std::uint64_t seed = 0;    // breaks ties among equal root moves (levels with variety)
     int variety = 0;           // centipawns: root moves this close to the best may be chosen
+    // Threads searching together (two players without hooks; others search with one). Limits
+    // of nodes count the main thread's; the reported nodes are all of them.
+    int threads = 1;
 };
 
 // A search for one game; keeps its tables (hash, history) between calls until clear().
@@ -180,10 +183,14 @@ private:
 // below, with a node ceiling that
 // doubles a level (20 million at level 10) to bound a move's time where plies are dear; no level
 // depends on the clock, so a level plays the same moves on any machine. A further part names the
-// search for more than two players: "ai:5:maxn", "ai:depth=3:brs", "ai:paranoid".
+// search for more than two players: "ai:5:maxn", "ai:depth=3:brs", "ai:paranoid"; another the
+// threads that search together: "ai:time=500:threads=2" (one by default: a level with more
+// threads plays stronger but no longer the same moves every time).
+constexpr int MAX_THREADS = 256;
 struct Level {
     Limits limits;
     int variety = 0;
+    int threads = 0;  // 0: not named (one, unless a command's --threads says otherwise)
 };
 // The level `text` names (the part after "ai", with its ':'); nothing with `error` set when it
 // names none.

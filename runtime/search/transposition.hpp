@@ -1,19 +1,23 @@
-// The transposition table: what earlier searches learnt of a position, found by its hash.
+// The transposition table: what earlier searches learnt of a position, found by its hash. The
+// threads of one search share it without locks.
 //
-// An entry (24 bytes):
-//   key    64 bits  Position::hash() of the position (0 with depth 0: an empty slot)
-//   move   32 bits  the best move found there (none when every move failed low)
+// An entry, as the table hands it out:
+//   key    64 bits  Position::hash() of the position
+//   move   64 bits  the best move found there (none when every move failed low)
 //   score  32 bits  node-relative: a decisive score counts plies from the entry's position
 //                   (to_tt/from_tt), so it holds wherever in a line the position recurs
-//   depth   8 bits  the remaining depth it was searched to
+//   depth   8 bits  the remaining depth it was searched to (0: an empty slot)
 //   bound   8 bits  whether the score is exact or only an upper or a lower bound
 //   age     8 bits  the search (think call) that wrote it
+// A slot holds three atomic words: the move, the rest packed in one, and the key exclusive-or'ed
+// with both, so that a slot two threads wrote at once reads as no entry rather than a wrong one.
 // One entry per slot; a store replaces the slot's entry unless that one is of the same search,
 // of another position and deeper. Private to the library.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
-#include <vector>
+#include <memory>
 
 #include "runtime/search/search.hpp"
 
@@ -34,14 +38,22 @@ class TranspositionTable {
 public:
     explicit TranspositionTable(std::size_t megabytes);
     void clear();
-    void new_search() { ++age_; }
-    // The entry for `key`, or null.
-    const TtEntry* probe(std::uint64_t key) const;
+    void new_search() { age_.fetch_add(1, std::memory_order_relaxed); }
+    // The entry for `key` into `entry`; false when the table holds none.
+    bool probe(std::uint64_t key, TtEntry& entry) const;
     void store(std::uint64_t key, int depth, Bound bound, int score, Move move);
 
 private:
-    std::vector<TtEntry> entries_;  // a power of two of them
-    std::uint8_t age_ = 0;
+    struct Slot {
+        std::atomic<std::uint64_t> check{0}, move{0}, data{0};
+    };
+    static std::uint64_t pack(const TtEntry& e);
+    static TtEntry unpack(std::uint64_t key, std::uint64_t move, std::uint64_t data);
+    Slot& slot(std::uint64_t key) const { return slots_[key & (size_ - 1)]; }
+
+    std::unique_ptr<Slot[]> slots_;
+    std::size_t size_ = 0;  // a power of two
+    std::atomic<std::uint8_t> age_{0};
 };
 
 // A score as the table keeps it at `ply` plies below the root, and back.

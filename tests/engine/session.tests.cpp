@@ -34,6 +34,7 @@ TEST_CASE("uci names the engine, its options and the games UCI can express", "[e
     CHECK(count_starting(lines, "option name Level type spin default 10 min 1 max 10") == 1);
     CHECK(count_starting(lines, "option name Hash type spin default 16") == 1);
     CHECK(count_starting(lines, "option name Ponder type check") == 1);
+    CHECK(count_starting(lines, "option name Threads type spin default 1 min 1 max 256") == 1);
     CHECK(count_starting(
               lines,
               "option name UCI_Variant type combo default chess var antichess var cambodian var "
@@ -261,6 +262,8 @@ TEST_CASE("random commands in any order never stop the engine, and each go is an
         "setoption name Level",
         "setoption name Hash value 1",
         "setoption name Hash value 99999999999",
+        "setoption name Threads value 2",
+        "setoption name Threads value 0",
         "setoption name UCI_Variant value shogi",
         "setoption name UCI_Variant value chess",
         "setoption name UCI_Variant value minishogi",

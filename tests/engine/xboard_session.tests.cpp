@@ -65,8 +65,9 @@ TEST_CASE("protover 2 is answered with the features, the games as XBoard names t
     const auto lines = xb.lines_until("feature done=1");
     REQUIRE(lines.size() == 4);
     CHECK(lines[0].rfind("feature myname=\"vari ", 0) == 0);
-    for (const char* feature : {" setboard=1", " usermove=1", " ping=1", " playother=1",
-                                " sigint=0", " sigterm=0", " colors=0", " analyze=1", " memory=1"})
+    for (const char* feature :
+         {" setboard=1", " usermove=1", " ping=1", " playother=1", " sigint=0", " sigterm=0",
+          " colors=0", " analyze=1", " memory=1", " smp=1"})
         CHECK(lines[0].find(feature) != std::string::npos);
     // King of the hill has chess's pieces and setup, but its own end: not XBoard's normal.
     CHECK(lines[1] ==

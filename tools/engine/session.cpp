@@ -91,6 +91,8 @@ void Session::hello() {
             std::to_string(hash_megabytes_) + " min 1 max " + std::to_string(MAX_HASH_MEGABYTES));
         say("option name " + std::string(dialect_.ponder_option) + " type check default false");
     }
+    say("option name Threads type spin default " + std::to_string(threads_) + " min 1 max " +
+        std::to_string(search::MAX_THREADS));
     if (dialect_.offers_variants) {
         std::string combo = "option name UCI_Variant type combo default " + name_;
         for (const std::string& v : variants()) combo += " var " + v;
@@ -122,6 +124,11 @@ void Session::set_option(const std::vector<std::string>& words) {
     } else if (same_name(name, dialect_.hash_option) || same_name(name, "Hash")) {
         if (const auto n = whole(MAX_HASH_MEGABYTES)) {
             hash_megabytes_ = static_cast<std::size_t>(*n);
+            thinker_.reset();
+        }
+    } else if (same_name(name, "Threads")) {
+        if (const auto n = whole(search::MAX_THREADS)) {
+            threads_ = static_cast<int>(*n);
             thinker_.reset();
         }
     } else if (same_name(name, dialect_.ponder_option)) {
@@ -248,7 +255,7 @@ void Session::go(const std::vector<std::string>& words) {
     if (!thinker_) {
         try {
             thinker_ = std::make_unique<Thinker>(
-                *game_, hash_megabytes_,
+                *game_, hash_megabytes_, threads_,
                 [this](const runtime::Game& g, const search::Iteration& it) { report(g, it); },
                 [this](const runtime::Game& g, const search::Outcome& o) {
                     answer(g, o);

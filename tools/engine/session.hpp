@@ -50,6 +50,7 @@ private:
     std::unique_ptr<Thinker> thinker_;  // made at the first `go` after the game or hash changed
     int level_ = 10;
     std::size_t hash_megabytes_ = 16;
+    int threads_ = 1;
     std::vector<std::string> variants_;  // the shipped games UCI expresses, found at `uci`
     std::ostream& out_;
     std::mutex out_mutex_;  // the search thread writes too

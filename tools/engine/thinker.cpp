@@ -6,8 +6,9 @@
 
 namespace vari::engine {
 
-Thinker::Thinker(const CompiledGame& game, std::size_t hash_megabytes, Report report, Done done)
-    : searcher_(game, search::Options{hash_megabytes, 0, 0}),
+Thinker::Thinker(const CompiledGame& game, std::size_t hash_megabytes, int threads, Report report,
+                 Done done)
+    : searcher_(game, search::Options{hash_megabytes, 0, 0, threads}),
       report_(std::move(report)),
       done_(std::move(done)) {
     hooks_ = runtime::search_hooks(game, runtime::HookUse::on, hook_error_);

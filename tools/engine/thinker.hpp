@@ -38,7 +38,8 @@ public:
     using Done = std::function<std::optional<Job>(const runtime::Game&, const search::Outcome&)>;
 
     // Throws std::bad_alloc when the hash table does not fit in memory.
-    Thinker(const CompiledGame& game, std::size_t hash_megabytes, Report report, Done done);
+    Thinker(const CompiledGame& game, std::size_t hash_megabytes, int threads, Report report,
+            Done done);
     ~Thinker();  // stops the search, as stop() does
     Thinker(const Thinker&) = delete;
     Thinker& operator=(const Thinker&) = delete;

@@ -86,6 +86,7 @@ const XBoardSession::Command XBoardSession::COMMANDS[] = {
     {"analyze", &XBoardSession::analyze, Effect::abandon},
     {"exit", &XBoardSession::exit_analysis, Effect::abandon},
     {"memory", &XBoardSession::memory, Effect::abandon},
+    {"cores", &XBoardSession::cores, Effect::abandon},
     {"option", &XBoardSession::option, Effect::none},
     {"edit", &XBoardSession::edit, Effect::none},
     {"result", &XBoardSession::ignore, Effect::abandon},
@@ -183,7 +184,7 @@ void XBoardSession::protover(const Words&) {
     for (const auto& [variant, path] : games()) names += (names.empty() ? "" : ",") + variant.name;
     say(std::string("feature myname=\"vari ") + VARI_VERSION +
         "\" setboard=1 usermove=1 ping=1 playother=1 time=1 draw=1 sigint=0 sigterm=0 "
-        "colors=0 analyze=1 memory=1 name=0 san=0 reuse=1 debug=1");
+        "colors=0 analyze=1 memory=1 smp=1 name=0 san=0 reuse=1 debug=1");
     say("feature variants=\"" + names + "\"");
     say("feature option=\"Level -spin " + std::to_string(level_) + " 1 " +
         std::to_string(MAX_LEVEL) + "\"");
@@ -437,6 +438,16 @@ void XBoardSession::memory(const Words& words) {
     thinker_.reset();
 }
 
+void XBoardSession::cores(const Words& words) {
+    const auto n = words.size() == 2 ? whole_number(words[1]) : std::nullopt;
+    if (!n || *n < 1) {
+        say("Error (expected cores N): " + printable(joined(words, 0, words.size())));
+        return;
+    }
+    threads_ = static_cast<int>(std::min<std::int64_t>(*n, search::MAX_THREADS));
+    thinker_.reset();
+}
+
 // option NAME=VALUE, for the options of `feature option`: Level.
 void XBoardSession::option(const Words& words) {
     const std::string setting = joined(words, 1, words.size());
@@ -522,7 +533,7 @@ void XBoardSession::start_search(bool infinite) {
     if (!thinker_) {
         try {
             thinker_ = std::make_unique<Thinker>(
-                *game_, hash_megabytes_,
+                *game_, hash_megabytes_, threads_,
                 [this](const runtime::Game& g, const search::Iteration& it) { report(g, it); },
                 [this](const runtime::Game& g, const search::Outcome& o) { return answer(g, o); });
         } catch (const std::bad_alloc&) {

@@ -67,6 +67,7 @@ private:
     void analyze(const Words&);
     void exit_analysis(const Words&);
     void memory(const Words&);
+    void cores(const Words&);
     void option(const Words&);
     void edit(const Words&);
     void hard(const Words&);
@@ -109,6 +110,7 @@ private:
     std::optional<int> depth_;
     int level_ = 10;
     std::size_t hash_megabytes_ = 16;
+    int threads_ = 1;
 
     // Pondering (`hard`): the search after the engine's move has these limits, and expects
     // this reply.
