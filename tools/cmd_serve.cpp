@@ -32,6 +32,9 @@ int run_serve(int argc, char** argv) {
     app.add_option("--allow-host", options.allowed_hosts,
                    "a name the page may be reached by besides the address (e.g. this machine's "
                    "name on the network); requests under any other name are refused");
+    app.add_option("--threads", options.search_threads,
+                   "threads the AI searches with (default 1); a page may ask for fewer")
+        ->check(whole_number(1, search::MAX_THREADS));
     if (const auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     const auto games = dsl::shipped_games();

@@ -156,6 +156,11 @@ TEST_CASE("serve: computer seats move by themselves, and undo takes back the hum
     CHECK(state["thinking"] == false);
     CHECK(page.ask({{"op", "seats"}, {"seats", {"human", "ai:11"}}})["ok"] == false);
     CHECK(page.ask({{"op", "seats"}, {"seats", {"human"}}})["ok"] == false);
+    // A page may not ask for more search threads than the server gives (one by default).
+    const json greedy = page.ask({{"op", "seats"}, {"seats", {"human", "ai:1:threads=64"}}});
+    CHECK(greedy["ok"] == false);
+    CHECK(greedy["error"] ==
+          "seat 2: at most 1 search threads on this server (vari serve --threads)");
 
     state = page.ask({{"op", "move"}, {"move", "e4"}});
     CHECK(state["thinking"] == true);
@@ -216,6 +221,9 @@ TEST_CASE("serve: the editor's check, perft and a short analysis with progress",
     CHECK(page.ask({{"op", "analyze"}, {"games", 4}, {"players", {"ai:9", "random"}}})["ok"] ==
           false);  // too long for a page
     CHECK(page.ask({{"op", "analyze"}, {"games", 4}, {"players", {"ai:1"}}})["ok"] == false);
+    CHECK(page.ask(
+              {{"op", "analyze"}, {"games", 4}, {"players", {"ai:1:threads=8", "random"}}})["ok"] ==
+          false);
 }
 
 TEST_CASE("serve: a game saved as a record loads back, into its own game", "[web]") {

@@ -42,10 +42,12 @@ struct PageSession::Impl {
     };
 
     Impl(const ServeOptions& options, Send send_text, Close close_page)
-        : send_text(std::move(send_text)), close_page(std::move(close_page)),
+        : send_text(std::move(send_text)),
+          close_page(std::move(close_page)),
           idle(std::chrono::seconds(options.idle_seconds)),
-          session(options.game, [this](const json& event) { send(event); },
-                  options.work_seconds),
+          session(
+              options.game, [this](const json& event) { send(event); }, options.work_seconds,
+              options.search_threads),
           worker([this] { work(); }) {}
     ~Impl() {
         {

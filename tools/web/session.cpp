@@ -51,8 +51,21 @@ json diagnostics_json(const dsl::LoadResult& loaded) {
 
 }  // namespace
 
-Session::Session(std::string default_game, Push push, double work_seconds)
-    : default_game_(std::move(default_game)), push_(std::move(push)), work_time_(work_seconds) {}
+Session::Session(std::string default_game, Push push, double work_seconds, int search_threads)
+    : default_game_(std::move(default_game)),
+      push_(std::move(push)),
+      work_time_(work_seconds),
+      search_threads_(search_threads) {}
+
+bool Session::bound_threads(search::Level& level, std::string& error) const {
+    if (level.threads > search_threads_) {
+        error = "at most " + std::to_string(search_threads_) +
+                " search threads on this server (vari serve --threads)";
+        return false;
+    }
+    if (!level.threads) level.threads = search_threads_;
+    return true;
+}
 
 Session::~Session() { cancel_thinking(); }
 
@@ -250,8 +263,9 @@ json Session::analyze(const json& request, const runtime::StopWhen& stop) {
                           " seats: random or ai:1 to ai:" + std::to_string(MAX_ANALYSIS_LEVEL));
     for (const json& spec : *players) {
         std::string error;
-        const auto seat = spec.is_string() ? runtime::parse_seat(spec.get<std::string>(), error)
-                                           : std::nullopt;
+        auto seat =
+            spec.is_string() ? runtime::parse_seat(spec.get<std::string>(), error) : std::nullopt;
+        if (seat && seat->level && !bound_threads(*seat->level, error)) return error_json(error);
         // Seats whose moves are bounded by nodes, not time: a short analysis is short on any
         // machine.
         const bool short_enough =
@@ -391,8 +405,9 @@ json Session::seats(const json& request) {
         chosen[i].spec = spec;
         if (spec == "human") continue;
         std::string error;
-        const auto seat = runtime::parse_seat(spec, error);
-        if (!seat) return error_json("seat " + std::to_string(i + 1) + ": " + error);
+        auto seat = runtime::parse_seat(spec, error);
+        if (!seat || (seat->level && !bound_threads(*seat->level, error)))
+            return error_json("seat " + std::to_string(i + 1) + ": " + error);
         if (seat->level)
             chosen[i].ai = std::make_unique<runtime::AiPlayer>(*compiled_, *seat->level, rng_());
     }

@@ -29,8 +29,9 @@ namespace vari::web {
 class Session {
 public:
     using Push = std::function<void(const nlohmann::json&)>;
-    // A perft or an analysis stops after `work_seconds`.
-    Session(std::string default_game, Push push, double work_seconds);
+    // A perft or an analysis stops after `work_seconds`; the AI searches with `search_threads`
+    // threads, and a seat may ask for no more.
+    Session(std::string default_game, Push push, double work_seconds, int search_threads = 1);
     ~Session();
     // One request at a time (the connection's thread), but for {"op": "stop"}, which may come
     // from another thread while a request runs. Long work (perft, analysis) asks `stop_work` as
@@ -74,6 +75,9 @@ private:
     std::string default_game_;
     Push push_;
     std::chrono::duration<double> work_time_;
+    int search_threads_;
+    // Gives a level that names no threads the server's, and refuses one that asks for more.
+    bool bound_threads(search::Level& level, std::string& error) const;
     std::unique_ptr<CompiledGame> compiled_;
     std::string source_;  // the pasted rule file, or empty for a shipped game
     std::string name_;    // the shipped game's name

@@ -24,6 +24,7 @@ struct ServeOptions {
     double work_seconds = 60;     // a perft or an analysis that runs longer is stopped
     int idle_seconds = 7200;      // a page that asks nothing for this long is closed, told why
     int request_timeout_ms = 10000;  // a request's headers must arrive within this
+    int search_threads = 1;          // threads the AI searches with, at most, for each page
 };
 
 // One page's session as the server runs it, without its connection: each message the page sends
