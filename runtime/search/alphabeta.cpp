@@ -1,7 +1,7 @@
 // Two players: iterative-deepening principal variation search over the searched line, with a
-// transposition table, quiescence, check extensions, move ordering and pruning: reverse futility
-// and null move where the side to move stands well, futility and late-move reductions for quiet
-// moves late in the list.
+// transposition table, quiescence, check extensions, move ordering and pruning: null move where
+// the side to move stands well, futility and late-move reductions for quiet moves late in the
+// list. (Reverse futility was tried: it gained nothing in matches and hid sacrificial mates.)
 //
 // Assumptions:
 // - Scores are negamax, from the side to move; an ended game scores WIN - plies for the winner,
@@ -83,8 +83,6 @@ constexpr int ASPIRATION_WINDOW = 40;
 constexpr int INFINITE = WIN + 1;
 // Pruning margins, in centipawns (a game's Pawn-like piece is about 100, see values.cpp): what a
 // position may gain per remaining ply beyond its static evaluation.
-constexpr int REVERSE_FUTILITY_MARGIN = 90;
-constexpr int REVERSE_FUTILITY_DEPTH = 6;
 constexpr int FUTILITY_MARGIN = 120;
 constexpr int FUTILITY_DEPTH = 4;
 // Null move: the reduction, and from what depth a null move's cut-off is verified by a search
@@ -272,9 +270,6 @@ private:
         const int side = pos.side_to_move();
         const int static_eval = in_check ? -INFINITE : c_.evaluation.evaluate(pos, side);
         if (!pv_node && !in_check && !is_decisive(beta)) {
-            if (depth <= REVERSE_FUTILITY_DEPTH &&
-                static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta)
-                return static_eval;
             if (null_allowed && null_moves_ && depth >= NULL_MOVE_DEPTH && static_eval >= beta &&
                 s_.null_move.can_wait(pos, side)) {
                 if (const auto cut = null_move_cut(depth, beta)) return *cut;
