@@ -40,7 +40,7 @@ struct Ply {
 
 // What each thread of a search keeps to itself: its line's plies and its move ordering.
 struct ThreadState {
-    ThreadState() : plies(new Ply[MAX_LINE]) {}
+    explicit ThreadState(const Tables& t) : order(t), plies(new Ply[MAX_LINE]) {}
     MoveOrder order;
     std::unique_ptr<Ply[]> plies;
 };
@@ -51,7 +51,7 @@ struct SearchState {
     SearchState(const CompiledGame& game, const Options& options)
         : tt(options.hash_megabytes), null_move(game) {
         for (int i = 0; i < std::max(options.threads, 1); ++i)
-            threads.push_back(std::make_unique<ThreadState>());
+            threads.push_back(std::make_unique<ThreadState>(game.tables()));
     }
     TranspositionTable tt;
     NullMoveGuard null_move;
@@ -185,7 +185,7 @@ private:
         for (const Move m : root.moves) p.moves.moves[p.moves.size++] = m;
         TtEntry e;
         const bool known = s_.tt.probe(line_.position().hash(), e);
-        own_.order.score(line_.position(), p.moves, known ? e.move : Move::none(), 0, values_,
+        own_.order.score(line_.position(), p.moves, known ? e.move : Move::none(), 0, -1, values_,
                          exchange_, p.keys);
         for (int i = 0; i < p.moves.size; ++i) pick_next(p.moves, p.keys, i);
         moves_.assign(p.moves.size, RootMove{});
@@ -214,6 +214,7 @@ private:
         int best = -INFINITE;
         for (std::size_t i = 0; i < moves_.size(); ++i) {
             RootMove& rm = moves_[i];
+            moved_[0] = moved_piece_key(line_.position(), rm.move);
             line_.play(rm.move);
             const int child = depth - 1 + extension();
             int score;
@@ -282,12 +283,15 @@ private:
         const int alpha_start = alpha;
         int best = -INFINITE;
         Move best_move;
-        own_.order.score(line_.position(), p.moves, hash_move, ply, values_, exchange_, p.keys);
+        const int last = ply >= 1 ? moved_[ply - 1] : -1;
+        own_.order.score(line_.position(), p.moves, hash_move, ply, last, values_, exchange_,
+                         p.keys);
         for (int i = 0; i < p.moves.size; ++i) {
             pick_next(p.moves, p.keys, i);
             const Move m = p.moves.moves[i];
             const MoveGain gain = move_gain(pos, m, values_);
             const bool quiet = !gain.capture && !gain.promotion && m != hash_move;
+            moved_[ply] = moved_piece_key(pos, m);
             line_.play(m);
             const int gives_check = extension();
             const int child = depth - 1 + gives_check;
@@ -315,7 +319,7 @@ private:
             best_move = m;
             take_pv(p, m);
             if (alpha >= beta) {
-                if (!gain.capture && !gain.promotion) own_.order.reward(pos, m, ply, depth);
+                if (!gain.capture && !gain.promotion) own_.order.reward(pos, m, ply, depth, last);
                 break;
             }
         }
@@ -333,6 +337,7 @@ private:
     // zugzwangs that NullMoveGuard::can_wait() misses.
     std::optional<int> null_move_cut(int depth, int beta) {
         const int reduction = NULL_MOVE_DEPTH + 1 + depth / 4;
+        moved_[line_.depth()] = -1;
         line_.play(Move::make_pass());
         const int score = -search(depth - 1 - reduction, -beta, -beta + 1, false);
         line_.undo();
@@ -468,6 +473,7 @@ private:
     bool null_moves_ = false;      // the game allows them and no hooks judge
     std::vector<int> ply_limits_;  // the counts of the game's ply-limit rules
     std::vector<RootMove> moves_;
+    int moved_[MAX_LINE] = {};  // at each ply of the line, the move made there (moved_piece_key)
     int root_depth_ = 1;
     Move partial_best_;  // in an unfinished iteration, a move proven better than the last best
     int partial_score_ = 0;  // its score, at least

@@ -12,6 +12,7 @@ constexpr int HASH_MOVE = 1 << 30;
 constexpr int CAPTURE = 1 << 28;
 constexpr int PROMOTION = 1 << 27;
 constexpr int KILLER = 1 << 26;
+constexpr int COUNTER = 1 << 25;
 constexpr int HISTORY_MAX = 1 << 24;  // history counts are halved before they pass this
 constexpr int LOSING_CAPTURE = -(1 << 28);
 
@@ -44,6 +45,16 @@ MoveGain move_gain(const Position& pos, Move move, const std::vector<PieceValue>
     return g;
 }
 
+int moved_piece_key(const Position& pos, Move move) {
+    if (move.is_pass() || move.is_none()) return -1;
+    const int type = move.is_drop() ? move.dropped_type() : type_of(pos.piece_on(move.from()));
+    const Tables& t = pos.tables();
+    return (pos.side_to_move() * t.type_count + type) * t.cell_count + move.to();
+}
+
+MoveOrder::MoveOrder(const Tables& t)
+    : counters_(static_cast<std::size_t>(t.player_count * t.type_count * t.cell_count)) {}
+
 int MoveOrder::moved_type(const Position& pos, Move move) {
     if (move.is_drop()) return move.dropped_type();
     if (move.is_pass()) return -1;
@@ -53,6 +64,7 @@ int MoveOrder::moved_type(const Position& pos, Move move) {
 
 void MoveOrder::clear() {
     std::fill(history_.begin(), history_.end(), 0);
+    std::fill(counters_.begin(), counters_.end(), Move::none());
     new_search();
 }
 
@@ -61,7 +73,8 @@ void MoveOrder::new_search() {
     for (int& h : history_) h /= 8;
 }
 
-void MoveOrder::reward(const Position& pos, Move move, int ply, int depth) {
+void MoveOrder::reward(const Position& pos, Move move, int ply, int depth, int last) {
+    if (last >= 0) counters_[static_cast<std::size_t>(last)] = move;
     auto& k = killers_[static_cast<std::size_t>(ply)];
     if (k[0] != move) {
         k[1] = k[0];
@@ -76,9 +89,10 @@ void MoveOrder::reward(const Position& pos, Move move, int ply, int depth) {
         for (int& x : history_) x /= 2;
 }
 
-void MoveOrder::score(Position& pos, const MoveList& moves, Move hash_move, int ply,
+void MoveOrder::score(Position& pos, const MoveList& moves, Move hash_move, int ply, int last,
                       const std::vector<PieceValue>& values, Exchange& exchange, int* keys) const {
     const auto& k = killers_[static_cast<std::size_t>(ply)];
+    const Move counter = last >= 0 ? counters_[static_cast<std::size_t>(last)] : Move::none();
     for (int i = 0; i < moves.size; ++i) {
         const Move m = moves.moves[i];
         int& key = keys[i];
@@ -95,6 +109,8 @@ void MoveOrder::score(Position& pos, const MoveList& moves, Move hash_move, int 
             key = PROMOTION + g.victim;
         } else if (m == k[0] || m == k[1]) {
             key = KILLER - (m == k[1]);
+        } else if (m == counter) {
+            key = COUNTER;
         } else {
             const int type = moved_type(pos, m);
             key = type < 0 ? 0

@@ -21,30 +21,38 @@ struct MoveGain {
 };
 MoveGain move_gain(const Position& pos, Move move, const std::vector<PieceValue>& values);
 
-// Killers (per ply) and history (per player, moving piece type and destination), kept between
-// searches and aged at each new one.
+// A move as the counter-moves know it: who moved what where (the piece as it stood before the
+// move; a drop: the type dropped). -1 for none (a pass, a null move, before the root).
+int moved_piece_key(const Position& pos, Move move);
+
+// Killers (per ply), history (per player, moving piece type and destination) and the counter-move
+// to each move (by its moved_piece_key), kept between searches and aged at each new one.
 class MoveOrder {
 public:
     static constexpr int KILLERS = 2;
+    explicit MoveOrder(const Tables& t);
 
     void clear();
     void new_search();  // ages the history, forgets the killers
-    // A quiet move that caused a cut-off at `ply` with `depth` plies left.
-    void reward(const Position& pos, Move move, int ply, int depth);
+    // A quiet move that caused a cut-off at `ply` with `depth` plies left, after the move `last`
+    // (a moved_piece_key).
+    void reward(const Position& pos, Move move, int ply, int depth, int last);
     bool is_killer(Move move, int ply) const {
         const auto& k = killers_[static_cast<std::size_t>(ply)];
         return move == k[0] || move == k[1];
     }
     // Sort keys for `moves`, higher first: the hash move, captures that do not lose material in
     // the exchange (by most valuable victim, then least valuable attacker), promotions, killers,
-    // quiet moves by history, and last the captures that lose material.
-    void score(Position& pos, const MoveList& moves, Move hash_move, int ply,
+    // the counter-move to the `last` move, quiet moves by history, and last the captures that
+    // lose material.
+    void score(Position& pos, const MoveList& moves, Move hash_move, int ply, int last,
                const std::vector<PieceValue>& values, Exchange& exchange, int* keys) const;
 
 private:
     static int moved_type(const Position& pos, Move move);
     std::array<std::array<Move, KILLERS>, MAX_LINE> killers_{};
     std::vector<int> history_ = std::vector<int>(2 * MAX_TYPES * MAX_CELLS);
+    std::vector<Move> counters_;
 };
 
 // Swaps the best-keyed move of [from, size) into `from` (a selection sort, step by step: most
