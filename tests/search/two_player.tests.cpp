@@ -219,20 +219,28 @@ TEST_CASE("a mate the table holds is scored from where the search finds it again
 TEST_CASE("a search cut short reports the move it plays with that move's line and score",
           "[search][two-player]") {
     const auto chess = test::load_shipped("chess");
-    const auto game = game_at(*chess, "r3kb2/p2n1p1Q/Pq2bp2/2p5/8/2P5/3PPPP1/RN2KBN1 w Qq - 1 18");
-    // Node budgets that stop inside an iteration, until one stops after a new best move was
-    // found there (where that happens moves with every change to the search).
+    // Small node budgets that stop inside an iteration, on a few positions, until one stops after
+    // a new best move was found there (where that happens moves with every change to the search,
+    // so the test looks for it rather than naming it).
     int changed = 0;
-    for (std::uint64_t nodes = 2'000; nodes <= 400'000 && changed == 0; nodes += 1'024) {
-        search::Limits limits;
-        limits.nodes = nodes;
-        const search::Outcome out = think(*game, limits);
-        INFO("nodes " << nodes);
-        REQUIRE_FALSE(out.last.pv.empty());
-        CHECK(out.last.pv.front() == out.best);
-        search::Limits shallower;
-        shallower.depth = out.last.depth;
-        changed += think(*game, shallower).best != out.best;
+    for (const std::string position : {
+             "r3kb2/p2n1p1Q/Pq2bp2/2p5/8/2P5/3PPPP1/RN2KBN1 w Qq - 1 18",
+             "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+             "rnbq1rk1/pp2bppp/2p2n2/3p2B1/3P4/2NBP3/PPQ1NPPP/R3K2R b KQ - 0 8",
+             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+         }) {
+        const auto game = game_at(*chess, position);
+        for (std::uint64_t nodes = 2'000; nodes <= 30'000 && changed == 0; nodes += 1'024) {
+            search::Limits limits;
+            limits.nodes = nodes;
+            const search::Outcome out = think(*game, limits);
+            INFO(position << ", nodes " << nodes);
+            REQUIRE_FALSE(out.last.pv.empty());
+            CHECK(out.last.pv.front() == out.best);
+            search::Limits shallower;
+            shallower.depth = out.last.depth;
+            changed += think(*game, shallower).best != out.best;
+        }
     }
     CHECK(changed > 0);  // the case arises
 }
