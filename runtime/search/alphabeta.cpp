@@ -269,7 +269,8 @@ private:
 
         const bool in_check = checks_ && pos.in_check();
         const int side = pos.side_to_move();
-        const int static_eval = in_check ? -INFINITE : c_.evaluation.evaluate(pos, side);
+        // Only the pruning of non-PV nodes out of check reads it.
+        const int static_eval = pv_node || in_check ? -INFINITE : c_.evaluation.evaluate(pos, side);
         if (!pv_node && !in_check && !is_decisive(beta)) {
             if (null_allowed && null_moves_ && depth >= NULL_MOVE_DEPTH && static_eval >= beta &&
                 s_.null_move.can_wait(pos, side)) {
@@ -490,10 +491,12 @@ Outcome search_two_players(const Root& root, Context& context, SearchState& stat
     struct Helpers {
         std::atomic<bool> stop{false};
         std::vector<std::thread> threads;
-        ~Helpers() {
+        void finish() {
             stop.store(true, std::memory_order_relaxed);
             for (std::thread& t : threads) t.join();
+            threads.clear();
         }
+        ~Helpers() { finish(); }
     } helpers;
     for (int i = 1; i < threads; ++i)
         helpers.threads.emplace_back([&, i] {
@@ -505,9 +508,7 @@ Outcome search_two_players(const Root& root, Context& context, SearchState& stat
     Context main = context;
     if (threads > 1) main.helper_nodes = &helper_nodes;
     Outcome out = AlphaBeta(root, main, state).run(root);
-    helpers.stop.store(true, std::memory_order_relaxed);
-    for (std::thread& t : helpers.threads) t.join();
-    helpers.threads.clear();
+    helpers.finish();  // every helper's nodes are counted once it has ended
     out.last.nodes = main.nodes();
     return out;
 }

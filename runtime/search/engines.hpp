@@ -19,9 +19,7 @@ public:
           stop_(stop),
           published_(published),
           start_(std::chrono::steady_clock::now()) {}
-    ~Budget() {
-        if (published_) published_->fetch_add(nodes_ & 1023, std::memory_order_relaxed);
-    }
+    ~Budget() { publish(); }
     Budget(const Budget&) = delete;
     Budget& operator=(const Budget&) = delete;
     // Counts a node; true once the search must stop.
@@ -31,7 +29,7 @@ public:
         if (limits_.nodes && nodes_ >= limits_.nodes)
             return stopped_ = true;
         if ((nodes_ & 1023) == 0) {
-            if (published_) published_->fetch_add(1024, std::memory_order_relaxed);
+            publish();
             if (stop_.load(std::memory_order_relaxed)) return stopped_ = true;
             if (limits_.milliseconds && milliseconds() >= limits_.milliseconds)
                 return stopped_ = true;
@@ -52,7 +50,14 @@ private:
     }
     Limits limits_;
     const std::atomic<bool>& stop_;
+    // Adds the nodes counted since the last call to `published_`, if any.
+    void publish() {
+        if (!published_) return;
+        published_->fetch_add(nodes_ - published_nodes_, std::memory_order_relaxed);
+        published_nodes_ = nodes_;
+    }
     std::atomic<std::uint64_t>* published_;
+    std::uint64_t published_nodes_ = 0;
     std::chrono::steady_clock::time_point start_;
     std::uint64_t nodes_ = 0;
     bool stopped_ = false;

@@ -46,8 +46,8 @@ MoveGain move_gain(const Position& pos, Move move, const std::vector<PieceValue>
 }
 
 int moved_piece_key(const Position& pos, Move move) {
-    if (move.is_pass() || move.is_none()) return -1;
-    const int type = move.is_drop() ? move.dropped_type() : type_of(pos.piece_on(move.from()));
+    const int type = move.is_none() ? -1 : MoveOrder::moved_type(pos, move);
+    if (type < 0) return -1;
     const Tables& t = pos.tables();
     return (pos.side_to_move() * t.type_count + type) * t.cell_count + move.to();
 }

@@ -48,8 +48,10 @@ public:
     void score(Position& pos, const MoveList& moves, Move hash_move, int ply, int last,
                const std::vector<PieceValue>& values, Exchange& exchange, int* keys) const;
 
-private:
+    // The type `move` moves (a drop: the type dropped); -1 for a pass.
     static int moved_type(const Position& pos, Move move);
+
+private:
     std::array<std::array<Move, KILLERS>, MAX_LINE> killers_{};
     std::vector<int> history_ = std::vector<int>(2 * MAX_TYPES * MAX_CELLS);
     std::vector<Move> counters_;
