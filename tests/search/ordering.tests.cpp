@@ -24,7 +24,8 @@ TEST_CASE("moves that refuted a move are tried first the next time it is played"
         return static_cast<int>(std::find(moves.begin(), moves.end(), m) - moves.begin());
     };
     const int knight = index_of("g1", "f3"), pawn = index_of("d2", "d4");
-    const int earlier = 12'345;  // a move before, as moved_piece_key numbers it
+    // The move before, as moved_piece_key numbers it (any move of the game will do).
+    const int earlier = search::moved_piece_key(pos, test::legal_move(pos, "e2", "e4"));
     order.reward(pos, moves.moves[pawn], 3, 4, earlier);
     order.reward(pos, moves.moves[knight], 3, 4, earlier);  // the counter-move to `earlier`
     const auto keys = [&](int last) {
