@@ -43,8 +43,21 @@ struct LoadResult {
 LoadResult load_text(std::string_view text, const std::string& file_label);
 
 // Reads and loads a file. A missing, unreadable or too large file is a diagnostic at line 0, which
-// render() shows without a place.
+// render() shows without a place. The weights file beside it (weights_path) gives the game its
+// learned evaluation weights when it was made for these rules; one made for others, or not
+// readable, is a warning and the game goes without.
 LoadResult load_file(const std::string& path);
+
+// ---- Weights files: what `vari tune` learned for a game (weights.cpp) ----
+// Beside the rule file, with its name: chess.vari has chess.weights.
+std::filesystem::path weights_path(const std::filesystem::path& rule_file);
+// The JSON text of a weights file for `game`'s rules.
+std::string weights_text(const ir::Game& game, const ir::Weights& weights);
+// The weights a weights file's text gives `game` (`label` names the file), or nothing with
+// `problem` set: not a weights file, made for other rules (another rules hash), a piece, player or
+// weight missing or out of range.
+std::optional<ir::Weights> read_weights(std::string_view text, const std::string& label,
+                                        const ir::Game& game, ir::Diagnostic& problem);
 
 // The bytes of a regular file of at most `limit` bytes, or nothing and the reason (the system's
 // words, the size limit with the file's size, or "it is not a regular file"): every file vari

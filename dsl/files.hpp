@@ -15,6 +15,8 @@ namespace vari::dsl {
 
 // Rule files and hooks files are small; anything larger is refused before parsing.
 inline constexpr std::size_t max_file_bytes = 1 << 20;
+// A weights file holds a number per piece type, player and cell: far more than rules.
+inline constexpr std::size_t max_weights_bytes = 1 << 24;
 
 // The folder of the shipped games: $VARI_GAMES, else the one installed beside the program, else
 // the sources' one vari was built from.

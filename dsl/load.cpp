@@ -63,6 +63,25 @@ LoadResult unread(const std::string& path, std::string message) {
     return result;
 }
 
+// The weights file beside the rule file, when there is one: read into the game, or a warning.
+void attach_weights(ir::Game& game, const std::string& rule_file,
+                    std::vector<ir::Diagnostic>& diagnostics) {
+    const fs::path path = weights_path(rule_file);
+    std::error_code ec;
+    if (!fs::exists(path, ec)) return;
+    std::string reason;
+    ir::Diagnostic problem;
+    const auto text = read_bytes(path, max_weights_bytes, reason);
+    if (!text)
+        problem = file_error(path.string(), "cannot read the weights file: " + reason);
+    else if (auto weights = read_weights(*text, path.string(), game, problem))
+        game.weights = std::move(*weights);
+    if (game.weights) return;
+    problem.severity = ir::Diagnostic::Severity::warning;
+    problem.hint = "the AI uses values derived from the rules instead";
+    diagnostics.push_back(std::move(problem));
+}
+
 }  // namespace
 
 const SourceFile* LoadResult::source(const std::string& label) const {
@@ -111,7 +130,9 @@ LoadResult load_file(const std::string& path) {
     std::string reason;
     auto text = read_bytes(path, max_file_bytes, reason);
     if (!text) return unread(path, "cannot read the file: " + reason);
-    return load_text(*text, path);
+    LoadResult result = load_text(*text, path);
+    if (result.game) attach_weights(*result.game, path, result.diagnostics);
+    return result;
 }
 
 std::optional<std::string> resolve_game(const std::string& name_or_path) {

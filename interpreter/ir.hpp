@@ -273,6 +273,26 @@ struct HookSource {
     friend bool operator==(const HookSource&, const HookSource&) = default;
 };
 
+// Evaluation weights `vari tune` learned for a game's rules, read from the weights file beside
+// its rule file when that file was made for the same rules (the same rules_hash). In centipawns.
+struct PieceWeights {
+    int board = 0;     // one on the board
+    int in_hand = 0;   // one in hand
+    int mobility = 0;  // per cell it may move or capture to (pieces that are not guarded royals)
+    int shelter = 0;   // a guarded royal piece: per own piece next to it
+    int approach = 0;  // a guarded royal piece: per other player's piece within two of its moves
+                       // (a danger: below zero)
+    std::vector<std::vector<int>> cells;  // [player][cell]: what standing there adds
+    friend bool operator==(const PieceWeights&, const PieceWeights&) = default;
+};
+struct Weights {
+    std::string file;                  // the weights file they were read from
+    std::string made_by;               // the command that made them, to make them again
+    std::string summary;               // what they were learned from, in a line
+    std::vector<PieceWeights> pieces;  // in the order of Game::pieces
+    friend bool operator==(const Weights&, const Weights&) = default;
+};
+
 struct Game {
     std::string name;
     std::vector<Player> players;      // in turn order; players[0] moves first
@@ -309,6 +329,8 @@ struct Game {
     // A fingerprint of the rule text (comments and layout aside) and hook code, that game records
     // carry so that a record is never replayed under other rules.
     std::uint64_t rules_hash = 0;
+    // Learned evaluation weights, when a weights file for these rules lies beside the rule file.
+    std::optional<Weights> weights;
     friend bool operator==(const Game&, const Game&) = default;
 
     // The type `captor` gets in hand for capturing a piece of `type`, -1 when it leaves the game.

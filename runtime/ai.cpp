@@ -85,7 +85,8 @@ std::unique_ptr<search::RuleHooks> search_hooks(const CompiledGame& game, HookUs
 AiPlayer::AiPlayer(const CompiledGame& game, const search::Level& level, std::uint64_t seed,
                    HookUse hooks)
     : level_(level),
-      searcher_(game, search::Options{16, seed, level.variety, std::max(level.threads, 1)}) {
+      searcher_(game, search::Options{16, seed, level.variety, std::max(level.threads, 1),
+                                      !level.derived}) {
     hooks_ = search_hooks(game, hooks, hook_error_);
 }
 

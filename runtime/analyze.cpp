@@ -29,6 +29,8 @@ struct Played {
     int plies = 0;
     std::uint64_t choices = 0;  // the moves to choose from, summed over the positions played
     std::vector<PieceActivity> pieces;
+    std::vector<Move> moves;
+    std::vector<int> played;  // each move's place among the legal moves
 };
 
 // Counts what `move`, just played from `before`, did; `undo` is how it changed the board.
@@ -87,6 +89,10 @@ std::optional<Played> play_game(const CompiledGame& compiled, const AnalysisOpti
         assert(!move.is_none());  // a position without moves has ended the game
         out.choices += static_cast<std::uint64_t>(game.legal_moves().size);
         const Position before = game.position();
+        out.moves.push_back(move);
+        const MoveList& legal = game.legal_moves();
+        out.played.push_back(
+            static_cast<int>(std::find(legal.begin(), legal.end(), move) - legal.begin()));
         game.play(move);
         count_move(before, move, *game.last_undo(), out.pieces);
     }
@@ -196,6 +202,21 @@ Analysis sum_up(const std::vector<Played>& played, std::size_t players, std::siz
 }
 
 }  // namespace
+
+std::optional<PlayedGame> play_analysis_game(const CompiledGame& game,
+                                             const AnalysisOptions& options, int index,
+                                             const StopWhen& stop) {
+    auto played = play_game(game, options, index, stop);
+    if (!played) return std::nullopt;
+    PlayedGame out;
+    out.moves = std::move(played->moves);
+    out.choices = std::move(played->played);
+    if (played->end == Played::End::finished)
+        out.result = std::move(played->result);
+    else if (played->end == Played::End::stopped)
+        out.stop = played->stop;
+    return out;
+}
 
 std::optional<SeatSpec> parse_seat(std::string_view text, std::string& error) {
     if (text == "random") return SeatSpec{std::string(text), std::nullopt};

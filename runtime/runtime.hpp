@@ -596,6 +596,18 @@ struct Analysis {
 Analysis analyze(const CompiledGame& game, const AnalysisOptions& options,
                  const std::function<void(int done)>& progress = {}, const StopWhen& stop = {});
 
+// Game `index` of an analysis, as analyze() plays it (the same moves for the same options and
+// index): its moves, and its result when it finished. Nothing when `stop` ended it first.
+struct PlayedGame {
+    std::vector<Move> moves;
+    std::vector<int> choices;      // each move's place in Game::legal_moves() where it was played
+    std::optional<Result> result;  // none: unfinished at max_plies, or stopped
+    std::string stop;              // why it stopped (a hook failed, or the AI's search)
+};
+std::optional<PlayedGame> play_analysis_game(const CompiledGame& game,
+                                             const AnalysisOptions& options, int index,
+                                             const StopWhen& stop = {});
+
 // Every figure of an analysis as one JSON object (its game, options, seats, endings, lengths,
 // pieces), as `vari analyze --json` prints it.
 std::string analysis_json(const ir::Game& game, const AnalysisOptions& options,

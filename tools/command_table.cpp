@@ -17,6 +17,7 @@ constexpr Command COMMANDS[] = {
     {"replay", run_replay, "check a game record move by move and show a position"},
     {"think", run_think, "search a position and print the best move and its line"},
     {"analyze", run_analyze, "play many games and report balance figures"},
+    {"tune", run_tune, "learn the evaluation weights of a game by self-play"},
     {"match", run_match, "play games between players and report scores and Elo"},
     {"serve", run_serve, "play, design and analyse games in the browser"},
     {"engine", run_engine,

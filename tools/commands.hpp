@@ -33,6 +33,7 @@ int run_list(int argc, char** argv);
 int run_replay(int argc, char** argv);
 int run_think(int argc, char** argv);
 int run_analyze(int argc, char** argv);
+int run_tune(int argc, char** argv);
 int run_serve(int argc, char** argv);
 int run_engine(int argc, char** argv);
 int run_match(int argc, char** argv);

@@ -1,7 +1,6 @@
-// The evaluation: material (board and hands), mobility, promotion progress, royal safety and the
-// way of a royal piece to the zone it must reach, each read from tables built once from the
-// rules. evaluate() allocates nothing. Where the player left without pieces wins, material counts
-// against its holder.
+// The evaluation: a sum of weighted terms (search.hpp, TermLayout), each read from tables built
+// once from the rules. The weights are derived from the rules (material, promotion progress, a
+// royal piece's way to its zone, and a little mobility and royal safety), or learned.
 #include <algorithm>
 
 #include "runtime/search/evaluation_tables.hpp"
@@ -10,19 +9,68 @@
 namespace vari::search {
 namespace {
 
-// Centipawns per cell a piece may move or capture to: enough to choose active squares, too little
-// to give material for.
+// The derived weights where the rules say nothing: per cell a piece may move or capture to, enough
+// to choose active squares and too little to give material for; per own piece next to a royal
+// piece, and per other player's piece within two of its moves. A tuning run replaces them.
 constexpr int MOBILITY = 4;
-// Per own piece next to a royal piece, and per other player's piece within two of its moves.
 constexpr int SHELTER = 10;
-constexpr int APPROACH = 12;
+constexpr int APPROACH = -12;
+
+TermLayout layout_of(const Tables& t) { return {t.player_count, t.type_count, t.cell_count}; }
 
 }  // namespace
 
-Evaluation::Evaluation(const CompiledGame& game) : values_(piece_values(game)) {
+std::vector<int> Evaluation::derived_weights(const CompiledGame& game) {
     const Tables& t = game.tables();
-    progress_ = detail::promotion_progress(t, values_, promoting_types_);
-    goal_ = detail::goal_progress(t, goal_types_);
+    const TermLayout layout = layout_of(t);
+    const std::vector<PieceValue> values = piece_values(game);
+    std::vector<int> w(static_cast<std::size_t>(layout.size()), 0);
+    // Where the player left without pieces wins (`end no-pieces loss`), pieces are a burden.
+    int sign = 1;
+    for (const auto& end : game.ir().ends)
+        if (end.kind == ir::EndKind::no_pieces && end.outcome == ir::Outcome::loss) sign = -1;
+    std::uint32_t promoting = 0, racing = 0;
+    const std::vector<int> progress = detail::promotion_progress(t, values, promoting);
+    const std::vector<int> goal = detail::goal_progress(t, racing);
+    for (int type = 0; type < t.type_count; ++type) {
+        const auto at = [&](int term) -> int& { return w[static_cast<std::size_t>(term)]; };
+        at(layout.board(type)) = sign * values[type].board;
+        at(layout.in_hand(type)) = sign * values[type].in_hand;
+        at(layout.mobility(type)) = MOBILITY;
+        at(layout.shelter(type)) = SHELTER;
+        at(layout.approach(type)) = APPROACH;
+        for (int p = 0; p < t.player_count; ++p)
+            for (int c = 0; c < t.cell_count; ++c) {
+                const std::size_t row = static_cast<std::size_t>(p * t.type_count + type);
+                at(layout.cell(p, type, c)) =
+                    progress[row * t.cell_count + c] + goal[row * t.cell_count + c];
+            }
+    }
+    return w;
+}
+
+Evaluation::Evaluation(const CompiledGame& game, bool learned) : values_(piece_values(game)) {
+    const auto& file = game.ir().weights;
+    std::optional<std::vector<int>> read;
+    if (learned && file) read = from_ir(game, *file);
+    if (read) {
+        weights_ = std::move(*read);
+        weights_file_ = file->file;
+    } else {
+        weights_ = derived_weights(game);
+    }
+    prepare(game);
+}
+
+Evaluation::Evaluation(const CompiledGame& game, std::vector<int> weights)
+    : values_(piece_values(game)), weights_(std::move(weights)) {
+    prepare(game);
+}
+
+void Evaluation::prepare(const CompiledGame& game) {
+    const Tables& t = game.tables();
+    layout_ = layout_of(t);
+    weights_.resize(static_cast<std::size_t>(layout_.size()), 0);
     // Where royal pieces are captured like others, material already says what losing one costs.
     std::vector<CellSet> shelter, approach;
     if (!t.royals_capturable) {
@@ -31,9 +79,11 @@ Evaluation::Evaluation(const CompiledGame& game) : values_(piece_values(game)) {
     }
     shelter_ = SetPool(t.cell_words, shelter);
     approach_ = SetPool(t.cell_words, approach);
-    for (const auto& end : game.ir().ends)
-        if (end.kind == ir::EndKind::no_pieces && end.outcome == ir::Outcome::loss)
-            material_sign_ = -1;
+    for (int p = 0; p < t.player_count; ++p)
+        for (int type = 0; type < t.type_count; ++type)
+            for (int c = 0; c < t.cell_count; ++c)
+                if (weights_[static_cast<std::size_t>(layout_.cell(p, type, c))] != 0)
+                    placed_types_ |= 1u << type;
 }
 
 int Evaluation::evaluate(const Position& pos, int player) const {
@@ -41,46 +91,102 @@ int Evaluation::evaluate(const Position& pos, int player) const {
                          [&]<class Set>(Set) { return evaluate_as<Set>(pos, player); });
 }
 
-template <class Set>
-int Evaluation::evaluate_as(const Position& pos, int player) const {
+void Evaluation::count_terms(const Position& pos, int player, std::vector<TermCount>& out) const {
+    with_cell_set(pos.tables().cell_words, [&]<class Set>(Set) {
+        add_terms<Set>(pos, player, [&](int term, int count) {
+            if (count != 0) out.push_back({term, count});
+        });
+    });
+}
+
+template <class Set, class Add>
+void Evaluation::add_terms(const Position& pos, int p, Add&& add) const {
     const Tables& t = pos.tables();
-    const int players = t.player_count;
     const int types = t.type_count;
     const BoardSets<Set>& sets = pos.sets<Set>();
     const Set* shelter = shelter_.data<Set>();
     const Set* approach = approach_.data<Set>();
-    int total[MAX_PLAYERS] = {};
-    for (int p = 0; p < players; ++p) {
-        const Set own = sets.by_player[p];
-        const Set others = sets.occupied & ~own;
-        int sum = 0;
-        for (int type = 0; type < types; ++type) {
-            const Set cells = sets.of(p, type);
-            sum += material_sign_ * (cells.count() * values_[type].board +
-                                     pos.in_hand(p, type) * values_[type].in_hand);
-            if (!cells) continue;
-            const std::size_t row = static_cast<std::size_t>(p * types + type) * t.cell_count;
-            const bool promotes = promoting_types_ >> type & 1;
-            const bool guarded = guarded_types_ >> type & 1;
-            const bool racing = goal_types_ >> type & 1;
-            for (int c : cells) {
-                if (promotes) sum += progress_[row + c];
-                if (racing) sum += goal_[row + c];
-                if (guarded) {
-                    sum += SHELTER * (shelter[row + c] & own).count() -
-                           APPROACH * (approach[row + c] & others).count();
-                } else {
-                    sum += MOBILITY * piece_targets_in<Set>(pos, c).count();
-                }
+    const Set own = sets.by_player[p];
+    const Set others = sets.occupied & ~own;
+    for (int type = 0; type < types; ++type) {
+        const Set cells = sets.of(p, type);
+        add(layout_.board(type), cells.count());
+        add(layout_.in_hand(type), pos.in_hand(p, type));
+        if (!cells) continue;
+        const std::size_t row = static_cast<std::size_t>(p * types + type) * t.cell_count;
+        const bool placed = placed_types_ >> type & 1;
+        const bool guarded = guarded_types_ >> type & 1;
+        int mobility = 0, sheltering = 0, approaching = 0;
+        for (int c : cells) {
+            if (placed) add(layout_.cell(p, type, c), 1);
+            if (guarded) {
+                sheltering += (shelter[row + c] & own).count();
+                approaching += (approach[row + c] & others).count();
+            } else {
+                mobility += piece_targets_in<Set>(pos, c).count();
             }
         }
-        total[p] = sum;
+        add(layout_.mobility(type), mobility);
+        add(layout_.shelter(type), sheltering);
+        add(layout_.approach(type), approaching);
     }
+}
+
+template <class Set>
+int Evaluation::evaluate_as(const Position& pos, int player) const {
+    const int players = pos.tables().player_count;
+    const int* w = weights_.data();
+    int total[MAX_PLAYERS] = {};
+    for (int p = 0; p < players; ++p)
+        add_terms<Set>(pos, p, [&](int term, int count) { total[p] += w[term] * count; });
     // Against the strongest other player.
     int best_other = -WIN;
     for (int p = 0; p < players; ++p)
         if (p != player) best_other = std::max(best_other, total[p]);
     return total[player] - best_other;
+}
+
+ir::Weights Evaluation::to_ir(const CompiledGame& game, const std::vector<int>& weights) {
+    const TermLayout layout = layout_of(game.tables());
+    ir::Weights out;
+    const auto at = [&](int term) { return weights[static_cast<std::size_t>(term)]; };
+    for (int type = 0; type < layout.types; ++type) {
+        ir::PieceWeights piece;
+        piece.board = at(layout.board(type));
+        piece.in_hand = at(layout.in_hand(type));
+        piece.mobility = at(layout.mobility(type));
+        piece.shelter = at(layout.shelter(type));
+        piece.approach = at(layout.approach(type));
+        piece.cells.assign(static_cast<std::size_t>(layout.players), {});
+        for (int p = 0; p < layout.players; ++p)
+            for (int c = 0; c < layout.cells; ++c)
+                piece.cells[static_cast<std::size_t>(p)].push_back(at(layout.cell(p, type, c)));
+        out.pieces.push_back(std::move(piece));
+    }
+    return out;
+}
+
+std::optional<std::vector<int>> Evaluation::from_ir(const CompiledGame& game,
+                                                    const ir::Weights& weights) {
+    const TermLayout layout = layout_of(game.tables());
+    if (static_cast<int>(weights.pieces.size()) != layout.types) return std::nullopt;
+    std::vector<int> w(static_cast<std::size_t>(layout.size()), 0);
+    const auto at = [&](int term) -> int& { return w[static_cast<std::size_t>(term)]; };
+    for (int type = 0; type < layout.types; ++type) {
+        const ir::PieceWeights& piece = weights.pieces[static_cast<std::size_t>(type)];
+        if (static_cast<int>(piece.cells.size()) != layout.players) return std::nullopt;
+        at(layout.board(type)) = piece.board;
+        at(layout.in_hand(type)) = piece.in_hand;
+        at(layout.mobility(type)) = piece.mobility;
+        at(layout.shelter(type)) = piece.shelter;
+        at(layout.approach(type)) = piece.approach;
+        for (int p = 0; p < layout.players; ++p) {
+            const auto& row = piece.cells[static_cast<std::size_t>(p)];
+            if (static_cast<int>(row.size()) != layout.cells) return std::nullopt;
+            for (int c = 0; c < layout.cells; ++c) at(layout.cell(p, type, c)) = row[c];
+        }
+    }
+    return w;
 }
 
 }  // namespace vari::search

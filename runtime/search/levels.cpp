@@ -108,6 +108,12 @@ std::optional<Level> parse_level(std::string_view text, std::string& error) {
                 return std::nullopt;
             }
             level.threads = static_cast<int>(*n);
+        } else if (part == "derived") {
+            if (level.derived) {
+                error = "'derived' is given twice";
+                return std::nullopt;
+            }
+            level.derived = true;
         } else if (const auto search = search_named(part)) {
             if (searched) {
                 error = "two searches named: give one of " + std::string(SEARCH_NAMES);

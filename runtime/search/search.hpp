@@ -37,31 +37,74 @@ struct PieceValue {
 };
 std::vector<PieceValue> piece_values(const CompiledGame& game);
 
-// A position's worth for each player, from the rules' data alone: material, mobility, promotion
-// progress, royal safety, a royal piece's way to its zone, and hands. Built once per game; evaluate() is on the hot path.
+// The evaluation is a sum of terms, each a weight in centipawns times how often the position
+// holds it, totalled per player: a piece type's worth on the board and in hand, what standing on
+// each cell adds (per player, type and cell: promotion progress, a royal piece's way to its zone,
+// anything learned), mobility per type and, for royal pieces where check matters, shelter and
+// approach per type. The weights are derived from the rules, or learned by `vari tune`.
+struct TermLayout {
+    int players = 0, types = 0, cells = 0;
+    int board(int type) const { return type; }
+    int in_hand(int type) const { return types + type; }
+    int mobility(int type) const { return 2 * types + type; }
+    int shelter(int type) const { return 3 * types + type; }
+    int approach(int type) const { return 4 * types + type; }
+    int cell(int player, int type, int cell) const {
+        return 5 * types + (player * types + type) * cells + cell;
+    }
+    int size() const { return 5 * types + players * types * cells; }
+};
+struct TermCount {
+    int term = 0;
+    int count = 0;
+};
+
+// A position's worth for each player, built once per game; evaluate() is on the hot path and
+// allocates nothing.
 class Evaluation {
 public:
-    explicit Evaluation(const CompiledGame& game);
-    const std::vector<PieceValue>& values() const { return values_; }
-    // The position's worth for `player` against the others, in centipawns.
+    // With the game's learned weights when it has them (a weights file for its rules) and
+    // `learned` allows them, else with weights derived from the rules.
+    explicit Evaluation(const CompiledGame& game, bool learned = true);
+    // With these weights (numbered as layout() says), as tuning tries them.
+    Evaluation(const CompiledGame& game, std::vector<int> weights);
+
+    const std::vector<PieceValue>& values() const { return values_; }  // for ordering, exchanges
+    // The position's worth for `player` against the strongest other player, in centipawns.
     int evaluate(const Position& pos, int player) const;
+
+    const TermLayout& layout() const { return layout_; }
+    const std::vector<int>& weights() const { return weights_; }
+    // The weights file the weights were read from; empty when they are derived from the rules.
+    const std::string& weights_file() const { return weights_file_; }
+    // `player`'s own total as counts of terms, appended to `out`: its evaluate() is the sum of
+    // weight times count over its own terms less that over the strongest other player's.
+    void count_terms(const Position& pos, int player, std::vector<TermCount>& out) const;
+
+    // The weights derived from the rules alone.
+    static std::vector<int> derived_weights(const CompiledGame& game);
+    // Weights as a weights file holds them, and back (nothing when `weights` does not fit the
+    // game's pieces, players and cells).
+    static ir::Weights to_ir(const CompiledGame& game, const std::vector<int>& weights);
+    static std::optional<std::vector<int>> from_ir(const CompiledGame& game,
+                                                   const ir::Weights& weights);
 
 private:
     template <class Set>
     int evaluate_as(const Position& pos, int player) const;   // in the game's width Set
+    template <class Set, class Add>
+    void add_terms(const Position& pos, int player, Add&& add) const;
+    void prepare(const CompiledGame& game);
 
     std::vector<PieceValue> values_;
-    // Built from the tables (evaluation_tables.cpp), each [(player * types + type) * cells + cell]:
-    // what standing there adds on its way to promotion, around the mean its value already holds;
-    // and, for royal pieces where check matters, the cells next to it and those two moves away;
-    // for royal pieces that must reach a zone, how near they stand to it.
-    std::vector<int> progress_, goal_;
+    TermLayout layout_;
+    std::vector<int> weights_;
+    std::string weights_file_;
+    // For royal pieces where check matters, per [(player * types + type) * cells + cell]: the
+    // cells next to it and those two moves away.
     SetPool shelter_, approach_;  // in the game's width
-    std::uint32_t promoting_types_ = 0;  // types with a progress table, a bit each
-    std::uint32_t guarded_types_ = 0;    // royal types whose safety counts, a bit each
-    // -1 where a player left without pieces wins (`end no-pieces loss`): pieces are a burden.
-    int material_sign_ = 1;
-    std::uint32_t goal_types_ = 0;       // royal types with a zone to reach, a bit each
+    std::uint32_t placed_types_ = 0;   // types with a cell weight not zero, a bit each
+    std::uint32_t guarded_types_ = 0;  // royal types whose safety counts, a bit each
 };
 
 // ---- Rules left to hooks ----------------------------------------------------------------------
@@ -152,6 +195,8 @@ struct Options {
     // Threads searching together (two players without hooks; others search with one). Limits
     // of nodes count the main thread's; the reported nodes are all of them.
     int threads = 1;
+    // Evaluate with the game's learned weights when it has them; false: with the derived ones.
+    bool learned = true;
 };
 
 // A search for one game; keeps its tables (hash, history) between calls until clear().
@@ -185,12 +230,14 @@ private:
 // depends on the clock, so a level plays the same moves on any machine. A further part names the
 // search for more than two players: "ai:5:maxn", "ai:depth=3:brs", "ai:paranoid"; another the
 // threads that search together: "ai:time=500:threads=2" (one by default: a level with more
-// threads plays stronger but no longer the same moves every time).
+// threads plays stronger but no longer the same moves every time); and "derived" has it evaluate
+// with the weights derived from the rules even where the game has learned ones ("ai:5:derived").
 constexpr int MAX_THREADS = 256;
 struct Level {
     Limits limits;
     int variety = 0;
     int threads = 0;  // 0: not named (one, unless a command's --threads says otherwise)
+    bool derived = false;  // evaluate with the derived weights, not the learned ones
 };
 // The level `text` names (the part after "ai", with its ':'); nothing with `error` set when it
 // names none.

@@ -6,7 +6,10 @@ namespace vari::search {
 
 struct Searcher::Impl {
     Impl(const CompiledGame& game, Options options)
-        : game(game), options(options), evaluation(game), state(make_search_state(game, options)) {}
+        : game(game),
+          options(options),
+          evaluation(game, options.learned),
+          state(make_search_state(game, options)) {}
     const CompiledGame& game;
     Options options;
     Evaluation evaluation;

@@ -1,0 +1,185 @@
+// Logistic regression of results on term counts: K by a golden-section search, the weights by
+// Adam on the whole set at each step; how far to go, and how hard to pull towards the starting
+// weights, judged on held-out positions.
+#include "runtime/tune/fit.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+namespace vari::tune {
+namespace {
+
+// The work of a pass is cut into this many parts whatever the threads, and their sums added in
+// order, so that the figures do not depend on the number of threads.
+constexpr int PARTS = 64;
+// Pulls towards the starting weights tried, per squared centipawn of a weight's move: none
+// (stopping early alone guards against noise), then stronger ones that keep the weights few
+// positions speak for near where they started.
+constexpr double PULLS[] = {0, 1e-7, 1e-6, 1e-5};
+constexpr int STEPS = 600;         // Adam steps of a fit
+constexpr int CHECK_EVERY = 25;    // steps between judgements on the held-out positions
+constexpr double STEP_SIZE = 1.0;  // centipawns: how far a weight moves at most in one step
+
+double predicted(double scale, double evaluation) {
+    return 1.0 / (1.0 + std::exp(-scale * evaluation));
+}
+
+// Sample i's evaluation for its player to move, and the other player it is measured against.
+double evaluation_of(const Samples& s, int i, const std::vector<double>& w, int& against) {
+    const int side = s.side(i);
+    double own = 0, strongest = -1e300;
+    against = -1;
+    for (int p = 0; p < s.players(); ++p) {
+        double total = 0;
+        for (const auto* t = s.begin(i, p); t != s.end(i, p); ++t)
+            total += w[static_cast<std::size_t>(t->term)] * t->count;
+        if (p == side) {
+            own = total;
+        } else if (total > strongest) {
+            strongest = total;
+            against = p;
+        }
+    }
+    return own - strongest;
+}
+
+// Runs part(k) for k in [0, PARTS) on `threads` threads.
+void in_parts(int threads, const std::function<void(int)>& part) {
+    std::atomic<int> next{0};
+    const auto work = [&] {
+        for (int k; (k = next.fetch_add(1)) < PARTS;) part(k);
+    };
+    std::vector<std::thread> helpers;
+    for (int t = 1; t < threads; ++t) helpers.emplace_back(work);
+    work();
+    for (auto& helper : helpers) helper.join();
+}
+
+int part_begin(const Samples& s, int k) {
+    return static_cast<int>(static_cast<long long>(s.size()) * k / PARTS);
+}
+
+double mean_loss(const Samples& s, const std::vector<double>& w, double scale, int threads) {
+    if (s.size() == 0) return 0;
+    std::vector<double> sums(PARTS, 0);
+    in_parts(threads, [&](int k) {
+        int against;
+        for (int i = part_begin(s, k); i < part_begin(s, k + 1); ++i) {
+            const double error = s.target(i) - predicted(scale, evaluation_of(s, i, w, against));
+            sums[static_cast<std::size_t>(k)] += error * error;
+        }
+    });
+    double total = 0;
+    for (const double x : sums) total += x;
+    return total / s.size();
+}
+
+// The mean loss's gradient with respect to each weight.
+std::vector<double> gradient(const Samples& s, const std::vector<double>& w, double scale,
+                             int threads) {
+    std::vector<std::vector<double>> parts(PARTS);
+    in_parts(threads, [&](int k) {
+        std::vector<double>& g = parts[static_cast<std::size_t>(k)];
+        g.assign(w.size(), 0);
+        int against;
+        for (int i = part_begin(s, k); i < part_begin(s, k + 1); ++i) {
+            const double p = predicted(scale, evaluation_of(s, i, w, against));
+            const double slope = -2 * (s.target(i) - p) * p * (1 - p) * scale;
+            for (const auto* t = s.begin(i, s.side(i)); t != s.end(i, s.side(i)); ++t)
+                g[static_cast<std::size_t>(t->term)] += slope * t->count;
+            if (against < 0) continue;
+            for (const auto* t = s.begin(i, against); t != s.end(i, against); ++t)
+                g[static_cast<std::size_t>(t->term)] -= slope * t->count;
+        }
+    });
+    std::vector<double> g(w.size(), 0);
+    for (const auto& part : parts)
+        for (std::size_t j = 0; j < g.size(); ++j) g[j] += part[j];
+    for (double& x : g) x /= std::max(1, s.size());
+    return g;
+}
+
+// K that best predicts the results with the weights `w`: golden-section search on log K.
+double fit_scale(const Samples& s, const std::vector<double>& w, int threads) {
+    double lo = std::log(1e-5), hi = std::log(1e-1);
+    const double ratio = (std::sqrt(5.0) - 1) / 2;
+    const auto loss = [&](double log_k) { return mean_loss(s, w, std::exp(log_k), threads); };
+    double a = hi - ratio * (hi - lo), b = lo + ratio * (hi - lo);
+    double fa = loss(a), fb = loss(b);
+    for (int i = 0; i < 40; ++i) {
+        if (fa < fb) {
+            hi = b;
+            b = a;
+            fb = fa;
+            a = hi - ratio * (hi - lo);
+            fa = loss(a);
+        } else {
+            lo = a;
+            a = b;
+            fa = fb;
+            b = lo + ratio * (hi - lo);
+            fb = loss(b);
+        }
+    }
+    return std::exp((lo + hi) / 2);
+}
+
+std::vector<double> rounded(const std::vector<double>& w) {
+    std::vector<double> out(w.size());
+    std::transform(w.begin(), w.end(), out.begin(), [](double x) { return std::round(x); });
+    return out;
+}
+
+// Adam from `start`, pulled towards it by `pull`; every CHECK_EVERY steps the weights (rounded,
+// as they are kept) are judged on `check`, and the best so far goes to `best` when it beats
+// `best_loss`: stopping early is the other guard against learning the noise of `train`.
+void adam(const Samples& train, const Samples& check, const std::vector<double>& start,
+          double scale, double pull, int threads, std::vector<double>& best, double& best_loss) {
+    std::vector<double> w = start, m(w.size(), 0), v(w.size(), 0);
+    const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-12;
+    for (int step = 1; step <= STEPS; ++step) {
+        std::vector<double> g = gradient(train, w, scale, threads);
+        const double c1 = 1 - std::pow(beta1, step), c2 = 1 - std::pow(beta2, step);
+        for (std::size_t j = 0; j < w.size(); ++j) {
+            g[j] += 2 * pull * (w[j] - start[j]);
+            m[j] = beta1 * m[j] + (1 - beta1) * g[j];
+            v[j] = beta2 * v[j] + (1 - beta2) * g[j] * g[j];
+            if (v[j] == 0) continue;  // a term no position holds keeps its start
+            w[j] -= STEP_SIZE * (m[j] / c1) / (std::sqrt(v[j] / c2) + epsilon);
+        }
+        if (step % CHECK_EVERY) continue;
+        std::vector<double> kept = rounded(w);
+        const double loss = mean_loss(check, kept, scale, threads);
+        if (loss < best_loss) {
+            best_loss = loss;
+            best = std::move(kept);
+        }
+    }
+}
+
+}  // namespace
+
+Fit fit_weights(const std::vector<int>& start, const Samples& train, const Samples& check,
+                int threads, const std::function<void(int done, int total)>& fitted,
+                const std::function<bool()>& stop) {
+    const std::vector<double> from(start.begin(), start.end());
+    Fit out;
+    out.weights = start;
+    out.scale = fit_scale(train, from, threads);
+    out.loss_before = out.loss_after = mean_loss(check, from, out.scale, threads);
+    const int total = static_cast<int>(std::size(PULLS));
+    std::vector<double> best = from;
+    for (int k = 0; k < total; ++k) {
+        if (stop && stop()) break;
+        const double before = out.loss_after;
+        adam(train, check, from, out.scale, PULLS[k], threads, best, out.loss_after);
+        if (out.loss_after < before) out.regularisation = PULLS[k];
+        if (fitted) fitted(k + 1, total);
+    }
+    std::transform(best.begin(), best.end(), out.weights.begin(),
+                   [](double x) { return static_cast<int>(x); });
+    return out;
+}
+
+}  // namespace vari::tune

@@ -1,0 +1,29 @@
+// Internal to tune/: fitting weights to the results of sampled positions (logistic regression).
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "runtime/tune/samples.hpp"
+
+namespace vari::tune {
+
+struct Fit {
+    std::vector<int> weights;
+    double scale = 0;           // K: the predicted score is 1 / (1 + exp(-K * evaluation))
+    double regularisation = 0;  // the chosen pull towards the starting weights
+    double loss_before = 0;     // mean squared error on `check` with the starting weights
+    double loss_after = 0;      // and with the fitted ones
+};
+
+// Fits weights from `start` (numbered as search::TermLayout) to predict the scores of `train`.
+// K is fitted first, to the start weights; then, for each pull towards `start` in turn, the
+// weights are fitted by gradient descent (Adam) and judged every few steps on the positions of
+// `check`, which it never learns from: the best weights so judged are the fit (the start ones when
+// none beat them). The same on any number of threads.
+// `fitted`, when given, is called after each of those fits; `stop` is asked between them.
+Fit fit_weights(const std::vector<int>& start, const Samples& train, const Samples& check,
+                int threads, const std::function<void(int done, int total)>& fitted,
+                const std::function<bool()>& stop);
+
+}  // namespace vari::tune

@@ -1,0 +1,57 @@
+// Learning a game's evaluation weights by self-play: games played at a low level, their quiet
+// positions kept with each game's result, and the weights fitted so that the evaluation predicts
+// those results (logistic regression, as in Texel tuning). Nothing here knows a game: every
+// weight is a term of the evaluation the rules define (search::TermLayout).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "runtime/runtime.hpp"
+
+namespace vari::tune {
+
+struct Options {
+    int games = 2000;
+    search::Level level;     // the self-play level (one that counts nodes or plies)
+    std::string level_text;  // as given ("ai:nodes=3000"), for the file's made-by line
+    int random_plies = 8;    // each game opens with this many random plies, for variety
+    int max_plies = 400;     // a game still going then is left out
+    std::uint64_t seed = 1;  // game i depends on (seed, i) alone
+    int threads = 1;         // games played at once; the fit's work shared the same way
+    // Finished games are kept here as they end, so that a stopped run resumes where it was.
+    // Empty: kept nowhere.
+    std::string journal;
+};
+
+// What a run is doing, for a progress bar.
+struct Progress {
+    enum class Phase : std::uint8_t { playing, fitting } phase = Phase::playing;
+    int done = 0, total = 0;  // games played; or fits done
+};
+
+struct Outcome {
+    std::vector<int> weights;   // numbered as search::TermLayout, or empty when nothing was fitted
+    int games = 0;              // finished games learned from
+    int resumed = 0;            // of which the journal held before this run
+    int positions = 0;          // quiet positions learned from
+    double scale = 0;           // the fitted K: a result's odds per centipawn
+    double regularisation = 0;  // the chosen pull towards the derived weights
+    double loss_before = 0, loss_after = 0;  // on held-out positions: derived, then learned
+    bool cut_short = false;  // `stop` ended it: nothing was fitted, the journal keeps the games
+    std::string error;       // the journal could not be read or written, or made for another run
+};
+
+// Plays options.games games (or those the journal lacks), then fits the weights. The figures are
+// the same for the same options on any number of threads. `progress` is called from one thread
+// at a time; `stop`, asked between plies and fits, ends the run early.
+Outcome tune(const CompiledGame& game, const Options& options,
+             const std::function<void(const Progress&)>& progress = {},
+             const runtime::StopWhen& stop = {});
+
+// The one-line summary a weights file carries of what it was learned from.
+std::string summary(const Outcome& outcome);
+
+}  // namespace vari::tune

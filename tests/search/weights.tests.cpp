@@ -1,0 +1,140 @@
+// The evaluation as weighted terms: its term counts give exactly what evaluate() says, and weights
+// files round-trip, attach to the rules they were made for and are refused for others.
+#include <catch2/catch.hpp>
+#include <random>
+
+#include "dsl/dsl.hpp"
+#include "runtime/runtime.hpp"
+#include "support/shipped_games.hpp"
+#include "support/temp_dir.hpp"
+
+namespace vari::search_weights_tests {
+namespace {
+
+// Sum of weight times count over `player`'s terms in `pos`.
+int total_of(const search::Evaluation& e, const Position& pos, int player) {
+    std::vector<search::TermCount> terms;
+    e.count_terms(pos, player, terms);
+    int total = 0;
+    for (const auto& t : terms) total += e.weights()[static_cast<std::size_t>(t.term)] * t.count;
+    return total;
+}
+
+// Positions along a random game of `game`, the start included.
+template <class Visit>
+void along_random_game(const CompiledGame& game, std::uint64_t seed, int plies, Visit&& visit) {
+    runtime::Game played(game);
+    std::mt19937_64 rng(seed);
+    for (int ply = 0; ply < plies && !played.result(); ++ply) {
+        visit(played.position());
+        played.play(runtime::random_move(played, rng));
+    }
+}
+
+const char* const MINISHOGI_WEIGHTS_NAME = "minishogi.weights";
+
+}  // namespace
+
+TEST_CASE("the evaluation is the sum of its weighted terms, own less the strongest other's",
+          "[search][weights]") {
+    for (const char* name : {"chess", "shogi", "antichess", "racing-kings", "hex-shogi-41",
+                             "three-player-hex-shogi-91", "compact-hex-draughts"}) {
+        const auto game = test::load_shipped(name);
+        const search::Evaluation evaluation(*game, false);
+        along_random_game(*game, 7, 60, [&](const Position& pos) {
+            const int players = game->tables().player_count;
+            for (int me = 0; me < players; ++me) {
+                int strongest = -search::WIN;
+                for (int p = 0; p < players; ++p)
+                    if (p != me) strongest = std::max(strongest, total_of(evaluation, pos, p));
+                INFO(name << " player " << me);
+                REQUIRE(evaluation.evaluate(pos, me) == total_of(evaluation, pos, me) - strongest);
+            }
+        });
+    }
+}
+
+TEST_CASE("weights round-trip through a weights file", "[search][weights]") {
+    const auto game = test::load_shipped("three-player-hex-shogi-91");
+    std::vector<int> weights = search::Evaluation::derived_weights(*game);
+    for (std::size_t i = 0; i < weights.size(); ++i) weights[i] += static_cast<int>(i % 7) - 3;
+    ir::Weights file = search::Evaluation::to_ir(*game, weights);
+    file.made_by = "vari tune three-player-hex-shogi-91 --seed 3";
+    const std::string text = dsl::weights_text(game->ir(), file);
+    ir::Diagnostic problem;
+    const auto read = dsl::read_weights(text, "t.weights", game->ir(), problem);
+    REQUIRE(read);
+    CHECK(read->made_by == file.made_by);
+    CHECK(search::Evaluation::from_ir(*game, *read) == weights);
+}
+
+TEST_CASE("a weights file made for other rules, or damaged, is refused with the reason",
+          "[search][weights]") {
+    const auto game = test::load_shipped("minishogi");
+    const auto chess = test::load_shipped("chess");
+    const ir::Weights weights =
+        search::Evaluation::to_ir(*chess, search::Evaluation::derived_weights(*chess));
+    const std::string for_chess = dsl::weights_text(chess->ir(), weights);
+    ir::Diagnostic problem;
+    CHECK_FALSE(dsl::read_weights(for_chess, "w", game->ir(), problem));
+    CHECK_THAT(problem.message, Catch::Contains("made for other rules"));
+    CHECK_FALSE(dsl::read_weights("{\"vari-weights\": 1,", "w", game->ir(), problem));
+    CHECK_THAT(problem.message, Catch::Contains("not a weights file"));
+    std::string huge = dsl::weights_text(
+        game->ir(), search::Evaluation::to_ir(*game, search::Evaluation::derived_weights(*game)));
+    huge.replace(huge.find("\"board\": "), 9, "\"board\": 99999999999");
+    CHECK_FALSE(dsl::read_weights(huge, "w", game->ir(), problem));
+    CHECK_THAT(problem.message, Catch::Contains("'board' must be a whole number"));
+}
+
+TEST_CASE("the weights file beside a rule file gives the game its weights, and only for its rules",
+          "[search][weights]") {
+    test::TempDir dir;
+    const auto shipped = dsl::resolve_game("minishogi");
+    REQUIRE(shipped);
+    std::ifstream in(*shipped);
+    const std::string rules{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    dir.write("minishogi.vari", rules);
+    const std::string path = (dir.path / "minishogi.vari").string();
+    auto loaded = dsl::load_file(path);
+    REQUIRE(loaded.game);
+    const CompiledGame plain(*loaded.game);
+    std::vector<int> weights = search::Evaluation::derived_weights(plain);
+    weights[0] += 55;  // the first piece type is worth more on the board
+    ir::Weights file = search::Evaluation::to_ir(plain, weights);
+    dir.write(MINISHOGI_WEIGHTS_NAME, dsl::weights_text(plain.ir(), file));
+
+    loaded = dsl::load_file(path);
+    REQUIRE(loaded.game);
+    CHECK(loaded.diagnostics.empty());
+    const CompiledGame learned(*loaded.game);
+    const search::Evaluation with(learned), without(learned, false);
+    CHECK(with.weights() == weights);
+    CHECK(with.weights_file() == (dir.path / MINISHOGI_WEIGHTS_NAME).string());
+    CHECK(without.weights() == search::Evaluation::derived_weights(plain));
+    CHECK(without.weights_file().empty());
+
+    // Other rules (here another name) make the same file a warning, and the game goes without.
+    std::string changed = rules;
+    const auto at = changed.find("game \"Minishogi\"");
+    REQUIRE(at != std::string::npos);
+    changed.replace(at, 16, "game \"Minishogi Two\"");
+    dir.write("minishogi.vari", changed);
+    loaded = dsl::load_file(path);
+    if (!loaded.game) FAIL(dsl::render(loaded.diagnostics.front(), loaded));
+    REQUIRE(loaded.diagnostics.size() == 1);
+    CHECK(loaded.diagnostics[0].severity == ir::Diagnostic::Severity::warning);
+    CHECK_THAT(loaded.diagnostics[0].message, Catch::Contains("made for other rules"));
+    CHECK_FALSE(loaded.game->weights);
+}
+
+TEST_CASE("a level may ask for the derived weights", "[search][weights]") {
+    std::string error;
+    const auto level = search::parse_level(":nodes=500:derived", error);
+    REQUIRE(level);
+    CHECK(level->derived);
+    CHECK_FALSE(search::parse_level(":derived:derived", error));
+    CHECK(error == "'derived' is given twice");
+}
+
+}  // namespace vari::search_weights_tests

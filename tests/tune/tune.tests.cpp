@@ -1,0 +1,109 @@
+// Tuning: the same weights for a seed on any number of threads, a stopped run resumed to the same
+// weights, and a journal of another run refused.
+#include "runtime/tune/tune.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <random>
+
+#include "runtime/tune/fit.hpp"
+#include "support/shipped_games.hpp"
+#include "support/temp_dir.hpp"
+
+namespace vari::tune_tests {
+namespace {
+
+tune::Options small_run(int threads) {
+    tune::Options options;
+    options.games = 20;
+    options.level_text = "ai:nodes=300";
+    std::string error;
+    options.level = *search::parse_level(":nodes=300", error);
+    options.random_plies = 4;
+    options.max_plies = 160;
+    options.seed = 5;
+    options.threads = threads;
+    return options;
+}
+
+}  // namespace
+
+TEST_CASE("tuning learns the same weights for a seed on one thread or two", "[tune]") {
+    const auto game = test::load_shipped("minishogi");
+    const tune::Outcome one = tune::tune(*game, small_run(1));
+    REQUIRE(one.error.empty());
+    REQUIRE(one.positions > 100);
+    CHECK(one.loss_after <= one.loss_before);
+    const tune::Outcome two = tune::tune(*game, small_run(2));
+    CHECK(two.weights == one.weights);
+    CHECK(two.positions == one.positions);
+}
+
+TEST_CASE("a stopped tuning run resumes from its journal to the same weights", "[tune]") {
+    const auto game = test::load_shipped("minishogi");
+    test::TempDir dir;
+    tune::Options options = small_run(1);
+    options.journal = (dir.path / "w.games").string();
+    int played = 0;
+    const auto progress = [&](const tune::Progress& p) {
+        if (p.phase == tune::Progress::Phase::playing) played = p.done;
+    };
+    const tune::Outcome stopped = tune::tune(*game, options, progress, [&] { return played >= 7; });
+    CHECK(stopped.cut_short);
+    CHECK(stopped.weights.empty());
+    const tune::Outcome resumed = tune::tune(*game, options);
+    CHECK(resumed.resumed == 7);
+    options.journal.clear();
+    CHECK(resumed.weights == tune::tune(*game, options).weights);
+
+    // A journal of another run (another seed) is not mixed in.
+    options.journal = (dir.path / "w.games").string();
+    options.seed = 6;
+    const tune::Outcome other = tune::tune(*game, options);
+    CHECK_THAT(other.error, Catch::Contains("written by another run"));
+}
+
+TEST_CASE("the fit finds a piece's worth that the results were made from", "[tune]") {
+    // Results drawn from an evaluation where the Knight is worth 250 centipawns more than the
+    // derived value: the fit, started from the derived weights, moves the Knight most of the way.
+    const auto game = test::load_shipped("chess");
+    const search::Evaluation derived(*game, false);
+    const int knight = derived.layout().board(test::type_named(*game, "Knight"));
+    std::vector<int> truth = derived.weights();
+    truth[static_cast<std::size_t>(knight)] += 250;
+    const search::Evaluation true_evaluation(*game, truth);
+    tune::Samples train(2), check(2);
+    std::mt19937_64 rng(3);
+    for (int g = 0; g < 40; ++g) {
+        runtime::Game played(*game);
+        std::vector<Move> moves;
+        for (int ply = 0; ply < 50 && !played.result(); ++ply) {
+            moves.push_back(runtime::random_move(played, rng));
+            played.play(moves.back());
+        }
+        // Each position is scored by the true evaluation's odds (a share of a win, as a draw is).
+        Position pos(*game);
+        for (std::size_t ply = 0; ply + 1 < moves.size(); ++ply) {
+            // The position before moves[ply]: the one add_game keeps of `line` (when quiet).
+            const std::vector<Move> line(moves.begin(), moves.begin() + ply + 1);
+            const int side = pos.side_to_move();
+            const double odds = 1 / (1 + std::exp(-0.004 * true_evaluation.evaluate(pos, side)));
+            Undo undo;
+            pos.do_move(moves[ply], undo);
+            const double won = odds;
+            std::vector<double> scores(2);
+            scores[static_cast<std::size_t>(side)] = won;
+            scores[static_cast<std::size_t>(1 - side)] = 1 - won;
+            (g % 5 == 4 ? check : train)
+                .add_game(*game, derived, line, scores, static_cast<int>(ply));
+        }
+    }
+    const tune::Fit fit = tune::fit_weights(derived.weights(), train, check, 1, {}, {});
+    INFO("Knight " << derived.weights()[static_cast<std::size_t>(knight)] << " -> "
+                   << fit.weights[static_cast<std::size_t>(knight)]);
+    CHECK(fit.weights[static_cast<std::size_t>(knight)] >
+          derived.weights()[static_cast<std::size_t>(knight)] + 125);
+    CHECK(fit.loss_after < fit.loss_before);
+}
+
+}  // namespace vari::tune_tests

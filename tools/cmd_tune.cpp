@@ -1,0 +1,117 @@
+// `vari tune GAME [--games N] [--level ai:LEVEL] [--threads N] [--seed S] [--output FILE]`: the
+// game's evaluation weights learned by self-play, written to a weights file beside the rule file.
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <iostream>
+#include <limits>
+
+#include "dsl/dsl.hpp"
+#include "runtime/tune/tune.hpp"
+#include "tools/commands.hpp"
+
+namespace vari::tools {
+namespace {
+
+volatile std::sig_atomic_t tune_interrupted = 0;
+
+// The command line that makes the same weights again, for the file to say.
+std::string made_by(const std::string& game, const tune::Options& o) {
+    return "vari tune " + game + " --games " + std::to_string(o.games) + " --level " +
+           o.level_text + " --random-plies " + std::to_string(o.random_plies) + " --max-plies " +
+           std::to_string(o.max_plies) + " --seed " + std::to_string(o.seed);
+}
+
+}  // namespace
+
+int run_tune(int argc, char** argv) {
+    CLI::App app{
+        "Learn the game's evaluation weights by self-play: play --games games at --level, keep "
+        "their quiet positions with each game's result, and fit the weights so that the "
+        "evaluation predicts the results (one game in ten held out to judge the fit). Writes a "
+        "weights file, by default beside the rule file (GAME.weights), which the AI then uses "
+        "for these rules. Finished games are kept in OUTPUT.games as they end: a stopped run "
+        "(Ctrl-C) started again resumes there. The weights depend only on the options, not on "
+        "--threads."};
+    app.name("vari tune");
+    std::string game_name, output;
+    tune::Options options;
+    options.level_text = "ai:nodes=2000";
+    app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
+    app.add_option("--games", options.games, "self-play games (default 2000)")
+        ->check(whole_number(10, 10'000'000));
+    app.add_option("--level", options.level_text,
+                   "the self-play AI: ai:LEVEL counting plies or nodes (default ai:nodes=2000)");
+    add_threads_option(app, options.threads);
+    app.add_option("--seed", options.seed, "the seed the games derive from (default 1)")
+        ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
+    app.add_option("--random-plies", options.random_plies,
+                   "plies played at random at the start of each game (default 8)")
+        ->check(whole_number(0, 1000));
+    app.add_option("--max-plies", options.max_plies,
+                   "a game longer than this is left out (default 400)")
+        ->check(whole_number(1, 1'000'000));
+    app.add_option("--output", output, "the weights file to write (default: beside the rules)");
+    if (auto stop = parse_arguments(app, argc, argv)) return *stop;
+
+    std::string error;
+    const auto level =
+        options.level_text.starts_with("ai")
+            ? search::parse_level(std::string_view(options.level_text).substr(2), error)
+            : std::nullopt;
+    if (!level || level->limits.milliseconds) {
+        std::cerr << "vari tune: --level '" << printable(options.level_text) << "': "
+                  << (error.empty() ? "give ai:LEVEL counting plies or nodes (ai:2, "
+                                      "ai:nodes=2000), so that a seed plays the same games"
+                                    : error)
+                  << '\n';
+        return static_cast<int>(Exit::usage);
+    }
+    options.level = *level;
+    const auto path = dsl::resolve_game(game_name);
+    auto game = load_game(game_name);
+    if (!game || !path) return static_cast<int>(Exit::invalid);
+    if (output.empty()) output = dsl::weights_path(*path).string();
+    options.journal = output + ".games";
+
+    std::signal(SIGINT, [](int) { tune_interrupted = 1; });
+    const auto start = std::chrono::steady_clock::now();
+    const auto progress = [&](const tune::Progress& p) {
+        if (!shows_progress(false)) return;
+        show_progress(p.done, p.total, start,
+                      p.phase == tune::Progress::Phase::playing ? "games" : "fits");
+    };
+    const tune::Outcome outcome =
+        tune::tune(*game, options, progress, [] { return tune_interrupted != 0; });
+    clear_progress();
+    if (!outcome.error.empty()) {
+        std::cerr << "vari tune: " << outcome.error << '\n';
+        return static_cast<int>(Exit::stopped);
+    }
+    if (outcome.cut_short) {
+        std::cerr << "vari tune: stopped; the games played are kept in " << options.journal
+                  << ": the same command resumes\n";
+        return static_cast<int>(Exit::stopped);
+    }
+    if (outcome.positions == 0) {
+        std::cerr << "vari tune: no game finished with a result: nothing to learn from\n";
+        return static_cast<int>(Exit::stopped);
+    }
+    ir::Weights weights = search::Evaluation::to_ir(*game, outcome.weights);
+    weights.made_by = made_by(game_name, options);
+    weights.summary = tune::summary(outcome);
+    if (!save_record(output, dsl::weights_text(game->ir(), weights), Replace::allowed, error)) {
+        std::cerr << "vari tune: " << error << '\n';
+        return static_cast<int>(Exit::stopped);
+    }
+    std::error_code ec;
+    std::filesystem::remove(options.journal, ec);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cout << "wrote " << output << ": " << weights.summary << "; " << static_cast<int>(seconds)
+              << " s\n";
+    return static_cast<int>(Exit::ok);
+}
+
+}  // namespace vari::tools
