@@ -12,6 +12,7 @@ std::string analysis_json(const ir::Game& game, const AnalysisOptions& options,
         nlohmann::json seat{{"player", game.players[p].name},
                             {"spec", options.seats[p].text},
                             {"score", a.score_sums[p]}};
+        seat["weights"] = seat_weights(game, options.seats[p]);
         if (a.finished) {
             seat["mean"] = a.score_means[p];
             seat["margin95"] = a.score_margins[p];

@@ -229,6 +229,11 @@ std::optional<SeatSpec> parse_seat(std::string_view text, std::string& error) {
     return SeatSpec{std::string(text), level};
 }
 
+std::string seat_weights(const ir::Game& game, const SeatSpec& seat) {
+    if (!seat.level) return "";
+    return game.weights && !seat.level->derived ? game.weights->file : "derived";
+}
+
 Analysis analyze(const CompiledGame& game, const AnalysisOptions& options,
                  const std::function<void(int done)>& progress, const StopWhen& stop) {
     assert(options.seats.size() == game.ir().players.size() && options.threads >= 1);

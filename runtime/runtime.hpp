@@ -532,6 +532,10 @@ struct SeatSpec {
 };
 // The seat `text` names; nothing with `error` saying why when it names none.
 std::optional<SeatSpec> parse_seat(std::string_view text, std::string& error);
+// The evaluation weights an AI seat plays with: the weights file's path where the game has learned
+// weights and the level does not ask for the derived ones, else "derived"; empty for a random
+// mover.
+std::string seat_weights(const ir::Game& game, const SeatSpec& seat);
 
 // SplitMix64's finaliser: distinct inputs give unrelated seeds. Games of an analysis or a match
 // seed their players and openings through it, so that game i depends only on (seed, i).

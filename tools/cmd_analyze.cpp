@@ -64,6 +64,15 @@ void print_report(const ir::Game& game, const runtime::AnalysisOptions& options,
                       << "  +/- " << a.score_margins[p] << std::setprecision(1);
         std::cout << '\n';
     }
+    std::vector<std::string> weights;  // each seat's, once
+    for (const auto& seat : options.seats)
+        if (const std::string w = runtime::seat_weights(game, seat);
+            !w.empty() && std::find(weights.begin(), weights.end(), w) == weights.end())
+            weights.push_back(w);
+    for (const std::string& w : weights)
+        std::cout << "AI evaluation weights: "
+                  << (w == "derived" ? "derived from the rules" : "learned, " + printable(w))
+                  << '\n';
     std::cout << "\ndraws " << a.draws << " (" << percent(a.draws, a.finished) << "%), decisive "
               << a.decisive << " (" << percent(a.decisive, a.finished) << "%) of finished games\n";
 

@@ -84,7 +84,7 @@ int run_tune(int argc, char** argv) {
     };
     const tune::Outcome outcome =
         tune::tune(*game, options, progress, [] { return tune_interrupted != 0; });
-    clear_progress();
+    if (shows_progress(false)) clear_progress();
     if (!outcome.error.empty()) {
         std::cerr << "vari tune: " << outcome.error << '\n';
         return static_cast<int>(Exit::stopped);

@@ -93,13 +93,13 @@ int Evaluation::evaluate(const Position& pos, int player) const {
 
 void Evaluation::count_terms(const Position& pos, int player, std::vector<TermCount>& out) const {
     with_cell_set(pos.tables().cell_words, [&]<class Set>(Set) {
-        add_terms<Set>(pos, player, [&](int term, int count) {
+        add_terms<Set, true>(pos, player, [&](int term, int count) {
             if (count != 0) out.push_back({term, count});
         });
     });
 }
 
-template <class Set, class Add>
+template <class Set, bool every_cell, class Add>
 void Evaluation::add_terms(const Position& pos, int p, Add&& add) const {
     const Tables& t = pos.tables();
     const int types = t.type_count;
@@ -114,7 +114,7 @@ void Evaluation::add_terms(const Position& pos, int p, Add&& add) const {
         add(layout_.in_hand(type), pos.in_hand(p, type));
         if (!cells) continue;
         const std::size_t row = static_cast<std::size_t>(p * types + type) * t.cell_count;
-        const bool placed = placed_types_ >> type & 1;
+        const bool placed = every_cell || (placed_types_ >> type & 1);
         const bool guarded = guarded_types_ >> type & 1;
         int mobility = 0, sheltering = 0, approaching = 0;
         for (int c : cells) {
@@ -138,7 +138,7 @@ int Evaluation::evaluate_as(const Position& pos, int player) const {
     const int* w = weights_.data();
     int total[MAX_PLAYERS] = {};
     for (int p = 0; p < players; ++p)
-        add_terms<Set>(pos, p, [&](int term, int count) { total[p] += w[term] * count; });
+        add_terms<Set, false>(pos, p, [&](int term, int count) { total[p] += w[term] * count; });
     // Against the strongest other player.
     int best_other = -WIN;
     for (int p = 0; p < players; ++p)

@@ -92,7 +92,9 @@ public:
 private:
     template <class Set>
     int evaluate_as(const Position& pos, int player) const;   // in the game's width Set
-    template <class Set, class Add>
+    // Calls add(term, count) for each of `player`'s terms; the cells of types whose cell weights
+    // are all zero only when `every_cell`.
+    template <class Set, bool every_cell, class Add>
     void add_terms(const Position& pos, int player, Add&& add) const;
     void prepare(const CompiledGame& game);
 
