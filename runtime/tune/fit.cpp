@@ -1,18 +1,19 @@
 // Logistic regression of results on term counts: K by a golden-section search, the weights by
 // Adam on the whole set at each step; how far to go, and how hard to pull towards the starting
-// weights, judged on held-out positions.
+// weights, judged on held-out positions. Each pull's fit runs on a thread of its own, and the best
+// is chosen in the order of the pulls, so the figures do not depend on the number of threads.
 #include "runtime/tune/fit.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <mutex>
+#include <optional>
 #include <thread>
 
 namespace vari::tune {
 namespace {
 
-// The work of a pass is cut into this many parts whatever the threads, and their sums added in
-// order, so that the figures do not depend on the number of threads.
-constexpr int PARTS = 64;
 // Pulls towards the starting weights tried, per squared centipawn of a weight's move: none
 // (stopping early alone guards against noise), then stronger ones that keep the weights few
 // positions speak for near where they started.
@@ -44,67 +45,55 @@ double evaluation_of(const Samples& s, int i, const std::vector<double>& w, int&
     return own - strongest;
 }
 
-// Runs part(k) for k in [0, PARTS) on `threads` threads.
-void in_parts(int threads, const std::function<void(int)>& part) {
-    std::atomic<int> next{0};
-    const auto work = [&] {
-        for (int k; (k = next.fetch_add(1)) < PARTS;) part(k);
-    };
-    std::vector<std::thread> helpers;
-    for (int t = 1; t < threads; ++t) helpers.emplace_back(work);
-    work();
-    for (auto& helper : helpers) helper.join();
-}
+// The passes below add the samples up in PARTS parts, in order, and the parts in order: the
+// order the weights files shipped were fitted in, so that their commands make them again.
+constexpr int PARTS = 64;
 
 int part_begin(const Samples& s, int k) {
     return static_cast<int>(static_cast<long long>(s.size()) * k / PARTS);
 }
 
-double mean_loss(const Samples& s, const std::vector<double>& w, double scale, int threads) {
+double mean_loss(const Samples& s, const std::vector<double>& w, double scale) {
     if (s.size() == 0) return 0;
-    std::vector<double> sums(PARTS, 0);
-    in_parts(threads, [&](int k) {
-        int against;
+    double total = 0;
+    int against;
+    for (int k = 0; k < PARTS; ++k) {
+        double part = 0;
         for (int i = part_begin(s, k); i < part_begin(s, k + 1); ++i) {
             const double error = s.target(i) - predicted(scale, evaluation_of(s, i, w, against));
-            sums[static_cast<std::size_t>(k)] += error * error;
+            part += error * error;
         }
-    });
-    double total = 0;
-    for (const double x : sums) total += x;
+        total += part;
+    }
     return total / s.size();
 }
 
-// The mean loss's gradient with respect to each weight.
-std::vector<double> gradient(const Samples& s, const std::vector<double>& w, double scale,
-                             int threads) {
-    std::vector<std::vector<double>> parts(PARTS);
-    in_parts(threads, [&](int k) {
-        std::vector<double>& g = parts[static_cast<std::size_t>(k)];
-        g.assign(w.size(), 0);
-        int against;
+// The mean loss's gradient with respect to each weight, into `g` (`part` is room for a part's).
+void gradient(const Samples& s, const std::vector<double>& w, double scale, std::vector<double>& g,
+              std::vector<double>& part) {
+    g.assign(w.size(), 0);
+    int against;
+    for (int k = 0; k < PARTS; ++k) {
+        part.assign(w.size(), 0);
         for (int i = part_begin(s, k); i < part_begin(s, k + 1); ++i) {
             const double p = predicted(scale, evaluation_of(s, i, w, against));
             const double slope = -2 * (s.target(i) - p) * p * (1 - p) * scale;
             for (const auto* t = s.begin(i, s.side(i)); t != s.end(i, s.side(i)); ++t)
-                g[static_cast<std::size_t>(t->term)] += slope * t->count;
+                part[static_cast<std::size_t>(t->term)] += slope * t->count;
             if (against < 0) continue;
             for (const auto* t = s.begin(i, against); t != s.end(i, against); ++t)
-                g[static_cast<std::size_t>(t->term)] -= slope * t->count;
+                part[static_cast<std::size_t>(t->term)] -= slope * t->count;
         }
-    });
-    std::vector<double> g(w.size(), 0);
-    for (const auto& part : parts)
         for (std::size_t j = 0; j < g.size(); ++j) g[j] += part[j];
+    }
     for (double& x : g) x /= std::max(1, s.size());
-    return g;
 }
 
 // K that best predicts the results with the weights `w`: golden-section search on log K.
-double fit_scale(const Samples& s, const std::vector<double>& w, int threads) {
+double fit_scale(const Samples& s, const std::vector<double>& w) {
     double lo = std::log(1e-5), hi = std::log(1e-1);
     const double ratio = (std::sqrt(5.0) - 1) / 2;
-    const auto loss = [&](double log_k) { return mean_loss(s, w, std::exp(log_k), threads); };
+    const auto loss = [&](double log_k) { return mean_loss(s, w, std::exp(log_k)); };
     double a = hi - ratio * (hi - lo), b = lo + ratio * (hi - lo);
     double fa = loss(a), fb = loss(b);
     for (int i = 0; i < 40; ++i) {
@@ -131,15 +120,22 @@ std::vector<double> rounded(const std::vector<double>& w) {
     return out;
 }
 
+// The best weights of one fit and their loss on the held-out positions.
+struct Judged {
+    std::vector<double> weights;
+    double loss = 0;
+};
+
 // Adam from `start`, pulled towards it by `pull`; every CHECK_EVERY steps the weights (rounded,
-// as they are kept) are judged on `check`, and the best so far goes to `best` when it beats
-// `best_loss`: stopping early is the other guard against learning the noise of `train`.
-void adam(const Samples& train, const Samples& check, const std::vector<double>& start,
-          double scale, double pull, int threads, std::vector<double>& best, double& best_loss) {
-    std::vector<double> w = start, m(w.size(), 0), v(w.size(), 0);
+// as they are kept) are judged on `check`, and the best are kept: stopping early is the other
+// guard against learning the noise of `train`. Nothing better than `start` keeps `start`.
+Judged adam(const Samples& train, const Samples& check, const std::vector<double>& start,
+            double scale, double pull) {
+    Judged best{start, mean_loss(check, start, scale)};
+    std::vector<double> w = start, m(w.size(), 0), v(w.size(), 0), g, part;
     const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-12;
     for (int step = 1; step <= STEPS; ++step) {
-        std::vector<double> g = gradient(train, w, scale, threads);
+        gradient(train, w, scale, g, part);
         const double c1 = 1 - std::pow(beta1, step), c2 = 1 - std::pow(beta2, step);
         for (std::size_t j = 0; j < w.size(); ++j) {
             g[j] += 2 * pull * (w[j] - start[j]);
@@ -150,12 +146,10 @@ void adam(const Samples& train, const Samples& check, const std::vector<double>&
         }
         if (step % CHECK_EVERY) continue;
         std::vector<double> kept = rounded(w);
-        const double loss = mean_loss(check, kept, scale, threads);
-        if (loss < best_loss) {
-            best_loss = loss;
-            best = std::move(kept);
-        }
+        const double loss = mean_loss(check, kept, scale);
+        if (loss < best.loss) best = {std::move(kept), loss};
     }
+    return best;
 }
 
 }  // namespace
@@ -166,19 +160,34 @@ Fit fit_weights(const std::vector<int>& start, const Samples& train, const Sampl
     const std::vector<double> from(start.begin(), start.end());
     Fit out;
     out.weights = start;
-    out.scale = fit_scale(train, from, threads);
-    out.loss_before = out.loss_after = mean_loss(check, from, out.scale, threads);
+    out.scale = fit_scale(train, from);
+    out.loss_before = out.loss_after = mean_loss(check, from, out.scale);
     const int total = static_cast<int>(std::size(PULLS));
-    std::vector<double> best = from;
+    std::vector<std::optional<Judged>> fits(static_cast<std::size_t>(total));
+    std::atomic<int> next{0};
+    std::mutex reporting;
+    int done = 0;
+    const auto work = [&] {
+        for (int k; (k = next.fetch_add(1)) < total;) {
+            if (stop && stop()) return;
+            fits[static_cast<std::size_t>(k)] = adam(train, check, from, out.scale, PULLS[k]);
+            const std::lock_guard lock(reporting);
+            if (fitted) fitted(++done, total);
+        }
+    };
+    std::vector<std::thread> helpers;
+    for (int t = 1; t < std::min(threads, total); ++t) helpers.emplace_back(work);
+    work();
+    for (auto& helper : helpers) helper.join();
+    // The best in the order of the pulls: the weakest pull wins a tie.
     for (int k = 0; k < total; ++k) {
-        if (stop && stop()) break;
-        const double before = out.loss_after;
-        adam(train, check, from, out.scale, PULLS[k], threads, best, out.loss_after);
-        if (out.loss_after < before) out.regularisation = PULLS[k];
-        if (fitted) fitted(k + 1, total);
+        const auto& judged = fits[static_cast<std::size_t>(k)];
+        if (!judged || judged->loss >= out.loss_after) continue;
+        out.loss_after = judged->loss;
+        out.regularisation = PULLS[k];
+        std::transform(judged->weights.begin(), judged->weights.end(), out.weights.begin(),
+                       [](double x) { return static_cast<int>(x); });
     }
-    std::transform(best.begin(), best.end(), out.weights.begin(),
-                   [](double x) { return static_cast<int>(x); });
     return out;
 }
 

@@ -93,9 +93,10 @@ setup Black { King e8  Rook a8  Pawn a7 b7 c7 }
     CHECK(values[type_named(game, "Pawn")].board == 100);
 }
 
-TEST_CASE("the evaluation is symmetric and counts material", "[search][evaluation]") {
+TEST_CASE("the derived evaluation is symmetric and counts material", "[search][evaluation]") {
+    // Learned weights have a cell table per player, each learned from its own side's games.
     const auto game = load_shipped("chess");
-    search::Evaluation evaluation(*game);
+    search::Evaluation evaluation(*game, false);
     Position pos(*game);
     SECTION("the start position is even for both players") {
         CHECK(evaluation.evaluate(pos, 0) == 0);

@@ -15,12 +15,12 @@ namespace {
 
 tune::Options small_run(int threads) {
     tune::Options options;
-    options.games = 20;
-    options.level_text = "ai:nodes=300";
+    options.games = 8;
+    options.level_text = "ai:nodes=150";
     std::string error;
-    options.level = *search::parse_level(":nodes=300", error);
+    options.level = *search::parse_level(":nodes=150", error);
     options.random_plies = 4;
-    options.max_plies = 160;
+    options.max_plies = 100;
     options.seed = 5;
     options.threads = threads;
     return options;
@@ -32,7 +32,7 @@ TEST_CASE("tuning learns the same weights for a seed on one thread or two", "[tu
     const auto game = test::load_shipped("minishogi");
     const tune::Outcome one = tune::tune(*game, small_run(1));
     REQUIRE(one.error.empty());
-    REQUIRE(one.positions > 100);
+    REQUIRE(one.positions > 30);
     CHECK(one.loss_after <= one.loss_before);
     const tune::Outcome two = tune::tune(*game, small_run(2));
     CHECK(two.weights == one.weights);
@@ -48,11 +48,11 @@ TEST_CASE("a stopped tuning run resumes from its journal to the same weights", "
     const auto progress = [&](const tune::Progress& p) {
         if (p.phase == tune::Progress::Phase::playing) played = p.done;
     };
-    const tune::Outcome stopped = tune::tune(*game, options, progress, [&] { return played >= 7; });
+    const tune::Outcome stopped = tune::tune(*game, options, progress, [&] { return played >= 3; });
     CHECK(stopped.cut_short);
     CHECK(stopped.weights.empty());
     const tune::Outcome resumed = tune::tune(*game, options);
-    CHECK(resumed.resumed == 7);
+    CHECK(resumed.resumed == 3);
     options.journal.clear();
     CHECK(resumed.weights == tune::tune(*game, options).weights);
 
