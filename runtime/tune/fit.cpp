@@ -22,8 +22,10 @@ constexpr int STEPS = 600;         // Adam steps of a fit
 constexpr int CHECK_EVERY = 25;    // steps between judgements on the held-out positions
 constexpr double STEP_SIZE = 1.0;  // centipawns: how far a weight moves at most in one step
 
-double predicted(double scale, double evaluation) {
-    return 1.0 / (1.0 + std::exp(-scale * evaluation));
+// The score predicted for an evaluation: even (0) predicts a share of 1 / players, as a draw
+// scores; two players get the logistic curve of Texel tuning.
+double predicted(const Samples& s, double scale, double evaluation) {
+    return 1.0 / (1.0 + (s.players() - 1) * std::exp(-scale * evaluation));
 }
 
 // Sample i's evaluation for its player to move, and the other player it is measured against.
@@ -60,7 +62,7 @@ double mean_loss(const Samples& s, const std::vector<double>& w, double scale) {
     for (int k = 0; k < PARTS; ++k) {
         double part = 0;
         for (int i = part_begin(s, k); i < part_begin(s, k + 1); ++i) {
-            const double error = s.target(i) - predicted(scale, evaluation_of(s, i, w, against));
+            const double error = s.target(i) - predicted(s, scale, evaluation_of(s, i, w, against));
             part += error * error;
         }
         total += part;
@@ -76,7 +78,7 @@ void gradient(const Samples& s, const std::vector<double>& w, double scale, std:
     for (int k = 0; k < PARTS; ++k) {
         part.assign(w.size(), 0);
         for (int i = part_begin(s, k); i < part_begin(s, k + 1); ++i) {
-            const double p = predicted(scale, evaluation_of(s, i, w, against));
+            const double p = predicted(s, scale, evaluation_of(s, i, w, against));
             const double slope = -2 * (s.target(i) - p) * p * (1 - p) * scale;
             for (const auto* t = s.begin(i, s.side(i)); t != s.end(i, s.side(i)); ++t)
                 part[static_cast<std::size_t>(t->term)] += slope * t->count;

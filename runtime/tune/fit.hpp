@@ -10,7 +10,7 @@ namespace vari::tune {
 
 struct Fit {
     std::vector<int> weights;
-    double scale = 0;           // K: the predicted score is 1 / (1 + exp(-K * evaluation))
+    double scale = 0;  // K: the predicted score is 1 / (1 + (players - 1) exp(-K evaluation))
     double regularisation = 0;  // the chosen pull towards the starting weights
     double loss_before = 0;     // mean squared error on `check` with the starting weights
     double loss_after = 0;      // and with the fitted ones
