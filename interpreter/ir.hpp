@@ -306,6 +306,13 @@ struct Game {
     bool hands = false;               // captured pieces go to the captor's hand
     // Whether players may hold pieces in hand: captured ones, or the setup's.
     bool holds_hands() const { return hands || !hand_setup.empty(); }
+    // Whether some piece captures by jumping, in sequences (draughts).
+    bool has_capture_sequences() const {
+        for (const Piece& piece : pieces)
+            for (const Movement& m : piece.movements)
+                if (m.kind == MoveKind::jump) return true;
+        return false;
+    }
     std::vector<int> drop_first;      // while one of these types is in hand, only they drop
     // No check: royal pieces may be left attacked and are captured like others; royal only
     // matters to the rules that name it (drops that may not attack a royal piece).

@@ -57,15 +57,6 @@ int letterless_type(const ir::Game& game, int player) {
     return found;
 }
 
-// Games whose captures are capture sequences write every move in long form, as draughts players
-// do: their pieces are told apart by their cells, not their letters.
-bool writes_long_only(const ir::Game& game) {
-    for (const ir::Piece& piece : game.pieces)
-        for (const ir::Movement& m : piece.movements)
-            if (m.kind == ir::MoveKind::jump) return true;
-    return false;
-}
-
 bool is_capture(const Position& pos, Move m) {
     if (m.kind() == Move::en_passant) return true;
     const Piece target = pos.piece_on(m.to());
@@ -289,7 +280,9 @@ bool reads_back(const Position& pos, const MoveList& legal, const std::string& t
 
 std::string format_short(const Position& pos, Move move) {
     const ir::Game& game = pos.game().ir();
-    if (!is_board_move(move) || writes_long_only(game))
+    // Games whose captures are capture sequences write every move in long form, as draughts
+    // players do: their pieces are told apart by their cells, not their letters.
+    if (!is_board_move(move) || game.has_capture_sequences())
         return move.is_pass() || move.is_jumps() ? format_move(pos, move)
                                                  : format_move(pos, move) + check_mark(pos, move);
     if (const ir::Castling* castling = castling_of(pos, move); castling && !castling->label.empty())

@@ -278,7 +278,7 @@ TEST_CASE("random commands in any order never stop the engine, and each go is an
     uci.send("setoption name Level value 1");
     std::mt19937 rng(7);
     int gos = 0, readies = 1;
-    for (int i = 0; i < test::scaled(2000); ++i) {
+    for (int i = 0; i < test::scaled_lighter(2000); ++i) {
         const std::string& line = lines[rng() % lines.size()];
         if (line.rfind("go", 0) == 0) ++gos;
         if (line == "isready") ++readies;

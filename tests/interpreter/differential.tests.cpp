@@ -303,7 +303,7 @@ TEST_CASE(
     "invented to use the rules the shipped games leave out",
     "[differential]") {
     check_playouts(GENERATE(from_range(games_in(VARI_TEST_DATA "/reference/games"))),
-                   vari::test::scaled(30), 150, true);
+                   vari::test::scaled_lighter(30), 150, true);
 }
 
 TEST_CASE("the reference generator counts the published perft of chess and Shafran's chess",

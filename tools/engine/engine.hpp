@@ -56,8 +56,8 @@ public:
     // ("its board is hexagonal"), when it cannot. `game` must outlive it.
     static std::optional<ProtocolText> make(const CompiledGame& game, Protocol protocol,
                                             std::string& why);
-    // Why `protocol` cannot express `game`, judged from its rules alone (make() also refuses
-    // capture sequences), or nothing: a list of games need not compile the ones it leaves out.
+    // Why `protocol` cannot express `game`, or nothing: make() refuses exactly these, so a list
+    // of games need not compile any.
     static std::optional<std::string> refusal(const ir::Game& game, Protocol protocol);
 
     const std::string& square(int cell) const { return squares_[static_cast<std::size_t>(cell)]; }

@@ -41,8 +41,7 @@ bool has_en_passant(const ir::Game& game) {
     return false;
 }
 
-// Why `protocol` cannot express `game` on a board of `columns` by `rows`, or nothing; its capture
-// sequences aside, which only the compiled tables tell.
+// Why `protocol` cannot express `game` on a board of `columns` by `rows`, or nothing.
 std::optional<std::string> refusal(const ir::Game& game, Protocol protocol, int columns,
                                    int rows) {
     const bool usi = protocol == Protocol::usi;
@@ -67,6 +66,8 @@ std::optional<std::string> refusal(const ir::Game& game, Protocol protocol, int 
             if (piece.tilde)
                 return "its " + piece.name + " is written " + piece.letter +
                        "~, which XBoard cannot tell from " + piece.letter;
+    if (game.has_capture_sequences())
+        return std::string("its captures are capture sequences, which the protocol cannot write");
     if (usi && !game.castlings.empty())
         return std::string("it has castling, which SFEN cannot hold");
     if (usi && has_en_passant(game))
@@ -133,9 +134,7 @@ std::optional<ProtocolText> ProtocolText::make(const CompiledGame& game, Protoco
     ProtocolText text(game, protocol);
     text.columns_ = b.columns;
     text.rows_ = b.rows;
-    auto refused = vari::engine::refusal(game.ir(), protocol, b.columns, b.rows);
-    if (!refused && game.tables().has_jumps)
-        refused = "its captures are capture sequences, which the protocol cannot write";
+    const auto refused = vari::engine::refusal(game.ir(), protocol, b.columns, b.rows);
     if (refused) {
         why = *refused;
         return std::nullopt;

@@ -74,9 +74,7 @@ const std::vector<std::string>& Session::variants() {
     variants_.push_back(first_name_);
     for_each_expressible_game(
         dialect_.protocol, first_name_,
-        [&](const std::string& name, const std::string&, const CompiledGame&) {
-            variants_.push_back(name);
-        });
+        [&](const std::string& name, const std::string&, ir::Game) { variants_.push_back(name); });
     std::sort(variants_.begin(), variants_.end());
     return variants_;
 }

@@ -169,8 +169,8 @@ const std::vector<std::pair<XBoardVariant, std::string>>& XBoardSession::games()
     games_.emplace_back(describe_for_xboard(*game_, first_stem), first_path_);
     for_each_expressible_game(
         Protocol::xboard, first_stem,
-        [&](const std::string& name, const std::string& path, const CompiledGame& game) {
-            XBoardVariant described = describe_for_xboard(game, name);
+        [&](const std::string& name, const std::string& path, ir::Game rules) {
+            XBoardVariant described = describe_for_xboard(CompiledGame(std::move(rules)), name);
             const bool known = std::any_of(games_.begin(), games_.end(), [&](const auto& g) {
                 return g.first.name == described.name;
             });
@@ -226,10 +226,14 @@ bool XBoardSession::switch_game(const std::string& name) {
 // `new`: chess (XBoard's normal) when the engine plays it, else the game's start; the engine
 // plays the second player.
 void XBoardSession::new_game(const Words&) {
-    const auto& list = games();
-    const bool plays_normal = std::any_of(list.begin(), list.end(),
-                                          [](const auto& g) { return g.first.name == "normal"; });
-    if (!plays_normal || !switch_game("normal")) reset(Position(*game_));
+    // The list of games is read only to leave another game: building it compiles each of them.
+    const auto plays_normal = [&] {
+        const auto& list = games();
+        return std::any_of(list.begin(), list.end(),
+                           [](const auto& g) { return g.first.name == "normal"; });
+    };
+    if (variant_.name == "normal" || !plays_normal() || !switch_game("normal"))
+        reset(Position(*game_));
     if (thinker_) thinker_->clear();
     engine_side_ = 1;
     depth_.reset();
