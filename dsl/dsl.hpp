@@ -4,11 +4,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "interpreter/interpreter.hpp"
 #include "interpreter/ir.hpp"
 
 namespace vari::dsl {
@@ -26,6 +28,8 @@ struct SourceFile {
 
 struct LoadResult {
     std::optional<ir::Game> game;  // set only when there is no error
+    // The game compiled, set with `game`: loading compiles it to judge what the engine can hold.
+    std::unique_ptr<CompiledGame> compiled;
     // Every error found, by file (in the order of `sources`), then by line and column.
     std::vector<ir::Diagnostic> diagnostics;
     // Every file read, in the order first read; sources[0] is the loaded one (its text empty

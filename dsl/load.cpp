@@ -90,7 +90,12 @@ const SourceFile* LoadResult::source(const std::string& label) const {
     return it == sources.end() ? nullptr : &*it;
 }
 
-LoadResult load_text(std::string_view text, const std::string& file_label) {
+namespace {
+
+// load_text, and with `rule_file` the weights file beside it read into the game before it is
+// compiled.
+LoadResult load(std::string_view text, const std::string& file_label,
+                const std::string* rule_file) {
     if (text.size() > max_file_bytes)
         return unread(file_label, "the file has " + std::to_string(text.size()) +
                                       " bytes, more than the limit of " +
@@ -117,22 +122,34 @@ LoadResult load_text(std::string_view text, const std::string& file_label) {
         result.game = lower(file, model);
         result.game->files = std::move(labels);
         result.game->rules_hash = rules_hash(result.sources, *result.game);
-        // What the engine can hold is judged on the compiled tables.
-        if (auto error = capacity_error(*result.game)) {
+        if (rule_file) attach_weights(*result.game, *rule_file, result.diagnostics);
+        // What the engine can hold is judged on the rules, then on the compiled tables, which
+        // the caller plays with.
+        auto error = capacity_error(*result.game);
+        if (!error) {
+            result.compiled = std::make_unique<CompiledGame>(*result.game);
+            error = capacity_error(*result.compiled);
+        }
+        if (error) {
             result.diagnostics.push_back(std::move(*error));
             result.game.reset();
+            result.compiled.reset();
         }
     }
     return result;
+}
+
+}  // namespace
+
+LoadResult load_text(std::string_view text, const std::string& file_label) {
+    return load(text, file_label, nullptr);
 }
 
 LoadResult load_file(const std::string& path) {
     std::string reason;
     auto text = read_bytes(path, max_file_bytes, reason);
     if (!text) return unread(path, "cannot read the file: " + reason);
-    LoadResult result = load_text(*text, path);
-    if (result.game) attach_weights(*result.game, path, result.diagnostics);
-    return result;
+    return load(*text, path, &path);
 }
 
 std::optional<std::string> resolve_game(const std::string& name_or_path) {

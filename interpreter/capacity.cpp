@@ -236,7 +236,12 @@ std::optional<ir::Diagnostic> capacity_error(const ir::Game& rules) {
                            " pieces; a position holds at most " + std::to_string(MAX_PIECES),
                        "");
     }
-    const CompiledGame game(rules, false);
+    return std::nullopt;
+}
+
+std::optional<ir::Diagnostic> capacity_error(const CompiledGame& game) {
+    const ir::Game& rules = game.ir();
+    const int pieces = static_cast<int>(rules.setup.size() + rules.hand_setup.size());
     const MoveBound bound = move_bound(game.tables(), pieces);
     if (bound.moves <= MAX_MOVES) return setup_error(game);
     const ir::Piece& piece = rules.pieces[static_cast<std::size_t>(bound.type)];

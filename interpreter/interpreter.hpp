@@ -24,7 +24,7 @@ namespace vari {
 class CompiledGame {
 public:
     // Without `slide_lookups` (SlideGroup) the tables play the same, more slowly, and compile
-    // sooner: for a compile that only judges the game.
+    // sooner.
     explicit CompiledGame(ir::Game game, bool slide_lookups = true);
     CompiledGame(const CompiledGame&) = delete;
     CompiledGame& operator=(const CompiledGame&) = delete;
@@ -311,11 +311,14 @@ MoveBound move_bound(const Tables& tables, int pieces = MAX_PIECES);
 // position strings hold no more.
 int piece_limit(const Tables& tables);
 
-// A located error when the game asks for more than the engine holds: more slide directions than
-// MAX_DIRECTIONS, a piece with more than MAX_PIECE_RULES vectors of slides, curves, jumps, hops and lame leaps (both
-// judged before compiling), or positions with more moves than a MoveList holds (move_bound);
-// else when its start is a position no play could reach (setup_error).
+// A located error when the game asks for more than the engine holds, judged before compiling:
+// more slide directions than MAX_DIRECTIONS, a piece with more than MAX_PIECE_RULES vectors of
+// slides, curves, jumps, hops and lame leaps, or a setup of more than MAX_PIECES pieces. Only a
+// game without one may be compiled.
 std::optional<ir::Diagnostic> capacity_error(const ir::Game& game);
+// The same judged on the compiled tables: positions with more moves than a MoveList holds
+// (move_bound); else a start that no play could reach (setup_error).
+std::optional<ir::Diagnostic> capacity_error(const CompiledGame& game);
 
 // The royal pieces that the player who just moved has left attacked, where no move may do so
 // (royal pieces are not captured and nobody passes): a position that play never reaches.

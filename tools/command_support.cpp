@@ -80,7 +80,7 @@ std::unique_ptr<CompiledGame> load_game(const std::string& name_or_path) {
     auto loaded = dsl::load_file(*path);
     for (const auto& d : loaded.diagnostics) std::cerr << dsl::render(d, loaded);
     if (!loaded.game) return nullptr;
-    return std::make_unique<CompiledGame>(std::move(*loaded.game));
+    return std::move(loaded.compiled);
 }
 
 void add_start_options(CLI::App& app, StartOptions& options) {

@@ -21,7 +21,7 @@ std::unique_ptr<CompiledGame> load_game_file(const std::string& path) {
     for (const auto& d : loaded.diagnostics) report += dsl::render(d, loaded);
     INFO(report);
     REQUIRE(loaded.game);
-    return std::make_unique<CompiledGame>(std::move(*loaded.game));
+    return std::move(loaded.compiled);
 }
 
 void set_position(Position& pos, const std::string& position_string) {

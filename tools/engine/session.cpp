@@ -72,9 +72,9 @@ bool Session::handle(std::string_view line) {
 const std::vector<std::string>& Session::variants() {
     if (!variants_.empty()) return variants_;
     variants_.push_back(first_name_);
-    for_each_expressible_game(
-        dialect_.protocol, first_name_,
-        [&](const std::string& name, const std::string&, ir::Game) { variants_.push_back(name); });
+    for_each_expressible_game(dialect_.protocol, first_name_,
+                              [&](const std::string& name, const std::string&,
+                                  const CompiledGame&) { variants_.push_back(name); });
     std::sort(variants_.begin(), variants_.end());
     return variants_;
 }
@@ -149,7 +149,7 @@ bool Session::switch_game(const std::string& name) {
     if (!path) return false;
     auto loaded = dsl::load_file(*path);
     if (!loaded.game) return false;
-    auto game = std::make_unique<CompiledGame>(std::move(*loaded.game));
+    auto game = std::move(loaded.compiled);
     std::string why;
     auto text = ProtocolText::make(*game, dialect_.protocol, why);
     if (!text) return false;

@@ -7,15 +7,15 @@ namespace vari::engine {
 
 void for_each_expressible_game(
     Protocol protocol, const std::string& skipped,
-    const std::function<void(const std::string& name, const std::string& path, ir::Game rules)>&
-        offer) {
+    const std::function<void(const std::string& name, const std::string& path,
+                             const CompiledGame& game)>& offer) {
     for (const std::string& shipped : dsl::shipped_games()) {
         if (shipped == skipped) continue;
         const auto path = dsl::resolve_game(shipped);
         if (!path) continue;
         auto loaded = dsl::load_file(*path);
         if (loaded.game && !ProtocolText::refusal(*loaded.game, protocol))
-            offer(shipped, *path, std::move(*loaded.game));
+            offer(shipped, *path, *loaded.compiled);
     }
 }
 

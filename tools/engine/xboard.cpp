@@ -169,8 +169,8 @@ const std::vector<std::pair<XBoardVariant, std::string>>& XBoardSession::games()
     games_.emplace_back(describe_for_xboard(*game_, first_stem), first_path_);
     for_each_expressible_game(
         Protocol::xboard, first_stem,
-        [&](const std::string& name, const std::string& path, ir::Game rules) {
-            XBoardVariant described = describe_for_xboard(CompiledGame(std::move(rules)), name);
+        [&](const std::string& name, const std::string& path, const CompiledGame& game) {
+            XBoardVariant described = describe_for_xboard(game, name);
             const bool known = std::any_of(games_.begin(), games_.end(), [&](const auto& g) {
                 return g.first.name == described.name;
             });
@@ -210,7 +210,7 @@ bool XBoardSession::switch_game(const std::string& name) {
     }
     auto loaded = dsl::load_file(at->second);
     if (!loaded.game) return false;
-    auto game = std::make_unique<CompiledGame>(std::move(*loaded.game));
+    auto game = std::move(loaded.compiled);
     std::string why;
     auto text = ProtocolText::make(*game, Protocol::xboard, why);
     if (!text) return false;

@@ -144,7 +144,7 @@ std::unique_ptr<CompiledGame> Session::load(const json& request, json& answer) c
         return nullptr;
     }
     answer = {{"ok", true}, {"diagnostics", diagnostics_json(loaded)}};  // warnings
-    return std::make_unique<CompiledGame>(std::move(*loaded.game));
+    return std::move(loaded.compiled);
 }
 
 void Session::replace_game(std::unique_ptr<CompiledGame> compiled,
