@@ -165,12 +165,14 @@ struct Movement {
 
 struct Promotion {
     bool optional = false;
-    bool touching = false;  // also when the move starts in the zone
-    bool always = false;    // on every move, wherever it goes (no zone)
-    bool lost_only = false; // only to types its side has fewer of on the board than at the start
-    bool in_place = false;  // a move of its own: where it stands or by a quiet move of the new piece
-    bool last_anywhere = false;  // in-place: the player's last piece of the type, outside the zone too
-    bool no_attack = false;      // in-place: never where the new piece attacks another player's
+    bool touching = false;   // also when the move starts in the zone
+    bool always = false;     // on every move, wherever it goes (no zone)
+    bool lost_only = false;  // only to types its side has fewer of on the board than at the start
+    bool in_place =
+        false;  // a move of its own: where it stands or by a quiet move of the new piece
+    bool last_anywhere =
+        false;               // in-place: the player's last piece of the type, outside the zone too
+    bool no_attack = false;  // in-place: never where the new piece attacks another player's
     Span in_place_span, last_anywhere_span, no_attack_span;
     Span always_span;
     Name zone;
@@ -262,8 +264,8 @@ struct Setup {
 struct End {
     ir::EndKind kind = ir::EndKind::checkmate;
     ir::Outcome outcome = ir::Outcome::win;
-    Number count;                   // repetition, ply-limit, checks
-    Name zone;                      // royal-reaches
+    Number count;                       // repetition, ply-limit, checks
+    Name zone;                          // royal-reaches
     std::optional<ir::Outcome> answer;  // royal-reaches
     Span answer_span;
     bool reset_by_capture = false;  // ply-limit
@@ -277,7 +279,7 @@ struct End {
 // `royals capturable`, `royals may-not-face DIR ...` or `royals must-part DIR ...`.
 struct Royals {
     bool capturable = false;
-    bool must_part = false;       // `facing` lists must-part's directions, not may-not-face's
+    bool must_part = false;  // `facing` lists must-part's directions, not may-not-face's
     std::vector<DirItem> facing;
     Span span;
 };
@@ -345,8 +347,8 @@ struct CompulsoryCaptures {
     Span span;
 };
 
-// `captures ARMY { PIECE as PIECE ... }` or `captures ARMY removed`: what the pieces that players of
-// the army capture become in their hands, or that they leave the game.
+// `captures ARMY { PIECE as PIECE ... }` or `captures ARMY removed`: what the pieces that players
+// of the army capture become in their hands, or that they leave the game.
 struct Captures {
     Name army;
     bool removed = false;

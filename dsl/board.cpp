@@ -276,8 +276,7 @@ void generate_pointy(int first_rank, const std::vector<int>& lengths,
     for (std::size_t k = 0; k < lengths.size(); ++k) {
         const int r = static_cast<int>(k);
         const int q0 = (indents[k] - r) / 2;
-        for (int j = 0; j < lengths[k]; ++j)
-            out.push_back(named(j, first_rank + r, q0 + j, r));
+        for (int j = 0; j < lengths[k]; ++j) out.push_back(named(j, first_rank + r, q0 + j, r));
     }
 }
 

@@ -21,7 +21,7 @@ using ast::DeclKind;
 struct State {
     State(ast::File& f, std::uint32_t index) : file(f), file_index(index) {}
     ast::File& file;
-    std::uint32_t file_index;  // which of the files read this is, for every span
+    std::uint32_t file_index;        // which of the files read this is, for every span
     DeclKind kind = DeclKind::none;  // the declaration being read (its node is the last one)
     ast::Vector vector;              // the vector being read
     ir::MoveMode mode = ir::MoveMode::move_or_capture;  // of the next movement

@@ -17,9 +17,9 @@ constexpr ast::Span file_start{1, 1};
 
 // ORDER DeclKind
 constexpr const char* kind_words[] = {
-    "",      "game",       "players",  "orient", "board", "direction", "zone", "piece",
-    "hands", "drop-first", "castling", "setup",  "end",   "royals",    "pass", "hooks",
-    "include", "army",     "armies",   "captures", "jumps", "checks", "drops"};
+    "",        "game",       "players",  "orient",   "board", "direction", "zone", "piece",
+    "hands",   "drop-first", "castling", "setup",    "end",   "royals",    "pass", "hooks",
+    "include", "army",       "armies",   "captures", "jumps", "checks",    "drops"};
 
 const char* end_word(ir::EndKind kind) {
     switch (kind) {
@@ -183,15 +183,14 @@ std::string Checker::cell_hint(const std::string& name) const {
 
 // game, players and board are required, once each.
 void Checker::check_declarations() {
-    const bool nothing = file.games.empty() && file.players.empty() && file.orients.empty() &&
-                         file.boards.empty() && file.directions.empty() && file.zones.empty() &&
-                         file.pieces.empty() && file.hands.empty() && file.drop_firsts.empty() &&
-                         file.castlings.empty() && file.setups.empty() && file.ends.empty() &&
-                         file.royals.empty() && file.passes.empty() && file.hooks.empty() &&
-                         file.armies.empty() && file.army_choices.empty() &&
-                         file.captures.empty() && file.compulsory_captures.empty() &&
-                         file.includes.empty() && file.jumps.empty() && file.compulsory_drops.empty() &&
-                         file.broken.empty();
+    const bool nothing =
+        file.games.empty() && file.players.empty() && file.orients.empty() && file.boards.empty() &&
+        file.directions.empty() && file.zones.empty() && file.pieces.empty() &&
+        file.hands.empty() && file.drop_firsts.empty() && file.castlings.empty() &&
+        file.setups.empty() && file.ends.empty() && file.royals.empty() && file.passes.empty() &&
+        file.hooks.empty() && file.armies.empty() && file.army_choices.empty() &&
+        file.captures.empty() && file.compulsory_captures.empty() && file.includes.empty() &&
+        file.jumps.empty() && file.compulsory_drops.empty() && file.broken.empty();
     if (nothing) {
         report.error(
             file_start,

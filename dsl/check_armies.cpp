@@ -25,7 +25,8 @@ std::vector<int> Checker::army_pieces(const ast::Army& army) {
         if (!index) continue;
         if (const auto [it, fresh] = listed.emplace(*index, name.span); !fresh) {
             report.error(name.span, "piece " + quote(name.text) + " is already in army " +
-                                        quote(army.name.text) + ", at " + report.at(it->second, name.span));
+                                        quote(army.name.text) + ", at " +
+                                        report.at(it->second, name.span));
             continue;
         }
         pieces.push_back(*index);
@@ -37,8 +38,9 @@ void Checker::check_army(std::size_t index, std::set<std::string>& names) {
     const ast::Army& army = file.armies[index];
     const std::string name = quote(army.name.text);
     if (!names.insert(army.name.text).second) {
-        const auto first = std::find_if(file.armies.begin(), file.armies.end(),
-                                        [&](const ast::Army& a) { return a.name.text == army.name.text; });
+        const auto first =
+            std::find_if(file.armies.begin(), file.armies.end(),
+                         [&](const ast::Army& a) { return a.name.text == army.name.text; });
         already_defined(army.name.span, "army " + name, first->name.span);
     }
     const std::vector<int> pieces = army_pieces(army);
@@ -50,16 +52,16 @@ void Checker::check_army(std::size_t index, std::set<std::string>& names) {
         const auto promoting = piece(line.piece);
         check_promotion_form(line.rule);
         if (promoting && !fields(*promoting))
-            report.error(line.piece.span, "army " + name + " does not field " + quote(line.piece.text),
+            report.error(line.piece.span,
+                         "army " + name + " does not field " + quote(line.piece.text),
                          "list it among the army's pieces, after the army's name");
         if (line.to_others) {
             for (int other : pieces)
                 if (!file.pieces[static_cast<std::size_t>(other)].royal && other != promoting)
                     choices.push_back(other);
             if (choices.empty() && promoting)
-                report.error(line.rule.span,
-                             "'others' leaves nothing: army " + name +
-                                 " has no other piece that is not royal");
+                report.error(line.rule.span, "'others' leaves nothing: army " + name +
+                                                 " has no other piece that is not royal");
         } else {
             for (const auto& target : line.rule.pieces)
                 if (const auto to = piece(target)) choices.push_back(*to);
@@ -111,8 +113,9 @@ void Checker::check_army_setups() {
         const ast::Army& army = file.armies[static_cast<std::size_t>(model.player_army[p->second])];
         const auto check_fielded = [&](const ast::Name& piece) {
             if (model.piece_index.count(piece.text) == 0) return;
-            const bool fielded = std::any_of(army.pieces.begin(), army.pieces.end(),
-                                             [&](const ast::Name& n) { return n.text == piece.text; });
+            const bool fielded =
+                std::any_of(army.pieces.begin(), army.pieces.end(),
+                            [&](const ast::Name& n) { return n.text == piece.text; });
             if (!fielded)
                 report.error(piece.span,
                              "piece " + quote(piece.text) + " is not in army " +
@@ -131,9 +134,9 @@ void Checker::check_captures() {
     std::map<std::string, ast::Span> seen;
     for (const auto& captures : file.captures) {
         const std::string army = quote(captures.army.text);
-        const auto declared = std::find_if(file.armies.begin(), file.armies.end(), [&](const ast::Army& a) {
-            return a.name.text == captures.army.text;
-        });
+        const auto declared =
+            std::find_if(file.armies.begin(), file.armies.end(),
+                         [&](const ast::Army& a) { return a.name.text == captures.army.text; });
         if (declared == file.armies.end()) {
             if (!is_broken(ast::DeclKind::army, captures.army.text)) {
                 std::vector<std::string> known;
@@ -145,7 +148,8 @@ void Checker::check_captures() {
                          "'armies' gives each player's army, one per player in turn order");
         } else if (!model.player_army.empty() &&
                    std::none_of(model.player_army.begin(), model.player_army.end(), [&](int a) {
-                       return file.armies[static_cast<std::size_t>(a)].name.text == captures.army.text;
+                       return file.armies[static_cast<std::size_t>(a)].name.text ==
+                              captures.army.text;
                    })) {
             report.error(captures.army.span, "no player fields army " + army,
                          "'armies' gives each player's army");
@@ -159,9 +163,10 @@ void Checker::check_captures() {
             piece(mapping.becomes);
             if (!captured) continue;
             if (const auto [it, fresh] = mapped.emplace(*captured, mapping.captured.span); !fresh)
-                report.error(mapping.captured.span, "what a captured " + quote(mapping.captured.text) +
-                                                        " becomes is already given at " +
-                                                        report.at(it->second, mapping.captured.span));
+                report.error(mapping.captured.span,
+                             "what a captured " + quote(mapping.captured.text) +
+                                 " becomes is already given at " +
+                                 report.at(it->second, mapping.captured.span));
         }
         if (!captures.mappings.empty() && file.hands.empty())
             no_hands(captures.mappings.front().captured.span);

@@ -5,8 +5,8 @@
 #include <tuple>
 
 #include "dsl/checker.hpp"
-#include "interpreter/types.hpp"
 #include "dsl/text.hpp"
+#include "interpreter/types.hpp"
 
 namespace vari::dsl {
 
@@ -155,13 +155,16 @@ void Checker::check_castling_label(
     const ast::Name& label = c.label;
     if (label.span.line == 0) return;
     if (label.text.empty()) {
-        report.error(label.span, "a castling's notation may not be empty: write it, as in \"O-O\", "
-                                 "or leave the quotes out to write it as the royal piece's move");
+        report.error(label.span,
+                     "a castling's notation may not be empty: write it, as in \"O-O\", "
+                     "or leave the quotes out to write it as the royal piece's move");
         return;
     }
     if (label.text.find_first_of(" \t") != std::string::npos) {
-        report.error(label.span, "a castling's notation is one word, without blanks, for it is "
-                                 "typed in lists of moves: " + quote(label.text));
+        report.error(label.span,
+                     "a castling's notation is one word, without blanks, for it is "
+                     "typed in lists of moves: " +
+                         quote(label.text));
         return;
     }
     if (label.text.size() > MAX_CASTLING_NOTATION) {
@@ -184,10 +187,10 @@ void Checker::check_castling_label(
     if (has_board)
         for (const auto& [name, index] : model.board.index)
             if (label.text.find(name) != std::string::npos) {
-                report.error(label.span,
-                             "castling notation " + quote(label.text) + " holds the cell " +
-                                 quote(name) + ", so it hides the moves written with it; " +
-                                 "write castlings without cells, as \"O-O\"");
+                report.error(label.span, "castling notation " + quote(label.text) +
+                                             " holds the cell " + quote(name) +
+                                             ", so it hides the moves written with it; " +
+                                             "write castlings without cells, as \"O-O\"");
                 return;
             }
     std::string as_read = label.text;  // O and 0 are read alike
@@ -195,8 +198,8 @@ void Checker::check_castling_label(
     const auto [it, fresh] = labels.emplace(std::pair{c.player.text, as_read}, &c);
     if (fresh) return;
     if (it->second->label.text == label.text)
-        already_defined(label.span, "castling notation " + quote(label.text) + " for " +
-                                        quote(c.player.text),
+        already_defined(label.span,
+                        "castling notation " + quote(label.text) + " for " + quote(c.player.text),
                         it->second->label.span);
     else
         report.error(label.span, "castling notation " + quote(label.text) + " reads as " +
@@ -209,9 +212,9 @@ void Checker::check_castling_label(
 void Checker::check_castlings() {
     // A move names its castling in five bits.
     if (file.castlings.size() > static_cast<std::size_t>(MAX_CASTLINGS))
-        report.error(file.castlings[MAX_CASTLINGS].span,
-                     std::to_string(file.castlings.size()) + " castlings; the limit is " +
-                         std::to_string(MAX_CASTLINGS));
+        report.error(file.castlings[MAX_CASTLINGS].span, std::to_string(file.castlings.size()) +
+                                                             " castlings; the limit is " +
+                                                             std::to_string(MAX_CASTLINGS));
     std::map<char, const ast::Castling*> rights;
     std::map<std::tuple<int, std::string, std::string>, const ast::Castling*> moves;
     std::map<std::pair<std::string, std::string>, const ast::Castling*> labels;
@@ -224,16 +227,17 @@ void Checker::check_castlings() {
         for (const auto& name : c.empty) cell(name);
         for (const auto& name : c.safe) cell(name);
         if (c.royal_from.text == c.royal_to.text)
-            report.error(c.royal_to.span, "a castling moves its royal piece, but this one starts "
-                                          "and ends on " + quote(c.royal_to.text));
+            report.error(c.royal_to.span,
+                         "a castling moves its royal piece, but this one starts "
+                         "and ends on " +
+                             quote(c.royal_to.text));
         if (!p) continue;
         if (const auto [it, fresh] = rights.emplace(c.right, &c); !fresh) {
             const ast::Castling& other = *it->second;
             if (other.player.text != c.player.text)
                 report.error(c.right_span, std::string("castling right '") + c.right +
                                                "' already belongs to " + quote(other.player.text) +
-                                               " (at " +
-                                               report.at(other.span, c.right_span) + ")");
+                                               " (at " + report.at(other.span, c.right_span) + ")");
             else if (other.partner_from.text != c.partner_from.text)
                 report.error(c.right_span, std::string("castling right '") + c.right +
                                                "' is shared with the castling at " +
@@ -265,9 +269,9 @@ void Checker::check_setup() {
                 const auto index = cell(name);
                 if (!index) continue;
                 if (const auto [it, fresh] = occupied.emplace(*index, &name); !fresh)
-                    report.error(name.span,
-                                 "cell " + quote(name.text) + " already has a piece (set up at " +
-                                     report.at(it->second->span, name.span) + ")");
+                    report.error(name.span, "cell " + quote(name.text) +
+                                                " already has a piece (set up at " +
+                                                report.at(it->second->span, name.span) + ")");
             }
         }
     }

@@ -92,7 +92,8 @@ bool Checker::check_curve_modifier(const ast::Movement&, const ast::Modifier& m,
         case Kind::not_in_check:
             return true;
         case Kind::via:
-            report.error(m.span, "'via' is not for a curve: a curve passes only empty cells already",
+            report.error(m.span,
+                         "'via' is not for a curve: a curve passes only empty cells already",
                          "'via' makes a leap lame");
             return false;
         case Kind::en_passant:

@@ -69,7 +69,8 @@ void Checker::check_gating() {
         for (std::size_t p = 0; p < cells.size() && !reported; ++p) {
             std::map<int, int> per_file;
             for (int cell : cells[p]) {
-                const std::string& name = model.board.board.cells[static_cast<std::size_t>(cell)].name;
+                const std::string& name =
+                    model.board.board.cells[static_cast<std::size_t>(cell)].name;
                 if (!per_file.emplace(file_of[cell], cell).second) {
                     report.error(gating->names[0].span,
                                  "zone " + quote(gating->names[0].text) + " holds two cells of " +
@@ -78,13 +79,15 @@ void Checker::check_gating() {
                     reported = true;
                     break;
                 }
-                const auto [it, fresh] = owner.emplace(cell, std::pair{static_cast<int>(p), &gating->names[0]});
+                const auto [it, fresh] =
+                    owner.emplace(cell, std::pair{static_cast<int>(p), &gating->names[0]});
                 if (!fresh && it->second.first != static_cast<int>(p)) {
-                    report.error(gating->names[0].span,
-                                 "cell " + quote(name) + " is a gate cell of both " +
-                                     quote(model.players[static_cast<std::size_t>(it->second.first)]) +
-                                     " and " + quote(model.players[p]),
-                                 "a gate right belongs to one player");
+                    report.error(
+                        gating->names[0].span,
+                        "cell " + quote(name) + " is a gate cell of both " +
+                            quote(model.players[static_cast<std::size_t>(it->second.first)]) +
+                            " and " + quote(model.players[p]),
+                        "a gate right belongs to one player");
                     reported = true;
                     break;
                 }

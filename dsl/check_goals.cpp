@@ -41,10 +41,12 @@ void Checker::check_checks_forbidden() {
     if (!file.royals.empty())
         report.error(declared,
                      "there is no check when royal pieces may be captured ('royals capturable' "
-                     "at " + report.at(file.royals[0].span, declared) +
+                     "at " +
+                         report.at(file.royals[0].span, declared) +
                          "), so 'checks forbidden' forbids nothing");
     else if (!has_royal_piece())
-        report.error(declared, "'checks forbidden' is judged on royal pieces, but no piece is royal",
+        report.error(declared,
+                     "'checks forbidden' is judged on royal pieces, but no piece is royal",
                      "mark a piece 'royal' (as in 'piece NAME X royal { ... }')");
     for (const auto& end : file.ends)
         if (end.kind == ir::EndKind::checks)

@@ -13,9 +13,9 @@ namespace {
 using Option = ast::DropOption::Kind;
 
 // ORDER DropOption::Kind
-constexpr const char* option_words[] = {"not-in",   "where-movable", "not-on-file-with",
-                                        "not-defended-by", "no-check", "no-mate", "promoted",
-                                        "gating", "colour-balanced"};
+constexpr const char* option_words[] = {"not-in",          "where-movable", "not-on-file-with",
+                                        "not-defended-by", "no-check",      "no-mate",
+                                        "promoted",        "gating",        "colour-balanced"};
 
 const char* word(Option kind) { return option_words[static_cast<int>(kind)]; }
 

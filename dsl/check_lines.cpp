@@ -43,8 +43,9 @@ bool Checker::check_line_modifier(const ast::Movement& movement, const ast::Modi
             return false;
         case ast::Modifier::Kind::via:
             if (movement.primitive != ast::Primitive::leap) {
-                report.error(m.span, "'via' makes a leap lame; a " + primitive +
-                                         " has no cells to pass that a leap would jump",
+                report.error(m.span,
+                             "'via' makes a leap lame; a " + primitive +
+                                 " has no cells to pass that a leap would jump",
                              "write it on a 'leap', as in 'leap (1, 2) via (0, 1) symmetric'");
                 return false;
             }

@@ -11,8 +11,8 @@ namespace {
 // modifier it is given.
 struct PrimitiveChecks {
     void (Checker::*movement)(const ast::Movement&) = nullptr;
-    bool (Checker::*modifier)(const ast::Movement&, const ast::Modifier&, const ModifiersSeen&) =
-        nullptr;
+    bool (Checker::*modifier)(const ast::Movement&, const ast::Modifier&,
+                              const ModifiersSeen&) = nullptr;
 };
 
 PrimitiveChecks checks_of(ast::Primitive primitive) {

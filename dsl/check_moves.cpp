@@ -169,10 +169,10 @@ void Checker::check_pieces() {
     }
     for (const auto& piece : file.pieces) {
         if (piece.movements.empty())
-            report.error(
-                piece.name.span, "piece " + quote(piece.name.text) + " has no way to move",
-                "give it a movement, " + either_of(primitive_words) + ", as in "
-                "'{ step orthogonal }'");
+            report.error(piece.name.span, "piece " + quote(piece.name.text) + " has no way to move",
+                         "give it a movement, " + either_of(primitive_words) +
+                             ", as in "
+                             "'{ step orthogonal }'");
         for (const auto& movement : piece.movements) check_movement(movement);
         for (std::size_t i = 1; i < piece.arrivals.size(); ++i)
             report.error(piece.arrivals[i],
@@ -244,7 +244,8 @@ void Checker::check_promotion_cycles() {
     }
     for (const auto& [from, to, span] : army_promotion_edges)
         edges[static_cast<std::size_t>(from)].emplace_back(
-            static_cast<std::size_t>(to), ast::Name{file.pieces[static_cast<std::size_t>(to)].name.text, span});
+            static_cast<std::size_t>(to),
+            ast::Name{file.pieces[static_cast<std::size_t>(to)].name.text, span});
     for (std::size_t root = 0; root < count; ++root) {
         if (depth[root] != fresh) continue;
         // An explicit stack, no recursion on hostile input: the pieces walked and their next edge.

@@ -38,8 +38,9 @@ void Checker::check_in_place_promotion(const ast::Promotion& promotion) {
                      "an 'in-place' promotion is made by a piece standing in a zone: it needs "
                      "'in ZONE', not 'always'");
     if (promotion.touching)
-        report.error(promotion.in_place_span,
-                     "'touching' means nothing with 'in-place': the piece promotes where it stands");
+        report.error(
+            promotion.in_place_span,
+            "'touching' means nothing with 'in-place': the piece promotes where it stands");
     if (promotion.optional)
         report.error(promotion.in_place_span,
                      "an 'in-place' promotion is a move of its own, never compulsory: 'optional' "

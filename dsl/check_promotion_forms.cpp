@@ -65,7 +65,8 @@ void Checker::check_promotion_forms() {
                 if (option.kind == ast::DropOption::Kind::promoted && !promotes)
                     report.error(option.span,
                                  "'drop promoted' lets a piece go down as what it promotes to, "
-                                 "but " + quote(piece.name.text) + " promotes to nothing",
+                                 "but " +
+                                     quote(piece.name.text) + " promotes to nothing",
                                  "give it a 'promote' line, or drop 'promoted'");
     }
 }

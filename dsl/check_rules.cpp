@@ -67,17 +67,19 @@ void Checker::check_royal_facing() {
     if (first[0] && first[1])
         report.error(first[1]->span,
                      "'royals must-part' lets royal pieces face each other, which 'royals "
-                     "may-not-face' at " + report.at(first[0]->span, first[1]->span) + " forbids",
+                     "may-not-face' at " +
+                         report.at(first[0]->span, first[1]->span) + " forbids",
                      "keep one of the two");
     if (first[0] && capturable)
         report.error(first[0]->span,
                      "royal pieces that may be captured are never in check ('royals capturable' "
-                     "at " + report.at(capturable->span, first[0]->span) +
+                     "at " +
+                         report.at(capturable->span, first[0]->span) +
                          "), so 'royals may-not-face' rules nothing out",
                      "remove one of the two");
     // Facing, a player may pass in check: only the end by facing keeps its royal piece uncaptured.
-    const bool passes_in_check = !file.passes.empty() &&
-                                 file.passes[0].passing == ir::Passing::unless_in_check;
+    const bool passes_in_check =
+        !file.passes.empty() && file.passes[0].passing == ir::Passing::unless_in_check;
     const bool facing_ends = std::any_of(file.ends.begin(), file.ends.end(), [](const ast::End& e) {
         return e.kind == ir::EndKind::facing;
     });
@@ -90,10 +92,10 @@ void Checker::check_royal_facing() {
                                    [](const ast::Piece& p) { return p.royal; });
     for (const ast::Royals* given : first)
         if (given && !royal && !any_broken(ast::DeclKind::piece))
-            report.error(given->span,
-                         std::string(royals_word(*given)) +
-                             " needs a royal piece, and no piece is royal",
-                         "mark the piece that must not be left attacked 'royal'");
+            report.error(
+                given->span,
+                std::string(royals_word(*given)) + " needs a royal piece, and no piece is royal",
+                "mark the piece that must not be left attacked 'royal'");
 }
 
 // `end facing`: royal pieces that stay facing, which only `royals must-part` lets face.
@@ -140,7 +142,8 @@ void Checker::check_passes_end(const ast::End& end) {
         report.error(end.count.span, "a number of passes must be at least 1, found " +
                                          std::to_string(end.count.value));
     if (file.passes.empty() && !any_broken(ast::DeclKind::pass))
-        report.error(end.span, "'end passes' needs players who may pass, and this game has no 'pass'",
+        report.error(end.span,
+                     "'end passes' needs players who may pass, and this game has no 'pass'",
                      "add 'pass allowed' (or 'pass allowed unless-in-check', or 'pass forced')");
 }
 

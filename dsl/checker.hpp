@@ -5,8 +5,8 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "dsl/check.hpp"
@@ -124,8 +124,8 @@ struct Checker {
     void check_movement(const ast::Movement& movement);
     bool first_time(const ast::Modifier& m, ModifiersSeen& seen);
     // One file per primitive (check_lines.cpp: step, slide and leap; check_curves.cpp;
-    // check_jumps.cpp; check_hops.cpp): the movement as a whole, then each modifier, true when it has a meaning
-    // there (an error says why not).
+    // check_jumps.cpp; check_hops.cpp): the movement as a whole, then each modifier, true when it
+    // has a meaning there (an error says why not).
     void check_curve(const ast::Movement& movement);
     void check_jump(const ast::Movement& movement);
     bool check_line_modifier(const ast::Movement& movement, const ast::Modifier& m,

@@ -70,9 +70,9 @@ std::optional<std::string> read_bytes(const std::filesystem::path& path, std::si
                                       std::string& reason);
 
 // A game argument is a path to a .vari file or the name of a shipped game in any case ("chess"
-// and "Chess.vari" find stdlib-games/chess.vari; $VARI_GAMES overrides the folder). Returns the path, or nothing.
-// Whatever is at that path but a folder is returned as it is, readable or not, so that loading it
-// gives the reason.
+// and "Chess.vari" find stdlib-games/chess.vari; $VARI_GAMES overrides the folder). Returns the
+// path, or nothing. Whatever is at that path but a folder is returned as it is, readable or not, so
+// that loading it gives the reason.
 std::optional<std::string> resolve_game(const std::string& name_or_path);
 
 // The names of the shipped games, sorted.

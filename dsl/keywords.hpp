@@ -12,146 +12,153 @@
 // Words that open a declaration: after a syntax error, reading resumes at a line that begins
 // with one.
 #define VARI_DECLARATION_KEYWORDS(X) \
-    X(game, "game") \
-    X(players, "players") \
-    X(orient, "orient") \
-    X(board, "board") \
-    X(direction, "direction") \
-    X(zone, "zone") \
-    X(piece, "piece") \
-    X(hands, "hands") \
-    X(drop_first, "drop-first") \
-    X(castling, "castling") \
-    X(setup, "setup") \
-    X(end, "end") \
-    X(royals, "royals") \
-    X(pass, "pass") \
-    X(hooks, "hooks") \
-    X(include, "include") \
-    X(army, "army") \
-    X(armies, "armies") \
-    X(captures, "captures") \
-    X(jumps, "jumps") \
-    X(checks, "checks") \
+    X(game, "game")                  \
+    X(players, "players")            \
+    X(orient, "orient")              \
+    X(board, "board")                \
+    X(direction, "direction")        \
+    X(zone, "zone")                  \
+    X(piece, "piece")                \
+    X(hands, "hands")                \
+    X(drop_first, "drop-first")      \
+    X(castling, "castling")          \
+    X(setup, "setup")                \
+    X(end, "end")                    \
+    X(royals, "royals")              \
+    X(pass, "pass")                  \
+    X(hooks, "hooks")                \
+    X(include, "include")            \
+    X(army, "army")                  \
+    X(armies, "armies")              \
+    X(captures, "captures")          \
+    X(jumps, "jumps")                \
+    X(checks, "checks")              \
     X(drops, "drops")
 
 // The movement primitives (ast::Primitive, in this order).
 #define VARI_PRIMITIVE_KEYWORDS(X) \
-    X(step, "step") \
-    X(slide, "slide") \
-    X(leap, "leap") \
-    X(curve, "curve") \
-    X(jump, "jump") \
+    X(step, "step")                \
+    X(slide, "slide")              \
+    X(leap, "leap")                \
+    X(curve, "curve")              \
+    X(jump, "jump")                \
     X(hop, "hop")
 
 // The movement modifiers (ast::Modifier::Kind, in this order): those that take an argument first,
 // then the single words.
 #define VARI_ARGUMENT_MODIFIER_KEYWORDS(X) \
-    X(range, "range") \
-    X(until, "until") \
-    X(from, "from") \
-    X(within, "within") \
-    X(via, "via") \
-    X(not_over, "not-over") \
+    X(range, "range")                      \
+    X(until, "until")                      \
+    X(from, "from")                        \
+    X(within, "within")                    \
+    X(via, "via")                          \
+    X(not_over, "not-over")                \
     X(not_taking, "not-taking")
 #define VARI_FLAG_MODIFIER_KEYWORDS(X) \
-    X(en_passant, "en-passant") \
-    X(symmetric, "symmetric") \
-    X(left, "left") \
-    X(right, "right") \
-    X(unmoved, "unmoved") \
+    X(en_passant, "en-passant")        \
+    X(symmetric, "symmetric")          \
+    X(left, "left")                    \
+    X(right, "right")                  \
+    X(unmoved, "unmoved")              \
     X(not_in_check, "not-in-check")
 #define VARI_MODIFIER_KEYWORDS(X) VARI_ARGUMENT_MODIFIER_KEYWORDS(X) VARI_FLAG_MODIFIER_KEYWORDS(X)
 
 // The board, orientation and zones.
 #define VARI_BOARD_KEYWORDS(X) \
-    X(rotate, "rotate") \
-    X(mirror, "mirror") \
-    X(square, "square") \
-    X(hex, "hex") \
-    X(flat, "flat") \
-    X(pointy, "pointy") \
-    X(files, "files") \
-    X(ranks, "ranks") \
-    X(lengths, "lengths") \
-    X(first, "first") \
-    X(indents, "indents") \
-    X(hexagon, "hexagon") \
-    X(cells, "cells") \
-    X(label, "label") \
-    X(rank, "rank") \
+    X(rotate, "rotate")        \
+    X(mirror, "mirror")        \
+    X(square, "square")        \
+    X(hex, "hex")              \
+    X(flat, "flat")            \
+    X(pointy, "pointy")        \
+    X(files, "files")          \
+    X(ranks, "ranks")          \
+    X(lengths, "lengths")      \
+    X(first, "first")          \
+    X(indents, "indents")      \
+    X(hexagon, "hexagon")      \
+    X(cells, "cells")          \
+    X(label, "label")          \
+    X(rank, "rank")            \
     X(file, "file")
 
 // Pieces: everything in a piece's braces but its movements.
-#define VARI_PIECE_KEYWORDS(X) \
-    X(royal, "royal") \
-    X(move, "move") \
-    X(capture, "capture") \
-    X(promote, "promote") \
-    X(optional, "optional") \
-    X(touching, "touching") \
-    X(in, "in") \
-    X(always, "always") \
-    X(lost_only, "lost-only") \
-    X(in_place, "in-place") \
-    X(last_anywhere, "last-anywhere") \
-    X(no_attack, "no-attack") \
-    X(to, "to") \
-    X(captured_as, "captured-as") \
+#define VARI_PIECE_KEYWORDS(X)              \
+    X(royal, "royal")                       \
+    X(move, "move")                         \
+    X(capture, "capture")                   \
+    X(promote, "promote")                   \
+    X(optional, "optional")                 \
+    X(touching, "touching")                 \
+    X(in, "in")                             \
+    X(always, "always")                     \
+    X(lost_only, "lost-only")               \
+    X(in_place, "in-place")                 \
+    X(last_anywhere, "last-anywhere")       \
+    X(no_attack, "no-attack")               \
+    X(to, "to")                             \
+    X(captured_as, "captured-as")           \
     X(captured_removed, "captured-removed") \
-    X(drop, "drop") \
-    X(not_in, "not-in") \
-    X(where_movable, "where-movable") \
+    X(drop, "drop")                         \
+    X(not_in, "not-in")                     \
+    X(where_movable, "where-movable")       \
     X(not_on_file_with, "not-on-file-with") \
-    X(not_defended_by, "not-defended-by") \
-    X(colour_balanced, "colour-balanced") \
-    X(no_check, "no-check") \
-    X(no_mate, "no-mate") \
-    X(promoted, "promoted") \
-    X(gating, "gating") \
-    X(arrive, "arrive") \
+    X(not_defended_by, "not-defended-by")   \
+    X(colour_balanced, "colour-balanced")   \
+    X(no_check, "no-check")                 \
+    X(no_mate, "no-mate")                   \
+    X(promoted, "promoted")                 \
+    X(gating, "gating")                     \
+    X(arrive, "arrive")                     \
     X(value, "value")
 
 // Castlings, end conditions, game-wide rules and armies.
-#define VARI_RULE_KEYWORDS(X) \
-    X(empty, "empty") \
-    X(hand, "hand") \
-    X(safe, "safe") \
-    X(checkmate, "checkmate") \
-    X(stalemate, "stalemate") \
-    X(no_pieces, "no-pieces") \
-    X(bare_royal, "bare-royal") \
-    X(insufficient, "insufficient") \
-    X(extinction, "extinction") \
-    X(below, "below") \
-    X(royal_reaches, "royal-reaches") \
-    X(piece_reaches, "piece-reaches") \
-    X(passes, "passes") \
-    X(facing, "facing") \
-    X(answer, "answer") \
-    X(forbidden, "forbidden") \
-    X(repetition, "repetition") \
-    X(ply_limit, "ply-limit") \
-    X(reset_by, "reset-by") \
-    X(win, "win") \
-    X(loss, "loss") \
-    X(draw, "draw") \
-    X(capturable, "capturable") \
-    X(may_not_face, "may-not-face") \
-    X(must_part, "must-part") \
-    X(forced, "forced") \
-    X(allowed, "allowed") \
+#define VARI_RULE_KEYWORDS(X)             \
+    X(empty, "empty")                     \
+    X(hand, "hand")                       \
+    X(safe, "safe")                       \
+    X(checkmate, "checkmate")             \
+    X(stalemate, "stalemate")             \
+    X(no_pieces, "no-pieces")             \
+    X(bare_royal, "bare-royal")           \
+    X(insufficient, "insufficient")       \
+    X(extinction, "extinction")           \
+    X(below, "below")                     \
+    X(royal_reaches, "royal-reaches")     \
+    X(piece_reaches, "piece-reaches")     \
+    X(passes, "passes")                   \
+    X(facing, "facing")                   \
+    X(answer, "answer")                   \
+    X(forbidden, "forbidden")             \
+    X(repetition, "repetition")           \
+    X(ply_limit, "ply-limit")             \
+    X(reset_by, "reset-by")               \
+    X(win, "win")                         \
+    X(loss, "loss")                       \
+    X(draw, "draw")                       \
+    X(capturable, "capturable")           \
+    X(may_not_face, "may-not-face")       \
+    X(must_part, "must-part")             \
+    X(forced, "forced")                   \
+    X(allowed, "allowed")                 \
     X(unless_in_check, "unless-in-check") \
-    X(compulsory, "compulsory") \
-    X(maximum, "maximum") \
-    X(others, "others") \
-    X(as, "as") \
-    X(removed, "removed") \
+    X(compulsory, "compulsory")           \
+    X(maximum, "maximum")                 \
+    X(others, "others")                   \
+    X(as, "as")                           \
+    X(removed, "removed")                 \
     X(by_drop, "by-drop")
 
-#define VARI_KEYWORDS(X) \
-    VARI_DECLARATION_KEYWORDS(X) VARI_PRIMITIVE_KEYWORDS(X) VARI_MODIFIER_KEYWORDS(X) \
-    VARI_BOARD_KEYWORDS(X) VARI_PIECE_KEYWORDS(X) VARI_RULE_KEYWORDS(X)
+// clang-format does not settle on one layout for a macro of macro calls.
+// clang-format off
+#define VARI_KEYWORDS(X)          \
+    VARI_DECLARATION_KEYWORDS(X)  \
+    VARI_PRIMITIVE_KEYWORDS(X)    \
+    VARI_MODIFIER_KEYWORDS(X)     \
+    VARI_BOARD_KEYWORDS(X)        \
+    VARI_PIECE_KEYWORDS(X)        \
+    VARI_RULE_KEYWORDS(X)
+// clang-format on
 
 namespace vari::dsl {
 
@@ -165,7 +172,8 @@ inline constexpr std::array modifier_words{VARI_MODIFIER_KEYWORDS(VARI_KEYWORD_T
 
 // The place of `word` in `words`; the caller knows it is there (the grammar matched it).
 template <std::size_t N>
-constexpr std::size_t word_index(const std::array<std::string_view, N>& words, std::string_view word) {
+constexpr std::size_t word_index(const std::array<std::string_view, N>& words,
+                                 std::string_view word) {
     std::size_t i = 0;
     while (i + 1 < N && words[i] != word) ++i;
     return i;

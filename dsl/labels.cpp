@@ -80,8 +80,7 @@ bool check_label_ranges(const ast::BoardClause& label, Report& report) {
         for (const auto* end : {&first, &last})
             if (end->is_letter && file_index(end->letters) < 0)
                 report.error(end->span, what + " labels are lettered " + file_letters_rule() +
-                                            " (at most two letters), found " +
-                                            quote(end->letters));
+                                            " (at most two letters), found " + quote(end->letters));
             else if (!end->is_letter &&
                      (end->number.value < 0 || end->number.value > max_coordinate))
                 report.error(end->span, "a " + what + " label's number must lie between 0 and " +

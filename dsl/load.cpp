@@ -169,7 +169,8 @@ std::optional<std::string> resolve_game(const std::string& name_or_path) {
         return text;
     };
     for (const std::string& shipped : shipped_games())
-        if (folded(shipped) == folded(name)) return (shipped_folder() / (shipped + ".vari")).string();
+        if (folded(shipped) == folded(name))
+            return (shipped_folder() / (shipped + ".vari")).string();
     return std::nullopt;
 }
 

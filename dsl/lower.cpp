@@ -2,10 +2,10 @@
 // vectors; everything here was verified by check(), so lookups are asserted, not reported.
 #include "dsl/lower.hpp"
 
-#include "dsl/text.hpp"
-
 #include <algorithm>
 #include <cassert>
+
+#include "dsl/text.hpp"
 
 namespace vari::dsl {
 
@@ -96,7 +96,7 @@ std::vector<ir::Turn> curve_turns(const ast::Movement& movement, const Model& mo
 // A lame leap's cells for each of its vectors, seen by each player: check() allowed one listed
 // vector, which `symmetric` may have turned into several, each with its cells turned the same way.
 std::vector<std::vector<std::vector<ir::Vec>>> lame_leap_cells(const ast::Movement& movement,
-                                                                const Model& model) {
+                                                               const Model& model) {
     const ir::Geometry geometry = model.board.board.geometry;
     const ir::Vec listed = first_player_vectors_listed(movement.items, model).front();
     std::vector<ir::Vec> via;
@@ -109,7 +109,8 @@ std::vector<std::vector<std::vector<ir::Vec>>> lame_leap_cells(const ast::Moveme
         images.clear();
         for (const Transform t : symmetries(geometry)) {
             const ir::Vec v = apply(geometry, t, listed);
-            if (std::any_of(images.begin(), images.end(), [v](const auto& i) { return i.first == v; }))
+            if (std::any_of(images.begin(), images.end(),
+                            [v](const auto& i) { return i.first == v; }))
                 continue;
             auto& image = images.emplace_back(v, std::vector<ir::Vec>{});
             for (const ir::Vec c : via) image.second.push_back(apply(geometry, t, c));
@@ -161,7 +162,8 @@ ir::Movement lower_movement(const ast::Movement& movement, const Model& model) {
                     out.screens_refused.push_back(at(model.piece_index, name.text));
                 break;
             case ast::Modifier::Kind::not_taking:
-                for (const auto& name : m.pieces) out.spared.push_back(at(model.piece_index, name.text));
+                for (const auto& name : m.pieces)
+                    out.spared.push_back(at(model.piece_index, name.text));
                 break;
             case ast::Modifier::Kind::en_passant:
                 // check() allowed it only on a move-only slide or a capture-only step or leap.
@@ -192,11 +194,10 @@ void lower_drop(const ast::Drop& drop, const Model& model, ir::Drop& out) {
     }
     for (const auto& option : drop.options) {
         std::vector<int> indices;
-        const auto& names =
-            option.kind == ast::DropOption::Kind::not_in ||
-                    option.kind == ast::DropOption::Kind::gating
-                ? model.zone_index
-                : model.piece_index;
+        const auto& names = option.kind == ast::DropOption::Kind::not_in ||
+                                    option.kind == ast::DropOption::Kind::gating
+                                ? model.zone_index
+                                : model.piece_index;
         for (const auto& name : option.names) indices.push_back(at(names, name.text));
         switch (option.kind) {
             case ast::DropOption::Kind::not_in:
@@ -334,7 +335,8 @@ void lower_army_promotions(const ast::File& file, const Model& model, ir::Game& 
         if (!players) continue;
         const auto& lines = file.armies[a].promotions;
         for (std::size_t i = 0; i < lines.size(); ++i) {
-            auto& piece = game.pieces[static_cast<std::size_t>(at(model.piece_index, lines[i].piece.text))];
+            auto& piece =
+                game.pieces[static_cast<std::size_t>(at(model.piece_index, lines[i].piece.text))];
             for (auto& own : piece.promotions) own.players &= ~players;
         }
         for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -366,7 +368,8 @@ void lower_captures(const ast::File& file, const Model& model, ir::Game& game) {
         for (const auto& piece : game.pieces)
             player.captures_as.push_back(captures->removed ? -1 : piece.captured_as);
         for (const auto& mapping : captures->mappings)
-            player.captures_as[static_cast<std::size_t>(at(model.piece_index, mapping.captured.text))] =
+            player.captures_as[static_cast<std::size_t>(
+                at(model.piece_index, mapping.captured.text))] =
                 at(model.piece_index, mapping.becomes.text);
     }
 }
@@ -407,8 +410,8 @@ ir::Game lower(const ast::File& file, const Model& model) {
         if (royals.facing.empty()) continue;
         const auto listed = first_player_vectors_listed(royals.facing, model);
         for (const Transform& view : model.orientation) {
-            auto& turned =
-                (royals.must_part ? game.royals_must_part : game.royals_may_not_face).emplace_back();
+            auto& turned = (royals.must_part ? game.royals_must_part : game.royals_may_not_face)
+                               .emplace_back();
             for (const ir::Vec v : listed)
                 turned.push_back(apply(model.board.board.geometry, view, v));
         }

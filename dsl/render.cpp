@@ -65,10 +65,9 @@ void show_line(std::string_view line, std::uint32_t column, std::string& shown,
 // (a position string's field, a typed move, a Lua error, a file's name), which may hold anything.
 std::string render(const ir::Diagnostic& diagnostic, std::string_view source) {
     // A diagnostic about a whole file (it cannot be read, say) has no line to name.
-    const std::string place =
-        diagnostic.line == 0 ? ""
-                             : ":" + std::to_string(diagnostic.line) + ":" +
-                                   std::to_string(diagnostic.column);
+    const std::string place = diagnostic.line == 0 ? ""
+                                                   : ":" + std::to_string(diagnostic.line) + ":" +
+                                                         std::to_string(diagnostic.column);
     std::string out = printable(diagnostic.file) + place + ": " +
                       severity_word(diagnostic.severity) + ": " + printable(diagnostic.message) +
                       "\n";

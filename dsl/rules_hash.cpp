@@ -1,8 +1,8 @@
 // The fingerprint of a game's rules that records carry: the rule text without its comments and
 // layout, so that rewording a comment or re-indenting keeps the records of the game valid.
-#include <cctype>
-
 #include "dsl/rules_hash.hpp"
+
+#include <cctype>
 
 namespace vari::dsl {
 namespace {
@@ -19,7 +19,6 @@ public:
 private:
     std::uint64_t hash_ = 0xcbf29ce484222325ULL;
 };
-
 
 // Adds `text` less its comments, with each run of blanks as one space. Quoted text and inline
 // hook code between triple quotes are kept as written.

@@ -25,7 +25,8 @@ Set walked_reach(const Tables& t, const PieceRules& r, int from, Set occupied, c
 #endif
     for (std::uint32_t i = r.grouped_slides; i < r.slide_count; ++i) {
         const SlideRule& slide = t.slides[r.slide_first + i];
-        if (slide.mode != ir::MoveMode::move_only) reach |= detail::slide_reach(t, slide, from, occupied);
+        if (slide.mode != ir::MoveMode::move_only)
+            reach |= detail::slide_reach(t, slide, from, occupied);
     }
     for (std::uint32_t i = r.grouped_paths + r.typed_paths; i < r.path_count; ++i) {
         const PathRule& rule = t.paths[r.path_first + i];
@@ -74,8 +75,7 @@ bool Position::is_walked_to(int cell, int by, Set occupied, std::uint32_t types)
                 for (std::uint32_t g = 0; g < r.group_count; ++g) {
                     const SlideGroup& group = t.slide_groups[r.group_first + g];
                     if (group.mode != ir::MoveMode::move_only &&
-                        detail::grouped_reach<Set>(t, group.lookups + from, occupied)
-                            .has(cell))
+                        detail::grouped_reach<Set>(t, group.lookups + from, occupied).has(cell))
                         return true;
                 }
             if constexpr (detail::has_lookups<Set>)
@@ -114,7 +114,7 @@ Set Position::walked_to(Set cells, int by, Set occupied, std::uint32_t types) co
         if (!pieces) continue;
         Set near;
         for (int cell : cells) near |= pool[r.walked_attackers + cell];
-        for (int from : pieces & near) {
+        for (int from : pieces& near) {
             hit |= walked_reach(t, r, from, occupied, board_) & cells;
             if (hit == cells) return hit;
         }

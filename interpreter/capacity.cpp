@@ -18,7 +18,8 @@ namespace {
 CellSet any_target(const Tables& t, const PieceRules& r, int from) {
     CellSet reach = t.pool[r.leap_any + from] | t.pool[r.leap_move + from] |
                     t.pool[r.leap_capture + from] | t.pool[r.ep_capture + from];
-    for (std::uint32_t i = 0; i < r.slide_count; ++i) reach |= t.pool[t.slides[r.slide_first + i].reach + from];
+    for (std::uint32_t i = 0; i < r.slide_count; ++i)
+        reach |= t.pool[t.slides[r.slide_first + i].reach + from];
     Cell cells[MAX_CELLS];
     for (std::uint32_t i = 0; i < r.path_count; ++i) {
         const int count = path_cells(t, t.paths[r.path_first + i], from, cells);
@@ -70,7 +71,8 @@ std::optional<ir::Diagnostic> rules_error(const ir::Game& game) {
                     return located(game, m.source,
                                    "piece " + piece.name + " moves by more than " +
                                        std::to_string(MAX_PIECE_RULES) +
-                                       " vectors of slides, curves, jumps, hops and lame leaps; the limit is " +
+                                       " vectors of slides, curves, jumps, hops and lame leaps; "
+                                       "the limit is " +
                                        std::to_string(MAX_PIECE_RULES),
                                    "a curve counts once for each way it may turn");
                 if (m.kind != ir::MoveKind::slide && m.kind != ir::MoveKind::hop) continue;
@@ -83,7 +85,8 @@ std::optional<ir::Diagnostic> rules_error(const ir::Game& game) {
                                    "the game's slides run along more than " +
                                        std::to_string(MAX_DIRECTIONS) +
                                        " directions (a direction and its reverse count as two); "
-                                       "the limit is " + std::to_string(MAX_DIRECTIONS),
+                                       "the limit is " +
+                                       std::to_string(MAX_DIRECTIONS),
                                    "");
             }
         }
@@ -100,10 +103,10 @@ struct PlayerBound {
     // Per cell, the most moves a piece standing there makes (and the type that makes them),
     // busiest first: k pieces make at most the first k.
     std::vector<std::pair<long, int>> cells;
-    std::vector<long> in_place;   // per cell, in-place promotions, most first
-    int most_per_target = 0;   // moves written for one target, at most
-    long gate_factor = 1;      // each board move may also gate each gated type
-    long others = 0;           // drops, castlings and a pass
+    std::vector<long> in_place;  // per cell, in-place promotions, most first
+    int most_per_target = 0;     // moves written for one target, at most
+    long gate_factor = 1;        // each board move may also gate each gated type
+    long others = 0;             // drops, castlings and a pass
     std::vector<long> drops_by_type;
 };
 

@@ -269,8 +269,7 @@ public:
     struct End {};
     class Iterator {
     public:
-        constexpr explicit Iterator(const std::array<std::uint64_t, Words>& words)
-            : words_(words) {
+        constexpr explicit Iterator(const std::array<std::uint64_t, Words>& words) : words_(words) {
             settle();
         }
         constexpr int operator*() const { return base_ + std::countr_zero(words_[0]); }

@@ -124,7 +124,8 @@ void Compiler::add_around_royal(TableRef table, int p, TableRef into) {
         for (int q = 0; q < t_.player_count; ++q)
             for (std::uint32_t types = t_.royal_types; types; types &= types - 1)
                 for (int c = 0; c < t_.cell_count; ++c)
-                    royal_reach_[q][c] |= empty_board_reach(t_.rules_of(q, std::countr_zero(types)), c);
+                    royal_reach_[q][c] |=
+                        empty_board_reach(t_.rules_of(q, std::countr_zero(types)), c);
     }
     for (int q = 0; q < t_.player_count; ++q)
         if (q != p)
@@ -192,16 +193,17 @@ void Compiler::compile_piece(int p, int type) {
     for (int c = 0; c < t_.cell_count; ++c)
         if (!empty_board_reach(r, c)) stuck.add(c);
     r.stuck = new_set(stuck);
-    r.arrivals = new_set(piece.arrive_only_where_movable ? set(t_.all_cells) & ~stuck
-                                                         : set(t_.all_cells));
+    r.arrivals =
+        new_set(piece.arrive_only_where_movable ? set(t_.all_cells) & ~stuck : set(t_.all_cells));
     compile_promotions(p, piece, r);
-    r.lands_plainly = !set(r.promotion_zone) && !set(r.promotion_leaving) &&
-                      set(r.arrivals) == set(t_.all_cells);
+    r.lands_plainly =
+        !set(r.promotion_zone) && !set(r.promotion_leaving) && set(r.arrivals) == set(t_.all_cells);
     // A capture sequence lands past its first jump: pieces with jumps are never plain from a cell.
     CellSet plain_from;
     const CellSet unplain = set(r.promotion_zone) | ~set(r.arrivals);
     for (int c = 0; c < t_.cell_count && !r.jump_count; ++c)
-        if (!set(r.promotion_leaving).has(c) && !(empty_board_reach(r, c) & unplain)) plain_from.add(c);
+        if (!set(r.promotion_leaving).has(c) && !(empty_board_reach(r, c) & unplain))
+            plain_from.add(c);
     r.plain_from = new_set(plain_from);
     r.becomes = one_promotion(r);
     compile_drop(p, piece, r);
@@ -220,12 +222,23 @@ void Compiler::compile_movements(int p, int type, const std::vector<ir::Movement
     r.path_first = static_cast<std::uint32_t>(t_.paths.size());
     for (const auto& m : movements) {
         switch (m.kind) {
-            case ir::MoveKind::leap: compile_leap(p, type, m, r); break;
-            case ir::MoveKind::slide: compile_slide(p, type, m, r); break;
-            case ir::MoveKind::curve: compile_curve(p, type, m, r); break;
-            case ir::MoveKind::jump: break;  // all of a piece's jumps at once (compile_jumps)
-            case ir::MoveKind::hop: compile_hop(p, type, m, r); break;
-            case ir::MoveKind::lame_leap: compile_lame_leap(p, type, m, r); break;
+            case ir::MoveKind::leap:
+                compile_leap(p, type, m, r);
+                break;
+            case ir::MoveKind::slide:
+                compile_slide(p, type, m, r);
+                break;
+            case ir::MoveKind::curve:
+                compile_curve(p, type, m, r);
+                break;
+            case ir::MoveKind::jump:
+                break;  // all of a piece's jumps at once (compile_jumps)
+            case ir::MoveKind::hop:
+                compile_hop(p, type, m, r);
+                break;
+            case ir::MoveKind::lame_leap:
+                compile_lame_leap(p, type, m, r);
+                break;
         }
     }
 }
@@ -254,15 +267,18 @@ void Compiler::compile_walked_attackers(PieceRules& r) {
 }
 
 CellSet Compiler::empty_board_reach(const PieceRules& r, int c) const {
-    CellSet reach = t_.pool[r.leap_any + c] | t_.pool[r.leap_move + c] | t_.pool[r.leap_capture + c];
-    for (std::uint32_t i = 0; i < r.slide_count; ++i) reach |= t_.pool[t_.slides[r.slide_first + i].reach + c];
+    CellSet reach =
+        t_.pool[r.leap_any + c] | t_.pool[r.leap_move + c] | t_.pool[r.leap_capture + c];
+    for (std::uint32_t i = 0; i < r.slide_count; ++i)
+        reach |= t_.pool[t_.slides[r.slide_first + i].reach + c];
     Cell cells[MAX_CELLS];
     for (std::uint32_t i = 0; i < r.path_count; ++i) {
         const int count = path_cells(t_, t_.paths[r.path_first + i], c, cells);
         for (int k = 0; k < count; ++k) reach.add(cells[k]);
     }
     for (std::uint32_t k = 0; k < r.jump_count; ++k)
-        if (const int land = t_.jump_steps[r.jump_first + k * t_.cell_count + c].land; land != NO_CELL)
+        if (const int land = t_.jump_steps[r.jump_first + k * t_.cell_count + c].land;
+            land != NO_CELL)
             reach.add(land);
     return reach;
 }

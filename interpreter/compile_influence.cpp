@@ -45,7 +45,8 @@ void Compiler::compile_royal_influence() {
     for (int p = 0; p < t_.player_count; ++p)
         for (int q = 0; q < t_.player_count; ++q)
             if (q != p)
-                for (int cell = 0; cell < n; ++cell) at(t_.royal_influence, p * n + cell) |= by[q * n + cell];
+                for (int cell = 0; cell < n; ++cell)
+                    at(t_.royal_influence, p * n + cell) |= by[q * n + cell];
 }
 
 void Compiler::path_influence(const PathRule& rule, int from, CellSet* depends) {

@@ -54,9 +54,10 @@ void Compiler::compile_shifts(int p, int type) {
         lands[step - 1].add(cell);
         return chains.size() <= MAX_SHIFTS;
     };
-    const std::pair<TableRef, ir::MoveMode> leaps[] = {{r.leap_any, ir::MoveMode::move_or_capture},
-                                                       {r.leap_move, ir::MoveMode::move_only},
-                                                       {r.leap_capture, ir::MoveMode::capture_only}};
+    const std::pair<TableRef, ir::MoveMode> leaps[] = {
+        {r.leap_any, ir::MoveMode::move_or_capture},
+        {r.leap_move, ir::MoveMode::move_only},
+        {r.leap_capture, ir::MoveMode::capture_only}};
     for (const auto& [table, mode] : leaps)
         for (int c = 0; c < t_.cell_count; ++c)
             for (int to : at(table, c))
@@ -92,7 +93,8 @@ void Compiler::compile_shifts(int p, int type) {
         shift.mode = key.second;
         shift.steps = static_cast<std::uint8_t>(lands.size());
         shift.lands = new_table(static_cast<int>(lands.size()));
-        for (std::size_t i = 0; i < lands.size(); ++i) at(shift.lands, static_cast<int>(i)) = lands[i];
+        for (std::size_t i = 0; i < lands.size(); ++i)
+            at(shift.lands, static_cast<int>(i)) = lands[i];
         t_.shifts.push_back(shift);
     }
 }

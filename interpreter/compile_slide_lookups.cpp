@@ -20,7 +20,7 @@
 namespace vari::detail {
 namespace {
 
-constexpr int MAX_GROUP_BITS = 12;                   // 4096 entries for a cell at most
+constexpr int MAX_GROUP_BITS = 12;  // 4096 entries for a cell at most
 // Walked rules' groups stay smaller: their lookups are read for every piece of the kind, and
 // small ones stay in the cache (a lame leaper's legs take 4 to 12 cells).
 constexpr int MAX_PATH_GROUP_BITS = 8;
@@ -69,7 +69,8 @@ std::optional<Set> deciding_cells(const Tables& t, const PathRule& rule, int fro
         }
         case ir::MoveKind::leap:
         case ir::MoveKind::slide:
-        case ir::MoveKind::jump: break;
+        case ir::MoveKind::jump:
+            break;
     }
     return std::nullopt;
 }
@@ -109,7 +110,6 @@ bool fits_lookup(const Tables& t, const std::vector<SlideRule>& slides) {
         if (cutting_cells<Set>(t, slides, c).count() > MAX_GROUP_BITS) return false;
     return true;
 }
-
 
 template <class Set>
 class LookupBuilder {
@@ -179,8 +179,8 @@ private:
         r.group_first = static_cast<std::uint32_t>(t_.slide_groups.size());
         const auto first = t_.slides.begin() + r.slide_first;
         std::vector<SlideRule> in_groups, alone;
-        for (const ir::MoveMode mode : {ir::MoveMode::move_or_capture, ir::MoveMode::move_only,
-                                        ir::MoveMode::capture_only}) {
+        for (const ir::MoveMode mode :
+             {ir::MoveMode::move_or_capture, ir::MoveMode::move_only, ir::MoveMode::capture_only}) {
             std::vector<SlideRule> slides;
             std::copy_if(first, first + r.slide_count, std::back_inserter(slides),
                          [&](const SlideRule& s) { return s.mode == mode; });
@@ -309,7 +309,8 @@ private:
         std::vector<std::uint8_t> dirs_of_all;
         for (int p = 0; p < t_.player_count; ++p) {
             firsts.push_back(static_cast<std::uint32_t>(lines_of_all.size()));
-            for (std::uint32_t i = t_.attack_lines_first[p]; i < t_.attack_lines_first[p + 1]; ++i) {
+            for (std::uint32_t i = t_.attack_lines_first[p]; i < t_.attack_lines_first[p + 1];
+                 ++i) {
                 const AttackLines& lines = t_.attack_lines[i];
                 std::vector<SlideRule> rays;
                 for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
@@ -366,8 +367,7 @@ private:
 
     bool fits_paths(const std::vector<PathRule>& group) const {
         return fits_path_lookup<Set>(t_, group) &&
-               (!typing(group[0]).first ||
-                (group.size() < NO_LINE && lines_apart<Set>(t_, group)));
+               (!typing(group[0]).first || (group.size() < NO_LINE && lines_apart<Set>(t_, group)));
     }
 
     // The types a walked rule refuses as screens and spares: a hop's, or none.
@@ -522,7 +522,8 @@ private:
             lookup.mask[1] = mask.word(1);
             lookup.low_bits = static_cast<std::uint32_t>(std::popcount(lookup.mask[0]));
         }
-        Cell cells[MAX_GROUP_BITS];  // bit k of an index: whether cells[k] is occupied (PEXT's order)
+        Cell cells[MAX_GROUP_BITS];  // bit k of an index: whether cells[k] is occupied (PEXT's
+                                     // order)
         int count = 0;
         for (int cell : mask) cells[count++] = static_cast<Cell>(cell);
         reaches_.resize(lookup.base + (std::size_t{1} << count));

@@ -42,8 +42,7 @@ std::optional<std::string> drop_refusal(Position& pos, int type, int cell) {
     for (std::uint32_t rival = r.drop_not_on_file_with; rival; rival &= rival - 1)
         if (pos.pieces(us, std::countr_zero(rival)) & t.set(t.file_of + cell))
             return a_piece + "on a file that holds your " + type_names(rival & -rival);
-    if (r.drop_not_defended_by &&
-        with_cell_set(t.cell_words, [&]<class Set>(Set) {
+    if (r.drop_not_defended_by && with_cell_set(t.cell_words, [&]<class Set>(Set) {
             return pos.is_attacked(cell, us, pos.sets<Set>().occupied, r.drop_not_defended_by);
         }))
         return a_piece + "where your " + type_names(r.drop_not_defended_by) + " defends it";
@@ -62,8 +61,9 @@ std::optional<std::string> drop_refusal(Position& pos, int type, int cell) {
         for (int p = 0; p < t.player_count; ++p)
             if (p != us) checks = checks || pos.royal_attacked(p);
         pos.undo_move(drop, undo);
-        if (checks) return a_piece + (r.drop_may_not_check ? "where it gives check"
-                                                           : "where it gives checkmate");
+        if (checks)
+            return a_piece +
+                   (r.drop_may_not_check ? "where it gives check" : "where it gives checkmate");
     }
     return "it would leave your royal piece attacked";
 }

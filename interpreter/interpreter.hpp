@@ -31,7 +31,7 @@ public:
 
     const ir::Game& ir() const { return ir_; }
     const Tables& tables() const { return tables_; }
-    int cell_index(std::string_view name) const;   // -1 when there is no such cell
+    int cell_index(std::string_view name) const;  // -1 when there is no such cell
     // The most pieces a position of this game holds, on the board and in every hand together:
     // piece_limit(tables()), found when first asked (position strings ask; play does not).
     int piece_limit() const;
@@ -46,8 +46,8 @@ private:
 
 // The cells of a capture sequence, in order: where each jump lands and the cell it passes over.
 struct JumpPath {
-    int length = 0;             // jumps
-    Cell landings[MAX_JUMPS];   // the last is the move's destination
+    int length = 0;            // jumps
+    Cell landings[MAX_JUMPS];  // the last is the move's destination
     Cell jumped[MAX_JUMPS];
 };
 
@@ -106,11 +106,11 @@ struct Undo {
     int move_number = 1;
     int passes_in_a_row = 0;
     int captured_cell = -1;
-    bool gave_check = false;     // counted among the mover's checks (end checks)
-    Piece moved = NO_PIECE;      // as it stood before a promotion
-    Piece captured = NO_PIECE;   // a capture sequence: the first piece it took
+    bool gave_check = false;    // counted among the mover's checks (end checks)
+    Piece moved = NO_PIECE;     // as it stood before a promotion
+    Piece captured = NO_PIECE;  // a capture sequence: the first piece it took
     SavedSet ep_cells;
-    SavedSet gates;              // where the game gates
+    SavedSet gates;  // where the game gates
     // A capture sequence: its cells, found from the position before the move, and the pieces it
     // took, in order (at most MAX_JUMPS, one per jump; left unset by other moves).
     JumpPath path;
@@ -119,7 +119,7 @@ struct Undo {
 
 class Position {
 public:
-    explicit Position(const CompiledGame& game);   // the game's start position
+    explicit Position(const CompiledGame& game);  // the game's start position
 
     const CompiledGame& game() const { return *game_; }
     const Tables& tables() const { return *t_; }
@@ -130,7 +130,7 @@ public:
     CellSet pieces(int player) const;
     CellSet pieces(int player, int type) const;
     CellSet occupied() const;
-    int count(int player, int type) const;   // pieces of the type on the board
+    int count(int player, int type) const;  // pieces of the type on the board
     int side_to_move() const { return side_; }
     int next_player(int player) const { return player + 1 == t_->player_count ? 0 : player + 1; }
     std::uint32_t rights() const { return rights_; }
@@ -143,7 +143,7 @@ public:
     int move_number() const { return move_number_; }
     std::uint64_t hash() const { return hash_; }
     int in_hand(int player, int type) const { return hands_[player * MAX_TYPES + type]; }
-    bool holds_any(int player) const;   // a piece in hand
+    bool holds_any(int player) const;  // a piece in hand
     // How many times `player` has given check, where the game counts checks (end checks).
     int checks_given(int player) const { return checks_given_[player]; }
     // How many of the last moves were passes, counted from the start position (end passes N).
@@ -162,10 +162,10 @@ public:
     void set_side_to_move(int player);
     void set_rights(std::uint32_t rights);
     void set_gates(const CellSet& gates);
-    void set_en_passant(const CellSet& cells, int victim);   // victim -1 clears
+    void set_en_passant(const CellSet& cells, int victim);  // victim -1 clears
     void set_counters(int ply_clock, int move_number);
-    void set_in_hand(int player, int type, int count);   // count < MAX_HAND
-    void set_checks_given(int player, int count);        // count <= Tables::checks_to_win
+    void set_in_hand(int player, int type, int count);  // count < MAX_HAND
+    void set_checks_given(int player, int count);       // count <= Tables::checks_to_win
     void set_start();
 
     void do_move(Move move, Undo& undo);
@@ -207,20 +207,32 @@ private:
         else
             return *wide_;
     }
-    template <class Set> void add_piece(int cell, Piece piece);
-    template <class Set> void remove_piece(int cell);
-    template <class Set> void do_move_as(Move move, Undo& undo);
-    template <class Set> void undo_move_as(Move move, const Undo& undo);
-    template <class Set> void capture(int cell);   // removes the piece; the mover's hand may take it
-    template <class Set> void uncapture(int cell, Piece piece);  // puts it back, out of the hand
-    template <class Set> void capture_jumped(Move move, Undo& undo);
-    template <class Set> void gate(Move move, int from);   // gating rights and the gated piece
-    template <class Set> void lose_first_rights(Move move, int from);
-    template <class Set> void lose_gates(Set lost);        // clears those rights, and their keys
-    template <class Set> bool royal_attacked_as(int player) const;
-    template <class Set> bool gives_check_as(int by) const;
-    void gain_rights_by_drop(int to);      // castling rights a drop completes (`by-drop`)
-    void finish_move(Undo& undo);   // counts a check, passes the turn: side, move number, hash
+    template <class Set>
+    void add_piece(int cell, Piece piece);
+    template <class Set>
+    void remove_piece(int cell);
+    template <class Set>
+    void do_move_as(Move move, Undo& undo);
+    template <class Set>
+    void undo_move_as(Move move, const Undo& undo);
+    template <class Set>
+    void capture(int cell);  // removes the piece; the mover's hand may take it
+    template <class Set>
+    void uncapture(int cell, Piece piece);  // puts it back, out of the hand
+    template <class Set>
+    void capture_jumped(Move move, Undo& undo);
+    template <class Set>
+    void gate(Move move, int from);  // gating rights and the gated piece
+    template <class Set>
+    void lose_first_rights(Move move, int from);
+    template <class Set>
+    void lose_gates(Set lost);  // clears those rights, and their keys
+    template <class Set>
+    bool royal_attacked_as(int player) const;
+    template <class Set>
+    bool gives_check_as(int by) const;
+    void gain_rights_by_drop(int to);  // castling rights a drop completes (`by-drop`)
+    void finish_move(Undo& undo);      // counts a check, passes the turn: side, move number, hash
 
     // Narrow games keep their sets in the position; wider ones on the heap, copied with it.
     union NarrowSets {
@@ -357,9 +369,9 @@ bool royals_facing(const Position& pos, int player);
 // counts. A position without a move that no rule covers is over, drawn, with `rule` -1.
 struct Judgement {
     bool over = false;
-    int rule = -1;                             // index in ir::Game::ends, -1: none (see above)
+    int rule = -1;                              // index in ir::Game::ends, -1: none (see above)
     ir::EndKind kind = ir::EndKind::stalemate;  // the rule's kind, when there is one
-    ir::Outcome outcome = ir::Outcome::draw;   // for `mover`
+    ir::Outcome outcome = ir::Outcome::draw;    // for `mover`
     // The player `outcome` is for: the one who made the last move, except where a royal piece
     // reached its zone a move before (royal-reaches answer): then the one whose piece it is.
     int mover = -1;
@@ -394,7 +406,7 @@ public:
 private:
     struct Slot {
         std::uint64_t hash = 0;
-        int count = 0;           // 0: used once, which the probe for it still passes
+        int count = 0;            // 0: used once, which the probe for it still passes
         std::uint32_t round = 0;  // the slot is free unless it is round_
     };
     std::size_t find(std::uint64_t hash) const;  // its slot, or the free slot where it would go
@@ -435,8 +447,12 @@ std::string printable(std::string_view text);
 
 // One byte of text tested or changed as ASCII, whatever its value: <cctype> takes only the values
 // of unsigned char, and a byte above 0x7F in a char is negative.
-inline char to_lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
-inline char to_upper(char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); }
+inline char to_lower(char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+}
+inline char to_upper(char c) {
+    return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+}
 inline bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
 inline bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 

@@ -51,7 +51,7 @@ struct Board {
 
 struct Player {
     std::string name;
-    std::string army;                 // the army it fields, empty when the game names none
+    std::string army;  // the army it fields, empty when the game names none
     // In a game with hands, per piece type: the type this player gets in hand for capturing it, -1
     // when the piece leaves the game. Empty: every piece's own `captured_as`.
     std::vector<int> captures_as;
@@ -90,16 +90,16 @@ struct Movement {
     MoveKind kind = MoveKind::leap;
     MoveMode mode = MoveMode::move_or_capture;
     std::vector<std::vector<Vec>> vectors;
-    int max_range = 0;             // slide, curve: at most this many cells; hop: beyond the
-                                   // screen; 0 = unlimited
-    std::vector<Turn> turn;        // curve: [player] which way it turns
-    int stop_zone = -1;            // slide: stops on the first cell of this zone (inclusive), -1 none
-    int from_zone = -1;            // only from cells of this zone, -1 anywhere (a jump: each jump)
-    int within_zone = -1;          // every cell it passes or lands on lies in this zone, -1 any
+    int max_range = 0;       // slide, curve: at most this many cells; hop: beyond the
+                             // screen; 0 = unlimited
+    std::vector<Turn> turn;  // curve: [player] which way it turns
+    int stop_zone = -1;      // slide: stops on the first cell of this zone (inclusive), -1 none
+    int from_zone = -1;      // only from cells of this zone, -1 anywhere (a jump: each jump)
+    int within_zone = -1;    // every cell it passes or lands on lies in this zone, -1 any
     // lame_leap: [player][vector] the vectors (from the start) of the cells that must be empty.
     std::vector<std::vector<std::vector<Vec>>> via;
-    bool creates_en_passant = false;  // the cells this move passes may be captured onto next turn
-    bool captures_en_passant = false; // this capture may take a piece that just passed its target
+    bool creates_en_passant = false;   // the cells this move passes may be captured onto next turn
+    bool captures_en_passant = false;  // this capture may take a piece that just passed its target
     std::vector<int> screens_refused;  // hop: piece types that may not be its screen
     std::vector<int> spared;           // piece types it may not capture
     bool not_in_check = false;         // a first move (Piece::first_movements): not out of check
@@ -110,17 +110,17 @@ struct Movement {
 // Promotion is also compulsory, whatever `compulsory` says, where the piece could never move
 // again (the compiler works that out from its movements).
 struct Promotion {
-    int zone = -1;                // promotion when a move ends in this zone; -1: on every move
-    bool on_leaving = false;      // ... or starts in it
-    std::vector<int> choices;     // piece types
+    int zone = -1;             // promotion when a move ends in this zone; -1: on every move
+    bool on_leaving = false;   // ... or starts in it
+    std::vector<int> choices;  // piece types
     bool compulsory = true;
     // Only to a type of which the player has fewer on the board than its setup places.
     bool lost_only = false;
     // A move of its own, by a piece standing in `zone` (never compulsory): it becomes the new
     // type where it stands, or makes one of the new type's moves onto an empty cell as it.
     bool in_place = false;
-    bool last_anywhere = false;   // in_place: the player's only piece of its type, from anywhere
-    bool no_attack = false;       // in_place: never where the new piece attacks another player's
+    bool last_anywhere = false;  // in_place: the player's only piece of its type, from anywhere
+    bool no_attack = false;      // in_place: never where the new piece attacks another player's
 
     std::uint32_t players = ~0u;  // the players it applies to, a bit each (an army's own)
     SourceRef source;
@@ -131,16 +131,16 @@ struct Promotion {
 // may be gated (`drop gating ZONE`: alone, it goes down only by gating; beside a `drop`, both).
 struct Drop {
     bool allowed = false;
-    std::vector<int> forbidden_zones;      // never into these zones
-    bool only_where_movable = false;       // never where it could not move again
-    std::vector<int> not_on_file_with;     // never on a file holding an own piece of these types
-    std::vector<int> not_defended_by;      // never on a cell an own piece of these types attacks
+    std::vector<int> forbidden_zones;   // never into these zones
+    bool only_where_movable = false;    // never where it could not move again
+    std::vector<int> not_on_file_with;  // never on a file holding an own piece of these types
+    std::vector<int> not_defended_by;   // never on a cell an own piece of these types attacks
     // A player's pieces of this type, on the board and in hand, go half on each colour of the
     // (square) board: see Tables::colours.
     bool colour_balanced = false;
-    bool may_not_check = false;            // never attacking another player's royal piece
-    bool may_not_mate = false;             // never checkmating
-    bool promoted = false;                 // may also be dropped as what it promotes to
+    bool may_not_check = false;  // never attacking another player's royal piece
+    bool may_not_mate = false;   // never checkmating
+    bool promoted = false;       // may also be dropped as what it promotes to
     // `gating ZONE`: goes down by gating onto the cell a piece leaves in this zone; -1 none
     int gating_zone = -1;
     SourceRef source;
@@ -149,22 +149,22 @@ struct Drop {
 
 struct Piece {
     std::string name;
-    char letter = '?';            // upper case; position strings use lower case for the second player
-    bool plus = false;            // written '+' and the letter (a promoted shogi piece: +P)
-    bool tilde = false;           // written the letter and '~' (a promoted chess piece: Q~); moves
-                                  // write it by its letter alone
+    char letter = '?';   // upper case; position strings use lower case for the second player
+    bool plus = false;   // written '+' and the letter (a promoted shogi piece: +P)
+    bool tilde = false;  // written the letter and '~' (a promoted chess piece: Q~); moves
+                         // write it by its letter alone
     bool royal = false;
     std::vector<Movement> movements;
     // Moves it may make only while it has not moved (`unmoved`): a right the piece holds on its
     // start cell, lost when it leaves the cell or is captured there. Moves only, never captures.
     std::vector<Movement> first_movements;
     std::vector<Promotion> promotions;
-    int captured_as = -1;         // in a game with hands: the type the captor gets, -1 removed
+    int captured_as = -1;  // in a game with hands: the type the captor gets, -1 removed
     // A move may not leave it, unpromoted, where it could never move again (it promotes there
     // or may not go there).
     bool arrive_only_where_movable = false;
     Drop drop;
-    int value = -1;               // centipawns the rule file states (`value`), -1: derived
+    int value = -1;  // centipawns the rule file states (`value`), -1: derived
     SourceRef source;
     friend bool operator==(const Piece&, const Piece&) = default;
 };
@@ -175,11 +175,11 @@ struct Piece {
 struct Castling {
     int player = 0;
     char right = '?';
-    std::string label;                // its notation ("O-O"); empty: written as the royal's move
+    std::string label;  // its notation ("O-O"); empty: written as the royal's move
     int royal_type = -1, royal_from = -1, royal_to = -1;
     int partner_type = -1, partner_from = -1, partner_to = -1;
-    std::vector<int> must_be_empty;   // besides the two start cells
-    std::vector<int> must_be_safe;    // cells the royal piece may not be attacked on
+    std::vector<int> must_be_empty;  // besides the two start cells
+    std::vector<int> must_be_safe;   // cells the royal piece may not be attacked on
     // The right is also gained when a drop leaves both pieces on their start cells.
     bool gained_by_drop = false;
     SourceRef source;
@@ -228,8 +228,8 @@ enum class Outcome : std::uint8_t { win, loss, draw };
 struct EndCondition {
     EndKind kind = EndKind::checkmate;
     Outcome outcome = Outcome::win;
-    int count = 0;                    // repetition: occurrences; ply_limit: plies; checks
-    int zone = -1;                    // royal_reaches
+    int count = 0;  // repetition: occurrences; ply_limit: plies; checks
+    int zone = -1;  // royal_reaches
     // royal_reaches, two players: the other player moves once more before a zone reached ends
     // the game; when the first player reached its zone and the second reached its own in that
     // move, this outcome (for the second player) instead of `outcome` for the first.
@@ -250,9 +250,9 @@ struct EndCondition {
 
 // Whether a player may pass (give up the turn without moving); a pass is a move like any other.
 enum class Passing : std::uint8_t {
-    never,    // a player without a legal move ends the game by the end conditions
-    forced,   // a player without a legal move must pass, and may not pass otherwise
-    allowed,  // a player may always pass
+    never,            // a player without a legal move ends the game by the end conditions
+    forced,           // a player without a legal move must pass, and may not pass otherwise
+    allowed,          // a player may always pass
     unless_in_check,  // a player may pass unless a royal piece of its own is attacked
 };
 
@@ -267,9 +267,9 @@ enum class JumpRule : std::uint8_t {
 // `chunk_name` and the line in it: code written inside the .vari file starts at `first_line`.
 struct HookSource {
     std::string code;
-    std::string chunk_name;           // a file name: "three-player-hex-shogi-91.lua"
+    std::string chunk_name;  // a file name: "three-player-hex-shogi-91.lua"
     int first_line = 1;
-    SourceRef source;                 // the `hooks` declaration
+    SourceRef source;  // the `hooks` declaration
     friend bool operator==(const HookSource&, const HookSource&) = default;
 };
 
@@ -295,7 +295,7 @@ struct Weights {
 
 struct Game {
     std::string name;
-    std::vector<Player> players;      // in turn order; players[0] moves first
+    std::vector<Player> players;  // in turn order; players[0] moves first
     Board board;
     std::vector<Zone> zones;
     std::vector<Piece> pieces;
@@ -303,7 +303,7 @@ struct Game {
     std::vector<Placement> setup;
     std::vector<HandPlacement> hand_setup;
     std::vector<EndCondition> ends;
-    bool hands = false;               // captured pieces go to the captor's hand
+    bool hands = false;  // captured pieces go to the captor's hand
     // Whether players may hold pieces in hand: captured ones, or the setup's.
     bool holds_hands() const { return hands || !hand_setup.empty(); }
     // Whether some piece captures by jumping, in sequences (draughts).
@@ -313,7 +313,7 @@ struct Game {
                 if (m.kind == MoveKind::jump) return true;
         return false;
     }
-    std::vector<int> drop_first;      // while one of these types is in hand, only they drop
+    std::vector<int> drop_first;  // while one of these types is in hand, only they drop
     // No check: royal pieces may be left attacked and are captured like others; royal only
     // matters to the rules that name it (drops that may not attack a royal piece).
     bool royals_capturable = false;
@@ -324,7 +324,7 @@ struct Game {
     // must be parted by its move, or it passes, even in check.
     std::vector<std::vector<Vec>> royals_must_part;
     Passing passing = Passing::never;
-    bool checks_forbidden = false;    // no move may leave another player's royal piece attacked
+    bool checks_forbidden = false;  // no move may leave another player's royal piece attacked
     JumpRule jump_rule = JumpRule::optional;
     // A player who can capture (en passant and capture sequences included) must.
     bool captures_compulsory = false;
@@ -352,11 +352,11 @@ struct Game {
 struct Diagnostic {
     enum class Severity : std::uint8_t { error, warning };
     Severity severity = Severity::error;
-    std::string file;                 // file name or a label such as "position"
-    std::uint32_t line = 0;           // 1-based
-    std::uint32_t column = 0;         // 1-based
+    std::string file;          // file name or a label such as "position"
+    std::uint32_t line = 0;    // 1-based
+    std::uint32_t column = 0;  // 1-based
     std::string message;
-    std::string hint;                 // empty when there is nothing to add
+    std::string hint;  // empty when there is nothing to add
 };
 
 }  // namespace vari::ir

@@ -100,7 +100,8 @@ private:
     // emit(), inlined into the loops over a position's pieces: with sets of three words or more
     // the compiler would not, and there the call costs more than the code it saves.
     template <Move::Kind kind = Move::normal>
-    [[gnu::always_inline]] void emit_inline(const PieceRules& r, int from, Set targets, int index = 0) {
+    [[gnu::always_inline]] void emit_inline(const PieceRules& r, int from, Set targets,
+                                            int index = 0) {
         if (r.lands_plainly || pool_[r.plain_from].has(from)) {
             for (int to : targets) push(Move::make(from, to, kind, -1, index));
             return;
@@ -139,8 +140,9 @@ private:
                 Set at = pieces;
                 // A slide's later steps go on from the empty cells only.
                 for (int step = 1;; ++step) {
-                    at = at.shifted(shift.offset) & pool_[shift.lands + static_cast<std::uint32_t>(step - 1)];
-                    for (int cell : at & targets) push(Move::make(cell - step * shift.offset, cell));
+                    at = at.shifted(shift.offset) &
+                         pool_[shift.lands + static_cast<std::uint32_t>(step - 1)];
+                    for (int cell : at& targets) push(Move::make(cell - step * shift.offset, cell));
                     if (step == shift.steps || !(at &= ~occupied_)) break;
                 }
             }
@@ -162,7 +164,8 @@ private:
             std::uint32_t bits = t_.promotions[r.promotions + to];
             if (leaving) bits |= t_.promotions[r.promotions_out + from];
             if (r.promotion_lost_only) bits &= ~kept_types(r.promotion_lost_only);
-            for (std::uint32_t choices = bits & ~PROMOTION_COMPULSORY; choices; choices &= choices - 1)
+            for (std::uint32_t choices = bits & ~PROMOTION_COMPULSORY; choices;
+                 choices &= choices - 1)
                 push(Move::make(from, to, kind, std::countr_zero(choices), index));
             // A piece that could never move again from `to` must promote there.
             if (!(bits & PROMOTION_COMPULSORY) && !pool_[r.stuck].has(to))
@@ -198,7 +201,7 @@ private:
 
     // checking_cells() of each type, and uncovering_cells(), once worked out in a position.
     struct CheckingCells {
-        std::uint32_t known = 0;  // a bit per type
+        std::uint32_t known = 0;        // a bit per type
         UnsetArray<Set, MAX_TYPES> of;  // set where `known` says
         std::optional<Set> uncovering;
         std::optional<Set> royals;  // enemy_royals()
@@ -251,7 +254,8 @@ private:
         const Set royals = enemy_royals(checking);
         if (royals.count() != 1) return gives_check(m);
         const int royal = royals.first(), from = m.from(), to = m.to();
-        for (std::uint32_t i = t_.attack_lines_first[us_]; i < t_.attack_lines_first[us_ + 1]; ++i) {
+        for (std::uint32_t i = t_.attack_lines_first[us_]; i < t_.attack_lines_first[us_ + 1];
+             ++i) {
             const AttackLines& lines = t_.attack_lines[i];
             for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
                 const int out = t_.attack_line_dirs[lines.dir_first + k];
@@ -261,8 +265,8 @@ private:
                 const int next = past ? detail::nearest(t_, out, past) : -1;
                 // The cells between the royal piece and the next piece past `from`.
                 const Set between = next < 0 ? full : detail::passed<Set>(t_, out, royal, next);
-                if (next >= 0 && own_.has(next) && (lines.types >> type_of(pos_.piece_on(next)) & 1) &&
-                    !between.has(to))
+                if (next >= 0 && own_.has(next) &&
+                    (lines.types >> type_of(pos_.piece_on(next)) & 1) && !between.has(to))
                     return true;
                 if ((lines.types >> type & 1) && beyond.has(to) && (between.has(to) || to == next))
                     return true;
@@ -278,7 +282,8 @@ private:
         if (checking.uncovering) return *checking.uncovering;
         Set cells;
         for (int royal : enemy_royals(checking))
-            for (std::uint32_t i = t_.attack_lines_first[us_]; i < t_.attack_lines_first[us_ + 1]; ++i) {
+            for (std::uint32_t i = t_.attack_lines_first[us_]; i < t_.attack_lines_first[us_ + 1];
+                 ++i) {
                 const AttackLines& lines = t_.attack_lines[i];
                 for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
                     const int out = t_.attack_line_dirs[lines.dir_first + k];
@@ -304,7 +309,8 @@ private:
         for (int royal : enemy_royals(checking)) {
             cells |= pool_[r.attackers + royal];
             if (r.complex_attacks) cells |= pool_[r.walked_attackers + royal];
-            for (std::uint32_t i = t_.attack_lines_first[us_]; i < t_.attack_lines_first[us_ + 1]; ++i)
+            for (std::uint32_t i = t_.attack_lines_first[us_]; i < t_.attack_lines_first[us_ + 1];
+                 ++i)
                 if (t_.attack_lines[i].types >> type & 1)
                     cells |= detail::along_lines(t_, t_.attack_lines[i], royal, occupied_);
         }
@@ -370,7 +376,8 @@ private:
         exposing_ = royals_;
         for (int royal : royals_) {
             if (attacked(royal, occupied_)) return exposing_ = ~Set();
-            exposing_ |= pool_[t_.royal_influence + static_cast<std::uint32_t>(us_ * t_.cell_count + royal)];
+            exposing_ |=
+                pool_[t_.royal_influence + static_cast<std::uint32_t>(us_ * t_.cell_count + royal)];
         }
         return exposing_;
     }
@@ -411,7 +418,8 @@ private:
                     emit(from, Set::of(cell));
                     for (int i = before; i < list_.size; ++i) {
                         const Move m = list_.moves[i];
-                        list_.moves[i] = Move::make(m.from(), m.to(), Move::en_passant, m.promotion());
+                        list_.moves[i] =
+                            Move::make(m.from(), m.to(), Move::en_passant, m.promotion());
                     }
                 }
             }
@@ -426,7 +434,9 @@ private:
             const std::uint32_t i = t_.castlings_by_player[k];
             const CastlingRule& c = t_.castlings[i];
             if (!(rights >> c.right & 1) || (occupied_ & pool_[c.must_be_empty])) continue;
-            if (pos_.piece_on(c.royal_from) != c.royal || pos_.piece_on(c.partner_from) != c.partner) continue;
+            if (pos_.piece_on(c.royal_from) != c.royal ||
+                pos_.piece_on(c.partner_from) != c.partner)
+                continue;
             bool safe = true;
             for (int cell : pool_[c.must_be_safe]) safe = safe && !attacked(cell, occupied_);
             if (safe)
@@ -460,8 +470,7 @@ private:
                     const int choice = std::countr_zero(c);
                     const PieceRules& becomes = t_.rules_of(us_, choice);
                     const Set to =
-                        (detail::targets(t_, becomes, from, landings_, pos_.board()) &
-                         ~occupied_) |
+                        (detail::targets(t_, becomes, from, landings_, pos_.board()) & ~occupied_) |
                         Set::of(from);
                     for (int cell : to) {
                         if (r.in_place_no_attack) {
@@ -494,7 +503,8 @@ private:
     // rules, where-movable, check and mate judged for the face.
     void drops(Set allowed) {
         std::uint32_t types = 0;
-        for (std::uint32_t droppable = t_.droppable_types[us_]; droppable; droppable &= droppable - 1) {
+        for (std::uint32_t droppable = t_.droppable_types[us_]; droppable;
+             droppable &= droppable - 1) {
             const int type = std::countr_zero(droppable);
             types |= static_cast<std::uint32_t>(pos_.in_hand(us_, type) > 0) << type;
         }
@@ -584,7 +594,8 @@ private:
 
     // Whether a drop onto a cell from which `placed` could give check is allowed: it does not
     // give check, or it may and, under `no-mate`, leaves the opponent an answer.
-    bool check_allowed(int type, int face, const PieceRules& r, const PieceRules& placed, int cell) {
+    bool check_allowed(int type, int face, const PieceRules& r, const PieceRules& placed,
+                       int cell) {
         const Set reach = detail::targets(t_, placed, cell, own_ | Set::of(cell),
                                           occupied_ | Set::of(cell), pos_.board()) |
                           detail::jump_attacks(t_, placed, cell, occupied_ | Set::of(cell));
@@ -639,7 +650,8 @@ private:
             walkers = true;
             for (std::uint32_t types = walker_types[by]; types; types &= types - 1) {
                 const PieceRules& r = t_.rules_of(by, std::countr_zero(types));
-                for (int from : sets_.of(by, std::countr_zero(types)) & pool_[r.walked_attackers + royal])
+                for (int from :
+                     sets_.of(by, std::countr_zero(types)) & pool_[r.walked_attackers + royal])
                     walked |= detail::walked_crossings<Set>(t_, r, from, royal);
             }
         }
@@ -658,16 +670,19 @@ private:
                 block = hit;
             }
             // The leaps of the player's pieces near enough to attack a destination, at once.
-            if (const Set near = pool_[t_.leap_attackers_around_royal + by * t_.cell_count + royal] &
-                                 sets_.by_player[by])
+            if (const Set near =
+                    pool_[t_.leap_attackers_around_royal + by * t_.cell_count + royal] &
+                    sets_.by_player[by])
                 unsafe |= royal_to & detail::leap_attacks(t_, pos_.board(), by, near);
-            for (std::uint32_t i = t_.attack_lines_first[by]; i < t_.attack_lines_first[by + 1]; ++i) {
+            for (std::uint32_t i = t_.attack_lines_first[by]; i < t_.attack_lines_first[by + 1];
+                 ++i) {
                 const AttackLines& lines = t_.attack_lines[i];
                 const Set sliders = sets_.of_types(by, lines.types);
                 if (!sliders) continue;
                 if (pool_[lines.around_royal + royal] & sliders)
                     for (int to : royal_to & ~unsafe)
-                        if (detail::nearest_along(t_, lines, to, without_royal, sliders)) unsafe.add(to);
+                        if (detail::nearest_along(t_, lines, to, without_royal, sliders))
+                            unsafe.add(to);
                 if (!(pool_[lines.reach + royal] & sliders)) continue;
                 for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
                     // From the royal piece outward to the nearest piece, and past one of ours.
@@ -713,9 +728,10 @@ private:
         // Attack tests read a hop's screen and target types off the board, where a capture's
         // victim still stands: those moves are made.
         if (walkers)
-            keep_if([&](Move m) { return !enemy.has(m.to()) || leaves_royal_safe(m); }, royal_first);
+            keep_if([&](Move m) { return !enemy.has(m.to()) || leaves_royal_safe(m); },
+                    royal_first);
         en_passant();
-        castlings();   // out of check too, when the game's safe cells allow it
+        castlings();  // out of check too, when the game's safe cells allow it
         // A drop cannot uncover the royal piece to a ray: it only has to block a single slider's
         // check. It may give a hop its screen.
         if (check_count < 2 && t_.drops) {
@@ -817,7 +833,7 @@ private:
         const bool prune = rule == ir::JumpRule::maximum && !royals_;  // nothing can be refused
         const Set enemy = occupied_ & ~own_;
         std::uint8_t length[MAX_MOVES];  // [i - first]: captures of the move at i
-        int ordinal[MAX_CELLS];  // per destination: sequences found so far (of cell_count)
+        int ordinal[MAX_CELLS];          // per destination: sequences found so far (of cell_count)
         int best = 0;
         JumpPath path;
         for (int from : own_) {
@@ -826,25 +842,26 @@ private:
                 !detail::can_jump(t_, r, from, enemy, occupied_))
                 continue;
             std::fill(ordinal, ordinal + t_.cell_count, 0);
-            detail::walk_jumps(t_, r, from, enemy, occupied_, path, [&](const JumpPath& p,
-                                                                        bool complete) {
-                const int to = p.landings[p.length - 1];
-                // Past the encoding (types.hpp) or the list (one move per promotion choice at
-                // most), the caller learns that the list is not the whole answer. The ordinal
-                // counts every sequence walked, so it also bounds the walk: at most 256 per cell.
-                const int index = ordinal[to]++;
-                if (index > MAX_JUMP_ORDINAL) return overflow();
-                if (rule != ir::JumpRule::optional && !complete) return true;
-                if (prune && p.length < best) return true;
-                if (prune && p.length > best) list_.size = first;
-                best = std::max(best, p.length);
-                if (list_.size + MAX_TYPES + 1 > MAX_MOVES) return overflow();
-                const int before = list_.size;
-                emit<Move::jumps>(from, Set::of(to), index);
-                for (int i = before; i < list_.size; ++i)
-                    length[i - first] = static_cast<std::uint8_t>(p.length);
-                return true;
-            });
+            detail::walk_jumps(t_, r, from, enemy, occupied_, path,
+                               [&](const JumpPath& p, bool complete) {
+                                   const int to = p.landings[p.length - 1];
+                                   // Past the encoding (types.hpp) or the list (one move per
+                                   // promotion choice at most), the caller learns that the list is
+                                   // not the whole answer. The ordinal counts every sequence
+                                   // walked, so it also bounds the walk: at most 256 per cell.
+                                   const int index = ordinal[to]++;
+                                   if (index > MAX_JUMP_ORDINAL) return overflow();
+                                   if (rule != ir::JumpRule::optional && !complete) return true;
+                                   if (prune && p.length < best) return true;
+                                   if (prune && p.length > best) list_.size = first;
+                                   best = std::max(best, p.length);
+                                   if (list_.size + MAX_TYPES + 1 > MAX_MOVES) return overflow();
+                                   const int before = list_.size;
+                                   emit<Move::jumps>(from, Set::of(to), index);
+                                   for (int i = before; i < list_.size; ++i)
+                                       length[i - first] = static_cast<std::uint8_t>(p.length);
+                                   return true;
+                               });
         }
         if (royals_ || rule == ir::JumpRule::maximum) {
             best = 0;
@@ -900,7 +917,7 @@ private:
     const detail::Landings<Set> landings_;  // of own_ and occupied_
     Set royals_;
     bool exposing_known_ = false;
-    Set exposing_;  // exposing_cells(), once known
+    Set exposing_;                                // exposing_cells(), once known
     bool check_known_ = false, checked_ = false;  // in_check(), once fast() has found it
 };
 

@@ -115,7 +115,8 @@ Set walked_crossings(const Tables& t, const PieceRules& r, int from, int cell) {
             case ir::MoveKind::curve: {
                 const CurvePath& path = t.curve_paths[rule.table + from];
                 Set before;
-                for (int k = 0; k < path.length && path.cells[k] != cell; ++k) before.add(path.cells[k]);
+                for (int k = 0; k < path.length && path.cells[k] != cell; ++k)
+                    before.add(path.cells[k]);
                 if (before.count() < path.length) crossed |= before;
                 break;
             }
@@ -137,16 +138,17 @@ Set walked_crossings(const Tables& t, const PieceRules& r, int from, int cell) {
         }
     }
     for (std::uint32_t k = 0; k < r.jump_count; ++k) {
-        const JumpStep& step = t.jump_steps[r.jump_first + k * static_cast<std::uint32_t>(t.cell_count) + from];
+        const JumpStep& step =
+            t.jump_steps[r.jump_first + k * static_cast<std::uint32_t>(t.cell_count) + from];
         if (step.over == cell && step.land != NO_CELL) crossed.add(step.land);
     }
     return crossed;
 }
 
-#define VARI_INSTANTIATE(Set)                                                                  \
-    template Set hop_reach(const Tables&, const PathRule&, int, Set, const Piece*);            \
-    template Set lame_leap_reach(const Tables&, const PathRule&, int, Set);                    \
-    template Set path_targets(const Tables&, const PieceRules&, int, Set, Set, const Piece*);   \
+#define VARI_INSTANTIATE(Set)                                                                 \
+    template Set hop_reach(const Tables&, const PathRule&, int, Set, const Piece*);           \
+    template Set lame_leap_reach(const Tables&, const PathRule&, int, Set);                   \
+    template Set path_targets(const Tables&, const PieceRules&, int, Set, Set, const Piece*); \
     template Set walked_crossings(const Tables&, const PieceRules&, int, int);
 VARI_INSTANTIATE(CellSet64)
 VARI_INSTANTIATE(CellSet128)

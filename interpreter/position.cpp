@@ -26,15 +26,13 @@ Position::Position(const CompiledGame& game) : game_(&game), t_(&game.tables()) 
 }
 
 CellSet Position::pieces(int player) const {
-    return in_width(*this, [&]<class Set>(Set) {
-        return resized<CellSet>(sets<Set>().by_player[player]);
-    });
+    return in_width(
+        *this, [&]<class Set>(Set) { return resized<CellSet>(sets<Set>().by_player[player]); });
 }
 
 CellSet Position::pieces(int player, int type) const {
-    return in_width(*this, [&]<class Set>(Set) {
-        return resized<CellSet>(sets<Set>().of(player, type));
-    });
+    return in_width(*this,
+                    [&]<class Set>(Set) { return resized<CellSet>(sets<Set>().of(player, type)); });
 }
 
 CellSet Position::occupied() const {
@@ -158,7 +156,8 @@ void Position::set_start() {
     // A right is held when its two pieces stand on their start cells.
     std::uint32_t rights = 0;
     for (const auto& c : t_->castlings)
-        if (board_[c.royal_from] == c.royal && board_[c.partner_from] == c.partner) rights |= 1u << c.right;
+        if (board_[c.royal_from] == c.royal && board_[c.partner_from] == c.partner)
+            rights |= 1u << c.right;
     set_rights(rights);
     for (const auto& held : game_->ir().hand_setup)
         set_in_hand(held.player, held.type, in_hand(held.player, held.type) + 1);
@@ -224,7 +223,7 @@ template <class Set>
 void Position::lose_gates(Set lost) {
     Set& gates = writable_sets<Set>().gates;
     if (gates & lost) {
-        for (int cell : gates & lost) hash_ ^= t_->gate_keys[cell];
+        for (int cell : gates& lost) hash_ ^= t_->gate_keys[cell];
         gates &= ~lost;
     }
 }
@@ -301,10 +300,12 @@ void Position::do_move_as(Move move, Undo& undo) {
             capture<Set>(captured_cell);
         }
         remove_piece<Set>(from);
-        add_piece<Set>(to, move.is_promotion() ? make_piece(owner_of(piece), move.promotion()) : piece);
+        add_piece<Set>(to,
+                       move.is_promotion() ? make_piece(owner_of(piece), move.promotion()) : piece);
         // Only a quiet move that an en-passant slide makes on this board leaves cells behind.
         const PieceRules& r = t_->rules_of(side_, type);
-        if (r.has_ep_create && !undo.captured && detail::pooled<Set>(*t_, r.ep_create + from).has(to)) {
+        if (r.has_ep_create && !undo.captured &&
+            detail::pooled<Set>(*t_, r.ep_create + from).has(to)) {
             const Set passed = detail::en_passant_passed<Set>(*t_, r, from, to);
             if (passed && !(passed & s.occupied)) {
                 s.ep_cells = passed;
@@ -318,8 +319,8 @@ void Position::do_move_as(Move move, Undo& undo) {
     if (lost) set_rights(rights_ ^ lost);
     if (t_->gating) gate<Set>(move, from);
     if (t_->first_moves) lose_first_rights<Set>(move, from);
-    const bool resets = (undo.captured && t_->reset_clock_on_capture) ||
-                        (t_->reset_clock_types >> type & 1);
+    const bool resets =
+        (undo.captured && t_->reset_clock_on_capture) || (t_->reset_clock_types >> type & 1);
     ply_clock_ = resets ? 0 : ply_clock_ + 1;
     finish_move(undo);
 }
@@ -368,8 +369,8 @@ void Position::capture_jumped(Move move, Undo& undo) {
 }
 
 void Position::finish_move(Undo& undo) {
-    undo.gave_check = t_->checks_to_win && checks_given_[side_] < t_->checks_to_win &&
-                      gives_check(side_);
+    undo.gave_check =
+        t_->checks_to_win && checks_given_[side_] < t_->checks_to_win && gives_check(side_);
     if (undo.gave_check) set_checks_given(side_, checks_given_[side_] + 1);
     const int next = next_player(side_);
     if (next == 0) ++move_number_;
@@ -439,7 +440,8 @@ std::uint64_t Position::compute_hash() const {
     if (ep_victim_ >= 0) h ^= t_->ep_keys[ep_victim_];
     for (int cell : gates()) h ^= t_->gate_keys[cell];
     for (int p = 0; p < t_->player_count; ++p)
-        for (int type = 0; type < t_->type_count; ++type) h ^= t_->hand_key(p, type, in_hand(p, type));
+        for (int type = 0; type < t_->type_count; ++type)
+            h ^= t_->hand_key(p, type, in_hand(p, type));
     for (int p = 0; p < t_->player_count; ++p) h ^= t_->check_key(p, checks_given_[p]);
     return h;
 }

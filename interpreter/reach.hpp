@@ -49,7 +49,8 @@ Set en_passant_passed(const Tables& t, const PieceRules& rules, int from, int to
 
 // The cells a slide reaches from `from`: its empty-board reach cut just past the nearest blocker.
 template <class Set>
-[[gnu::always_inline]] inline Set slide_reach(const Tables& t, const SlideRule& s, int from, Set occupied) {
+[[gnu::always_inline]] inline Set slide_reach(const Tables& t, const SlideRule& s, int from,
+                                              Set occupied) {
     const Set* pool = t.sets.data<Set>();
     const Set reach = pool[s.reach + from];
     const Set blockers = reach & occupied;
@@ -132,7 +133,7 @@ Set typed_group_attacks(const Tables& t, const PieceRules& r, int from, Set occu
 // by its own type's reverse table.
 template <class Set>
 [[gnu::always_inline]] inline Set leaping_attackers(const Tables& t, const BoardSets<Set>& sets,
-                                                  const Piece* board, int by, int cell) {
+                                                    const Piece* board, int by, int cell) {
     const Set* pool = t.sets.data<Set>();
     Set hit;
     for (int from : pool[t.leap_attackers + static_cast<std::uint32_t>(by * t.cell_count + cell)] &
@@ -144,7 +145,8 @@ template <class Set>
 // The cells the leaps of player `by`'s pieces on `pieces` attack: each read off its own type's
 // leap tables, so that the cells near a few pieces cost a lookup each.
 template <class Set>
-[[gnu::always_inline]] inline Set leap_attacks(const Tables& t, const Piece* board, int by, Set pieces) {
+[[gnu::always_inline]] inline Set leap_attacks(const Tables& t, const Piece* board, int by,
+                                               Set pieces) {
     const Set* pool = t.sets.data<Set>();
     Set hit;
     for (int from : pieces) {
@@ -157,13 +159,14 @@ template <class Set>
 // Whether, from `cell` outward along any of `lines`' directions, the nearest piece is one of
 // `pieces` (which are on `occupied`).
 template <class Set>
-[[gnu::always_inline]] inline bool nearest_along(const Tables& t, const AttackLines& lines, int cell,
-                                                 Set occupied, Set pieces) {
+[[gnu::always_inline]] inline bool nearest_along(const Tables& t, const AttackLines& lines,
+                                                 int cell, Set occupied, Set pieces) {
     if (!(pooled<Set>(t, lines.reach + static_cast<std::uint32_t>(cell)) & pieces)) return false;
 #ifdef __BMI2__
     if constexpr (has_lookups<Set>)
         if (lines.grouped)
-            return static_cast<bool>(grouped_reach<Set>(t, lines.lookups + cell, occupied) & pieces);
+            return static_cast<bool>(grouped_reach<Set>(t, lines.lookups + cell, occupied) &
+                                     pieces);
 #endif
     for (std::uint32_t k = 0; k < lines.dir_count; ++k) {
         const int out = t.attack_line_dirs[lines.dir_first + k];
@@ -219,12 +222,16 @@ Set lame_leap_reach(const Tables& t, const PathRule& rule, int from, Set occupie
 template <class Set>
 Set path_reach(const Tables& t, const PathRule& rule, int from, Set occupied, const Piece* board) {
     switch (rule.kind) {
-        case ir::MoveKind::curve: return curve_reach(t, rule, from, occupied);
-        case ir::MoveKind::hop: return hop_reach(t, rule, from, occupied, board);
-        case ir::MoveKind::lame_leap: return lame_leap_reach(t, rule, from, occupied);
+        case ir::MoveKind::curve:
+            return curve_reach(t, rule, from, occupied);
+        case ir::MoveKind::hop:
+            return hop_reach(t, rule, from, occupied, board);
+        case ir::MoveKind::lame_leap:
+            return lame_leap_reach(t, rule, from, occupied);
         case ir::MoveKind::leap:
         case ir::MoveKind::slide:
-        case ir::MoveKind::jump: break;  // tables of their own
+        case ir::MoveKind::jump:
+            break;  // tables of their own
     }
     return {};
 }
@@ -232,8 +239,8 @@ Set path_reach(const Tables& t, const PathRule& rule, int from, Set occupied, co
 // Whether a walked rule from `from` reaches `cell`. A curve's path is walked only up to the cell,
 // without building its reach: attack tests ask this of every curve of every complex piece.
 template <class Set>
-bool path_reaches(const Tables& t, const PathRule& rule, int from, Set occupied,
-                  const Piece* board, int cell) {
+bool path_reaches(const Tables& t, const PathRule& rule, int from, Set occupied, const Piece* board,
+                  int cell) {
     if (rule.kind != ir::MoveKind::curve)
         return path_reach(t, rule, from, occupied, board).has(cell);
     const CurvePath& path = t.curve_paths[rule.table + from];
@@ -253,11 +260,18 @@ Set walked_crossings(const Tables& t, const PieceRules& r, int from, int cell);
 
 // Adds the part of `reach` that a movement of `mode` may go to.
 template <class Set>
-[[gnu::always_inline]] inline void add_by_mode(Set& result, Set reach, ir::MoveMode mode, Set own, Set occupied) {
+[[gnu::always_inline]] inline void add_by_mode(Set& result, Set reach, ir::MoveMode mode, Set own,
+                                               Set occupied) {
     switch (mode) {
-        case ir::MoveMode::move_or_capture: result |= reach & ~own; break;
-        case ir::MoveMode::move_only: result |= reach & ~occupied; break;
-        case ir::MoveMode::capture_only: result |= reach & occupied & ~own; break;
+        case ir::MoveMode::move_or_capture:
+            result |= reach & ~own;
+            break;
+        case ir::MoveMode::move_only:
+            result |= reach & ~occupied;
+            break;
+        case ir::MoveMode::capture_only:
+            result |= reach & occupied & ~own;
+            break;
     }
 }
 

@@ -61,11 +61,16 @@ constexpr int cell_words_for(int cells) {
 template <class F>
 decltype(auto) with_cell_set(int cell_words, F&& f) {
     switch (cell_words) {
-        case 1: return f(CellSet64());
-        case 2: return f(CellSet128());
-        case 3: return f(CellSet192());
-        case 4: return f(CellSet256());
-        default: return f(CellSetWide());
+        case 1:
+            return f(CellSet64());
+        case 2:
+            return f(CellSet128());
+        case 3:
+            return f(CellSet192());
+        case 4:
+            return f(CellSet256());
+        default:
+            return f(CellSetWide());
     }
 }
 
@@ -142,9 +147,12 @@ public:
     constexpr int gated_type() const {
         switch (kind()) {
             case normal:
-            case en_passant: return field(40, 31) - 1;
-            case castling: return field(32, 31) - 1;
-            default: return -1;
+            case en_passant:
+                return field(40, 31) - 1;
+            case castling:
+                return field(32, 31) - 1;
+            default:
+                return -1;
         }
     }
     constexpr bool gates_on_partner() const { return field(45, 1); }

@@ -75,8 +75,8 @@ std::unique_ptr<search::RuleHooks> search_hooks(const CompiledGame& game, HookUs
     ir::Diagnostic problem;
     auto hooks = Hooks::load(game, problem);
     if (!hooks) {
-        error = "the hooks failed to load at " + problem.file + ":" +
-                std::to_string(problem.line) + ": " + problem.message;
+        error = "the hooks failed to load at " + problem.file + ":" + std::to_string(problem.line) +
+                ": " + problem.message;
         return nullptr;
     }
     return std::make_unique<SearchHooks>(game, std::move(hooks));

@@ -5,8 +5,7 @@
 
 namespace vari::runtime {
 
-std::string analysis_json(const ir::Game& game, const AnalysisOptions& options,
-                          const Analysis& a) {
+std::string analysis_json(const ir::Game& game, const AnalysisOptions& options, const Analysis& a) {
     nlohmann::json seats = nlohmann::json::array();
     for (std::size_t p = 0; p < options.seats.size(); ++p) {
         nlohmann::json seat{{"player", game.players[p].name},

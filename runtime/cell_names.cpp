@@ -1,8 +1,8 @@
 // The parts of a cell's name: a run of letters and a run of digits, in either order.
+#include "runtime/cell_names.hpp"
+
 #include <algorithm>
 #include <cctype>
-
-#include "runtime/cell_names.hpp"
 
 namespace vari::runtime {
 

@@ -1,4 +1,5 @@
-// Internal to runtime/: the file and rank parts of a cell's name, as notation and drawings use them.
+// Internal to runtime/: the file and rank parts of a cell's name, as notation and drawings use
+// them.
 #pragma once
 
 #include <string>

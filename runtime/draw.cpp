@@ -21,9 +21,9 @@ std::size_t widest_file_letters(const ir::Board& board) {
     std::size_t widest = 0;
     for (const ir::Cell& cell : board.cells) {
         const std::string file = name_part(cell.name, false);
-        if (file.size() <= most_letters &&
-            std::all_of(file.begin(), file.end(),
-                        [](char c) { return std::islower(static_cast<unsigned char>(c)) != 0; }))
+        if (file.size() <= most_letters && std::all_of(file.begin(), file.end(), [](char c) {
+                return std::islower(static_cast<unsigned char>(c)) != 0;
+            }))
             widest = std::max(widest, file.size());
     }
     return widest;

@@ -81,7 +81,8 @@ BoardPicture board_picture(const ir::Game& game, int from) {
     for (std::size_t c = 0; c < board.cells.size(); ++c) {
         const PictureLabel at =
             in_plane(board.geometry, static_cast<double>(layout.column[c]), layout.line[c]);
-        picture.cells.push_back({board.cells[c].name, at.x, at.y, shading.of(board.cells[c].coord)});
+        picture.cells.push_back(
+            {board.cells[c].name, at.x, at.y, shading.of(board.cells[c].coord)});
         left = c == 0 ? at.x : std::min(left, at.x);
     }
     for (const Placed& label : layout.labels) {

@@ -18,10 +18,11 @@ char file_letter(const ir::Game& game, int cell) {
 std::string gate_letters(const ir::Game& game, const Tables& t, CellSet gates) {
     std::string out;
     for (int player = 0; player < t.player_count && t.cell_rights(); ++player)
-        for (int cell : gates & t.set(t.gate_zone + player)) {
+        for (int cell : gates& t.set(t.gate_zone + player)) {
             const char letter = file_letter(game, cell);
-            out += static_cast<char>(player == 0 ? std::toupper(static_cast<unsigned char>(letter))
-                                                 : std::tolower(static_cast<unsigned char>(letter)));
+            out +=
+                static_cast<char>(player == 0 ? std::toupper(static_cast<unsigned char>(letter))
+                                              : std::tolower(static_cast<unsigned char>(letter)));
         }
     return out;
 }

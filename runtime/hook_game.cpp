@@ -117,13 +117,11 @@ void HookGame::push(lua_State* L, const HookContext& context, int first) {
     const Position& pos = *context.position;
     const int game = lua_upvalueindex(first + game_fields);
     // The players as their indices, -1 for none.
-    const lua_Integer values[] = {pos.side_to_move(),
-                                  context.last_move.is_none() ? -1 : previous_player(pos),
-                                  context.ply,
-                                  pos.ply_clock(),
-                                  pos.move_number(),
-                                  context.repetitions,
-                                  context.passes};
+    const lua_Integer values[] = {
+        pos.side_to_move(), context.last_move.is_none() ? -1 : previous_player(pos),
+        context.ply,        pos.ply_clock(),
+        pos.move_number(),  context.repetitions,
+        context.passes};
     static_assert(std::size(values) == FIELDS && std::size(KEYS) == FIELDS);
     const Names names = Names::at_upvalue(first);
     for (int k = 0; k < FIELDS; ++k) {

@@ -14,7 +14,7 @@ namespace vari::runtime::lua {
 // A move as hooks see it, as played or about to be played.
 struct MoveFacts {
     Move move;
-    Piece piece = NO_PIECE;  // the piece that moves or is dropped, before any promotion
+    Piece piece = NO_PIECE;     // the piece that moves or is dropped, before any promotion
     Piece captured = NO_PIECE;  // a capture sequence: the first piece it takes
     JumpPath path;              // a capture sequence: its cells (length 0 otherwise)
 };

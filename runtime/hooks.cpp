@@ -394,8 +394,7 @@ bool Hooks::score(const HookContext& context, const Result& result, std::vector<
 
 bool Hooks::verdict(const HookContext& context, std::optional<HookVerdict>& verdict) {
     verdict.reset();
-    if (context.last_move.is_none())
-        return after(HookEvent::at_start, context, verdict);
+    if (context.last_move.is_none()) return after(HookEvent::at_start, context, verdict);
     const bool events[] = {true, context.last_undo && context.last_undo->captured != NO_PIECE,
                            context.last_move.is_pass()};
     for (const HookEvent event :

@@ -1,7 +1,8 @@
 // Cells by name and promotion suffixes, for long and short notation alike.
+#include "runtime/move_text.hpp"
+
 #include <cctype>
 
-#include "runtime/move_text.hpp"
 #include "runtime/tokens.hpp"
 
 namespace vari::runtime {

@@ -457,7 +457,8 @@ std::optional<Move> parse_gating(Position& pos, const MoveList& legal, std::stri
     const auto move = parse_text(pos, plain, text.substr(0, slash), error);
     if (!move) return std::nullopt;
     for (const Move m : legal) {
-        if (m.gated_type() < 0 || Move::with_gating(*move, m.gated_type(), m.gates_on_partner()) != m)
+        if (m.gated_type() < 0 ||
+            Move::with_gating(*move, m.gated_type(), m.gates_on_partner()) != m)
             continue;
         const std::string written = gating_text(pos, m).substr(1);
         if (written.size() == gate.size() &&

@@ -195,7 +195,7 @@ std::optional<Refusal> judge_royal_counts(const Position& pos, std::size_t board
 std::optional<Refusal> judge_hand_piece(const CompiledGame& game, Piece piece, std::size_t at) {
     const std::uint32_t held = hand_types(game.tables(), owner_of(piece));
     if (held >> type_of(piece) & 1) return {};
-    for (const ir::HandPlacement& start : game.ir().hand_setup)   // held from the start
+    for (const ir::HandPlacement& start : game.ir().hand_setup)  // held from the start
         if (start.player == owner_of(piece) && start.type == type_of(piece)) return {};
     const std::string& name = game.ir().players[owner_of(piece)].name;
     return Refusal{at, owned(game.ir(), piece) + " can never be in hand",
@@ -215,11 +215,11 @@ std::optional<Refusal> judge_check(const Position& pos, const CellOffsets& offse
     const int cell = in_string_order(attacked, offsets).front();
     const ir::Game& game = pos.game().ir();
     const std::string& name = game.players[owner_of(pos.piece_on(cell))].name;
-    return Refusal{offsets[cell],
-                   owned(game, pos.piece_on(cell)) + " on " + game.board.cells[cell].name +
-                       " is attacked, but " + name + " has just moved",
-                   "no move may leave its player's royal piece attacked; is it " + name +
-                       " to move?"};
+    return Refusal{
+        offsets[cell],
+        owned(game, pos.piece_on(cell)) + " on " + game.board.cells[cell].name +
+            " is attacked, but " + name + " has just moved",
+        "no move may leave its player's royal piece attacked; is it " + name + " to move?"};
 }
 
 std::optional<Refusal> judge_right(const Position& pos, int right, std::size_t at) {

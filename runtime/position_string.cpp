@@ -50,8 +50,8 @@ public:
         // Each legality judgement comes as soon as the string has given what it reads.
         const std::size_t board_at = at_;
         if (board() && allowed(judge_royal_counts(pos_, board_at, offsets_)) && hands() && side() &&
-            allowed(judge_check(pos_, offsets_)) && rights() && en_passant() && checks() && counters() &&
-            end())
+            allowed(judge_check(pos_, offsets_)) && rights() && en_passant() && checks() &&
+            counters() && end())
             return {};
         return error_;
     }

@@ -142,8 +142,8 @@ bool skip_aside(Cursor& c) {
 
 std::string read_word(Cursor& c) {
     std::string word;
-    while (!c.done() && !is_space(c.peek()) && std::string_view("{}();").find(c.peek()) ==
-                                                    std::string_view::npos)
+    while (!c.done() && !is_space(c.peek()) &&
+           std::string_view("{}();").find(c.peek()) == std::string_view::npos)
         word += c.get();
     return word;
 }
@@ -233,8 +233,9 @@ void read_moves(Cursor& c, Game& game, const std::string* result_tag) {
             c.skip_blanks();
             while (!c.done() && skip_aside(c)) c.skip_blanks();
             if (!c.done())
-                throw Failure{c.place(), "more text after the game's end marker: a record holds "
-                                         "one game"};
+                throw Failure{c.place(),
+                              "more text after the game's end marker: a record holds "
+                              "one game"};
             return;
         }
         const std::string_view text = without_number(word);
@@ -243,8 +244,8 @@ void read_moves(Cursor& c, Game& game, const std::string* result_tag) {
         std::string why;
         const auto move = parse_game_move(game, text, why);
         if (!move)
-            throw Failure{place, "move " + std::to_string(number) + " '" + std::string(text) +
-                                     "': " + why};
+            throw Failure{
+                place, "move " + std::to_string(number) + " '" + std::string(text) + "': " + why};
         game.play(*move);
     }
     throw Failure{c.place(), "the record ends without its end marker (" +
@@ -255,14 +256,13 @@ void read_moves(Cursor& c, Game& game, const std::string* result_tag) {
 }  // namespace
 
 const std::string* Record::tag(std::string_view name) const {
-    const auto it = std::find_if(tags.begin(), tags.end(),
-                                 [&](const RecordTag& t) { return t.name == name; });
+    const auto it =
+        std::find_if(tags.begin(), tags.end(), [&](const RecordTag& t) { return t.name == name; });
     return it == tags.end() ? nullptr : &it->value;
 }
 
 std::optional<ir::Diagnostic> read_record(const CompiledGame& game, std::string_view text,
-                                          const std::string& label, Record& record,
-                                          HookUse hooks) {
+                                          const std::string& label, Record& record, HookUse hooks) {
     record = Record{};
     Cursor c(without_byte_order_mark(text));
     try {
@@ -282,8 +282,8 @@ std::optional<ir::Diagnostic> read_record(const CompiledGame& game, std::string_
             const std::string own = hash_text(game.ir().rules_hash);
             if (*hash != own)
                 throw Failure{hash_place,
-                              "this record was played under other rules: its RuleHash is " +
-                                  *hash + ", the rules of " +
+                              "this record was played under other rules: its RuleHash is " + *hash +
+                                  ", the rules of " +
                                   (game.ir().files.empty() ? std::string("the game")
                                                            : file_name(game.ir().files.front())) +
                                   " give " + own + " (the rule file has changed since)"};

@@ -1,9 +1,9 @@
 // Tag names and values of game records.
+#include "runtime/record_tags.hpp"
+
 #include <cctype>
 #include <cmath>
 #include <cstdio>
-
-#include "runtime/record_tags.hpp"
 
 namespace vari::runtime {
 

@@ -128,7 +128,7 @@ std::optional<Move> parse_move(Position& pos, std::string_view text, std::string
 struct Result {
     std::string reason;  // "checkmate", "stalemate", "threefold repetition", ...
     ir::Outcome outcome = ir::Outcome::draw;  // for `player`
-    int player = -1;     // the player the outcome is for; -1 for a draw
+    int player = -1;                          // the player the outcome is for; -1 for a draw
     // Set when a hook failed and stopped the game: `summary` says why, and there are no scores.
     bool stopped = false;
     // Per player, for the outcome of the end condition, which is for the player who made the last
@@ -158,23 +158,29 @@ struct Result {
 // (an error, the budget or the cap exceeded, a result of the wrong shape) makes the call return
 // false, and error() says so naming the hook and the file:line inside it.
 struct HookLimits {
-    std::int64_t instructions = 1'000'000;  // Lua VM instructions per call
+    std::int64_t instructions = 1'000'000;       // Lua VM instructions per call
     std::size_t memory = std::size_t{32} << 20;  // bytes for the whole state
-    std::int64_t milliseconds = 500;  // wall-clock time per call, and for the loading
+    std::int64_t milliseconds = 500;             // wall-clock time per call, and for the loading
 };
 
 enum class HookEvent : std::uint8_t {
-    after_move, after_capture, after_pass, score, allow_move, allow_drop, at_start
+    after_move,
+    after_capture,
+    after_pass,
+    score,
+    allow_move,
+    allow_drop,
+    at_start
 };
 
 // What a hook is told besides the position.
 struct HookContext {
     const Position* position = nullptr;
-    int ply = 0;                       // moves played since the start
-    int repetitions = 1;               // occurrences of this position, this one included
-    int passes = 0;                    // passes in a row ending with the last move
-    Move last_move;                    // Move::none() at the start
-    const Undo* last_undo = nullptr;   // how the last move changed the board (null at the start)
+    int ply = 0;                      // moves played since the start
+    int repetitions = 1;              // occurrences of this position, this one included
+    int passes = 0;                   // passes in a row ending with the last move
+    Move last_move;                   // Move::none() at the start
+    const Undo* last_undo = nullptr;  // how the last move changed the board (null at the start)
 };
 
 // A game end decided by at_start, after_move, after_capture or after_pass.
@@ -231,7 +237,8 @@ using StopWhen = std::function<bool()>;
 // (a bare royal piece, insufficient material), then checkmate and stalemate (no legal move, with
 // or without a royal piece attacked) are judged, and then the repetition and ply-limit counts. A
 // position without a legal move that no end condition covers ends the game as a draw by "no
-// legal move". The score hook, when there is one, scores every ending. A hook that fails stops the game (Result::stopped).
+// legal move". The score hook, when there is one, scores every ending. A hook that fails stops the
+// game (Result::stopped).
 class Game {
 public:
     explicit Game(const CompiledGame& game, HookUse hooks = HookUse::on);  // from the start
@@ -256,7 +263,7 @@ public:
     const Undo* last_undo() const { return plies_ ? &step(plies_ - 1).undo : nullptr; }
     // The hash of each position so far, the start's first and the current one's last.
     const std::vector<std::uint64_t>& hashes() const { return hashes_; }
-    int passes() const;   // passes in a row ending with the last move
+    int passes() const;  // passes in a row ending with the last move
     bool runs_hooks() const { return hooks_ != nullptr; }
 
     void play(Move move);  // `move` must be legal
@@ -286,12 +293,10 @@ private:
     // one block of records at a time and never copies them.
     static constexpr int STEPS_PER_BLOCK = 64;
     Step& step(int ply) { return steps_[ply / STEPS_PER_BLOCK][ply % STEPS_PER_BLOCK]; }
-    const Step& step(int ply) const {
-        return steps_[ply / STEPS_PER_BLOCK][ply % STEPS_PER_BLOCK];
-    }
+    const Step& step(int ply) const { return steps_[ply / STEPS_PER_BLOCK][ply % STEPS_PER_BLOCK]; }
     void load_hooks();
-    void refresh();           // legal moves and result for the current position
-    void judge_position();    // refresh() but for taking the moves of an ended game away
+    void refresh();         // legal moves and result for the current position
+    void judge_position();  // refresh() but for taking the moves of an ended game away
     HookContext context() const;
     bool filter_moves();      // false when a filter hook failed
     void end(Result result);  // sets the result, scored by the score hook when there is one
@@ -305,12 +310,12 @@ private:
     std::vector<std::uint64_t> hashes_;  // hash after each ply, hashes_[0] = start
     MoveList legal_;
     std::optional<Result> result_;
-    bool judged_ = false;  // legal_ and result_ are the current position's
-    PositionCounts counts_;              // of the positions of hashes_
-    int repetitions_ = 1;                // how often the current position has occurred
+    bool judged_ = false;    // legal_ and result_ are the current position's
+    PositionCounts counts_;  // of the positions of hashes_
+    int repetitions_ = 1;    // how often the current position has occurred
     HookUse hook_use_;
     std::unique_ptr<Hooks> hooks_;
-    std::string hook_load_error_;   // why the hooks could not be loaded; empty when they were
+    std::string hook_load_error_;  // why the hooks could not be loaded; empty when they were
 };
 
 // ---- The AI in a game in play ----------------------------------------------------------------
@@ -378,9 +383,9 @@ struct Decision {
     std::string termination;
 };
 struct RecordHeader {
-    std::string event, site, date, round;    // "?" when empty; the date as "2026.11.24"
-    std::vector<std::string> player_kinds;   // per player: "human", "random", ...
-    std::optional<Decision> decision;        // only for a game whose moves have not ended it
+    std::string event, site, date, round;   // "?" when empty; the date as "2026.11.24"
+    std::vector<std::string> player_kinds;  // per player: "human", "random", ...
+    std::optional<Decision> decision;       // only for a game whose moves have not ended it
 };
 std::string write_record(const Game& game, const RecordHeader& header);
 
@@ -527,8 +532,8 @@ std::vector<bool> royals_in_check(const Position& pos);
 // Who plays a seat: "random" (a uniformly random legal move), or "ai" followed by a level as
 // search::parse_level reads it ("ai", "ai:3", "ai:depth=2", "ai:nodes=5000").
 struct SeatSpec {
-    std::string text;                   // as given: "ai:3"
-    std::optional<search::Level> level; // the AI's level; nothing for a random mover
+    std::string text;                    // as given: "ai:3"
+    std::optional<search::Level> level;  // the AI's level; nothing for a random mover
 };
 // The seat `text` names; nothing with `error` saying why when it names none.
 std::optional<SeatSpec> parse_seat(std::string_view text, std::string& error);
@@ -549,16 +554,16 @@ struct AnalysisOptions {
     // Each game opens with this many plies played at random, whoever the seats are, so that AI
     // seats do not play one game over and over.
     int random_plies = 2;
-    int max_plies = 2000;         // a game still going after this many plies is "unfinished"
+    int max_plies = 2000;  // a game still going after this many plies is "unfinished"
     HookUse hooks = HookUse::on;
 };
 
 // What the pieces of one type did, over all games and players.
 struct PieceActivity {
-    std::uint64_t moves = 0;     // board moves by a piece of this type (castling: the royal's)
-    std::uint64_t drops = 0;     // drops of this type
-    std::uint64_t captures = 0;  // pieces it took (every piece a capture sequence jumps)
-    std::uint64_t captured = 0;  // times a piece of this type was taken
+    std::uint64_t moves = 0;       // board moves by a piece of this type (castling: the royal's)
+    std::uint64_t drops = 0;       // drops of this type
+    std::uint64_t captures = 0;    // pieces it took (every piece a capture sequence jumps)
+    std::uint64_t captured = 0;    // times a piece of this type was taken
     std::uint64_t promotions = 0;  // its moves that promoted it
 };
 
@@ -572,9 +577,9 @@ struct LengthBucket {
 // AI seat's search). Scores, draws and lengths are over finished games.
 struct Analysis {
     int games = 0, finished = 0, unfinished = 0, stopped = 0;
-    std::vector<double> score_sums;    // per player: the sum of Result::scores
-    std::vector<double> score_means;   // per player: the mean score of a finished game
-    std::vector<double> score_margins; // per player: half the 95% interval, 1.96 s / sqrt(n)
+    std::vector<double> score_sums;     // per player: the sum of Result::scores
+    std::vector<double> score_means;    // per player: the mean score of a finished game
+    std::vector<double> score_margins;  // per player: half the 95% interval, 1.96 s / sqrt(n)
     int draws = 0, decisive = 0;
     // How games ended: each Result::reason of a finished game and the number of games, most
     // frequent first (ties in the order first met), then "unfinished" and "stopped" when some

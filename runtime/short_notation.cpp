@@ -27,11 +27,11 @@ bool captures_differ(const ir::Piece& piece) {
         twin.mode = m.mode == ir::MoveMode::move_only ? ir::MoveMode::capture_only
                                                       : ir::MoveMode::move_only;
         twin.source = {};
-        const bool paired = std::any_of(piece.movements.begin(), piece.movements.end(),
-                                        [&](ir::Movement other) {
-                                            other.source = {};
-                                            return other == twin;
-                                        });
+        const bool paired =
+            std::any_of(piece.movements.begin(), piece.movements.end(), [&](ir::Movement other) {
+                other.source = {};
+                return other == twin;
+            });
         if (!paired) return true;
     }
     return false;
@@ -146,8 +146,8 @@ bool same_label(std::string_view typed, const std::string& label) {
 
 // One way of reading short text: a piece (or none), an origin, a destination, a suffix.
 struct ShortReading {
-    int type = -1;           // a piece type written as its letter (type_moved_as); -1: no letter
-    std::string origin;      // "", a file, a rank or a cell
+    int type = -1;       // a piece type written as its letter (type_moved_as); -1: no letter
+    std::string origin;  // "", a file, a rank or a cell
     int to = -1;
     Suffix suffix;
 };

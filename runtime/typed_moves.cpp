@@ -15,7 +15,6 @@ bool is_move_number(std::string_view word) {
            word.find_first_not_of('.', digits) == std::string_view::npos;
 }
 
-
 }  // namespace
 
 std::optional<Move> parse_game_move(const Game& game, std::string_view text, std::string& error) {

@@ -45,7 +45,6 @@ std::optional<std::vector<runtime::SeatSpec>> parse_players(const ir::Game& game
 
 double percent(int part, int whole) { return whole ? 100.0 * part / whole : 0; }
 
-
 void print_report(const ir::Game& game, const runtime::AnalysisOptions& options,
                   const runtime::Analysis& a) {
     std::cout << std::fixed << std::setprecision(1);

@@ -1,9 +1,8 @@
 // `vari bench GAME [--position STR] [--moves LIST] [--depth N] [--threads N] [--playouts N]
-// [--search-nodes N] [--no-hooks]`: load time, perft leaves per second (of the tree `vari perft` counts), random
-// playouts per second, the AI's search speed,
-// from the start or the position given; for a game with hooks, the same games replayed with and
-// without them.
-// The last line is the perft node count: a signature to quote.
+// [--search-nodes N] [--no-hooks]`: load time, perft leaves per second (of the tree `vari perft`
+// counts), random playouts per second, the AI's search speed, from the start or the position given;
+// for a game with hooks, the same games replayed with and without them. The last line is the perft
+// node count: a signature to quote.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -81,8 +80,9 @@ double replay(const CompiledGame& game, const Position& from,
 }  // namespace
 
 int run_bench(int argc, char** argv) {
-    CLI::App app{"Measure load time, perft leaves per second, random playouts per second and the AI's "
-                 "nodes per second."};
+    CLI::App app{
+        "Measure load time, perft leaves per second, random playouts per second and the AI's "
+        "nodes per second."};
     app.name("vari bench");
     std::string game_name;
     StartOptions from;
@@ -93,7 +93,8 @@ int run_bench(int argc, char** argv) {
     app.add_option("--depth", depth, "perft depth (default: the first taking at least a second)")
         ->check(whole_number(1, 32));
     add_threads_option(app, threads);
-    app.add_option("--playouts", playouts, "random games to play")->check(whole_number(0, 10000000));
+    app.add_option("--playouts", playouts, "random games to play")
+        ->check(whole_number(0, 10000000));
     app.add_option("--max-plies", max_plies, "longest playout")->check(whole_number(1, 100000));
     app.add_option("--seed", seed, "random seed for the playouts")
         ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));

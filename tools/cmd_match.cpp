@@ -64,8 +64,8 @@ public:
             name << "game-" << std::setw(digits_) << std::setfill('0') << game.setup.index + 1
                  << ".pgn";
             std::string error;
-            if (!save_record((fs::path(folder_) / name.str()).string(), game.record,
-                             Replace::never, error)) {
+            if (!save_record((fs::path(folder_) / name.str()).string(), game.record, Replace::never,
+                             error)) {
                 std::cerr << "\nvari match: " << printable(error) << '\n';
                 failed_ = true;
             }

@@ -11,8 +11,9 @@
 namespace vari::tools {
 
 int run_perft(int argc, char** argv) {
-    CLI::App app{"Count the leaves of the tree of moves that play allows (hooks and end conditions "
-                 "included); the last line is the count alone."};
+    CLI::App app{
+        "Count the leaves of the tree of moves that play allows (hooks and end conditions "
+        "included); the last line is the count alone."};
     app.name("vari perft");
     std::string game_name;
     StartOptions start;

@@ -123,8 +123,8 @@ private:
         std::cout << name(side()) << " plays " << text;
         game_->play(move);
         by_human_.push_back(human);
-        const bool marked = notation_ == runtime::Notation::short_form &&
-                            runtime::marks_check(game_->game().ir());
+        const bool marked =
+            notation_ == runtime::Notation::short_form && runtime::marks_check(game_->game().ir());
         if (in_check() && !marked) {
             const auto& result = game_->result();
             std::cout << (result && result->reason == "checkmate" ? ", checkmate" : ", check");
@@ -141,10 +141,10 @@ private:
     void show_board() const {
         const std::string drawn =
             runtime::draw_board(game_->position(), {.names = names_,
-                                                   .from = view_.from,
-                                                   .last_move = game_->last_move(),
-                                                   .colour = view_.colour,
-                                                   .compact = true});
+                                                    .from = view_.from,
+                                                    .last_move = game_->last_move(),
+                                                    .colour = view_.colour,
+                                                    .compact = true});
         if (game_->result()) {
             std::cout << '\n' << drawn;
             return;
@@ -157,8 +157,8 @@ private:
     bool ai_turn(runtime::AiPlayer& ai) {
         const auto progress = [&](const search::Iteration& it) {
             if (!terminal_) return;
-            std::cout << "\r" << name(side()) << " thinks: depth " << it.depth << ", "
-                      << it.nodes << " nodes" << std::flush;
+            std::cout << "\r" << name(side()) << " thinks: depth " << it.depth << ", " << it.nodes
+                      << " nodes" << std::flush;
         };
         const search::Outcome out = ai.choose(*game_, progress);
         if (terminal_) std::cout << "\r\x1b[K" << std::flush;
@@ -299,8 +299,8 @@ private:
     std::set<std::string> own_files_;
     std::vector<Mover> movers_;
     runtime::Notation notation_;
-    bool names_ = false;  // the board shows the names of empty cells
-    View view_;           // from whose side and in colour or not
+    bool names_ = false;          // the board shows the names of empty cells
+    View view_;                   // from whose side and in colour or not
     std::vector<bool> by_human_;  // per ply played in this session: was it a human's?
     std::mt19937_64 rng_;
     int max_plies_;
@@ -316,8 +316,8 @@ struct Seat {
 
 // Applies the settings to the players they name (in any case); returns an error message or "".
 // A player set twice in different ways is an error: which was meant cannot be known.
-std::string assign(const CompiledGame& compiled, const std::vector<Seat>& seats,
-                   std::uint64_t seed, std::vector<Mover>& movers) {
+std::string assign(const CompiledGame& compiled, const std::vector<Seat>& seats, std::uint64_t seed,
+                   std::vector<Mover>& movers) {
     const ir::Game& game = compiled.ir();
     auto lower = [](std::string s) {
         for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -355,9 +355,10 @@ std::string assign(const CompiledGame& compiled, const std::vector<Seat>& seats,
 }  // namespace
 
 int run_play(int argc, char** argv) {
-    CLI::App app{"Play a game: humans type moves, the AI searches for its moves, random movers "
-                 "pick a legal move at random.\n" +
-                 std::string(HELP)};
+    CLI::App app{
+        "Play a game: humans type moves, the AI searches for its moves, random movers "
+        "pick a legal move at random.\n" +
+        std::string(HELP)};
     app.name("vari play");
     std::string game_name;
     StartOptions start;
@@ -402,8 +403,8 @@ int run_play(int argc, char** argv) {
             return static_cast<int>(Exit::invalid);
         }
     }
-    auto game = record_text ? load_record_game(load_path, *record_text, game_name)
-                            : load_game(game_name);
+    auto game =
+        record_text ? load_record_game(load_path, *record_text, game_name) : load_game(game_name);
     if (!game) return static_cast<int>(Exit::invalid);
     const ir::Game& ir = game->ir();
     std::vector<Mover> movers(ir.players.size());

@@ -10,8 +10,9 @@
 namespace vari::tools {
 
 int run_replay(int argc, char** argv) {
-    CLI::App app{"Replay a game record: every move is checked by the rules; prints the moves, "
-                 "then draws the position and ends with its position string."};
+    CLI::App app{
+        "Replay a game record: every move is checked by the rules; prints the moves, "
+        "then draws the position and ends with its position string."};
     app.name("vari replay");
     std::string path, game_name;
     int ply = -1;

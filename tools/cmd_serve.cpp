@@ -17,15 +17,17 @@ volatile std::sig_atomic_t interrupted = 0;
 }  // namespace
 
 int run_serve(int argc, char** argv) {
-    CLI::App app{"Serve a page for playing, designing and analysing games in the browser; it opens "
-                 "GAME first. The server listens on 127.0.0.1 unless --host says otherwise: "
-                 "another address lets other machines play on this one, and run their rule "
-                 "files here (sandboxed, but they use its processor)."};
+    CLI::App app{
+        "Serve a page for playing, designing and analysing games in the browser; it opens "
+        "GAME first. The server listens on 127.0.0.1 unless --host says otherwise: "
+        "another address lets other machines play on this one, and run their rule "
+        "files here (sandboxed, but they use its processor)."};
     app.name("vari serve");
     web::ServeOptions options;
     std::string game = options.game;
     app.add_option("GAME", game, "the shipped game the page opens with (default chess)");
-    app.add_option("--port", options.port, "the port to listen on; 0 for any free port (default 8080)")
+    app.add_option("--port", options.port,
+                   "the port to listen on; 0 for any free port (default 8080)")
         ->check(CLI::Range(0, 65535));
     app.add_option("--host", options.host,
                    "the address to listen on (default 127.0.0.1: this machine only)");

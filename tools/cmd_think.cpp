@@ -1,13 +1,12 @@
 // `vari think GAME [--position STR] [--moves LIST] [--depth N | --time MS | --nodes N] [--json]`:
 // the AI's best move for a position, with its score, principal variation and effort.
+#include <unistd.h>
+
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
-#include <sstream>
-
-#include <unistd.h>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "runtime/runtime.hpp"
 #include "tools/commands.hpp"
@@ -57,8 +56,9 @@ std::string joined(const std::vector<std::string>& words) {
 }  // namespace
 
 int run_think(int argc, char** argv) {
-    CLI::App app{"Search a position and print the best move, its score, the principal variation, "
-                 "the depth reached and the nodes searched."};
+    CLI::App app{
+        "Search a position and print the best move, its score, the principal variation, "
+        "the depth reached and the nodes searched."};
     app.name("vari think");
     std::string game_name;
     StartOptions start;

@@ -98,8 +98,8 @@ void add_threads_option(CLI::App& app, int& threads) {
 }
 
 void add_notation_option(CLI::App& app, runtime::Notation& notation) {
-    const std::map<std::string, runtime::Notation> names{
-        {"long", runtime::Notation::long_form}, {"short", runtime::Notation::short_form}};
+    const std::map<std::string, runtime::Notation> names{{"long", runtime::Notation::long_form},
+                                                         {"short", runtime::Notation::short_form}};
     const bool short_default = notation == runtime::Notation::short_form;
     app.add_option("--notation", notation,
                    std::string("how moves are written: long (e2-e4, g1-f3) or short (e4, Nf3); "

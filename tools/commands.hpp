@@ -21,7 +21,8 @@ enum class Exit {
     ok = 0,
     invalid = 1,  // a rule file, a game name or a position string is wrong
     usage = 2,    // the command line is wrong
-    stopped = 3,  // a game was stopped: a hook failed, the hooks could not load, or moves did not fit
+    stopped =
+        3,  // a game was stopped: a hook failed, the hooks could not load, or moves did not fit
 };
 
 int run_check(int argc, char** argv);
@@ -107,8 +108,7 @@ std::optional<std::string> read_record_file(const std::string& path, std::string
 // for beside the record and then among the shipped games. Prints why to stderr and returns null
 // when it cannot be loaded.
 std::unique_ptr<CompiledGame> load_record_game(const std::string& record_path,
-                                               std::string_view text,
-                                               const std::string& game_name);
+                                               std::string_view text, const std::string& game_name);
 
 // The date as records write it: "2026.11.24".
 std::string today();

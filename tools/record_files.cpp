@@ -1,5 +1,5 @@
-// Game records on disk: saved so that a failure never loses the old file nor replaces another, read with a size limit,
-// and opened with the game they were played in.
+// Game records on disk: saved so that a failure never loses the old file nor replaces another, read
+// with a size limit, and opened with the game they were played in.
 #include <fcntl.h>
 #include <pthread.h>
 #include <sys/stat.h>

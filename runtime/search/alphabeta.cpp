@@ -125,9 +125,9 @@ public:
           exchange_(root.position->tables(), values_),
           null_moves_(!context.hooks && state.null_move.in_game()) {
         const ir::Game& game = root.position->game().ir();
-        checks_ = !game.royals_capturable &&
-                  std::any_of(game.pieces.begin(), game.pieces.end(),
-                              [](const ir::Piece& p) { return p.royal; });
+        checks_ =
+            !game.royals_capturable && std::any_of(game.pieces.begin(), game.pieces.end(),
+                                                   [](const ir::Piece& p) { return p.royal; });
         for (const auto& end : game.ends)
             if (end.kind == ir::EndKind::ply_limit) ply_limits_.push_back(end.count);
     }
@@ -155,8 +155,9 @@ public:
                 }
                 break;
             }
-            std::stable_sort(moves_.begin(), moves_.end(),
-                             [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            std::stable_sort(
+                moves_.begin(), moves_.end(),
+                [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
             const Ply& root_ply = own_.plies[0];
             out.best = moves_.front().move;
             out.last = {depth,
@@ -168,8 +169,10 @@ public:
             // A decisive score within the full-width depth is the shortest forced end.
             if (is_decisive(score) && plies_to_end(score) <= depth) break;
         }
-        if (line_.failed()) out.error = line_.error();
-        else if (out.last.depth > 0 && c_.options.variety > 0) out.best = varied(root);
+        if (line_.failed())
+            out.error = line_.error();
+        else if (out.last.depth > 0 && c_.options.variety > 0)
+            out.best = varied(root);
         out.last.nodes = c_.nodes();
         out.last.seconds = c_.budget.seconds();
         return out;
@@ -189,7 +192,8 @@ private:
                          exchange_, p.keys);
         for (int i = 0; i < p.moves.size; ++i) pick_next(p.moves, p.keys, i);
         moves_.assign(p.moves.size, RootMove{});
-        for (int i = 0; i < p.moves.size; ++i) moves_[static_cast<std::size_t>(i)].move = p.moves.moves[i];
+        for (int i = 0; i < p.moves.size; ++i)
+            moves_[static_cast<std::size_t>(i)].move = p.moves.moves[i];
     }
 
     // One iteration, first in a narrow window around the last score, widened on a miss.
@@ -201,9 +205,12 @@ private:
         for (;;) {
             const int score = search_root(depth, alpha, beta);
             if (aborted()) return score;
-            if (score <= alpha) alpha = window > WIN ? -INFINITE : score - window;
-            else if (score >= beta) beta = window > WIN ? INFINITE : score + window;
-            else return score;
+            if (score <= alpha)
+                alpha = window > WIN ? -INFINITE : score - window;
+            else if (score >= beta)
+                beta = window > WIN ? INFINITE : score + window;
+            else
+                return score;
             window *= 4;
         }
     }
@@ -325,7 +332,7 @@ private:
             }
         }
         if (trusted) {
-            const Bound bound = best >= beta          ? Bound::lower
+            const Bound bound = best >= beta         ? Bound::lower
                                 : best > alpha_start ? Bound::exact
                                                      : Bound::upper;
             s_.tt.store(key, depth, bound, to_tt(best, ply), best_move);
@@ -427,7 +434,9 @@ private:
         if (!ending) return false;
         const int side = line_.position().side_to_move();
         const double mine = ending->scores[side], theirs = ending->scores[1 - side];
-        score = mine == theirs ? DRAW : mine > theirs ? WIN - line_.depth() : -(WIN - line_.depth());
+        score = mine == theirs  ? DRAW
+                : mine > theirs ? WIN - line_.depth()
+                                : -(WIN - line_.depth());
         return true;
     }
 
@@ -476,7 +485,7 @@ private:
     std::vector<RootMove> moves_;
     int moved_[MAX_LINE] = {};  // at each ply of the line, the move made there (moved_piece_key)
     int root_depth_ = 1;
-    Move partial_best_;  // in an unfinished iteration, a move proven better than the last best
+    Move partial_best_;      // in an unfinished iteration, a move proven better than the last best
     int partial_score_ = 0;  // its score, at least
 };
 

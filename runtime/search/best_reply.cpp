@@ -43,7 +43,8 @@ private:
         const int passes = pass_until(me_, mine);
         int best = 0;
         if (passes == 0 || line_.generate(moves))
-            best = mine ? my_layer(moves, depth, alpha, beta) : their_layer(moves, depth, alpha, beta);
+            best =
+                mine ? my_layer(moves, depth, alpha, beta) : their_layer(moves, depth, alpha, beta);
         for (int i = 0; i < passes; ++i) line_.undo();
         return best;
     }

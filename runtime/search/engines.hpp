@@ -26,8 +26,7 @@ public:
     bool spent() {
         ++nodes_;
         if (stopped_) return true;
-        if (limits_.nodes && nodes_ >= limits_.nodes)
-            return stopped_ = true;
+        if (limits_.nodes && nodes_ >= limits_.nodes) return stopped_ = true;
         if ((nodes_ & 1023) == 0) {
             publish();
             if (stop_.load(std::memory_order_relaxed)) return stopped_ = true;

@@ -9,9 +9,9 @@ namespace {
 
 // Level k searches k plies and their quiescence, so each level sees one ply further than the one
 // below and beats it; k + 1 for more than two players, whose searches have no quiescence, so that
-// level 1 sees the replies to its moves. A node ceiling, doubling a level up to 20 million at level 10, bounds the
-// time a move takes where a game's plies are dear; the search stops inside an iteration there and
-// plays the best move that iteration has found.
+// level 1 sees the replies to its moves. A node ceiling, doubling a level up to 20 million at level
+// 10, bounds the time a move takes where a game's plies are dear; the search stops inside an
+// iteration there and plays the best move that iteration has found.
 Limits level_limits(int level) {
     Limits limits;
     limits.depth = level;
@@ -94,8 +94,9 @@ std::optional<Level> parse_level(std::string_view text, std::string& error) {
         const auto colon = text.find(':');
         const std::string_view part = text.substr(0, colon);
         if (part.empty()) {
-            error = "expected a level, a limit or a search after ':', as in ai:5, ai:depth=4 or "
-                    "ai:5:maxn";
+            error =
+                "expected a level, a limit or a search after ':', as in ai:5, ai:depth=4 or "
+                "ai:5:maxn";
             return std::nullopt;
         }
         if (part.starts_with("threads=")) {

@@ -73,8 +73,7 @@ bool Line::generate(MoveList& moves) {
 
 Ending Line::score(ir::Outcome outcome, int player) {
     Ending e;
-    outcome_scores(players_, outcome, outcome == ir::Outcome::draw ? -1 : player,
-                   e.scores.data());
+    outcome_scores(players_, outcome, outcome == ir::Outcome::draw ? -1 : player, e.scores.data());
     return e;
 }
 
@@ -82,8 +81,7 @@ bool Line::ended(bool has_move, std::optional<Ending>& ending) {
     ending.reset();
     std::optional<HookEnd> decided;
     // The root's verdict was given before the search was asked for a move.
-    if (hooks_ && depth() > 0 && !hooks_->verdict(node(), decided))
-        return hook_failed();
+    if (hooks_ && depth() > 0 && !hooks_->verdict(node(), decided)) return hook_failed();
     if (!decided) {
         const Judgement j = judge(pos_, has_move, repetitions());
         if (!j.over) return true;

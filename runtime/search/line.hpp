@@ -55,8 +55,8 @@ private:
     std::vector<std::uint64_t> hashes_;  // the game's positions and the line's, current last
     PositionCounts counts_;              // of hashes_, where the game ends by repetition
     std::vector<Move> moves_;
-    std::vector<Undo> undos_;            // MAX_LINE records that never move: hooks read them
-    std::vector<int> passes_;            // passes in a row at each node of the line
+    std::vector<Undo> undos_;  // MAX_LINE records that never move: hooks read them
+    std::vector<int> passes_;  // passes in a row at each node of the line
     std::string error_;
 };
 

@@ -42,9 +42,8 @@ void order_moves(const Position& pos, MoveList& moves, const std::vector<PieceVa
         const MoveGain g = move_gain(pos, m, values);
         return g.capture || g.promotion;
     });
-    std::sort(begin, quiet, [&](Move a, Move b) {
-        return gain_key(pos, a, values) > gain_key(pos, b, values);
-    });
+    std::sort(begin, quiet,
+              [&](Move a, Move b) { return gain_key(pos, a, values) > gain_key(pos, b, values); });
     if (!killers) return;
     Move* next = quiet;
     for (const Move k : killers->at(ply)) {
@@ -67,8 +66,8 @@ Outcome deepen(const Root& root, Context& context, Line& line, const ScoreMove& 
     Budget& budget = context.budget;
     const Limits& limits = budget.limits();
     const int max_depth = limits.many_players_depth ? limits.many_players_depth
-                          : limits.depth                ? limits.depth
-                                                        : MAX_DEPTH;
+                          : limits.depth            ? limits.depth
+                                                    : MAX_DEPTH;
     for (int depth = 1; depth <= max_depth; ++depth) {
         int alpha = -WIN - 1;
         Move best, proven;  // proven: better than the last iteration's best, at this depth

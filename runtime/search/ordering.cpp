@@ -25,14 +25,19 @@ MoveGain move_gain(const Position& pos, Move move, const std::vector<PieceValue>
     if (mover != NO_PIECE) g.attacker = values[type_of(mover)].board;
     Piece victim = NO_PIECE;
     switch (move.kind()) {
-    case Move::normal: {
-        const Piece p = pos.piece_on(move.to());
-        if (p != NO_PIECE && owner_of(p) != pos.side_to_move()) victim = p;
-        break;
-    }
-    case Move::en_passant: victim = pos.piece_on(pos.ep_victim()); break;
-    case Move::jumps: g.capture = true; break;  // what it takes needs the path: worth unknown
-    default: break;
+        case Move::normal: {
+            const Piece p = pos.piece_on(move.to());
+            if (p != NO_PIECE && owner_of(p) != pos.side_to_move()) victim = p;
+            break;
+        }
+        case Move::en_passant:
+            victim = pos.piece_on(pos.ep_victim());
+            break;
+        case Move::jumps:
+            g.capture = true;
+            break;  // what it takes needs the path: worth unknown
+        default:
+            break;
     }
     if (victim != NO_PIECE) {
         g.capture = true;

@@ -31,8 +31,8 @@ inline int plies_to_end(int score) { return score > 0 ? WIN - score : WIN + scor
 // What each piece type is worth, in centipawns, derived when the game is loaded from what the
 // piece can do on the board (see values.cpp), unless the rule file states it (`value`).
 struct PieceValue {
-    int board = 0;    // on the board
-    int in_hand = 0;  // in a hand (games with drops)
+    int board = 0;        // on the board
+    int in_hand = 0;      // in a hand (games with drops)
     bool stated = false;  // the rule file gave it
 };
 std::vector<PieceValue> piece_values(const CompiledGame& game);
@@ -91,7 +91,7 @@ public:
 
 private:
     template <class Set>
-    int evaluate_as(const Position& pos, int player) const;   // in the game's width Set
+    int evaluate_as(const Position& pos, int player) const;  // in the game's width Set
     // Calls add(term, count) for each of `player`'s terms; the cells of types whose cell weights
     // are all zero only when `every_cell`.
     template <class Set, bool every_cell, class Add>
@@ -104,7 +104,7 @@ private:
     std::string weights_file_;
     // For royal pieces where check matters, per [(player * types + type) * cells + cell]: the
     // cells next to it and those two moves away.
-    SetPool shelter_, approach_;  // in the game's width
+    SetPool shelter_, approach_;       // in the game's width
     std::uint32_t placed_types_ = 0;   // types with a cell weight not zero, a bit each
     std::uint32_t guarded_types_ = 0;  // royal types whose safety counts, a bit each
 };
@@ -113,11 +113,11 @@ private:
 // A position of the searched line as hooks see it.
 struct Node {
     const Position* position = nullptr;
-    int ply = 0;                       // moves since the game's start
-    int repetitions = 1;               // occurrences of this position, this one included
-    int passes = 0;                    // passes in a row ending with the last move
-    Move last_move;                    // none at the game's start
-    const Undo* last_undo = nullptr;   // how the last move changed the board; null at the start
+    int ply = 0;                      // moves since the game's start
+    int repetitions = 1;              // occurrences of this position, this one included
+    int passes = 0;                   // passes in a row ending with the last move
+    Move last_move;                   // none at the game's start
+    const Undo* last_undo = nullptr;  // how the last move changed the board; null at the start
 };
 
 // An end a hook decided after the last move.
@@ -178,22 +178,22 @@ constexpr int MAX_DEPTH = 64;
 // A finished iteration, for progress and the result.
 struct Iteration {
     int depth = 0;
-    int score = 0;             // for the side to move
-    std::vector<Move> pv;      // from the root
-    std::uint64_t nodes = 0;   // so far, in the whole search
-    double seconds = 0;        // so far
+    int score = 0;            // for the side to move
+    std::vector<Move> pv;     // from the root
+    std::uint64_t nodes = 0;  // so far, in the whole search
+    double seconds = 0;       // so far
 };
 
 struct Outcome {
-    Move best;                 // none only when the root has no move
-    Iteration last;            // the deepest finished iteration (depth 0 when none finished)
-    std::string error;         // a hook failed: the move is the best found before
+    Move best;          // none only when the root has no move
+    Iteration last;     // the deepest finished iteration (depth 0 when none finished)
+    std::string error;  // a hook failed: the move is the best found before
 };
 
 struct Options {
     std::size_t hash_megabytes = 16;
-    std::uint64_t seed = 0;    // breaks ties among equal root moves (levels with variety)
-    int variety = 0;           // centipawns: root moves this close to the best may be chosen
+    std::uint64_t seed = 0;  // breaks ties among equal root moves (levels with variety)
+    int variety = 0;         // centipawns: root moves this close to the best may be chosen
     // Threads searching together (two players without hooks; others search with one). Limits
     // of nodes count the main thread's; the reported nodes are all of them.
     int threads = 1;
@@ -238,7 +238,7 @@ constexpr int MAX_THREADS = 256;
 struct Level {
     Limits limits;
     int variety = 0;
-    int threads = 0;  // 0: not named (one, unless a command's --threads says otherwise)
+    int threads = 0;       // 0: not named (one, unless a command's --threads says otherwise)
     bool derived = false;  // evaluate with the derived weights, not the learned ones
 };
 // The level `text` names (the part after "ai", with its ':'); nothing with `error` set when it

@@ -33,9 +33,12 @@ Outcome Searcher::think(const Root& root, const Limits& limits, RuleHooks* hooks
     if (impl_->game.tables().player_count == 2)
         return search_two_players(root, context, *impl_->state);
     switch (limits.many_players) {
-    case ManyPlayerSearch::max_n: return search_max_n(root, context);
-    case ManyPlayerSearch::best_reply: return search_best_reply(root, context);
-    case ManyPlayerSearch::paranoid: break;
+        case ManyPlayerSearch::max_n:
+            return search_max_n(root, context);
+        case ManyPlayerSearch::best_reply:
+            return search_best_reply(root, context);
+        case ManyPlayerSearch::paranoid:
+            break;
     }
     return search_paranoid(root, context);
 }

@@ -95,7 +95,8 @@ std::vector<int> promotion_distance(const Tables& t, const PieceRules& r) {
     std::vector<CellSet> targets(distance.size());
     for (int c = 0; c < t.cell_count; ++c) {
         targets[c] = empty_board_targets(t, r, c);
-        if (targets[c] && ((targets[c] & t.set(r.promotion_zone)) || t.set(r.promotion_leaving).has(c)))
+        if (targets[c] &&
+            ((targets[c] & t.set(r.promotion_zone)) || t.set(r.promotion_leaving).has(c)))
             distance[c] = 1;
     }
     // Relaxed until nothing changes: at most one pass per cell.

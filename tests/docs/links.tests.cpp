@@ -92,8 +92,8 @@ TEST_CASE("every relative link in the documents resolves", "[docs]") {
 TEST_CASE("the README is a front door", "[docs]") {
     std::ifstream in(ROOT / "README.md");
     REQUIRE(in);
-    const auto lines = std::count(std::istreambuf_iterator<char>(in),
-                                  std::istreambuf_iterator<char>(), '\n');
+    const auto lines =
+        std::count(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(), '\n');
     INFO("README.md has " << lines << " lines");
     CHECK(lines <= 400);
 }

@@ -113,8 +113,8 @@ TEST_CASE("files past z are lettered aa, ab, ... as spreadsheets letter columns"
 
 TEST_CASE("a files range may start and end on letters past z", "[dsl][board]") {
     const auto square = board_of("board square { files y..af ranks 1..2 }");
-    CHECK(line_names(square, 1) == std::vector<std::string>{"y1", "z1", "aa1", "ab1", "ac1",
-                                                            "ad1", "ae1", "af1"});
+    CHECK(line_names(square, 1) ==
+          std::vector<std::string>{"y1", "z1", "aa1", "ab1", "ac1", "ad1", "ae1", "af1"});
     const auto late = board_of("board square { files aa..af ranks 1..1 }");
     CHECK(line_names(late, 0) ==
           std::vector<std::string>{"aa1", "ab1", "ac1", "ad1", "ae1", "af1"});

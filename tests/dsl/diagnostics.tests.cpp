@@ -277,8 +277,7 @@ TEST_CASE("a rendered diagnostic on a very long line shows the line around the c
                                      std::string(58, 'b') + "...\n  ..." + std::string(60, ' ') +
                                      "^\n");
     d.column = 3;  // near the start: nothing left out before the caret
-    CHECK(dsl::render(d, far) ==
-          "f:1:3: error: m\n  " + std::string(62, 'a') + "...\n    ^\n");
+    CHECK(dsl::render(d, far) == "f:1:3: error: m\n  " + std::string(62, 'a') + "...\n    ^\n");
     // The window never splits a UTF-8 character.
     std::string accents;
     for (int i = 0; i < 200; ++i) accents += "\xC3\xA9";

@@ -19,9 +19,10 @@ const std::string header =
 }  // namespace
 
 TEST_CASE("drop gating names the zone a piece is gated onto, without hands", "[dsl][gating]") {
-    const auto game = game_of(header +
-                              "piece Hawk H { slide diagonal  drop gating back }\n"
-                              "setup A { King c1  hand Hawk Hawk }\nsetup B { King c5  hand Hawk }\n");
+    const auto game =
+        game_of(header +
+                "piece Hawk H { slide diagonal  drop gating back }\n"
+                "setup A { King c1  hand Hawk Hawk }\nsetup B { King c5  hand Hawk }\n");
     CHECK_FALSE(game.hands);
     CHECK(game.holds_hands());
     const auto& hawk = piece(game, "Hawk");
@@ -41,7 +42,8 @@ TEST_CASE("Seirawan chess lowers its Hawk and Elephant as gated pieces held from
     for (const char* name : {"Hawk", "Elephant"}) {
         const auto& p = piece(game, name);
         CHECK(p.drop.gating_zone >= 0);
-        CHECK(zone(game, "first-rank").name == game.zones[static_cast<std::size_t>(p.drop.gating_zone)].name);
+        CHECK(zone(game, "first-rank").name ==
+              game.zones[static_cast<std::size_t>(p.drop.gating_zone)].name);
         CHECK(p.promotions.empty());
     }
     CHECK(names(game, zone(game, "first-rank").cells[1]) == split("a8 b8 c8 d8 e8 f8 g8 h8"));
@@ -54,10 +56,13 @@ TEST_CASE("gating and hands in a setup refuse what cannot work", "[dsl][gating]"
                              "setup A { King c1  hand Hawk }\n") ==
           "8:32: 'gating' takes no other drop option: the rules of its drops go after another "
           "'drop'\n");
-    CHECK(errors_of(header + "zone column = a1 a2\npiece Hawk H { slide diagonal  drop gating column }\n") ==
+    CHECK(errors_of(header +
+                    "zone column = a1 a2\npiece Hawk H { slide diagonal  drop gating column }\n") ==
           "9:44: zone 'column' holds two cells of 'A' on the file of 'a2'\n");
-    CHECK(errors_of(header + "zone middle = rank 3\npiece Hawk H { slide diagonal  drop gating middle }\n") ==
-          "9:44: cell 'a3' is a gate cell of both 'A' and 'B'\n");
+    CHECK(
+        errors_of(header +
+                  "zone middle = rank 3\npiece Hawk H { slide diagonal  drop gating middle }\n") ==
+        "9:44: cell 'a3' is a gate cell of both 'A' and 'B'\n");
     CHECK(errors_of(header + "piece Hawk H { slide diagonal }\nsetup A { King c1  hand Hawk }\n") ==
           "9:25: piece 'Hawk' in hand could never leave it\n");
     CHECK(errors_of(header + "piece Hawk H { slide diagonal  drop }\n") ==

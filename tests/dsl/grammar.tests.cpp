@@ -351,8 +351,7 @@ TEST_CASE("royals, pass, hooks and jumps declarations", "[dsl][grammar]") {
     CHECK(parse_whole<g::declaration>(input) == expected);
 }
 
-TEST_CASE("LANGUAGE.md lists every keyword the grammar reserves, and no other",
-          "[dsl][grammar]") {
+TEST_CASE("LANGUAGE.md lists every keyword the grammar reserves, and no other", "[dsl][grammar]") {
     std::ifstream in(std::string(VARI_TEST_DATA) + "/../dsl/LANGUAGE.md");
     REQUIRE(in);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -19,8 +19,7 @@ std::string square_game(const std::string& pieces) {
 
 }  // namespace
 
-TEST_CASE("a lame leap turns its passed cells with each image of its vector",
-          "[dsl][hoppers]") {
+TEST_CASE("a lame leap turns its passed cells with each image of its vector", "[dsl][hoppers]") {
     const auto game = game_of(square_game("piece Horse N { leap (1, 2) via (0, 1) symmetric }\n"));
     const ir::Movement& m = game.pieces[0].movements.at(0);
     CHECK(m.kind == ir::MoveKind::lame_leap);
@@ -41,8 +40,9 @@ TEST_CASE("a lame leap turns its passed cells with each image of its vector",
 }
 
 TEST_CASE("a hop and a move within a zone lower with their range and zone", "[dsl][hoppers]") {
-    const auto game = game_of(square_game("piece Grasshopper G { hop orthogonal range 1 }\n"
-                                          "piece Guard A { step diagonal within palace }\n"));
+    const auto game =
+        game_of(square_game("piece Grasshopper G { hop orthogonal range 1 }\n"
+                            "piece Guard A { step diagonal within palace }\n"));
     const ir::Movement& hop = game.pieces[0].movements.at(0);
     CHECK(hop.kind == ir::MoveKind::hop);
     CHECK(hop.max_range == 1);
@@ -54,9 +54,9 @@ TEST_CASE("a hop and a move within a zone lower with their range and zone", "[ds
 }
 
 TEST_CASE("a hop lowers the pieces it refuses as screen and spares as types", "[dsl][hoppers]") {
-    const auto game = game_of(square_game(
-        "piece Cannon C { hop orthogonal not-over Cannon Horse not-taking Cannon }\n"
-        "piece Horse N { leap (1, 2) via (0, 1) symmetric }\n"));
+    const auto game = game_of(
+        square_game("piece Cannon C { hop orthogonal not-over Cannon Horse not-taking Cannon }\n"
+                    "piece Horse N { leap (1, 2) via (0, 1) symmetric }\n"));
     const ir::Movement& hop = game.pieces[0].movements.at(0);
     CHECK(hop.screens_refused == std::vector<int>{0, 1});
     CHECK(hop.spared == std::vector<int>{0});
@@ -65,10 +65,11 @@ TEST_CASE("a hop lowers the pieces it refuses as screen and spares as types", "[
 
 TEST_CASE("passing unless in check and an end by passes in a row lower to the game's rules",
           "[dsl][hoppers]") {
-    const auto game = game_of(square_game("piece King K royal { step orthogonal }\n"
-                                          "setup White { King e1 }\nsetup Black { King e10 }\n"
-                                          "pass allowed unless-in-check\n"
-                                          "end checkmate win\nend passes 2 draw\n"));
+    const auto game =
+        game_of(square_game("piece King K royal { step orthogonal }\n"
+                            "setup White { King e1 }\nsetup Black { King e10 }\n"
+                            "pass allowed unless-in-check\n"
+                            "end checkmate win\nend passes 2 draw\n"));
     CHECK(game.passing == ir::Passing::unless_in_check);
     REQUIRE(game.ends.size() == 2);
     CHECK(game.ends[1].kind == ir::EndKind::passes);
@@ -76,13 +77,15 @@ TEST_CASE("passing unless in check and an end by passes in a row lower to the ga
     CHECK(game.ends[1].outcome == ir::Outcome::draw);
 }
 
-TEST_CASE("royal pieces that must part lower to each player's turned directions, and the end by "
-          "facing to the game's ends",
-          "[dsl][hoppers]") {
-    const auto game = game_of(square_game("piece King K royal { step orthogonal }\n"
-                                          "setup White { King e1 }\nsetup Black { King e10 }\n"
-                                          "pass allowed unless-in-check\nroyals must-part n\n"
-                                          "end checkmate win\nend facing draw\n"));
+TEST_CASE(
+    "royal pieces that must part lower to each player's turned directions, and the end by "
+    "facing to the game's ends",
+    "[dsl][hoppers]") {
+    const auto game =
+        game_of(square_game("piece King K royal { step orthogonal }\n"
+                            "setup White { King e1 }\nsetup Black { King e10 }\n"
+                            "pass allowed unless-in-check\nroyals must-part n\n"
+                            "end checkmate win\nend facing draw\n"));
     REQUIRE(game.royals_must_part.size() == 2);
     CHECK(game.royals_must_part[0] == std::vector<ir::Vec>{{0, 1}});
     CHECK(game.royals_must_part[1] == std::vector<ir::Vec>{{0, -1}});

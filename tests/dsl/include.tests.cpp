@@ -279,9 +279,10 @@ TEST_CASE("the files read for a game hold at most 4 MiB together", "[dsl][includ
           "limit");
 }
 
-TEST_CASE("an include outside the game's folders is refused, showing nothing of the file nor of "
-          "the folders",
-          "[dsl][include][diagnostics]") {
+TEST_CASE(
+    "an include outside the game's folders is refused, showing nothing of the file nor of "
+    "the folders",
+    "[dsl][include][diagnostics]") {
     namespace fs = std::filesystem;
     const TempDir dir;
     dir.write("secret.vari", "top secret words\n");
@@ -308,7 +309,8 @@ TEST_CASE("an include outside the game's folders is refused, showing nothing of 
         CHECK(result.sources.size() == 1);
         CHECK(rendered(result).find("secret words") == std::string::npos);
         // Nor where the folders are, but in the file's own name: a page's server keeps its paths.
-        if (include != secret) CHECK(result.diagnostics[0].message.find(dir.path.string()) == std::string::npos);
+        if (include != secret)
+            CHECK(result.diagnostics[0].message.find(dir.path.string()) == std::string::npos);
         CHECK(result.diagnostics[0].hint.find(dir.path.string()) == std::string::npos);
     }
 }
@@ -340,8 +342,8 @@ TEST_CASE("links inside the game's folder are followed; a loop of links is named
     dir.write("game.vari", head + board + "include \"loop-a.vari\"\n");
     const auto loop = load((dir.path / "game.vari").string());
     REQUIRE(loop.diagnostics.size() == 1);
-    CHECK(loop.diagnostics[0].message == "cannot read the included file 'loop-a.vari': " +
-                                             std::generic_category().message(ELOOP));
+    CHECK(loop.diagnostics[0].message ==
+          "cannot read the included file 'loop-a.vari': " + std::generic_category().message(ELOOP));
 }
 
 TEST_CASE("a game outside the shipped folder may include the shipped library by a relative path",

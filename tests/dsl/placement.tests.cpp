@@ -39,21 +39,23 @@ TEST_CASE("a hand setup puts one piece in hand per name, apart from the board se
 }
 
 TEST_CASE("drops compulsory lowers to the game's flag", "[dsl][placement]") {
-    const auto game = game_of(header + "hands\ndrops compulsory\nsetup A { hand King General }\n"
-                                       "setup B { hand King }\n");
+    const auto game = game_of(header +
+                              "hands\ndrops compulsory\nsetup A { hand King General }\n"
+                              "setup B { hand King }\n");
     CHECK(game.drops_compulsory);
     CHECK(game.hands);
 }
 
 TEST_CASE("an in-place promotion lowers with its options; others keep theirs off",
           "[dsl][placement][promotion]") {
-    const auto game = game_of(header +
-                              "piece Pawn P {\n  step forward\n"
-                              "  promote in-place in far to General lost-only last-anywhere no-attack\n}\n"
-                              "piece Lance L {\n  slide forward\n  promote in far to General\n}\n"
-                              "hands\n"
-                              "setup A { Pawn a2  Lance b1 }\nsetup A { hand King General }\n"
-                              "setup B { hand King General }\n");
+    const auto game =
+        game_of(header +
+                "piece Pawn P {\n  step forward\n"
+                "  promote in-place in far to General lost-only last-anywhere no-attack\n}\n"
+                "piece Lance L {\n  slide forward\n  promote in far to General\n}\n"
+                "hands\n"
+                "setup A { Pawn a2  Lance b1 }\nsetup A { hand King General }\n"
+                "setup B { hand King General }\n");
     const auto& pawn = game.pieces[2].promotions;
     REQUIRE(pawn.size() == 1);
     CHECK(pawn[0].in_place);
@@ -79,12 +81,13 @@ TEST_CASE("a hand setup's pieces count as placed for lost-only", "[dsl][placemen
 }
 
 TEST_CASE("colour-balanced and a castling right by-drop lower to their flags", "[dsl][placement]") {
-    const auto game = game_of(header +
-                              "piece Rook R { slide orthogonal  captured-removed  drop colour-balanced }\n"
-                              "hands\n"
-                              "castling A K { King c1 e1  Rook e1 d1  by-drop }\n"
-                              "castling A Q { King c1 a1  Rook a1 b1 }\n"
-                              "setup A { hand King General Rook Rook }\nsetup B { hand King }\n");
+    const auto game =
+        game_of(header +
+                "piece Rook R { slide orthogonal  captured-removed  drop colour-balanced }\n"
+                "hands\n"
+                "castling A K { King c1 e1  Rook e1 d1  by-drop }\n"
+                "castling A Q { King c1 a1  Rook a1 b1 }\n"
+                "setup A { hand King General Rook Rook }\nsetup B { hand King }\n");
     CHECK(game.pieces[2].drop.colour_balanced);
     CHECK_FALSE(game.pieces[1].drop.colour_balanced);
     REQUIRE(game.castlings.size() == 2);

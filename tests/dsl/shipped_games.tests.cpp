@@ -11,12 +11,30 @@ TEST_CASE("the shipped games are found by name and listed", "[dsl][games]") {
     const auto games = dsl::shipped_games();
     CHECK(std::find(games.begin(), games.end(), "chess") != games.end());
     CHECK(std::find(games.begin(), games.end(), "shafran-chess") != games.end());
-    for (const char* name : {"capablanca", "shogi", "minishogi", "hex-shogi-41", "compact-hex-chess-wellisch",
-                             "compact-hex-chess-revergent", "compact-hex-chess-anglojewish",
-                             "compact-hex-chess-shogi", "compact-hex-chess-shogi-vs-revergent",
-                             "compact-hex-chess-hexgi", "compact-hex-draughts", "crazyhouse", "seirawan",
-                             "antichess", "horde", "makruk", "sittuyin", "placement", "shatranj", "king-of-the-hill", "three-check", "racing-kings",
-                             "janggi", "heian-dai-shogi"})
+    for (const char* name : {"capablanca",
+                             "shogi",
+                             "minishogi",
+                             "hex-shogi-41",
+                             "compact-hex-chess-wellisch",
+                             "compact-hex-chess-revergent",
+                             "compact-hex-chess-anglojewish",
+                             "compact-hex-chess-shogi",
+                             "compact-hex-chess-shogi-vs-revergent",
+                             "compact-hex-chess-hexgi",
+                             "compact-hex-draughts",
+                             "crazyhouse",
+                             "seirawan",
+                             "antichess",
+                             "horde",
+                             "makruk",
+                             "sittuyin",
+                             "placement",
+                             "shatranj",
+                             "king-of-the-hill",
+                             "three-check",
+                             "racing-kings",
+                             "janggi",
+                             "heian-dai-shogi"})
         CHECK(std::find(games.begin(), games.end(), name) != games.end());
     // The files the games include are not games.
     CHECK(std::find(games.begin(), games.end(), "pieces") == games.end());

@@ -146,9 +146,10 @@ TEST_CASE("Fairy-Stockfish reads vari's shogi moves into vari's FEN and SFEN", "
     compare("minishogi", "minishogi", 6, 100);
 }
 
-TEST_CASE("Fairy-Stockfish reads vari's antichess, Horde, makruk and shatranj moves into FEN as "
-          "vari writes it",
-          "[engine][fairy]") {
+TEST_CASE(
+    "Fairy-Stockfish reads vari's antichess, Horde, makruk and shatranj moves into FEN as "
+    "vari writes it",
+    "[engine][fairy]") {
     for (const char* game : {"antichess", "horde", "shatranj"}) compare(game, game, 4, 150);
     // Makruk has no fifty-move rule, so vari's clock counts what no rule resets (only captures);
     // Fairy-Stockfish's FEN counts as chess does.
@@ -178,7 +179,8 @@ TEST_CASE("a three-check FEN is read with its checks still to give, and written 
     const auto uci = engine::ProtocolText::make(*game, Protocol::uci, why);
     REQUIRE(uci);
     Position pos(*game);
-    const std::string fen = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+2 4 4";
+    const std::string fen =
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+2 4 4";
     REQUIRE_FALSE(uci->read_position(pos, fen));
     CHECK(pos.checks_given(0) == 2);
     CHECK(pos.checks_given(1) == 1);
@@ -188,17 +190,19 @@ TEST_CASE("a three-check FEN is read with its checks still to give, and written 
     CHECK(uci->write_position(pos) == "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1");
 }
 
-TEST_CASE("Fairy-Stockfish reads vari's sittuyin moves into vari's FEN, drops and promotions in "
-          "place and all",
-          "[engine][fairy]") {
+TEST_CASE(
+    "Fairy-Stockfish reads vari's sittuyin moves into vari's FEN, drops and promotions in "
+    "place and all",
+    "[engine][fairy]") {
     // The games open with sixteen drops (R@a1) and go on long enough for Pawns to become Generals
     // where they stand or by a step (d5d5f, d5c6f).
     compare("sittuyin", "sittuyin", 6, 200);
 }
 
-TEST_CASE("Fairy-Stockfish reads vari's placement chess moves into vari's FEN, castling rights "
-          "gained by drops and all",
-          "[engine][fairy]") {
+TEST_CASE(
+    "Fairy-Stockfish reads vari's placement chess moves into vari's FEN, castling rights "
+    "gained by drops and all",
+    "[engine][fairy]") {
     compare("placement", "placement", 6, 200);
 }
 

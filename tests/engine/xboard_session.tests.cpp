@@ -112,7 +112,8 @@ std::string expected_reply(const std::vector<std::string>& lines) {
         if (line->empty() || !std::isdigit(static_cast<unsigned char>((*line)[0]))) continue;
         std::istringstream words(*line);
         std::string word;
-        for (int i = 0; i < 6 && words >> word; ++i) {}
+        for (int i = 0; i < 6 && words >> word; ++i) {
+        }
         return word;
     }
     return {};
@@ -419,7 +420,7 @@ TEST_CASE("vari engine --protocol xboard sets up a game XBoard does not know",
           "setup (PN.R....CWKpn.r....cwk) 7x7+0_fairy rcnkwcr/ppppppp/7/7/7/PPPPPPP/RCNKWCR w - "
           "- 0 1");
     CHECK(has_line(setup, "piece C& C"));
-    xb.send("sd 3");  // a short think, whatever the build's speed
+    xb.send("sd 3");           // a short think, whatever the build's speed
     xb.send("usermove b2b4");  // the engine plays Black
     CHECK(xb.wait_for("move ").size() > 5);
     xb.send("quit");

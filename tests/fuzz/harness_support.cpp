@@ -18,7 +18,8 @@ std::string with_runs(const std::uint8_t* data, std::size_t size) {
     std::string text;
     for (std::size_t i = 0; i < size; ++i) {
         if (data[i] == 0xFF && i + 2 < size) {
-            text.append(static_cast<std::size_t>(data[i + 1]) * 1000, static_cast<char>(data[i + 2]));
+            text.append(static_cast<std::size_t>(data[i + 1]) * 1000,
+                        static_cast<char>(data[i + 2]));
             i += 2;
         } else {
             text += static_cast<char>(data[i]);

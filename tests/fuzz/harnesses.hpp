@@ -44,12 +44,9 @@ struct Harness {
 };
 
 inline constexpr Harness HARNESSES[] = {
-    {"rule_file", fuzz_rule_file},
-    {"position_string", fuzz_position_string},
-    {"typed_move", fuzz_typed_move},
-    {"hooks", fuzz_hooks},
-    {"game_record", fuzz_game_record},
-    {"web_message", fuzz_web_message},
+    {"rule_file", fuzz_rule_file},     {"position_string", fuzz_position_string},
+    {"typed_move", fuzz_typed_move},   {"hooks", fuzz_hooks},
+    {"game_record", fuzz_game_record}, {"web_message", fuzz_web_message},
 };
 
 }  // namespace vari::fuzz

@@ -52,9 +52,10 @@ std::vector<std::string> drop_cells(Position& pos) {
 
 }  // namespace
 
-TEST_CASE("Wellisch, Revergent and Anglojewish Points must promote on the far rank to any other "
-          "non-royal piece of their army",
-          "[interpreter][compact-hex][promotion]") {
+TEST_CASE(
+    "Wellisch, Revergent and Anglojewish Points must promote on the far rank to any other "
+    "non-royal piece of their army",
+    "[interpreter][compact-hex][promotion]") {
     struct Case {
         const char* game;
         const char* white_royal;
@@ -84,15 +85,15 @@ TEST_CASE("Wellisch, Revergent and Anglojewish Points must promote on the far ra
     }
 }
 
-TEST_CASE("Simplified Hex Shogi pieces promote in the enemy camp, by choice unless they could "
-          "never move again",
-          "[interpreter][compact-hex][promotion]") {
+TEST_CASE(
+    "Simplified Hex Shogi pieces promote in the enemy camp, by choice unless they could "
+    "never move again",
+    "[interpreter][compact-hex][promotion]") {
     const auto game = vari::test::load_shipped("compact-hex-chess-shogi");
     Position pos(*game);
     // A Point entering the camp may promote; reaching the far rank it must.
     place(pos, "Ka1 ke9 Pb6", 0);
-    CHECK(moves_from(pos, "b6") ==
-          sorted({"a7", "a7=PromotedPoint", "b7", "b7=PromotedPoint"}));
+    CHECK(moves_from(pos, "b6") == sorted({"a7", "a7=PromotedPoint", "b7", "b7=PromotedPoint"}));
     place(pos, "Ka1 ke9 Pb8", 0);
     CHECK(moves_from(pos, "b8") == sorted({"a9=PromotedPoint", "b9=PromotedPoint"}));
     // A Rook promotes on a move into the camp, or out of it, to a Vicereine-moving piece.
@@ -159,11 +160,14 @@ TEST_CASE("in S-v-R the shogi army takes Revergent pieces as their positional eq
           "[interpreter][compact-hex][captures]") {
     const auto game = vari::test::load_shipped("compact-hex-chess-shogi-vs-revergent");
     struct Taken {
-        const char* piece;   // White's, on c4
+        const char* piece;    // White's, on c4
         const char* becomes;  // in Black's hand
     };
-    const Taken cases[] = {{"R", "Wing"},       {"N", "Senhelm"}, {"U", "Azuregeneral"},
-                           {"Q", "Brassgeneral"}, {"P", "Point"}};
+    const Taken cases[] = {{"R", "Wing"},
+                           {"N", "Senhelm"},
+                           {"U", "Azuregeneral"},
+                           {"Q", "Brassgeneral"},
+                           {"P", "Point"}};
     for (const Taken& t : cases) {
         INFO(t.piece);
         Position pos(*game);
@@ -193,7 +197,8 @@ TEST_CASE("in S-v-R the shogi army takes Revergent pieces as their positional eq
     CHECK(pos.in_hand(1, type_named(*game, "Brassgeneral")) == 1);
 }
 
-TEST_CASE("in S-v-R the Revergent army's captures leave the game", "[interpreter][compact-hex][captures]") {
+TEST_CASE("in S-v-R the Revergent army's captures leave the game",
+          "[interpreter][compact-hex][captures]") {
     const auto game = vari::test::load_shipped("compact-hex-chess-shogi-vs-revergent");
     for (const char* piece : {"r", "u", "b", "z", "h", "l", "p", "+p", "+r"}) {
         INFO(piece);
@@ -201,7 +206,8 @@ TEST_CASE("in S-v-R the Revergent army's captures leave the game", "[interpreter
         place(pos, std::string("Ka1 Rd4 ke9 ") + piece + "e6", 0);
         Undo undo;
         pos.do_move(legal_move(pos, "d4", "e6"), undo);  // through e5, the 1 o'clock line
-        for (int type = 0; type < game->tables().type_count; ++type) CHECK(pos.in_hand(0, type) == 0);
+        for (int type = 0; type < game->tables().type_count; ++type)
+            CHECK(pos.in_hand(0, type) == 0);
     }
     // The same captures in the shogi game itself go to the hand, unpromoted.
     const auto shogi = vari::test::load_shipped("compact-hex-chess-shogi");

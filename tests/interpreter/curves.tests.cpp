@@ -51,8 +51,9 @@ TEST_CASE("curved riders reach the cells of rules.md 4.3 from e5, each cell once
     CHECK(legal_targets(*game, "Re5", "e5") ==
           sorted_cells("a3 a7 b2 b5 b8 c1 c4 c6 c9 d3 d7 e2 e8 f4 f6 g3 g7 h5"));
     CHECK(legal_targets(*game, "Ce5", "e5") ==
-          sorted_cells("a3 a7 b2 b5 b8 c1 c3 c4 c5 c6 c7 c9 d3 d4 d5 d6 d7 e2 e3 e4 e6 e7 e8 f4 f5 f6 "
-                 "g3 g5 g7 h5"));
+          sorted_cells(
+              "a3 a7 b2 b5 b8 c1 c3 c4 c5 c6 c7 c9 d3 d4 d5 d6 d7 e2 e3 e4 e6 e7 e8 f4 f5 f6 "
+              "g3 g5 g7 h5"));
     // Each a move of its own: perft counts 18, 18 and 30.
     for (const auto& [piece, moves] : {std::pair{"Fe5", 18}, {"Re5", 18}, {"Ce5", 30}}) {
         Position pos(*game);
@@ -83,7 +84,8 @@ TEST_CASE("a one-way curve turns only its way, and turns the other way for the o
     CHECK(legal_targets(*game, "Le5", "e5") == finch);
     CHECK(legal_targets(*game, "Ge5", "e5") == finch);
     // A piece on f5 cuts different paths for each way.
-    const std::string left = legal_targets(*game, "Le5 Pf5", "e5"), right = legal_targets(*game, "Ge5 Pf5", "e5");
+    const std::string left = legal_targets(*game, "Le5 Pf5", "e5"),
+                      right = legal_targets(*game, "Ge5 Pf5", "e5");
     CHECK(left != right);
     // Together they are the Finch's, which turns either way.
     std::set<std::string> both;

@@ -25,6 +25,8 @@ using vari::Position;
 namespace ir = vari::ir;
 namespace ref = vari::reference;
 using ref::MoveKey;
+using vari::test::COMPACT_SHOGI_MIDGAME;
+using vari::test::COMPACT_SHOGI_VS_REVERGENT_MIDGAME;
 using vari::test::describe_move;
 using vari::test::describe_moves;
 using vari::test::describe_state;
@@ -32,8 +34,6 @@ using vari::test::key_of;
 using vari::test::reference_state;
 using vari::test::THREE_PLAYER_KING_IN_HAND;
 using vari::test::THREE_PLAYER_MIDGAME;
-using vari::test::COMPACT_SHOGI_MIDGAME;
-using vari::test::COMPACT_SHOGI_VS_REVERGENT_MIDGAME;
 
 // splitmix64: the same sequence on every platform, unlike the std distributions.
 class Rng {
@@ -97,8 +97,8 @@ struct Coverage {
     long chains = 0, chain_promotions = 0;  // capture sequences of two jumps or more
     long gatings = 0, castling_gatings = 0;
     long first_moves = 0;  // moves made by a piece's first-move right only
-    long facing = 0;  // positions whose royal pieces face and must part (royals must-part)
-    bool agreed = true;  // false once a disagreement has been reported
+    long facing = 0;       // positions whose royal pieces face and must part (royals must-part)
+    bool agreed = true;    // false once a disagreement has been reported
 };
 
 // Random playouts of one game, each position checked against the reference. Stops at the first
@@ -389,21 +389,24 @@ TEST_CASE("the reference generator confirms Compact Hex Chess's recorded perft",
         INFO(c.game << (c.position ? " from " + *c.position : std::string(" from the start")));
         const auto game = load_game(std::string(VARI_STDLIB_DIR "/") + c.game + ".vari");
         const ref::Generator reference(game->ir());
-        const ref::State state = c.position ? reference_state(*game, *c.position) : reference.start();
+        const ref::State state =
+            c.position ? reference_state(*game, *c.position) : reference.start();
         CHECK(reference.perft(state, c.depth) == c.nodes);
     }
 }
 
-TEST_CASE("the reference generator confirms grand chess's and Kyoto shogi's counts where their "
-          "promotion forms apply",
-          "[differential]") {
+TEST_CASE(
+    "the reference generator confirms grand chess's and Kyoto shogi's counts where their "
+    "promotion forms apply",
+    "[differential]") {
     // Fairy-Stockfish's counts (perft.tests.cpp): promotions to lost types only, and pieces that
     // turn over on each move and drop as either face.
     const auto grand = load_game(VARI_STDLIB_DIR "/grand-chess.vari");
     const ref::Generator grand_reference(grand->ir());
     CHECK(grand_reference.perft(
-              reference_state(*grand, "1r1b5r/2P1k1c3/p3p1pp2/3P6/10/5q4/2N7/p3PP2PP/1p2K1MB2/"
-                                      "R8R w - - 0 1"),
+              reference_state(*grand,
+                              "1r1b5r/2P1k1c3/p3p1pp2/3P6/10/5q4/2N7/p3PP2PP/1p2K1MB2/"
+                              "R8R w - - 0 1"),
               2) == 6093);
     CHECK(grand_reference.perft(
               reference_state(*grand, "1r1r6/2P4k2/10/4P5/10/N9/6p3/10/1pBQKMCBN1/R8R b - - 0 1"),
@@ -426,8 +429,8 @@ TEST_CASE("the reference generator confirms the goals' perft, counted as Fairy-S
     // Fairy-Stockfish's counts (kingofthehill, 3check, racingkings), as in perft.tests.cpp.
     const Count counts[] = {
         {"king-of-the-hill", "rnbq1bnr/pppp1ppp/3k4/8/8/3K4/PPPP1PPP/RNBQ1BNR w - - 0 1", 2, 763},
-        {"three-check",
-         "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+1 4 4", 2, 1231},
+        {"three-check", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+1 4 4", 2,
+         1231},
         {"racing-kings", "8/1k4K1/8/8/8/8/1rbnNBR1/qrbnNBRQ w - - 0 1", 2, 779},
         {"racing-kings", "6K1/1k6/8/8/8/8/1rbnNBR1/qrbnNBRQ b - - 1 1", 2, 0},
     };
@@ -457,8 +460,9 @@ TEST_CASE("the reference generator confirms sittuyin's perft, as Fairy-Stockfish
     const auto game = load_game(std::string(VARI_STDLIB_DIR "/") + "sittuyin.vari");
     const ref::Generator reference(game->ir());
     CHECK(reference.perft(reference.start(), 2) == 7744);
-    CHECK(reference.perft(reference_state(*game, "r2k4/2s5/4pppp/pppp4/4PPPP/PPPP4/3S4/R2K4"
-                                                 "[FRSNNfrsnn] w - - 0 1"),
+    CHECK(reference.perft(reference_state(*game,
+                                          "r2k4/2s5/4pppp/pppp4/4PPPP/PPPP4/3S4/R2K4"
+                                          "[FRSNNfrsnn] w - - 0 1"),
                           2) == 3249);
     CHECK(reference.perft(reference_state(*game, "r3k3/1P6/2s5/3P4/4p3/2N1S3/5PK1/R7[] w - - 0 1"),
                           3) == 28026);

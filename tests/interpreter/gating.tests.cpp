@@ -57,8 +57,7 @@ std::string after(const std::string& position, const std::vector<std::string>& m
 const std::string START =
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQkqABCDEFGHabcdefgh - 0 1";
 // Everything between the King and the Rooks gone: both castlings are open.
-const std::string OPEN =
-    "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[EHeh] w KQkqAEHaeh - 0 1";
+const std::string OPEN = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[EHeh] w KQkqAEHaeh - 0 1";
 
 }  // namespace
 
@@ -77,7 +76,7 @@ TEST_CASE("a first move of the back rank may gate either piece in hand onto the 
           "c1-d2/E c1-d2/H c1-e3/E c1-e3/H c1-f4/E c1-f4/H c1-g5/E c1-g5/H c1-h6/E c1-h6/H");
     CHECK(gatings_from(open_lines, "d1") == "d1-d2/E d1-d2/H");  // the Queen
     CHECK(gatings_from(open_lines, "e1") == "e1-d2/E e1-d2/H");  // the King
-    CHECK(gatings_from(OPEN, "a1") ==  // a Rook
+    CHECK(gatings_from(OPEN, "a1") ==                            // a Rook
           "a1-b1/E a1-b1/H a1-c1/E a1-c1/H a1-d1/E a1-d1/H");
     // The gated piece stands on the cell left; the hand and the right there are gone.
     CHECK(after(START, {"b1-c3/H"}) ==
@@ -88,8 +87,7 @@ TEST_CASE("castling may gate onto the King's start cell or the Rook's", "[interp
     CHECK(gatings_from(OPEN, "e1") ==
           "e1-c1/E e1-c1/Ea1 e1-c1/H e1-c1/Ha1 e1-d1/E e1-d1/H e1-f1/E e1-f1/H "
           "e1-g1/E e1-g1/Eh1 e1-g1/H e1-g1/Hh1");
-    CHECK(after(OPEN, {"e1-g1/H"}) ==
-          "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3HRK1[Eeh] b kqAaeh - 1 1");
+    CHECK(after(OPEN, {"e1-g1/H"}) == "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3HRK1[Eeh] b kqAaeh - 1 1");
     CHECK(after(OPEN, {"e1-g1/Hh1"}) ==
           "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RKH[Eeh] b kqAaeh - 1 1");
     CHECK(after(OPEN, {"O-O-O/Ea1"}) ==
@@ -110,7 +108,8 @@ TEST_CASE("no gating after the piece has moved, where the right is gone, or with
     CHECK(after(taken, {"a2-a3", "b8-c6", "a3-a4", "c6-b4", "a4-a5", "b4-c2", "e1-f1", "c2-a1"})
               .find(" w kqHacdefgh ") != std::string::npos);  // the King's move took e1's right
     // An empty hand: no gating, and no rights written.
-    const std::string empty = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[eh] w KQkqabcdefgh - 0 1";
+    const std::string empty =
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[eh] w KQkqabcdefgh - 0 1";
     CHECK(gatings_from(empty, "b1") == "");
     // The last piece gated: the player's other rights go, as it can never gate again.
     CHECK(after(START, {"b1-c3/H", "b8-c6", "g1-f3/E"}) ==

@@ -57,22 +57,23 @@ TEST_CASE("a cannon moves as a rook and captures only over exactly one piece",
           sorted_cells("e1 e2 e3 e4 e6 a5 b5 c5 d5 f5 g5 h5 i5"));
 }
 
-TEST_CASE("a hop that moves and captures lands on any empty cell past its screen, or on the next piece",
-          "[interpreter][hoppers]") {
+TEST_CASE(
+    "a hop that moves and captures lands on any empty cell past its screen, or on the next piece",
+    "[interpreter][hoppers]") {
     CHECK(legal_targets(game(), "Ka1 Ve2 Pe4 pe8 ka10", "e2") == sorted_cells("e5 e6 e7 e8"));
     // No screen at all: no move.
     CHECK(legal_targets(game(), "Ka1 Ve2 ka10", "e2").empty());
 }
 
 TEST_CASE("a grasshopper lands just past the piece it hops", "[interpreter][hoppers]") {
-    CHECK(legal_targets(game(), "Ka1 Ge5 Pe7 pf6 Pf5 pc3 ka10", "e5") == sorted_cells("e8 g7 g5 b2"));
+    CHECK(legal_targets(game(), "Ka1 Ge5 Pe7 pf6 Pf5 pc3 ka10", "e5") ==
+          sorted_cells("e8 g7 g5 b2"));
     // The cell past the piece holds its own piece: no landing there.
     CHECK(legal_targets(game(), "Ka1 Ge5 Pe7 Pe8 ka10", "e5").empty());
 }
 
 TEST_CASE("a horse is blocked on its leg, an elephant on its eye", "[interpreter][hoppers]") {
-    CHECK(legal_targets(game(), "Ka1 Ne5 ka10", "e5") ==
-          sorted_cells("d7 f7 d3 f3 c6 c4 g6 g4"));
+    CHECK(legal_targets(game(), "Ka1 Ne5 ka10", "e5") == sorted_cells("d7 f7 d3 f3 c6 c4 g6 g4"));
     // e6 blocks both forward leaps, d5 both leftward ones; the others stay.
     CHECK(legal_targets(game(), "Ka1 Ne5 Pe6 pd5 ka10", "e5") == sorted_cells("d3 f3 g6 g4"));
     CHECK(legal_targets(game(), "Ki1 Bc3 ka10", "c3") == sorted_cells("a1 a5 e1 e5"));

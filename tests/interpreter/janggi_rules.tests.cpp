@@ -63,8 +63,7 @@ TEST_CASE("palace diagonals are the lines through the palace's centre", "[interp
     // The General from a corner: along the sides and to the centre only.
     CHECK(legal_targets(janggi(), "Kd1 ke10", "d1") == sorted_cells("e1 d2 e2"));
     // From the centre: every point of the palace.
-    CHECK(legal_targets(janggi(), "Ke2 kd10", "e2") ==
-          sorted_cells("d1 e1 f1 d2 f2 d3 e3 f3"));
+    CHECK(legal_targets(janggi(), "Ke2 kd10", "e2") == sorted_cells("d1 e1 f1 d2 f2 d3 e3 f3"));
     // From the middle of a side: no diagonal step (no line runs that way).
     CHECK(legal_targets(janggi(), "Kd2 kf10", "d2") == sorted_cells("d1 e2 d3"));
     // A Chariot slides the whole diagonal from corner to corner, in either palace, and stops on a

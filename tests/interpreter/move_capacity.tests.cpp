@@ -26,8 +26,9 @@ std::string leaper_game(const std::string& extra = "", const std::string& more =
            "board square { files a..p ranks 1..8 }\n"
            "zone far = rank 8\n"
            "piece Leaper L {\n"
-           "  leap" + vectors + " symmetric\n" + extra + "}\n" + more +
-           "setup White { Leaper " + white + " }\n"
+           "  leap" +
+           vectors + " symmetric\n" + extra + "}\n" + more + "setup White { Leaper " + white +
+           " }\n"
            "setup Black { Leaper p8 }\n";
 }
 
@@ -73,8 +74,8 @@ TEST_CASE("a game whose start could pass the move list is refused at its busiest
     // Every Leaper move into the far rank is 25 moves (24 promotions and staying a Leaper): 16
     // Leapers make more than the list holds.
     const auto [promote, types] = promotion_types();
-    const std::string text = leaper_game(promote, types,
-                                         "a1 b1 c1 d1 e1 f1 g1 h1 i1 j1 k1 l1 m1 n1 o1 p1");
+    const std::string text =
+        leaper_game(promote, types, "a1 b1 c1 d1 e1 f1 g1 h1 i1 j1 k1 l1 m1 n1 o1 p1");
     const auto loaded = dsl::load_text(text, "leapers.vari");
     REQUIRE_FALSE(loaded.game);
     REQUIRE(loaded.diagnostics.size() == 1);
@@ -127,15 +128,16 @@ TEST_CASE("a game within the bound lists its busiest positions whole", "[interpr
     CHECK(bound.moves == 16 * 8 * 16 * 8 / 4);  // k pieces on 128 cells: at most k (128 - k)
     Position pos(*game);
     // 64 Leapers on files a..h, one Black Leaper: 64 targets each (63 empty cells and a capture).
-    test::place(pos, "La1 Lb1 Lc1 Ld1 Le1 Lf1 Lg1 Lh1 La2 Lb2 Lc2 Ld2 Le2 Lf2 Lg2 Lh2 La3 Lb3 Lc3 "
-                     "Ld3 Le3 Lf3 Lg3 Lh3 La4 Lb4 Lc4 Ld4 Le4 Lf4 Lg4 Lh4 La5 Lb5 Lc5 Ld5 Le5 Lf5 "
-                     "Lg5 Lh5 La6 Lb6 Lc6 Ld6 Le6 Lf6 Lg6 Lh6 La7 Lb7 Lc7 Ld7 Le7 Lf7 Lg7 Lh7 La8 "
-                     "Lb8 Lc8 Ld8 Le8 Lf8 Lg8 Lh8 lp8");
+    test::place(pos,
+                "La1 Lb1 Lc1 Ld1 Le1 Lf1 Lg1 Lh1 La2 Lb2 Lc2 Ld2 Le2 Lf2 Lg2 Lh2 La3 Lb3 Lc3 "
+                "Ld3 Le3 Lf3 Lg3 Lh3 La4 Lb4 Lc4 Ld4 Le4 Lf4 Lg4 Lh4 La5 Lb5 Lc5 Ld5 Le5 Lf5 "
+                "Lg5 Lh5 La6 Lb6 Lc6 Ld6 Le6 Lf6 Lg6 Lh6 La7 Lb7 Lc7 Ld7 Le7 Lf7 Lg7 Lh7 La8 "
+                "Lb8 Lc8 Ld8 Le8 Lf8 Lg8 Lh8 lp8");
     MoveList list;
     generate_legal(pos, list);
     CHECK(list.size == 64 * 64);
     CHECK_FALSE(list.overflow);
-        // 64 moves take the Black Leaper; after the others it reaches each of the 127 other cells.
+    // 64 moves take the Black Leaper; after the others it reaches each of the 127 other cells.
     CHECK(perft(pos, 2) == (64 * 64 - 64) * 127);
 }
 
@@ -152,8 +154,8 @@ TEST_CASE("drops of every type in hand onto a big board fit the move list",
     hand += 'Z';
     const auto game = test::load_text(
         "game \"Hands\"\nplayers White Black\nboard square { files a..p ranks 1..8 }\nhands\n"
-        "piece King K royal { step orthogonal diagonal }\n" + pieces +
-        "setup White { King a1 }\nsetup Black { King p8 }\nend checkmate win\n");
+        "piece King K royal { step orthogonal diagonal }\n" +
+        pieces + "setup White { King a1 }\nsetup Black { King p8 }\nend checkmate win\n");
     Position pos(*game);
     test::set_position(pos, "15k/16/16/16/16/16/16/K15[" + hand + "] w - - 0 1");
     MoveList list;
@@ -164,8 +166,9 @@ TEST_CASE("drops of every type in hand onto a big board fit the move list",
 
 // A game on the 16x8 board whose pieces slide along `per_piece` vectors each, all different.
 std::string sliders_game(int pieces, int per_piece) {
-    std::string text = "game \"Sliders\"\nplayers White Black\n"
-                       "board square { files a..p ranks 1..8 }\n";
+    std::string text =
+        "game \"Sliders\"\nplayers White Black\n"
+        "board square { files a..p ranks 1..8 }\n";
     int x = 1, y = 0;
     for (int i = 0; i < pieces; ++i) {
         text += std::string("piece Slider") + static_cast<char>('A' + i) + " " +
@@ -189,7 +192,8 @@ TEST_CASE("a piece with more slide vectors than the engine compiles is refused a
     CHECK(error.line == 5);
     CHECK(error.column == 3);
     CHECK(error.message ==
-          "piece SliderA moves by more than 64 vectors of slides, curves, jumps, hops and lame leaps; the limit is 64");
+          "piece SliderA moves by more than 64 vectors of slides, curves, jumps, hops and lame "
+          "leaps; the limit is 64");
 }
 
 TEST_CASE("a game with more slide directions than the engine holds is refused where it passes them",

@@ -9,15 +9,15 @@
 
 namespace interpreter_perft_tests {
 
+using vari::test::COMPACT_SHOGI_MIDGAME;
+using vari::test::COMPACT_SHOGI_VS_REVERGENT_MIDGAME;
+using vari::test::DRAUGHTS_KINGS;
 using vari::test::load_shipped;
 using vari::test::peer_perft;
 using vari::test::perft_from;
 using vari::test::set_position;
 using vari::test::THREE_PLAYER_KING_IN_HAND;
 using vari::test::THREE_PLAYER_MIDGAME;
-using vari::test::COMPACT_SHOGI_MIDGAME;
-using vari::test::COMPACT_SHOGI_VS_REVERGENT_MIDGAME;
-using vari::test::DRAUGHTS_KINGS;
 
 namespace {
 
@@ -28,8 +28,8 @@ const std::string KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/
 }  // namespace
 
 TEST_CASE("chess perft from the start matches the published table", "[interpreter][perft]") {
-    auto [depth, nodes] = GENERATE(table<int, std::uint64_t>({{1, 20}, {2, 400}, {3, 8902},
-                                                              {4, 197281}}));
+    auto [depth, nodes] =
+        GENERATE(table<int, std::uint64_t>({{1, 20}, {2, 400}, {3, 8902}, {4, 197281}}));
     INFO("depth " << depth);
     CHECK(perft_from("chess", "", depth) == nodes);
 }
@@ -75,7 +75,7 @@ TEST_CASE("Shafran's first moves are those of the rules.md depth-1 breakdown",
     vari::Position pos(*game);
     vari::MoveList list;
     vari::generate_legal(pos, list);
-    std::map<std::string, std::string> targets;   // from cell -> sorted target names
+    std::map<std::string, std::string> targets;  // from cell -> sorted target names
     std::map<std::string, std::vector<std::string>> by_from;
     for (vari::Move m : list)
         by_from[game->ir().board.cells[m.from()].name].push_back(
@@ -88,11 +88,21 @@ TEST_CASE("Shafran's first moves are those of the rules.md depth-1 breakdown",
     }
     const std::map<std::string, std::string> expected = {
         // Pawns: up to the middle of the file.
-        {"a2", "a3"}, {"b2", "b3 b4"}, {"c2", "c3 c4"}, {"d2", "d3 d4 d5"}, {"e2", "e3 e4 e5"},
-        {"f3", "f4 f5 f6"}, {"g4", "g5 g6"}, {"h5", "h6 h7"}, {"i6", "i7"},
+        {"a2", "a3"},
+        {"b2", "b3 b4"},
+        {"c2", "c3 c4"},
+        {"d2", "d3 d4 d5"},
+        {"e2", "e3 e4 e5"},
+        {"f3", "f4 f5 f6"},
+        {"g4", "g5 g6"},
+        {"h5", "h6 h7"},
+        {"i6", "i7"},
         // Knights, Bishops (three captures among them) and the Queen.
-        {"b1", "a3 c4 d4 e3"}, {"g3", "e4 f5 h6"},
-        {"c1", "d3 e5 f7 g9"}, {"f2", "b6 c5 d4 e3"}, {"h4", "d8 e7 f6 g5"},
+        {"b1", "a3 c4 d4 e3"},
+        {"g3", "e4 f5 h6"},
+        {"c1", "d3 e5 f7 g9"},
+        {"f2", "b6 c5 d4 e3"},
+        {"h4", "d8 e7 f6 g5"},
         {"d1", "e3 f5 g7 h9"},
     };
     CHECK(targets == expected);
@@ -100,8 +110,8 @@ TEST_CASE("Shafran's first moves are those of the rules.md depth-1 breakdown",
 }
 
 TEST_CASE("shogi perft from the start matches the published table", "[interpreter][perft]") {
-    auto [depth, nodes] = GENERATE(table<int, std::uint64_t>({{1, 30}, {2, 900}, {3, 25470},
-                                                              {4, 719731}}));
+    auto [depth, nodes] =
+        GENERATE(table<int, std::uint64_t>({{1, 30}, {2, 900}, {3, 25470}, {4, 719731}}));
     INFO("depth " << depth);
     CHECK(perft_from("shogi", "", depth) == nodes);
 }
@@ -122,8 +132,9 @@ TEST_CASE("minishogi perft equals Fairy-Stockfish's, asked at test time when it 
     }
 }
 
-TEST_CASE("Capablanca chess perft equals Fairy-Stockfish's, asked at test time when it is installed",
-          "[interpreter][perft]") {
+TEST_CASE(
+    "Capablanca chess perft equals Fairy-Stockfish's, asked at test time when it is installed",
+    "[interpreter][perft]") {
     // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant capablanca, go perft N), for
     // machines without it. The positions: castling on either side (one blocked by an Archbishop)
     // with an en-passant capture; a Pawn promoting to six pieces, by a move and a capture,
@@ -132,11 +143,15 @@ TEST_CASE("Capablanca chess perft equals Fairy-Stockfish's, asked at test time w
     const std::string castling =
         "r1a2k1c1r/pp1ppppppp/10/2pP6/10/5N4/PPP1PPPPPP/R3AK3R w KQkq c6 0 1";
     const std::string promotion = "1r3k4/2P7/10/10/10/10/5p4/4K5 w - - 0 1";
-    const std::string archbishop =
-        "r4k3r/pppppppppp/10/10/4a5/10/PPPPP1PPPP/R4K3R w KQkq - 0 1";
+    const std::string archbishop = "r4k3r/pppppppppp/10/10/4a5/10/PPPPP1PPPP/R4K3R w KQkq - 0 1";
     auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 1, 28}, {"", 2, 784}, {"", 3, 25228}, {"", 4, 805128},
-        {castling, 3, 38651}, {promotion, 4, 19365}, {archbishop, 3, 34058},
+        {"", 1, 28},
+        {"", 2, 784},
+        {"", 3, 25228},
+        {"", 4, 805128},
+        {castling, 3, 38651},
+        {promotion, 4, 19365},
+        {archbishop, 3, 34058},
     }));
     const auto peer = peer_perft("capablanca", depth, position);
     INFO("position '" << position << "', depth " << depth
@@ -160,10 +175,16 @@ TEST_CASE("crazyhouse perft equals Fairy-Stockfish's, asked at test time when it
     // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant crazyhouse, go perft N), for
     // machines without it.
     auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 1, 20}, {"", 2, 400}, {"", 3, 8902}, {"", 4, 197281}, {"", 5, 4888832},
-        {CRAZYHOUSE_MIDGAME, 1, 155}, {CRAZYHOUSE_MIDGAME, 2, 16266},
+        {"", 1, 20},
+        {"", 2, 400},
+        {"", 3, 8902},
+        {"", 4, 197281},
+        {"", 5, 4888832},
+        {CRAZYHOUSE_MIDGAME, 1, 155},
+        {CRAZYHOUSE_MIDGAME, 2, 16266},
         {CRAZYHOUSE_MIDGAME, 3, 1796383},
-        {CRAZYHOUSE_DROP_MATE, 1, 163}, {CRAZYHOUSE_DROP_MATE, 2, 19716},
+        {CRAZYHOUSE_DROP_MATE, 1, 163},
+        {CRAZYHOUSE_DROP_MATE, 2, 19716},
         {CRAZYHOUSE_DROP_MATE, 3, 2212138},
     }));
     const auto peer = peer_perft("crazyhouse", depth, position);
@@ -191,12 +212,17 @@ TEST_CASE("grand chess perft equals Fairy-Stockfish's, asked at test time when i
     // without it.
     auto [board, fen, side, depth, recorded] =
         GENERATE_COPY(table<std::string, std::string, std::string, int, std::uint64_t>({
-            {"", "", "", 1, 65}, {"", "", "", 2, 4225}, {"", "", "", 3, 259514},
-            {GRAND_LOST, GRAND_LOST_FEN, "w", 1, 81}, {GRAND_LOST, GRAND_LOST_FEN, "w", 2, 6093},
+            {"", "", "", 1, 65},
+            {"", "", "", 2, 4225},
+            {"", "", "", 3, 259514},
+            {GRAND_LOST, GRAND_LOST_FEN, "w", 1, 81},
+            {GRAND_LOST, GRAND_LOST_FEN, "w", 2, 6093},
             {GRAND_LOST, GRAND_LOST_FEN, "w", 3, 447961},
-            {GRAND_KEPT, GRAND_KEPT_FEN, "w", 1, 114}, {GRAND_KEPT, GRAND_KEPT_FEN, "w", 2, 4778},
+            {GRAND_KEPT, GRAND_KEPT_FEN, "w", 1, 114},
+            {GRAND_KEPT, GRAND_KEPT_FEN, "w", 2, 4778},
             {GRAND_KEPT, GRAND_KEPT_FEN, "w", 3, 466065},
-            {GRAND_KEPT, GRAND_KEPT_FEN, "b", 1, 47}, {GRAND_KEPT, GRAND_KEPT_FEN, "b", 2, 4792},
+            {GRAND_KEPT, GRAND_KEPT_FEN, "b", 1, 47},
+            {GRAND_KEPT, GRAND_KEPT_FEN, "b", 2, 4792},
             {GRAND_KEPT, GRAND_KEPT_FEN, "b", 3, 210840},
         }));
     const std::string tail = " " + side + " - - 0 1";
@@ -221,9 +247,17 @@ TEST_CASE("Kyoto shogi perft equals Fairy-Stockfish's, asked at test time when i
     // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant kyotoshogi, go perft N), for
     // machines without it.
     auto [board, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 1, 12}, {"", 2, 137}, {"", 3, 1636}, {"", 4, 18268}, {"", 5, 225903},
-        {KYOTO_DROP_MATE, 1, 55}, {KYOTO_DROP_MATE, 2, 3172}, {KYOTO_DROP_MATE, 3, 148310},
-        {KYOTO_MIDGAME, 1, 86}, {KYOTO_MIDGAME, 2, 5917}, {KYOTO_MIDGAME, 3, 278105},
+        {"", 1, 12},
+        {"", 2, 137},
+        {"", 3, 1636},
+        {"", 4, 18268},
+        {"", 5, 225903},
+        {KYOTO_DROP_MATE, 1, 55},
+        {KYOTO_DROP_MATE, 2, 3172},
+        {KYOTO_DROP_MATE, 3, 148310},
+        {KYOTO_MIDGAME, 1, 86},
+        {KYOTO_MIDGAME, 2, 5917},
+        {KYOTO_MIDGAME, 3, 278105},
     }));
     const auto peer = peer_perft("kyotoshogi", depth, board.empty() ? "" : board + " w - - 0 1");
     INFO("position '" << board << "', depth " << depth
@@ -242,14 +276,22 @@ TEST_CASE("Kyoto shogi perft equals Fairy-Stockfish's, asked at test time when i
 const std::string HILL_IN_REACH = "rnbq1bnr/pppp1ppp/3k4/8/8/3K4/PPPP1PPP/RNBQ1BNR w - - 0 1";
 const std::string HILL_GUARDED = "rnbq1bnr/pppp1ppp/4k3/4p3/4P3/4K3/PPPP1PPP/RNBQ1BNR w - - 4 4";
 
-TEST_CASE("king of the hill perft equals Fairy-Stockfish's, asked at test time when it is installed",
-          "[interpreter][perft]") {
+TEST_CASE(
+    "king of the hill perft equals Fairy-Stockfish's, asked at test time when it is installed",
+    "[interpreter][perft]") {
     // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant kingofthehill, go perft N), for
     // machines without it.
     auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 1, 20}, {"", 2, 400}, {"", 3, 8902}, {"", 4, 197281},
-        {HILL_IN_REACH, 1, 29}, {HILL_IN_REACH, 2, 763}, {HILL_IN_REACH, 3, 21041},
-        {HILL_GUARDED, 1, 32}, {HILL_GUARDED, 2, 965}, {HILL_GUARDED, 3, 28599},
+        {"", 1, 20},
+        {"", 2, 400},
+        {"", 3, 8902},
+        {"", 4, 197281},
+        {HILL_IN_REACH, 1, 29},
+        {HILL_IN_REACH, 2, 763},
+        {HILL_IN_REACH, 3, 21041},
+        {HILL_GUARDED, 1, 32},
+        {HILL_GUARDED, 2, 965},
+        {HILL_GUARDED, 3, 28599},
     }));
     const auto peer = peer_perft("kingofthehill", depth, position);
     INFO("position '" << position << "', depth " << depth
@@ -259,17 +301,26 @@ TEST_CASE("king of the hill perft equals Fairy-Stockfish's, asked at test time w
 
 // Three-check: White has given two checks and Black two ("1+1"), and White's Bxf7+ and Qxf7#
 // end the game; then White has given one check (Bxf7+, "2+3") and Black may take the Bishop.
-const std::string LAST_CHECKS = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+1 4 4";
-const std::string ONE_CHECK_GIVEN = "rnb1kbnr/pppp1Bpp/8/4p3/4P2q/8/PPPP1PPP/RNBQK1NR b KQkq - 2+3 0 3";
+const std::string LAST_CHECKS =
+    "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+1 4 4";
+const std::string ONE_CHECK_GIVEN =
+    "rnb1kbnr/pppp1Bpp/8/4p3/4P2q/8/PPPP1PPP/RNBQK1NR b KQkq - 2+3 0 3";
 
 TEST_CASE("three-check perft equals Fairy-Stockfish's, asked at test time when it is installed",
           "[interpreter][perft]") {
     // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant 3check, go perft N), for
     // machines without it.
     auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 1, 20}, {"", 2, 400}, {"", 3, 8902}, {"", 4, 197281},
-        {LAST_CHECKS, 1, 42}, {LAST_CHECKS, 2, 1231}, {LAST_CHECKS, 3, 49086},
-        {ONE_CHECK_GIVEN, 1, 3}, {ONE_CHECK_GIVEN, 2, 82}, {ONE_CHECK_GIVEN, 3, 2762},
+        {"", 1, 20},
+        {"", 2, 400},
+        {"", 3, 8902},
+        {"", 4, 197281},
+        {LAST_CHECKS, 1, 42},
+        {LAST_CHECKS, 2, 1231},
+        {LAST_CHECKS, 3, 49086},
+        {ONE_CHECK_GIVEN, 1, 3},
+        {ONE_CHECK_GIVEN, 2, 82},
+        {ONE_CHECK_GIVEN, 3, 2762},
     }));
     const auto peer = peer_perft("3check", depth, position);
     INFO("position '" << position << "', depth " << depth
@@ -290,10 +341,18 @@ TEST_CASE("racing kings perft equals Fairy-Stockfish's, asked at test time when 
     // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant racingkings, go perft N), for
     // machines without it.
     auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 1, 21}, {"", 2, 421}, {"", 3, 11264}, {"", 4, 296242},
-        {RACE_NO_ANSWER, 1, 30}, {RACE_NO_ANSWER, 2, 661}, {RACE_NO_ANSWER, 3, 19596},
-        {RACE_ANSWER, 1, 28}, {RACE_ANSWER, 2, 779}, {RACE_ANSWER, 3, 22072},
-        {RACE_ANSWERING, 1, 29}, {RACE_ANSWERING, 2, 0},
+        {"", 1, 21},
+        {"", 2, 421},
+        {"", 3, 11264},
+        {"", 4, 296242},
+        {RACE_NO_ANSWER, 1, 30},
+        {RACE_NO_ANSWER, 2, 661},
+        {RACE_NO_ANSWER, 3, 19596},
+        {RACE_ANSWER, 1, 28},
+        {RACE_ANSWER, 2, 779},
+        {RACE_ANSWER, 3, 22072},
+        {RACE_ANSWERING, 1, 29},
+        {RACE_ANSWERING, 2, 0},
     }));
     const auto peer = peer_perft("racingkings", depth, position);
     INFO("position '" << position << "', depth " << depth
@@ -317,10 +376,14 @@ TEST_CASE("Hex Shogi 41 perft from the start matches rules.md, then the recorded
 
 TEST_CASE("Three Player Hex Shogi perft keeps its recorded counts", "[interpreter][perft]") {
     auto [position, depth, nodes] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 1, 27}, {"", 2, 729}, {"", 3, 19683},
-        {THREE_PLAYER_KING_IN_HAND, 1, 50}, {THREE_PLAYER_KING_IN_HAND, 2, 1996},
+        {"", 1, 27},
+        {"", 2, 729},
+        {"", 3, 19683},
+        {THREE_PLAYER_KING_IN_HAND, 1, 50},
+        {THREE_PLAYER_KING_IN_HAND, 2, 1996},
         {THREE_PLAYER_KING_IN_HAND, 3, 169615},
-        {THREE_PLAYER_MIDGAME, 1, 121}, {THREE_PLAYER_MIDGAME, 2, 15247},
+        {THREE_PLAYER_MIDGAME, 1, 121},
+        {THREE_PLAYER_MIDGAME, 2, 15247},
     }));
     INFO("position '" << position << "', depth " << depth);
     CHECK(perft_from("three-player-hex-shogi-91", position, depth) == nodes);
@@ -336,7 +399,8 @@ TEST_CASE("Three Player Hex Shogi perft to depths 4 and 3 keeps its recorded cou
 // depth 3, and two positions from random play with pieces in hand, promoted pieces and both armies
 // of S-v-R in contact. All counts are ours; the reference generator confirms them.
 
-TEST_CASE("Compact Hex Chess perft keeps its recorded counts", "[interpreter][perft][compact-hex]") {
+TEST_CASE("Compact Hex Chess perft keeps its recorded counts",
+          "[interpreter][perft][compact-hex]") {
     auto [game, position, depth, nodes] =
         GENERATE_COPY(table<std::string, std::string, int, std::uint64_t>({
             {"compact-hex-chess-wellisch", "", 1, 14},
@@ -374,8 +438,8 @@ TEST_CASE("Compact Hex Chess perft to depth 4 keeps its recorded counts", "[.][s
     CHECK(perft_from("compact-hex-chess-shogi-vs-revergent", "", 4) == 285972);
     CHECK(perft_from("compact-hex-chess-hexgi", "", 4) == 41616);
     CHECK(perft_from("compact-hex-chess-shogi", COMPACT_SHOGI_MIDGAME, 3) == 283729);
-    CHECK(perft_from("compact-hex-chess-shogi-vs-revergent", COMPACT_SHOGI_VS_REVERGENT_MIDGAME, 3) ==
-          67794);
+    CHECK(perft_from("compact-hex-chess-shogi-vs-revergent", COMPACT_SHOGI_VS_REVERGENT_MIDGAME,
+                     3) == 67794);
 }
 
 // Hex Orthogonal Draughts: the armies meet on the fourth ply, where the first jumps come. Every
@@ -384,8 +448,14 @@ TEST_CASE("Compact Hex Chess perft to depth 4 keeps its recorded counts", "[.][s
 
 TEST_CASE("Hex Orthogonal Draughts perft keeps its recorded counts", "[interpreter][perft]") {
     auto [position, depth, nodes] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 1, 14}, {"", 2, 196}, {"", 3, 2912}, {"", 4, 43262}, {"", 5, 683220},
-        {DRAUGHTS_KINGS, 1, 24}, {DRAUGHTS_KINGS, 2, 478}, {DRAUGHTS_KINGS, 3, 9343},
+        {"", 1, 14},
+        {"", 2, 196},
+        {"", 3, 2912},
+        {"", 4, 43262},
+        {"", 5, 683220},
+        {DRAUGHTS_KINGS, 1, 24},
+        {DRAUGHTS_KINGS, 2, 478},
+        {DRAUGHTS_KINGS, 3, 9343},
     }));
     INFO("position '" << position << "', depth " << depth);
     CHECK(perft_from("compact-hex-draughts", position, depth) == nodes);
@@ -432,8 +502,8 @@ TEST_CASE("Hex Shogi 41's first moves are those of the rules.md depth-1 breakdow
     const std::map<std::string, std::string> expected = {
         // Pawns 8 (a3 and e3 one each), Knight e1-d4, Lance a1-a2, Silver b2-b4, Gold c2-d2 and
         // c2-c4, King c1-a2 and c1-d2, Rook d1-d2; the Bishop has none.
-        {"a3", "a4"}, {"b3", "a4 b4"}, {"c3", "b4 c4"}, {"d3", "c4 d4"}, {"e3", "d4"},
-        {"e1", "d4"}, {"a1", "a2"}, {"b2", "b4"}, {"c2", "c4 d2"}, {"c1", "a2 d2"}, {"d1", "d2"},
+        {"a3", "a4"}, {"b3", "a4 b4"}, {"c3", "b4 c4"}, {"d3", "c4 d4"}, {"e3", "d4"}, {"e1", "d4"},
+        {"a1", "a2"}, {"b2", "b4"},    {"c2", "c4 d2"}, {"c1", "a2 d2"}, {"d1", "d2"},
     };
     CHECK(targets == expected);
     CHECK(list.size == 16);
@@ -453,11 +523,18 @@ TEST_CASE("xiangqi perft equals Fairy-Stockfish's, asked at test time when it is
     // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant xiangqi, go perft N), for machines
     // without it.
     auto [fen, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 1, 44}, {"", 2, 1920}, {"", 3, 79666}, {"", 4, 3290240},
-        {XIANGQI_FLYING_GENERAL, 1, 28}, {XIANGQI_FLYING_GENERAL, 2, 437},
-        {XIANGQI_FLYING_GENERAL, 3, 12272}, {XIANGQI_FLYING_GENERAL, 4, 201162},
-        {XIANGQI_CANNON_CHECK, 1, 5}, {XIANGQI_CANNON_CHECK, 2, 80},
-        {XIANGQI_CANNON_CHECK, 3, 871}, {XIANGQI_CANNON_CHECK, 4, 14265},
+        {"", 1, 44},
+        {"", 2, 1920},
+        {"", 3, 79666},
+        {"", 4, 3290240},
+        {XIANGQI_FLYING_GENERAL, 1, 28},
+        {XIANGQI_FLYING_GENERAL, 2, 437},
+        {XIANGQI_FLYING_GENERAL, 3, 12272},
+        {XIANGQI_FLYING_GENERAL, 4, 201162},
+        {XIANGQI_CANNON_CHECK, 1, 5},
+        {XIANGQI_CANNON_CHECK, 2, 80},
+        {XIANGQI_CANNON_CHECK, 3, 871},
+        {XIANGQI_CANNON_CHECK, 4, 14265},
     }));
     const auto peer = peer_perft("xiangqi", depth, fen);
     std::string position = fen;
@@ -483,12 +560,19 @@ TEST_CASE("antichess perft equals Fairy-Stockfish's, asked at test time when it 
     // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant antichess, go perft N), for
     // machines without it. Stalemate ends the game in both counts by leaving no move.
     auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 1, 20}, {"", 2, 400}, {"", 3, 8067}, {"", 4, 153299},
-        {ANTICHESS_EN_PASSANT, 1, 1}, {ANTICHESS_EN_PASSANT, 2, 2},
-        {ANTICHESS_EN_PASSANT, 6, 3091}, {ANTICHESS_EN_PASSANT, 7, 59984},
-        {ANTICHESS_PROMOTION, 1, 5}, {ANTICHESS_PROMOTION, 3, 375},
+        {"", 1, 20},
+        {"", 2, 400},
+        {"", 3, 8067},
+        {"", 4, 153299},
+        {ANTICHESS_EN_PASSANT, 1, 1},
+        {ANTICHESS_EN_PASSANT, 2, 2},
+        {ANTICHESS_EN_PASSANT, 6, 3091},
+        {ANTICHESS_EN_PASSANT, 7, 59984},
+        {ANTICHESS_PROMOTION, 1, 5},
+        {ANTICHESS_PROMOTION, 3, 375},
         {ANTICHESS_PROMOTION, 4, 3140},
-        {ANTICHESS_LAST_PIECE, 1, 5}, {ANTICHESS_LAST_PIECE, 2, 0},
+        {ANTICHESS_LAST_PIECE, 1, 5},
+        {ANTICHESS_LAST_PIECE, 2, 0},
     }));
     const auto peer = peer_perft("antichess", depth, position);
     INFO("position '" << position << "', depth " << depth
@@ -509,11 +593,19 @@ TEST_CASE("Horde perft equals Fairy-Stockfish's, asked at test time when it is i
     // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant horde, go perft N), for machines
     // without it.
     auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 1, 8}, {"", 2, 128}, {"", 3, 1274}, {"", 4, 23310},
-        {HORDE_DOUBLE_STEPS, 1, 10}, {HORDE_DOUBLE_STEPS, 2, 266},
-        {HORDE_DOUBLE_STEPS, 3, 2457}, {HORDE_DOUBLE_STEPS, 4, 67126},
-        {HORDE_LAST_PAWN, 1, 3}, {HORDE_LAST_PAWN, 2, 55}, {HORDE_LAST_PAWN, 3, 82},
-        {HORDE_LAST_PAWN, 4, 1952}, {HORDE_LAST_PAWN, 5, 1979},
+        {"", 1, 8},
+        {"", 2, 128},
+        {"", 3, 1274},
+        {"", 4, 23310},
+        {HORDE_DOUBLE_STEPS, 1, 10},
+        {HORDE_DOUBLE_STEPS, 2, 266},
+        {HORDE_DOUBLE_STEPS, 3, 2457},
+        {HORDE_DOUBLE_STEPS, 4, 67126},
+        {HORDE_LAST_PAWN, 1, 3},
+        {HORDE_LAST_PAWN, 2, 55},
+        {HORDE_LAST_PAWN, 3, 82},
+        {HORDE_LAST_PAWN, 4, 1952},
+        {HORDE_LAST_PAWN, 5, 1979},
     }));
     const auto peer = peer_perft("horde", depth, position);
     INFO("position '" << position << "', depth " << depth
@@ -531,9 +623,16 @@ TEST_CASE("Makruk perft equals Fairy-Stockfish's, asked at test time when it is 
     // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant makruk, go perft N), for machines
     // without it. Its counting rules end no game in perft.
     auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 1, 23}, {"", 2, 529}, {"", 3, 12012}, {"", 4, 273026},
-        {MAKRUK_PROMOTION, 1, 6}, {MAKRUK_PROMOTION, 2, 36}, {MAKRUK_PROMOTION, 4, 2186},
-        {MAKRUK_MIDGAME, 1, 32}, {MAKRUK_MIDGAME, 2, 921}, {MAKRUK_MIDGAME, 3, 27052},
+        {"", 1, 23},
+        {"", 2, 529},
+        {"", 3, 12012},
+        {"", 4, 273026},
+        {MAKRUK_PROMOTION, 1, 6},
+        {MAKRUK_PROMOTION, 2, 36},
+        {MAKRUK_PROMOTION, 4, 2186},
+        {MAKRUK_MIDGAME, 1, 32},
+        {MAKRUK_MIDGAME, 2, 921},
+        {MAKRUK_MIDGAME, 3, 27052},
     }));
     const auto peer = peer_perft("makruk", depth, position);
     INFO("position '" << position << "', depth " << depth
@@ -552,17 +651,27 @@ const std::string SHATRANJ_BARE_AGAINST_ONE = "8/8/8/8/8/3k4/4Q3/K7 b - - 0 1";
 const std::string SHATRANJ_MIDGAME =
     "r1bk1bnr/pp1qpppp/2n5/2pp4/4P3/2N2N2/PPPPQPPP/R1BK1B1R w - - 0 1";
 
-TEST_CASE("Shatranj perft, as play counts it, equals Fairy-Stockfish's, asked at test time when "
-          "it is installed",
-          "[interpreter][perft]") {
+TEST_CASE(
+    "Shatranj perft, as play counts it, equals Fairy-Stockfish's, asked at test time when "
+    "it is installed",
+    "[interpreter][perft]") {
     // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant shatranj, go perft N), for
     // machines without it.
     auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 1, 16}, {"", 2, 256}, {"", 3, 4176}, {"", 4, 68122},
-        {SHATRANJ_BARING, 1, 15}, {SHATRANJ_BARING, 2, 243}, {SHATRANJ_BARING, 3, 4857},
-        {SHATRANJ_BARE_AGAINST_ONE, 1, 8}, {SHATRANJ_BARE_AGAINST_ONE, 2, 3},
-        {SHATRANJ_BARE_AGAINST_ONE, 3, 24}, {SHATRANJ_BARE_AGAINST_ONE, 5, 846},
-        {SHATRANJ_MIDGAME, 1, 25}, {SHATRANJ_MIDGAME, 2, 618}, {SHATRANJ_MIDGAME, 3, 15723},
+        {"", 1, 16},
+        {"", 2, 256},
+        {"", 3, 4176},
+        {"", 4, 68122},
+        {SHATRANJ_BARING, 1, 15},
+        {SHATRANJ_BARING, 2, 243},
+        {SHATRANJ_BARING, 3, 4857},
+        {SHATRANJ_BARE_AGAINST_ONE, 1, 8},
+        {SHATRANJ_BARE_AGAINST_ONE, 2, 3},
+        {SHATRANJ_BARE_AGAINST_ONE, 3, 24},
+        {SHATRANJ_BARE_AGAINST_ONE, 5, 846},
+        {SHATRANJ_MIDGAME, 1, 25},
+        {SHATRANJ_MIDGAME, 2, 618},
+        {SHATRANJ_MIDGAME, 3, 15723},
     }));
     const auto peer = peer_perft("shatranj", depth, position);
     INFO("position '" << position << "', depth " << depth
@@ -780,9 +889,12 @@ TEST_CASE("antichess, Horde, makruk and shatranj perft to depth 5 equal Fairy-St
     // Recorded from Debian's fairy-stockfish 11.1, for machines without it.
     auto [variant, position, recorded] =
         GENERATE_COPY(table<std::string, std::string, std::uint64_t>({
-        {"antichess", "", 2732672}, {"antichess", ANTICHESS_PROMOTION, 38059},
-        {"horde", "", 265223}, {"horde", HORDE_DOUBLE_STEPS, 577011},
-        {"makruk", "", 6223994}, {"shatranj", "", 1164248},
+            {"antichess", "", 2732672},
+            {"antichess", ANTICHESS_PROMOTION, 38059},
+            {"horde", "", 265223},
+            {"horde", HORDE_DOUBLE_STEPS, 577011},
+            {"makruk", "", 6223994},
+            {"shatranj", "", 1164248},
         }));
     const auto peer = peer_perft(variant, 5, position);
     INFO(variant << " from '" << position << "'"

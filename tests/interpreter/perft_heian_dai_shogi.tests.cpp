@@ -9,8 +9,8 @@
 // shogi's start counts to depth 3 (29, 841, 25085) are also those of an independent implementation
 // of the same reconstruction. Like every perft of vari::perft and the reference, these count moves
 // alone: no end (a bare King, a repetition) stops a line.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -38,7 +38,8 @@ const std::string HEIAN_START =
 // there; the Lance on 3d must promote on 3a and may on 3c and 3b; the Iron General on 2c, already
 // in the zone, may promote stepping sideways. Taking White's last Pawn (10d-11c) bares White's
 // King, which ends the game in play; perft counts moves alone, as both generators do, and goes on.
-const std::string HEIAN_PROMOTIONS = "6k6/13/2p8I1/1P1S3N2L2/4D8/13/13/13/13/13/13/13/6K6 b - - 0 1";
+const std::string HEIAN_PROMOTIONS =
+    "6k6/13/2p8I1/1P1S3N2L2/4D8/13/13/13/13/13/13/13/6K6 b - - 0 1";
 // The same turned half a turn with the colours exchanged, White to move: the same counts.
 const std::string HEIAN_PROMOTIONS_WHITE =
     "6k6/13/13/13/13/13/13/13/8d4/2l2n3s1p1/1i8P2/13/6K6 w - - 0 1";
@@ -53,7 +54,8 @@ void check_both(const vari::CompiledGame& game, const std::string& position, int
                 std::uint64_t recorded) {
     INFO("position '" << (position.empty() ? "start" : position) << "', depth " << depth);
     const ref::Generator reference(game.ir());
-    const ref::State state = position.empty() ? reference.start() : vari::test::reference_state(game, position);
+    const ref::State state =
+        position.empty() ? reference.start() : vari::test::reference_state(game, position);
     CHECK(reference.perft(state, depth) == recorded);
     vari::Position pos(game);
     if (!position.empty()) vari::test::set_position(pos, position);
@@ -70,9 +72,10 @@ std::unique_ptr<vari::CompiledGame> board_of_256_cells() {
 
 }  // namespace
 
-TEST_CASE("Heian dai shogi perft: the reference generator's and the compiled generator's equal "
-          "the recorded counts",
-          "[interpreter][perft][differential]") {
+TEST_CASE(
+    "Heian dai shogi perft: the reference generator's and the compiled generator's equal "
+    "the recorded counts",
+    "[interpreter][perft][differential]") {
     auto [position, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
         {"", 1, 29},
         {"", 2, 841},
@@ -132,9 +135,10 @@ TEST_CASE("the 16x16 reference game's perft, deeper", "[interpreter][perft][diff
     check_both(*game, "", 3, 564796);
 }
 
-TEST_CASE("the 32x32 reference game's perft: the reference generator's and the compiled "
-          "generator's equal the recorded counts",
-          "[interpreter][perft][differential]") {
+TEST_CASE(
+    "the 32x32 reference game's perft: the reference generator's and the compiled "
+    "generator's equal the recorded counts",
+    "[interpreter][perft][differential]") {
     // Depth 1: the Rooks of the a- and af-files take their counterparts 31 ranks away (cells 0 and
     // 31 to 992 and 1023), White's Pawn takes on af32 (cell 1023) promoting three ways, the King
     // castles; depth 2 adds Black's answers, en passant among them after c2-c4 and e2-e4, and

@@ -1,5 +1,6 @@
 // Janggi perft against Fairy-Stockfish's `janggitraditional` (the variant stdlib-games/janggi.vari
-// follows: its moves are those of `janggi`, whose material counting scores games but moves nothing).
+// follows: its moves are those of `janggi`, whose material counting scores games but moves
+// nothing).
 //
 // Conventions: a pass is a move in both counts (Fairy-Stockfish writes it as the General's move to
 // its own point, `e2e2`; vari as `pass`), allowed to a player not in check, or in check while the
@@ -55,27 +56,42 @@ void check_perft(const std::string& fen, int depth, std::uint64_t recorded) {
 
 }  // namespace
 
-TEST_CASE("janggi perft equals Fairy-Stockfish's janggitraditional, asked at test time when it "
-          "is installed",
-          "[interpreter][perft]") {
+TEST_CASE(
+    "janggi perft equals Fairy-Stockfish's janggitraditional, asked at test time when it "
+    "is installed",
+    "[interpreter][perft]") {
     // Recorded from Debian's fairy-stockfish 11.1 (UCI_Variant janggitraditional, go perft N),
     // for machines without it.
     auto [fen, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 1, 32}, {"", 2, 1024}, {"", 3, 33000},
-        {JANGGI_CANNONS, 1, 17}, {JANGGI_CANNONS, 2, 284}, {JANGGI_CANNONS, 3, 4885},
-        {JANGGI_IN_CHECK, 1, 3}, {JANGGI_IN_CHECK, 2, 47}, {JANGGI_IN_CHECK, 3, 698},
+        {"", 1, 32},
+        {"", 2, 1024},
+        {"", 3, 33000},
+        {JANGGI_CANNONS, 1, 17},
+        {JANGGI_CANNONS, 2, 284},
+        {JANGGI_CANNONS, 3, 4885},
+        {JANGGI_IN_CHECK, 1, 3},
+        {JANGGI_IN_CHECK, 2, 47},
+        {JANGGI_IN_CHECK, 3, 698},
         {JANGGI_IN_CHECK, 4, 12848},
-        {JANGGI_FACING, 1, 7}, {JANGGI_FACING, 2, 186}, {JANGGI_FACING, 3, 5860},
-        {JANGGI_FACING_CHECK, 1, 3}, {JANGGI_FACING_CHECK, 2, 76}, {JANGGI_FACING_CHECK, 3, 1307},
+        {JANGGI_FACING, 1, 7},
+        {JANGGI_FACING, 2, 186},
+        {JANGGI_FACING, 3, 5860},
+        {JANGGI_FACING_CHECK, 1, 3},
+        {JANGGI_FACING_CHECK, 2, 76},
+        {JANGGI_FACING_CHECK, 3, 1307},
     }));
     check_perft(fen, depth, recorded);
 }
 
 TEST_CASE("janggi perft equals Fairy-Stockfish's deeper", "[interpreter][perft][.slow]") {
     auto [fen, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 4, 1065277}, {"", 5, 35243995}, {JANGGI_CANNONS, 4, 73148},
-        {JANGGI_FACING, 4, 174216}, {JANGGI_FACING, 5, 5661278},
-        {JANGGI_FACING_CHECK, 4, 42969}, {JANGGI_FACING_CHECK, 5, 766955},
+        {"", 4, 1065277},
+        {"", 5, 35243995},
+        {JANGGI_CANNONS, 4, 73148},
+        {JANGGI_FACING, 4, 174216},
+        {JANGGI_FACING, 5, 5661278},
+        {JANGGI_FACING_CHECK, 4, 42969},
+        {JANGGI_FACING_CHECK, 5, 766955},
     }));
     check_perft(fen, depth, recorded);
 }

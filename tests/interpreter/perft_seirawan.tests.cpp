@@ -48,10 +48,20 @@ TEST_CASE("Seirawan chess perft equals Fairy-Stockfish's, asked at test time whe
     // machines without it.
     const Spelled start = {"", ""};
     auto [position, depth, recorded] = GENERATE_COPY(table<Spelled, int, std::uint64_t>({
-        {start, 1, 28}, {start, 2, 784}, {start, 3, 24830}, {start, 4, 782599},
-        {CASTLING, 1, 68}, {CASTLING, 2, 4612}, {CASTLING, 3, 266605},
-        {ONE_LEFT, 1, 42}, {ONE_LEFT, 2, 1561}, {ONE_LEFT, 3, 61842}, {ONE_LEFT, 4, 2265391},
-        {BLACK_EMPTY, 1, 55}, {BLACK_EMPTY, 2, 1566}, {BLACK_EMPTY, 3, 74244},
+        {start, 1, 28},
+        {start, 2, 784},
+        {start, 3, 24830},
+        {start, 4, 782599},
+        {CASTLING, 1, 68},
+        {CASTLING, 2, 4612},
+        {CASTLING, 3, 266605},
+        {ONE_LEFT, 1, 42},
+        {ONE_LEFT, 2, 1561},
+        {ONE_LEFT, 3, 61842},
+        {ONE_LEFT, 4, 2265391},
+        {BLACK_EMPTY, 1, 55},
+        {BLACK_EMPTY, 2, 1566},
+        {BLACK_EMPTY, 3, 74244},
     }));
     const auto peer = peer_perft("seirawan", depth, position.fen);
     INFO("position '" << position.vari << "', depth " << depth
@@ -59,9 +69,12 @@ TEST_CASE("Seirawan chess perft equals Fairy-Stockfish's, asked at test time whe
     CHECK(perft_from("seirawan", position.vari, depth) == peer.value_or(recorded));
 }
 
-TEST_CASE("Seirawan chess perft to depth 5 equals Fairy-Stockfish's", "[interpreter][perft][.slow]") {
+TEST_CASE("Seirawan chess perft to depth 5 equals Fairy-Stockfish's",
+          "[interpreter][perft][.slow]") {
     auto [position, depth, recorded] = GENERATE_COPY(table<Spelled, int, std::uint64_t>({
-        {Spelled{"", ""}, 5, 27639803}, {CASTLING, 4, 15302343}, {BLACK_EMPTY, 4, 2227207},
+        {Spelled{"", ""}, 5, 27639803},
+        {CASTLING, 4, 15302343},
+        {BLACK_EMPTY, 4, 2227207},
     }));
     const auto peer = peer_perft("seirawan", depth, position.fen);
     INFO("position '" << position.vari << "', depth " << depth);

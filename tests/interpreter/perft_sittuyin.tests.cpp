@@ -34,11 +34,19 @@ TEST_CASE("sittuyin perft equals Fairy-Stockfish's, asked at test time when it i
     // the new piece's letter, d5d5f in place; vari writes N*e3 and d5-d5=F. Counts do not depend
     // on it.
     auto [fen, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 1, 88}, {"", 2, 7744}, {"", 3, 580096},
-        {MID_PLACEMENT, 1, 57}, {MID_PLACEMENT, 2, 3249}, {MID_PLACEMENT, 3, 141360},
-        {PROMOTIONS, 1, 40}, {PROMOTIONS, 2, 816}, {PROMOTIONS, 3, 28026},
+        {"", 1, 88},
+        {"", 2, 7744},
+        {"", 3, 580096},
+        {MID_PLACEMENT, 1, 57},
+        {MID_PLACEMENT, 2, 3249},
+        {MID_PLACEMENT, 3, 141360},
+        {PROMOTIONS, 1, 40},
+        {PROMOTIONS, 2, 816},
+        {PROMOTIONS, 3, 28026},
         {PROMOTIONS, 4, 563965},
-        {NO_DROP_LEFT, 1, 14}, {NO_DROP_LEFT, 2, 380}, {NO_DROP_LEFT, 3, 5597},
+        {NO_DROP_LEFT, 1, 14},
+        {NO_DROP_LEFT, 2, 380},
+        {NO_DROP_LEFT, 3, 5597},
         {NO_DROP_LEFT, 4, 55984},
     }));
     const auto peer = peer_perft("sittuyin", depth, fen);
@@ -49,7 +57,8 @@ TEST_CASE("sittuyin perft equals Fairy-Stockfish's, asked at test time when it i
 
 TEST_CASE("sittuyin's deeper perft equals Fairy-Stockfish's", "[interpreter][perft][.slow]") {
     auto [fen, depth, recorded] = GENERATE_COPY(table<std::string, int, std::uint64_t>({
-        {"", 4, 43454464}, {MID_PLACEMENT, 4, 6150400},
+        {"", 4, 43454464},
+        {MID_PLACEMENT, 4, 6150400},
     }));
     const auto peer = peer_perft("sittuyin", depth, fen);
     INFO("position '" << fen << "', depth " << depth);

@@ -97,7 +97,8 @@ TEST_CASE("sittuyin: a Pawn becomes a General by a move of its own",
           "[interpreter][promotion][sittuyin]") {
     auto game = test::load_shipped("sittuyin");
     Position pos(*game);
-    SECTION("on the long diagonal in the other half: in place or by a diagonal step to an empty cell") {
+    SECTION(
+        "on the long diagonal in the other half: in place or by a diagonal step to an empty cell") {
         set_position(pos, "7k/8/8/3P4/8/8/P7/K7[] w - - 0 1");
         CHECK(moves_from(pos, "d5") == "d5-c4=F d5-c6=F d5-d5=F d5-d6 d5-e4=F d5-e6=F");
     }
@@ -127,9 +128,8 @@ TEST_CASE("sittuyin: a Pawn becomes a General by a move of its own",
         MoveList list;
         generate_legal(pos, list);
         const int d5 = game->cell_index("d5");
-        const auto in_place = std::find_if(list.begin(), list.end(), [&](Move m) {
-            return m.from() == d5 && m.to() == d5;
-        });
+        const auto in_place = std::find_if(list.begin(), list.end(),
+                                           [&](Move m) { return m.from() == d5 && m.to() == d5; });
         REQUIRE(in_place != list.end());
         Undo undo;
         pos.do_move(*in_place, undo);

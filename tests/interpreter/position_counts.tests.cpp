@@ -44,13 +44,13 @@ void walk(std::uint64_t seed, int steps, int distinct, int clear_every = 0) {
 }  // namespace
 
 TEST_CASE("position counts agree with a map while positions come and go", "[repetition]") {
-    walk(1, 20000, 8);       // few positions, many repetitions
-    walk(2, 20000, 5000);    // many positions: the table grows
+    walk(1, 20000, 8);         // few positions, many repetitions
+    walk(2, 20000, 5000);      // many positions: the table grows
     walk(3, 100000, 1 << 29);  // nearly all new: slots left at zero are swept, not grown for
 }
 
 TEST_CASE("position counts cleared count from nothing, in a table of any size", "[repetition]") {
-    walk(4, 20000, 8, 50);      // short games of few positions
+    walk(4, 20000, 8, 50);       // short games of few positions
     walk(5, 50000, 5000, 3000);  // long ones: the table has grown when it is cleared
     walk(6, 50000, 1 << 29, 7);
 }

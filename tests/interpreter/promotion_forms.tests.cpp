@@ -93,8 +93,9 @@ TEST_CASE("Kyoto shogi: every piece but the King turns over on each of its moves
     }
     SECTION("a Rook turns back into a Pawn wherever it goes, even where a Pawn cannot move on") {
         place(pos, "K5e +P1c k3a");
-        CHECK(moves_from(pos, "1c") == "1c-1a=P 1c-1b=P 1c-1d=P 1c-1e=P 1c-2c=P 1c-3c=P "
-                                       "1c-4c=P 1c-5c=P");
+        CHECK(moves_from(pos, "1c") ==
+              "1c-1a=P 1c-1b=P 1c-1d=P 1c-1e=P 1c-2c=P 1c-3c=P "
+              "1c-4c=P 1c-5c=P");
     }
     SECTION("a captured Rook goes to the captor's hand as a Pawn") {
         // White's Gold on 4a takes Black's Rook on 3b, turning into a Knight.

@@ -35,14 +35,12 @@ TEST_CASE("leaps and short slides that shift the same wherever they go are shift
     using Names = std::vector<std::string>;
     // A Knight's eight leaps cost more as shifts than as one lookup per Knight.
     CHECK(shifted_types(*vari::test::load_shipped("chess")) == Names{"Pawn"});
-    CHECK(shifted_types(*vari::test::load_game_file(VARI_TEST_DATA
-                                                    "/reference/games/shifted-steps.vari")) ==
-          Names{"Pawn", "Runner"});
+    CHECK(shifted_types(*vari::test::load_game_file(
+              VARI_TEST_DATA "/reference/games/shifted-steps.vari")) == Names{"Pawn", "Runner"});
     // Slides of range 2 along four lines; not of range 3 (the Dabbaba's), nor the Ranger's eight
     // lines, nor one kept in a zone.
-    CHECK(shifted_types(*vari::test::load_game_file(VARI_TEST_DATA
-                                                    "/reference/games/limited-sliders.vari")) ==
-          Names{"Short", "Pawn"});
+    CHECK(shifted_types(*vari::test::load_game_file(
+              VARI_TEST_DATA "/reference/games/limited-sliders.vari")) == Names{"Short", "Pawn"});
     // A Rook of a 5x5 board slides four cells at most: a lookup reads it at once.
     CHECK(shifted_types(*vari::test::load_shipped("minishogi")) == Names{"Pawn"});
     // Hexagonal rows of different lengths: a step does not add the same to every cell's index.

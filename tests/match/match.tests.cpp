@@ -260,7 +260,8 @@ TEST_CASE("a bad openings file is refused line by line", "[match][openings]") {
     CHECK_FALSE(match::read_openings(*game, "# nothing\n\n", "empty.txt", errors));
 
     errors.clear();
-    CHECK_FALSE(match::read_openings(*game, "e2e4\n# more:\nd2d4\n  c2c4\n", "many.txt", errors, 2));
+    CHECK_FALSE(
+        match::read_openings(*game, "e2e4\n# more:\nd2d4\n  c2c4\n", "many.txt", errors, 2));
     REQUIRE(errors.size() == 1);
     CHECK(errors[0].line == 4);
     CHECK(errors[0].column == 3);

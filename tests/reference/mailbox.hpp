@@ -23,10 +23,13 @@ struct Occupant {
 // A move's identity, the same for both generators (two rules reaching one cell give one move):
 // (from, to, promotion, kind) packed so that integer order is tuple order, and for a capture
 // sequence its landing cells in order (two sequences to one cell are two moves). A cell takes 11
-// bits (boards of up to 1,024 cells, and a drop's or pass's small numbers), a promotion 8, a kind 3.
+// bits (boards of up to 1,024 cells, and a drop's or pass's small numbers), a promotion 8, a
+// kind 3.
 constexpr std::uint64_t pack_cells(int from, int to, int promotion, int kind) {
     return ((static_cast<std::uint64_t>(from) << 11 | static_cast<std::uint64_t>(to)) << 8 |
-            static_cast<std::uint64_t>(promotion + 1)) << 3 | static_cast<std::uint64_t>(kind);
+            static_cast<std::uint64_t>(promotion + 1))
+               << 3 |
+           static_cast<std::uint64_t>(kind);
 }
 struct MoveKey {
     std::uint64_t cells = 0;
@@ -46,7 +49,7 @@ struct Move {
     int to = -1;         // a castling's royal piece goes from -> to; a sequence's last landing
     int promotion = -1;  // piece type, -1 for none
     Kind kind = normal;
-    int castling_index = -1;  // into ir::Game::castlings, for castlings
+    int castling_index = -1;       // into ir::Game::castlings, for castlings
     std::vector<int> path = {};    // a capture sequence: the landing cells, in order
     std::vector<int> jumped = {};  // ... and the cells it jumps over
     int gated = -1;                // the type a gating puts down, -1 none
@@ -71,11 +74,11 @@ struct State {
     std::vector<int> ep_cells;  // cells the last move passed, capturable onto; in cell order
     int ep_victim = -1;         // the cell of the piece that passed them, -1 for none
     int ply_clock = 0;
-    std::vector<int> hands;     // [player * piece types + type]: pieces in hand
-    std::vector<int> checks;    // [player]: checks given, in a game with `end checks`
-    std::vector<int> gates;     // cells on which a gate right is held, in cell order
-    int passes = 0;             // how many of the last moves were passes
-    bool facing_kept = false;   // royal pieces that must part faced before the last move and after
+    std::vector<int> hands;    // [player * piece types + type]: pieces in hand
+    std::vector<int> checks;   // [player]: checks given, in a game with `end checks`
+    std::vector<int> gates;    // cells on which a gate right is held, in cell order
+    int passes = 0;            // how many of the last moves were passes
+    bool facing_kept = false;  // royal pieces that must part faced before the last move and after
     friend bool operator==(const State&, const State&) = default;
 };
 

@@ -74,8 +74,9 @@ public:
             moves.push_back({0, 0, -1, Move::pass});
         if (game_.captures_compulsory) keep_captures(s, moves);
         // `drops compulsory`: when a drop is legal, nothing else is.
-        if (game_.drops_compulsory &&
-            std::any_of(moves.begin(), moves.end(), [](const Move& m) { return m.kind == Move::drop; }))
+        if (game_.drops_compulsory && std::any_of(moves.begin(), moves.end(), [](const Move& m) {
+                return m.kind == Move::drop;
+            }))
             std::erase_if(moves, [](const Move& m) { return m.kind != Move::drop; });
         return moves;
     }
@@ -128,8 +129,7 @@ public:
             const Occupant o = board[cell];
             if (o.empty() || o.player == by || !game_.pieces[o.type].royal) continue;
             for (int from = 0; from < static_cast<int>(board.size()); ++from)
-                if (board[from].player == by && !board[from].empty() &&
-                    attacks(board, from, cell))
+                if (board[from].player == by && !board[from].empty() && attacks(board, from, cell))
                     return true;
         }
         return false;
@@ -350,8 +350,8 @@ private:
 
     // A lame leap by v: its landing cell, when every cell its `via` names (for v) is empty.
     template <class Visit>
-    void walk_lame_leap(const Board& board, int player, int from, const ir::Movement& m,
-                        ir::Vec v, Visit visit) const {
+    void walk_lame_leap(const Board& board, int player, int from, const ir::Movement& m, ir::Vec v,
+                        Visit visit) const {
         const auto& vectors = m.vectors[player];
         const auto k = static_cast<std::size_t>(std::find(vectors.begin(), vectors.end(), v) -
                                                 vectors.begin());
@@ -443,7 +443,8 @@ private:
         for (std::size_t i = 0; i < game_.castlings.size(); ++i) {
             const ir::Castling& c = game_.castlings[i];
             if (castling_allowed(s, c))
-                moves.push_back({c.royal_from, c.royal_to, -1, Move::castling, static_cast<int>(i)});
+                moves.push_back(
+                    {c.royal_from, c.royal_to, -1, Move::castling, static_cast<int>(i)});
         }
         add_drops(moves, s);
         // Rules reaching the same cell, or promotion choices given twice, give one move.
@@ -513,8 +514,9 @@ private:
     // Placed by the setup, on the board or in hand.
     int in_setup(int player, int type) const {
         const auto placed = [&](const auto& p) { return p.player == player && p.type == type; };
-        return static_cast<int>(std::count_if(game_.setup.begin(), game_.setup.end(), placed) +
-                                std::count_if(game_.hand_setup.begin(), game_.hand_setup.end(), placed));
+        return static_cast<int>(
+            std::count_if(game_.setup.begin(), game_.setup.end(), placed) +
+            std::count_if(game_.hand_setup.begin(), game_.hand_setup.end(), placed));
     }
 
     // Promotions that are a move of their own: the piece on `from`, standing in the zone (or
@@ -545,8 +547,9 @@ private:
                     after[to] = {o.player, choice};
                     bool attacks_one = false;
                     for (int c = 0; c < static_cast<int>(after.size()); ++c)
-                        attacks_one = attacks_one || (!after[c].empty() && after[c].player != o.player &&
-                                                      reaches(after, to, c));
+                        attacks_one =
+                            attacks_one || (!after[c].empty() && after[c].player != o.player &&
+                                            reaches(after, to, c));
                     // Nor may it give check, by the new piece or by a line it opens.
                     if (!(p.no_attack && (attacks_one || checks_someone(after, o.player))))
                         moves.push_back({from, to, choice, Move::normal});
@@ -714,7 +717,8 @@ private:
         for (const auto& file : game_.board.files) {
             if (!contains(file, cell)) continue;
             for (int other : file)
-                if (s.board[other].player == s.side && contains(d.not_on_file_with, s.board[other].type))
+                if (s.board[other].player == s.side &&
+                    contains(d.not_on_file_with, s.board[other].type))
                     return false;
         }
         if (!colours_stay_balanced(s, type, cell)) return false;
@@ -756,8 +760,10 @@ private:
             if (!held) continue;
             int on[2] = {0, 0}, room[2] = {0, 0};
             for (int c = 0; c < static_cast<int>(s.board.size()); ++c) {
-                if (s.board[c] == Occupant{s.side, b}) ++on[colour(c)];
-                else if (s.board[c].empty() && c != cell && may_drop_on(s.side, b, c)) ++room[colour(c)];
+                if (s.board[c] == Occupant{s.side, b})
+                    ++on[colour(c)];
+                else if (s.board[c].empty() && c != cell && may_drop_on(s.side, b, c))
+                    ++room[colour(c)];
             }
             const int total = on[0] + on[1] + held;
             if (b == type) {
@@ -893,11 +899,13 @@ private:
     // puts its piece down.
     void move_pieces(Board& board, const Move& m, int ep_victim) const {
         if (m.gated >= 0) {
-            move_pieces(board, Move{m.from, m.to, m.promotion, m.kind, m.castling_index}, ep_victim);
+            move_pieces(board, Move{m.from, m.to, m.promotion, m.kind, m.castling_index},
+                        ep_victim);
             const int cell = m.on_partner ? game_.castlings[m.castling_index].partner_from : m.from;
-            board[cell] = {board[m.kind == Move::castling ? game_.castlings[m.castling_index].royal_to
-                                                             : m.to].player,
-                           m.gated};
+            board[cell] = {
+                board[m.kind == Move::castling ? game_.castlings[m.castling_index].royal_to : m.to]
+                    .player,
+                m.gated};
             return;
         }
 
@@ -930,7 +938,8 @@ private:
         empty.push_back(c.royal_to);
         empty.push_back(c.partner_to);
         for (int cell : empty)
-            if (cell != c.royal_from && cell != c.partner_from && !s.board[cell].empty()) return false;
+            if (cell != c.royal_from && cell != c.partner_from && !s.board[cell].empty())
+                return false;
         // Judged with the royal piece still on its start cell.
         for (int cell : c.must_be_safe)
             if (attacked_by_other(s.board, cell, c.player)) return false;

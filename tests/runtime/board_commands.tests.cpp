@@ -124,8 +124,7 @@ TEST_CASE("vari play's board and its status fit 24 lines after a move on a tall 
     const Run run = run_vari("play shafran-chess --black random --seed 1", "e2e4\nboard\n");
     INFO(run.output);
     CHECK(run.output.find("White plays e4\nBlack plays ") == 0);
-    CHECK(run.output.find("\n   a  b  c  d  e  f  g  h  i   White to move\n") !=
-          std::string::npos);
+    CHECK(run.output.find("\n   a  b  c  d  e  f  g  h  i   White to move\n") != std::string::npos);
     CHECK(run.output.find("\n   a  b  c  d  e  f  g  h  i\n") == std::string::npos);  // no top row
     std::size_t lines = 0;
     for (const char c : run.output) lines += c == '\n';

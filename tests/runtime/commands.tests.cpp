@@ -84,8 +84,8 @@ TEST_CASE("vari play refuses unknown players and kinds of mover", "[runtime][com
 TEST_CASE("vari play seats the AI at a level, and says what a bad level is",
           "[runtime][commands]") {
     // The AI answers a human's blunder by taking the undefended Queen.
-    const Run run = run_vari("play " + CHESS + " --black ai:depth=2 --seed 1",
-                             "e2-e4\nd1-h5\nh5-h7\nquit\n");
+    const Run run =
+        run_vari("play " + CHESS + " --black ai:depth=2 --seed 1", "e2-e4\nd1-h5\nh5-h7\nquit\n");
     INFO(run.output);
     CHECK(run.exit_code == 0);
     CHECK(run.output.find("White plays Qxh7\nBlack plays Rxh7\n") != std::string::npos);
@@ -110,17 +110,18 @@ TEST_CASE("--white and --black name the players called so, whatever their turn",
     INFO(shogi.output);
     CHECK(shogi.output.rfind("Black plays P7f\nWhite plays ", 0) == 0);
     // Three players: Black, White and Gray.
-    const Run gray = run_vari("play three-player-hex-shogi-91 --black random --player gray=random "
-                              "--seed 1 --max-plies 2");
+    const Run gray = run_vari(
+        "play three-player-hex-shogi-91 --black random --player gray=random "
+        "--seed 1 --max-plies 2");
     CHECK(gray.exit_code == 0);
     CHECK(gray.output.rfind("Black plays ", 0) == 0);
-    const Run conflicting =
-        run_vari("play " + CHESS + " --white random --player White=human");
+    const Run conflicting = run_vari("play " + CHESS + " --white random --player White=human");
     CHECK(conflicting.exit_code == 2);
     CHECK(conflicting.output ==
           "vari play: --white random and --player White=human set White differently\n");
     // The same setting twice is no conflict.
-    CHECK(run_vari("play " + CHESS + " --white random --player white=random --black random "
+    CHECK(run_vari("play " + CHESS +
+                   " --white random --player white=random --black random "
                    "--max-plies 1 --seed 1")
               .exit_code == 0);
 }
@@ -145,9 +146,9 @@ TEST_CASE("vari show reports a bad position string with its column", "[runtime][
 
 TEST_CASE("vari play takes drops, lists them, and says why a drop is refused",
           "[runtime][commands]") {
-    const Run run = run_vari("play " + MINISHOGI +
-                                 " --notation long --position '4k/2S2/4G/5/K4[GP] b - - 0 1'",
-                             "P*1b\nS*2b\nmoves\nG*1b\n");
+    const Run run =
+        run_vari("play " + MINISHOGI + " --notation long --position '4k/2S2/4G/5/K4[GP] b - - 0 1'",
+                 "P*1b\nS*2b\nmoves\nG*1b\n");
     INFO(run.output);
     CHECK(run.exit_code == 0);
     CHECK(run.output.find(
@@ -330,8 +331,8 @@ TEST_CASE("every numeric option takes only a whole number in its range", "[runti
         const Run play = run_vari("play " + CHESS + " --seed " + value);
         CHECK(play.exit_code == 2);
         CHECK(play.output.find(seed_range) != std::string::npos);
-        const Run bench = run_vari("bench " + CHESS + " --depth 1 --playouts 1 --search-nodes 100 --seed " +
-                                   value);
+        const Run bench = run_vari("bench " + CHESS +
+                                   " --depth 1 --playouts 1 --search-nodes 100 --seed " + value);
         CHECK(bench.exit_code == 2);
         CHECK(bench.output.find(seed_range) != std::string::npos);
     }
@@ -400,10 +401,11 @@ TEST_CASE("--moves plays a list of moves after the start or the position, on eve
     // Fairy-Stockfish: position startpos moves e2e4 e7e5, go perft 3.
     CHECK(run_vari("perft " + CHESS + " 3 --moves 'e2e4 e7e5'").output == "24825\n");
     CHECK(run_vari("perft " + CHESS + " 3 --moves 'e2e4 e7e5' --threads 2").output == "24825\n");
-    const Run bench = run_vari("bench " + CHESS +
-                                   " --depth 2 --playouts 1 --search-nodes 100 --moves e2e4");
+    const Run bench =
+        run_vari("bench " + CHESS + " --depth 2 --playouts 1 --search-nodes 100 --moves e2e4");
     CHECK(bench.output.substr(bench.output.rfind('\n', bench.output.size() - 2) + 1) == "600\n");
-    const Run shared = run_vari("bench " + CHESS + " --depth 3 --threads 2 --playouts 0 --search-nodes 0");
+    const Run shared =
+        run_vari("bench " + CHESS + " --depth 3 --threads 2 --playouts 0 --search-nodes 0");
     CHECK(shared.output.find("perft 3         8902 leaves in ") != std::string::npos);
     CHECK(shared.output.find(" on 2 threads\n8902\n") != std::string::npos);
     const Run play = run_vari("play " + CHESS + mate);
@@ -464,12 +466,13 @@ TEST_CASE("the command line helps a newcomer: version, help, list and near misse
 
     const Run command = run_vari("plya chess");
     CHECK(command.exit_code == 2);
-    CHECK(command.output.rfind("vari: unknown command 'plya'\n  hint: did you mean 'play'?\n",
-                               0) == 0);
+    CHECK(command.output.rfind("vari: unknown command 'plya'\n  hint: did you mean 'play'?\n", 0) ==
+          0);
     const Run game = run_vari("show shgi");
     CHECK(game.exit_code == 1);
-    CHECK(game.output == "vari: no game 'shgi': not a file and not a shipped game\n"
-                         "  hint: did you mean 'shogi'?\n");
+    CHECK(game.output ==
+          "vari: no game 'shgi': not a file and not a shipped game\n"
+          "  hint: did you mean 'shogi'?\n");
     // Shipped games by name in any case, with or without .vari.
     CHECK(run_vari("perft Chess 1").output == "20\n");
     CHECK(run_vari("perft MINISHOGI.vari 1").output == "14\n");
@@ -477,8 +480,7 @@ TEST_CASE("the command line helps a newcomer: version, help, list and near misse
     // Position strings and move lists the shell split into words.
     const Run split = run_vari("show chess --position 8/8/8/8/8/8/8/K6k w - - 0 1");
     CHECK(split.exit_code == 2);
-    CHECK(split.output.find("hint: a position string holds blanks: quote it") !=
-          std::string::npos);
+    CHECK(split.output.find("hint: a position string holds blanks: quote it") != std::string::npos);
     const Run moves = run_vari("perft chess 1 --moves e2e4 e7e5");
     CHECK(moves.exit_code == 2);
     CHECK(moves.output.find("hint: a list of moves holds blanks: quote it") != std::string::npos);

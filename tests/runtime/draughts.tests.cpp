@@ -89,7 +89,8 @@ piece King K { jump diagonal }
         std::string unmarked = written;
         std::erase(unmarked, 'x');
         CHECK(typed(pos, unmarked) == m);
-        longest = std::max(longest, static_cast<int>(std::count(written.begin(), written.end(), 'x')));
+        longest =
+            std::max(longest, static_cast<int>(std::count(written.begin(), written.end(), 'x')));
     }
     CHECK(longest == 10);
 }

@@ -120,8 +120,7 @@ TEST_CASE("undo restores the position and takes the result back", "[runtime][gam
 // What a position's judging leaves: its moves and, when the game ended there, how.
 std::string judged(const runtime::Game& game) {
     std::string text = runtime::to_position_string(game.position()) + ":";
-    for (const Move m : game.legal_moves())
-        text += " " + runtime::format_move(game.position(), m);
+    for (const Move m : game.legal_moves()) text += " " + runtime::format_move(game.position(), m);
     if (game.result()) text += " / " + game.result()->summary;
     return text;
 }

@@ -80,7 +80,8 @@ TEST_CASE("the third check wins, and the checks still to give are part of the po
               "rnbqkbnr/ppppp1pp/5p2/7Q/8/4P3/PPPP1PPP/RNB1KBNR b KQkq - 2+3 1 2");
         CHECK(pos.hash() == pos.compute_hash());
         Position same_board(*game);
-        set_position(same_board, "rnbqkbnr/ppppp1pp/5p2/7Q/8/4P3/PPPP1PPP/RNB1KBNR b KQkq - 3+3 1 2");
+        set_position(same_board,
+                     "rnbqkbnr/ppppp1pp/5p2/7Q/8/4P3/PPPP1PPP/RNB1KBNR b KQkq - 3+3 1 2");
         CHECK(same_board.hash() != pos.hash());
         pos.undo_move(check, undo);
         CHECK(pos.checks_given(0) == 0);
@@ -92,8 +93,8 @@ TEST_CASE("the third check wins, and the checks still to give are part of the po
 
     SECTION("a position string must give each player's checks") {
         Position pos(*game);
-        const auto missing =
-            runtime::parse_position(pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        const auto missing = runtime::parse_position(
+            pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         REQUIRE(missing);
         CHECK(missing->message == "expected '+' between the players' checks");
         const auto too_many = runtime::parse_position(
@@ -108,9 +109,10 @@ TEST_CASE("the third check wins, and the checks still to give are part of the po
     }
 }
 
-TEST_CASE("racing kings: no move may give check, and Black may answer White's King on the "
-          "8th rank by reaching it too",
-          "[runtime][goals]") {
+TEST_CASE(
+    "racing kings: no move may give check, and Black may answer White's King on the "
+    "8th rank by reaching it too",
+    "[runtime][goals]") {
     const auto game = load_shipped("racing-kings");
     const std::string race = "8/1k4K1/8/8/8/8/1rbnNBR1/qrbnNBRQ w - - 0 1";
     CHECK(summary_after(*game, race, {"Kg8", "Kb8"}) == "draw by both reaching goal");
@@ -139,7 +141,8 @@ TEST_CASE("the tree runtime::Game allows is the engine's perft where goals end t
           "[runtime][goals]") {
     auto [name, position, depth] = GENERATE(table<std::string, std::string, int>({
         {"king-of-the-hill", "rnbq1bnr/pppp1ppp/3k4/8/8/3K4/PPPP1PPP/RNBQ1BNR w - - 0 1", 3},
-        {"three-check", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+1 4 4", 2},
+        {"three-check", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+1 4 4",
+         2},
         {"racing-kings", "8/1k4K1/8/8/8/8/1rbnNBR1/qrbnNBRQ w - - 0 1", 3},
     }));
     INFO(name << " from " << position);

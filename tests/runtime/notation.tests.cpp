@@ -195,7 +195,8 @@ TEST_CASE("shogi's short notation marks promotion with '+', declining with '=', 
           "[runtime][notation][short]") {
     const auto shogi = test::load_shipped("shogi");
     Position pos(*shogi);
-    test::set_position(pos, "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[-] b - - 0 3");
+    test::set_position(
+        pos, "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[-] b - - 0 3");
     CHECK(runtime::format_short(pos, test::legal_move(pos, "8h", "2b")) == "Bx2b+");
     std::string error;
     const auto declined = runtime::parse_move(pos, "Bx2b=", error);

@@ -269,8 +269,8 @@ TEST_CASE("lattice draughts: more than 256 sequences between two cells stop perf
         const std::string file =
             std::string("'") + VARI_TEST_DATA + "/hooked/lattice-draughts.vari'";
         for (const char* no_hooks : {"", " --no-hooks"}) {
-            const auto [output, exit_code] =
-                test::run_vari("perft " + file + " 2 --position '" + LATTICE_OVERFLOW + "'" + no_hooks);
+            const auto [output, exit_code] = test::run_vari("perft " + file + " 2 --position '" +
+                                                            LATTICE_OVERFLOW + "'" + no_hooks);
             INFO(output);
             CHECK(exit_code == 3);
             CHECK(output == "vari perft: " + stopped + "\n");

@@ -35,7 +35,8 @@ TEST_CASE("perft on several threads counts what one thread counts, through the e
           "[runtime][perft][threads]") {
     check_threads_agree("chess", "", 4);
     check_threads_agree("xiangqi", "", 3);
-    check_threads_agree("shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[] w - - 0 2", 3);
+    check_threads_agree(
+        "shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[] w - - 0 2", 3);
 }
 
 TEST_CASE("perft on several threads counts what one thread counts, through games with hooks",

@@ -11,8 +11,7 @@
 
 namespace vari::runtime_perft_tree_tests {
 
-TEST_CASE("perft of play equals the engine's where no end condition can fire",
-          "[runtime][perft]") {
+TEST_CASE("perft of play equals the engine's where no end condition can fire", "[runtime][perft]") {
     const auto chess = test::load_shipped("chess");
     Position pos(*chess);
     for (int depth = 0; depth <= 4; ++depth) {
@@ -73,8 +72,9 @@ TEST_CASE("perft of play counts nothing below a threefold repetition", "[runtime
     CHECK(runtime::perft(*game, pos, 9).nodes == 0);
 }
 
-TEST_CASE("perft of play counts a round of passes as a repetition, unless passes end the game first",
-          "[runtime][perft]") {
+TEST_CASE(
+    "perft of play counts a round of passes as a repetition, unless passes end the game first",
+    "[runtime][perft]") {
     // Passing, the start comes back after two plies, a round of passes: with twofold repetition
     // that ends the game at depth 2, unless two passes in a row have ended it already. Either
     // way runtime::perft must count what a played game allows, whichever walk it takes.
@@ -82,9 +82,9 @@ TEST_CASE("perft of play counts a round of passes as a repetition, unless passes
         "game \"Shuttle\"\nplayers White Black\nboard square { files a..b ranks 1..2 }\n"
         "piece Shuttle S { move step n s }\n"
         "setup White { Shuttle a1 }\nsetup Black { Shuttle b2 }\npass allowed\n";
-    for (const std::string ends : {"end repetition 2 draw\n",
-                                   "end passes 2 draw\nend repetition 2 draw\n",
-                                   "end passes 2 draw\nend repetition 3 draw\n"}) {
+    for (const std::string ends :
+         {"end repetition 2 draw\n", "end passes 2 draw\nend repetition 2 draw\n",
+          "end passes 2 draw\nend repetition 3 draw\n"}) {
         const auto game = test::load_text(shuttle + ends);
         Position pos(*game);
         runtime::Game played(*game, pos);

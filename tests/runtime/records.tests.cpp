@@ -173,8 +173,8 @@ TEST_CASE("chess records are PGN that pgn-extract replays to the same position",
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
         const auto game = random_game(*chess, seed, 300);
         dir.write("game.pgn", runtime::write_record(*game, {}));
-        const std::string command = std::string(tool) + " -F -s '" +
-                                    (dir.path / "game.pgn").string() + "' 2>&1";
+        const std::string command =
+            std::string(tool) + " -F -s '" + (dir.path / "game.pgn").string() + "' 2>&1";
         FILE* out = popen(command.c_str(), "r");
         REQUIRE(out);
         std::string output;
@@ -231,8 +231,9 @@ TEST_CASE("a damaged record gets a clear error with its line and column", "[runt
         CHECK(read_error(*chess, "[Event \"x\"]\n\x01\x02 garbage") ==
               "2:1: move 1 '\x01\x02': cannot read '\x01\x02' as a move: write FROM-TO, e.g. "
               "a2-a3");
-        CHECK(read_error(*chess, "[Event x]") == "1:8: expected the value of tag Event in double "
-                                                 "quotes");
+        CHECK(read_error(*chess, "[Event x]") ==
+              "1:8: expected the value of tag Event in double "
+              "quotes");
         CHECK(read_error(*chess, good + "\n1. d4 *\n") ==
               "14:1: more text after the game's end marker: a record holds one game");
         CHECK(read_error(*chess, "1. e4 { a comment never closed") ==
@@ -247,8 +248,9 @@ TEST_CASE("a damaged record gets a clear error with its line and column", "[runt
               "1:12: bad FEN: too few lines (expected 8, found 3)");
     }
     SECTION("what chess tools add is skipped: comments, NAGs, variations") {
-        const runtime::Record record = read_ok(
-            *chess, "1. e4 {best by test} e5 $1 (1... c5 2. Nf3 (2. c3)) 2.Nf3 ; a note\n"
+        const runtime::Record record =
+            read_ok(*chess,
+                    "1. e4 {best by test} e5 $1 (1... c5 2. Nf3 (2. c3)) 2.Nf3 ; a note\n"
                     "Nc6 1/2-1/2");
         CHECK(record.game->ply() == 4);
     }
@@ -289,8 +291,8 @@ TEST_CASE("a save replaces only the files the game wrote or was loaded from, kee
     fs::last_write_time(dir.path / ".vari-save-0badf00d",
                         fs::file_time_type::clock::now() - std::chrono::hours(2));
 
-    const Run play = run_vari("play chess", "e4\nsave " + notes + "\nsave " + mine +
-                                                "\ne5\nsave " + mine + "\nquit\n");
+    const Run play = run_vari(
+        "play chess", "e4\nsave " + notes + "\nsave " + mine + "\ne5\nsave " + mine + "\nquit\n");
     INFO(play.output);
     CHECK(play.output.find(notes + " exists: save " + notes + " --force replaces it\n") !=
           std::string::npos);
@@ -298,8 +300,8 @@ TEST_CASE("a save replaces only the files the game wrote or was loaded from, kee
     CHECK(play.output.find("saved 1 plies to " + mine) != std::string::npos);
     CHECK(play.output.find("saved 2 plies to " + mine) != std::string::npos);  // its own file
 
-    const Run forced = run_vari("play --load " + mine, "save " + mine + "\nsave " + notes +
-                                                           " --force\nquit\n");
+    const Run forced =
+        run_vari("play --load " + mine, "save " + mine + "\nsave " + notes + " --force\nquit\n");
     INFO(forced.output);
     CHECK(forced.output.find("saved 2 plies to " + mine) != std::string::npos);  // loaded from
     CHECK(dir.read("notes.pgn").find("1. e4 e5 *") != std::string::npos);
@@ -307,9 +309,9 @@ TEST_CASE("a save replaces only the files the game wrote or was loaded from, kee
     CHECK_FALSE(fs::exists(dir.path / ".vari-save-0badf00d"));
 
     // Past the file-size limit the save fails, and the game goes on.
-    const Run limited = run_vari("play chess", "e4\nsave " + (dir.path / "big.pgn").string() +
-                                                   "\ne5\nhistory\nquit\n",
-                                 "ulimit -f 0");
+    const Run limited = run_vari(
+        "play chess", "e4\nsave " + (dir.path / "big.pgn").string() + "\ne5\nhistory\nquit\n",
+        "ulimit -f 0");
     INFO(limited.output);
     CHECK(limited.exit_code == 0);
     CHECK(limited.output.find(": File too large\n") != std::string::npos);
@@ -322,13 +324,14 @@ TEST_CASE("vari play saves, loads and shows its history; vari replay checks a re
           "[runtime][records][commands]") {
     test::TempDir dir;
     const std::string saved = (dir.path / "game.pgn").string();
-    const Run play = run_vari("play chess",
-                              "e4\ne5\nNf3\nhistory\nposition\nsave " + saved + "\nquit\n");
+    const Run play =
+        run_vari("play chess", "e4\ne5\nNf3\nhistory\nposition\nsave " + saved + "\nquit\n");
     INFO(play.output);
     CHECK(play.exit_code == 0);
     CHECK(play.output.find("1. e4 e5 2. Nf3\n"
                            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n"
-                           "saved 3 plies to " + saved + "\n") != std::string::npos);
+                           "saved 3 plies to " +
+                           saved + "\n") != std::string::npos);
     const std::string record = read_file(saved);
     CHECK(record.find("[White \"human\"]\n[Black \"human\"]\n[Result \"*\"]\n") !=
           std::string::npos);
@@ -355,7 +358,9 @@ TEST_CASE("vari play saves, loads and shows its history; vari replay checks a re
     INFO(finished.output);
     CHECK(finished.output.find("scores: White 0, Black 1\n"
                                "the game is over: Black wins by checkmate\n"
-                               "saved 4 plies to " + mate + "\n"
+                               "saved 4 plies to " +
+                               mate +
+                               "\n"
                                "took back; Black to move\n"
                                "1. f3 e5 2. g4\n") != std::string::npos);
     CHECK(read_file(mate).find("\n1. f3 e5 2. g4 Qh4# 0-1\n") != std::string::npos);

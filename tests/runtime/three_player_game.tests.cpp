@@ -61,9 +61,8 @@ TEST_CASE("Three Player Hex Shogi: owning all three Kings wins at once",
         CHECK(play_on.legal_moves().size == 0);
         CHECK(runtime::perft(play_on, 1).nodes == 0);
         CHECK(runtime::perft(play_on, 0).nodes == 1);
-        const test::Run run =
-            test::run_vari("perft three-player-hex-shogi-91 1 --position '" +
-                           runtime::to_position_string(pos) + "' --moves 6h-6e");
+        const test::Run run = test::run_vari("perft three-player-hex-shogi-91 1 --position '" +
+                                             runtime::to_position_string(pos) + "' --moves 6h-6e");
         CHECK(run.output == "0\n");
     }
     SECTION("given as the position to start from, the won position is won already") {

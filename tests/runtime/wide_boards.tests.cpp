@@ -54,7 +54,8 @@ TEST_CASE("every legal move on a board past z is written and read back, long and
         const std::string where = runtime::to_position_string(pos);
         std::set<std::string> long_names, short_names;
         for (Move m : g.legal_moves()) {
-            for (const auto notation : {runtime::Notation::long_form, runtime::Notation::short_form}) {
+            for (const auto notation :
+                 {runtime::Notation::long_form, runtime::Notation::short_form}) {
                 const std::string text = runtime::format_move(pos, m, notation);
                 INFO(where << " move " << text);
                 auto& seen = notation == runtime::Notation::long_form ? long_names : short_names;
@@ -108,17 +109,18 @@ TEST_CASE("positions on a board past z read back, en-passant cells past z includ
           "[runtime][position][wide]") {
     const auto game = test::load_text(WIDE);
     int en_passant = 0;
-    test::for_each_playout_position(*game, test::scaled(20), 150, 2028, [&](const runtime::Game& g) {
-        const Position& played = g.position();
-        const std::string text = runtime::to_position_string(played);
-        Position parsed(*game);
-        const auto error = runtime::parse_position(parsed, text);
-        INFO(text);
-        REQUIRE(!error);
-        CHECK(runtime::to_position_string(parsed) == text);
-        CHECK(parsed.hash() == played.hash());
-        if (played.ep_victim() >= 0) ++en_passant;
-    });
+    test::for_each_playout_position(
+        *game, test::scaled(20), 150, 2028, [&](const runtime::Game& g) {
+            const Position& played = g.position();
+            const std::string text = runtime::to_position_string(played);
+            Position parsed(*game);
+            const auto error = runtime::parse_position(parsed, text);
+            INFO(text);
+            REQUIRE(!error);
+            CHECK(runtime::to_position_string(parsed) == text);
+            CHECK(parsed.hash() == played.hash());
+            if (played.ep_victim() >= 0) ++en_passant;
+        });
     CHECK(en_passant > 0);
 
     runtime::Game played(*game);

@@ -1,13 +1,13 @@
 // The search's line judges every position as the game in play does: the same moves (hook filters
 // included) and the same end, with the same scores, on random playouts of every shipped game.
+#include "runtime/search/line.hpp"
+
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <random>
 
-#include <catch2/catch.hpp>
-
 #include "runtime/runtime.hpp"
-#include "runtime/search/line.hpp"
 #include "support/shipped_games.hpp"
 #include "support/test_scale.hpp"
 
@@ -62,8 +62,7 @@ void compare_playouts(const CompiledGame& compiled, int games, int plies, std::u
     }
 }
 
-TEST_CASE("the search's line ends games where the game in play does, with its scores",
-          "[search]") {
+TEST_CASE("the search's line ends games where the game in play does, with its scores", "[search]") {
     for (const std::string& name : shipped_games()) {
         DYNAMIC_SECTION(name) {
             const auto game = test::load_shipped(name);

@@ -89,9 +89,13 @@ TEST_CASE("the AI of a three-player game keeps its King from the winning capture
           "[search][three-player]") {
     // The threat comes from the player after next: paranoid and max-n see it from three plies,
     // best-reply (the default) from two, where one reply of either other player follows the move.
-    const auto [search, limit] = GENERATE(table<std::string, std::string>(
-        {{"", ":1"}, {":brs", ":1"}, {":brs", ":depth=2"}, {"", ":depth=3"},
-         {":paranoid", ":depth=3"}, {":maxn", ":depth=3"}}));
+    const auto [search, limit] =
+        GENERATE(table<std::string, std::string>({{"", ":1"},
+                                                  {":brs", ":1"},
+                                                  {":brs", ":depth=2"},
+                                                  {"", ":depth=3"},
+                                                  {":paranoid", ":depth=3"},
+                                                  {":maxn", ":depth=3"}}));
     const auto game = test::load_shipped("three-player-hex-shogi-91");
     const int king = test::type_named(*game, "King");
     Position pos(*game);
@@ -110,8 +114,7 @@ TEST_CASE("a level names the search for more than two players after its limit",
     using search::ManyPlayerSearch;
     std::string error;
     CHECK(search::parse_level(":5:maxn", error)->limits.many_players == ManyPlayerSearch::max_n);
-    CHECK(search::parse_level(":brs", error)->limits.many_players ==
-          ManyPlayerSearch::best_reply);
+    CHECK(search::parse_level(":brs", error)->limits.many_players == ManyPlayerSearch::best_reply);
     const auto deep = search::parse_level(":depth=3:paranoid", error);
     REQUIRE(deep);
     CHECK(deep->limits.depth == 3);

@@ -131,7 +131,9 @@ end stalemate draw
     REQUIRE(loaded.game);
     loaded.game->hooks = ir::HookSource{
         "return { allow_move = function(game, move) return move.captured == nil end }",
-        "no-captures.lua", 1, {}};
+        "no-captures.lua",
+        1,
+        {}};
     const CompiledGame compiled(std::move(*loaded.game));
     runtime::Game game(compiled);
     runtime::AiPlayer ai(compiled, search::Level{{3, 0, 0}, 0}, 1);
@@ -147,7 +149,8 @@ end stalemate draw
 TEST_CASE("limits of depth and nodes give the same move every time; variety too",
           "[search][two-player]") {
     const auto chess = test::load_shipped("chess");
-    const auto game = game_at(*chess, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    const auto game =
+        game_at(*chess, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
     const auto first = think(*game, {0, 0, 20000});
     const auto again = think(*game, {0, 0, 20000});
     CHECK(first.best == again.best);

@@ -43,8 +43,10 @@ std::string rights_text(const Position& pos) {
 }  // namespace
 
 ref::MoveKey key_of(const Position& pos, Move move) {
-    ref::MoveKey key{ref::pack_cells(move.from(), move.to(), move.promotion(), move.kind()), {},
-                     move.gated_type() < 0 ? -1 : move.gated_type() * 2 + (move.gates_on_partner() ? 1 : 0)};
+    ref::MoveKey key{
+        ref::pack_cells(move.from(), move.to(), move.promotion(), move.kind()),
+        {},
+        move.gated_type() < 0 ? -1 : move.gated_type() * 2 + (move.gates_on_partner() ? 1 : 0)};
     JumpPath path;
     if (move.is_jumps() && jump_path(pos, move, path))
         key.path.assign(path.landings, path.landings + path.length);
@@ -63,7 +65,8 @@ std::string describe_move(const ir::Game& game, const ref::MoveKey& move) {
     if (ref::key_kind(move) == ref::Move::en_passant) text += " (en passant)";
     if (ref::key_kind(move) == ref::Move::castling) text += " (castling)";
     if (move.gate >= 0)
-        text += std::string(" gating ") + game.pieces[move.gate / 2].letter + (move.gate % 2 ? " on the partner's cell" : "");
+        text += std::string(" gating ") + game.pieces[move.gate / 2].letter +
+                (move.gate % 2 ? " on the partner's cell" : "");
     return text;
 }
 
@@ -106,8 +109,8 @@ std::string state_differences(const Position& pos, const ref::State& s) {
     std::vector<int> gates;
     for (int cell : pos.gates()) gates.push_back(cell);
     if (gates != s.gates)
-        out << "  gate rights: " << cells_text(game, gates) << " (reference " << cells_text(game, s.gates)
-            << ")\n";
+        out << "  gate rights: " << cells_text(game, gates) << " (reference "
+            << cells_text(game, s.gates) << ")\n";
     std::vector<int> ep;
     for (int c : pos.ep_cells()) ep.push_back(c);
     if (ep != s.ep_cells || pos.ep_victim() != s.ep_victim)

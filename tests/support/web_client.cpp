@@ -52,9 +52,7 @@ Page::~Page() {
     mg_close_connection(conn_);
 }
 
-json Page::ask(json request) {
-    return answer(send_request(std::move(request)));
-}
+json Page::ask(json request) { return answer(send_request(std::move(request))); }
 
 int Page::send_request(json request) {
     request["id"] = ++last_id_;

@@ -99,15 +99,15 @@ TEST_CASE("serve: a pasted rule file is checked, and located errors come back", 
     CHECK(broken["diagnostics"][0]["line"] >= 1);
     CHECK(broken["diagnostics"][0]["file"] == "pasted.vari");
     // A pasted file may include only the shipped games; no file outside them is read.
-    const json outside =
-        page.ask({{"op", "open"}, {"source", "include \"/etc/passwd\"\n"}});
+    const json outside = page.ask({{"op", "open"}, {"source", "include \"/etc/passwd\"\n"}});
     CHECK(outside["ok"] == false);
     // Diagnostics name files as the pasted file does, never where the server keeps its own.
     const std::string folder = std::filesystem::canonical(VARI_STDLIB_DIR).parent_path().string();
     for (const char* include : {"nothing.vari", "../../../x.vari", "../CMakeLists.vari"}) {
         INFO(include);
-        const json refused = page.ask(
-            {{"op", "check"}, {"source", "game \"x\"\ninclude \"" + std::string(include) + "\"\n"}});
+        const json refused =
+            page.ask({{"op", "check"},
+                      {"source", "game \"x\"\ninclude \"" + std::string(include) + "\"\n"}});
         CHECK(refused["valid"] == false);
         CHECK(refused.dump().find(folder) == std::string::npos);
     }
@@ -201,7 +201,8 @@ TEST_CASE("serve: the AI's move is not played when the page moves on first", "[w
 TEST_CASE("serve: the editor's check, perft and a short analysis with progress", "[web]") {
     Running& running = shared();
     Page page(running.port());
-    const json broken = page.ask({{"op", "check"}, {"source", "game \"x\"\nplayers White Black\nboard hex\n"}});
+    const json broken =
+        page.ask({{"op", "check"}, {"source", "game \"x\"\nplayers White Black\nboard hex\n"}});
     CHECK(broken["ok"] == true);
     CHECK(broken["valid"] == false);
     REQUIRE(broken["diagnostics"].size() >= 1);
@@ -262,7 +263,8 @@ TEST_CASE("serve: pages playing at once each keep their own game", "[web]") {
                 played += page.ask({{"op", "move"}, {"move", move}})["ok"] == true;
             }
             page.ask({{"op", "undo"}});
-            plies[p] = page.ask({{"op", "state"}})["ply"].get<int>() == played - 1 ? played - 1 : -2;
+            plies[p] =
+                page.ask({{"op", "state"}})["ply"].get<int>() == played - 1 ? played - 1 : -2;
         });
     for (auto& t : players) t.join();
     for (int p = 0; p < PAGES; ++p) CHECK(plies[p] == p + 2);

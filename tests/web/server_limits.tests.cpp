@@ -51,9 +51,9 @@ TEST_CASE("serve: a request under another site's name is refused, files and sess
         CHECK(http(running.port(), "GET", "/", own + port).status == 200);
     CHECK(http(running.port(), "GET", "/", "localhost").status == 200);  // no port: allowed
     // A page of evil.example whose name was made to resolve to 127.0.0.1 (DNS rebinding).
-    for (const std::string& other : std::vector<std::string>{
-             "evil.example:" + port, "evil.example", "127.0.0.1:1",
-             "localhost.evil:" + port, "127.0.0.2:" + port})
+    for (const std::string& other :
+         std::vector<std::string>{"evil.example:" + port, "evil.example", "127.0.0.1:1",
+                                  "localhost.evil:" + port, "127.0.0.2:" + port})
         CHECK(http(running.port(), "GET", "/", other).status == 403);
 
     RawSocket rebound(running.port());
@@ -63,8 +63,8 @@ TEST_CASE("serve: a request under another site's name is refused, files and sess
     CHECK_FALSE(other_origin.handshake("127.0.0.1:" + port, "http://evil.example")
                     .starts_with("HTTP/1.1 101"));
     RawSocket own(running.port());
-    CHECK(own.handshake("localhost:" + port, "http://localhost:" + port)
-              .starts_with("HTTP/1.1 101"));
+    CHECK(
+        own.handshake("localhost:" + port, "http://localhost:" + port).starts_with("HTTP/1.1 101"));
 }
 
 TEST_CASE("serve: a message split in frames is put together; deep and long ones are refused",
@@ -73,11 +73,11 @@ TEST_CASE("serve: a message split in frames is put together; deep and long ones 
     options.max_message = 300'000;
     Running running(options);
     RawSocket page(running.port());
-    REQUIRE(page.handshake("127.0.0.1:" + std::to_string(running.port()))
-                .starts_with("HTTP/1.1 101"));
-    page.frame(0x01, R"({"op": "hel)");        // text, more to come
-    page.frame(0x00, R"(lo", )");               // continuation
-    page.frame(0x80, R"("id": 7})");            // continuation, the last
+    REQUIRE(
+        page.handshake("127.0.0.1:" + std::to_string(running.port())).starts_with("HTTP/1.1 101"));
+    page.frame(0x01, R"({"op": "hel)");  // text, more to come
+    page.frame(0x00, R"(lo", )");        // continuation
+    page.frame(0x80, R"("id": 7})");     // continuation, the last
     const json hello = json::parse(page.next_text());
     CHECK(hello["id"] == 7);
     CHECK(hello["ok"] == true);
@@ -114,8 +114,8 @@ TEST_CASE("serve: a stop, a closed page or the time limit ends a perft or an ana
           "perft stopped after 2 s, the most one request may take here (vari perft on the "
           "command line has no limit)");
 
-    const int analysis = page.send_request(
-        {{"op", "analyze"}, {"games", 200}, {"players", {"ai:4", "ai:4"}}});
+    const int analysis =
+        page.send_request({{"op", "analyze"}, {"games", 200}, {"players", {"ai:4", "ai:4"}}});
     page.ask({{"op", "stop"}});
     CHECK(error_of(page.answer(analysis)).starts_with("the analysis stopped"));
 }
@@ -184,8 +184,8 @@ TEST_CASE("serve: a client that sends its headers slowly, or a page left idle, i
     Page idle(running.port());
     CHECK(idle.ask({{"op", "hello"}})["ok"] == true);
     const json closed = idle.event("closed");
-    CHECK(closed.value("reason", "").starts_with(
-        "the server closed this page's session after 1 s"));
+    CHECK(
+        closed.value("reason", "").starts_with("the server closed this page's session after 1 s"));
     CHECK(idle.ask({{"op", "hello"}}).contains("closed"));
 }
 
@@ -198,8 +198,8 @@ TEST_CASE("serve: SIGTERM stops vari serve while a page's work runs", "[web]") {
     posix_spawn_file_actions_addclose(&actions, out[0]);
     const char* argv[] = {VARI_BINARY, "serve", "--port", "0", nullptr};
     pid_t pid = 0;
-    REQUIRE(posix_spawn(&pid, VARI_BINARY, &actions, nullptr, const_cast<char**>(argv),
-                        environ) == 0);
+    REQUIRE(posix_spawn(&pid, VARI_BINARY, &actions, nullptr, const_cast<char**>(argv), environ) ==
+            0);
     posix_spawn_file_actions_destroy(&actions);
     close(out[1]);
     // "vari serves chess at http://127.0.0.1:PORT/ ..."

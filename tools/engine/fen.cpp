@@ -15,7 +15,8 @@ bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
 // player, '~' for a tilde type (Fairy-Stockfish's promoted piece, "Q~").
 std::string piece_text(const ir::Game& game, int player, int type) {
     const ir::Piece& piece = game.pieces[static_cast<std::size_t>(type)];
-    return (piece.plus ? "+" : "") + std::string(1, player ? to_lower(piece.letter) : piece.letter) +
+    return (piece.plus ? "+" : "") +
+           std::string(1, player ? to_lower(piece.letter) : piece.letter) +
            (piece.tilde ? "~" : "");
 }
 
@@ -163,12 +164,13 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
     // put back where vari's position string has them.
     std::string checks;
     if (uci && game_->tables().checks_to_win) {
-        const auto counted = std::find_if(fields.begin() + 1, fields.end(), [](const std::string& f) {
-            return f.find('+') != std::string::npos;
-        });
+        const auto counted =
+            std::find_if(fields.begin() + 1, fields.end(),
+                         [](const std::string& f) { return f.find('+') != std::string::npos; });
         const int start = game_->tables().checks_to_win;
-        checks = " " + (counted == fields.end() ? std::to_string(start) + "+" + std::to_string(start)
-                                               : *counted);
+        checks =
+            " " + (counted == fields.end() ? std::to_string(start) + "+" + std::to_string(start)
+                                           : *counted);
         if (counted != fields.end()) fields.erase(counted);
     }
     if (fields.size() > (uci ? 6u : 4u)) {

@@ -42,8 +42,7 @@ bool has_en_passant(const ir::Game& game) {
 }
 
 // Why `protocol` cannot express `game` on a board of `columns` by `rows`, or nothing.
-std::optional<std::string> refusal(const ir::Game& game, Protocol protocol, int columns,
-                                   int rows) {
+std::optional<std::string> refusal(const ir::Game& game, Protocol protocol, int columns, int rows) {
     const bool usi = protocol == Protocol::usi;
     if (game.board.geometry != ir::Geometry::square) return std::string("its board is hexagonal");
     if (game.players.size() != 2)

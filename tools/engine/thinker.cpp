@@ -80,8 +80,7 @@ void Thinker::ponderhit(std::optional<std::int64_t> milliseconds) {
         changed_.notify_all();
         old_timer = std::move(timer_);
         const std::int64_t ms = milliseconds.value_or(ponder_milliseconds_);
-        if (ms > 0)
-            timer_ = std::thread([this, ms, n = job_number_] { watch_clock(ms, n); });
+        if (ms > 0) timer_ = std::thread([this, ms, n = job_number_] { watch_clock(ms, n); });
     }
     if (old_timer.joinable()) old_timer.join();
 }
@@ -92,9 +91,8 @@ void Thinker::watch_clock(std::int64_t milliseconds, std::uint64_t job_number) {
     std::unique_lock lock(mutex_);
     const auto deadline =
         std::chrono::steady_clock::now() + std::chrono::milliseconds(milliseconds);
-    if (!changed_.wait_until(lock, deadline, [&] {
-            return !running_ || stop_asked_ || job_number_ != job_number;
-        }))
+    if (!changed_.wait_until(lock, deadline,
+                             [&] { return !running_ || stop_asked_ || job_number_ != job_number; }))
         searcher_.stop();
 }
 

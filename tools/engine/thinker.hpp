@@ -62,9 +62,9 @@ public:
     void clear();  // a new game: forget what earlier searches learnt; not while thinking
 
 private:
-    void run(Job job);                               // on the worker: the job and those after it
-    std::optional<Job> search(const Job& job);       // one job, up to its answer
-    void take_on(const Job& job);                    // under the lock: the job's state
+    void run(Job job);                          // on the worker: the job and those after it
+    std::optional<Job> search(const Job& job);  // one job, up to its answer
+    void take_on(const Job& job);               // under the lock: the job's state
     void watch_clock(std::int64_t milliseconds, std::uint64_t job_number);
 
     search::Searcher searcher_;

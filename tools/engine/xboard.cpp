@@ -519,8 +519,8 @@ GoRequest XBoardSession::request(int side, bool with_clock) const {
         request.time[side] = engine_ms_ ? *engine_ms_ : *base_ms_;
         request.increment[side] = increment_ms_.value_or(0);
         if (moves_per_session_ > 0)
-            request.moves_to_go = moves_per_session_ -
-                                  (current_->position().move_number() - 1) % moves_per_session_;
+            request.moves_to_go =
+                moves_per_session_ - (current_->position().move_number() - 1) % moves_per_session_;
     }
     return request;
 }

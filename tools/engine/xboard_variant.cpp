@@ -47,7 +47,6 @@ constexpr std::array<Standard, 3> STANDARD_VARIANTS = {{
      "piece Q& Q\npiece R& R"},
 }};
 
-
 // The image of each piece type, -1 for none: the royal type the King's; a type that promotes
 // the Pawn's, which XBoard promotes; the base of a `plus` type an image that has a promoted form,
 // and the `plus` type that form; others the image of their letter, or else a free one. Empty when
@@ -75,8 +74,8 @@ std::vector<int> images_of(const ir::Game& game, std::string& why) {
                    return p.plus && p.letter == pieces[t].letter;
                });
     };
-    const long royals = std::count_if(pieces.begin(), pieces.end(),
-                                      [](const ir::Piece& p) { return p.royal; });
+    const long royals =
+        std::count_if(pieces.begin(), pieces.end(), [](const ir::Piece& p) { return p.royal; });
     for (std::size_t t = 0; t < pieces.size(); ++t)
         if (royals == 1 && pieces[t].royal) give(t, KING_IMAGE);
     // The Pawn's image to the piece lettered P that promotes, else to the first that promotes.
@@ -201,13 +200,12 @@ XBoardVariant describe_for_xboard(const CompiledGame& game, const std::string& s
     for (const auto& p : sorted) joined += (joined.empty() ? "" : "\n") + p;
     // A game that ends otherwise than by mate (a zone to reach, checks to give, passes, royal
     // pieces left facing) is not XBoard's.
-    const bool other_ends = rules.checks_forbidden ||
-                            std::any_of(rules.ends.begin(), rules.ends.end(), [](const auto& e) {
-                                return e.kind == ir::EndKind::royal_reaches ||
-                                       e.kind == ir::EndKind::checks ||
-                                       e.kind == ir::EndKind::passes ||
-                                       e.kind == ir::EndKind::facing;
-                            });
+    const bool other_ends =
+        rules.checks_forbidden ||
+        std::any_of(rules.ends.begin(), rules.ends.end(), [](const auto& e) {
+            return e.kind == ir::EndKind::royal_reaches || e.kind == ir::EndKind::checks ||
+                   e.kind == ir::EndKind::passes || e.kind == ir::EndKind::facing;
+        });
     for (const Standard& s : STANDARD_VARIANTS)
         if (after_table == s.setup_after_table && joined == s.pieces &&
             variant.undescribed.empty() && !other_ends) {

@@ -44,7 +44,8 @@ public:
 protected:
     using Clock = ChildProcess::Clock;
     // How long an engine may take to greet and to answer a synchronising question: generous, as
-    // an engine may load its tables or, as vari does, compile every game it offers before it greets.
+    // an engine may load its tables or, as vari does, compile every game it offers before it
+    // greets.
     static constexpr int HANDSHAKE_MS = 30'000;
     // Beyond a move's wait, for the pipes and the scheduler: the runner judges the clock.
     static constexpr int LATE_MS = 500;

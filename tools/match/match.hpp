@@ -122,7 +122,7 @@ std::optional<Entrant> engine_entrant(const CompiledGame& game, std::string_view
 // Where a game starts: a position and moves played from it (the moves are part of the game).
 // The position is kept as its string, a position being large and an openings file long.
 struct Opening {
-    std::string position;     // a position string, checked; empty for the game's start
+    std::string position;  // a position string, checked; empty for the game's start
     std::vector<Move> moves;
 };
 Position opening_start(const CompiledGame& game, const Opening& opening);
@@ -208,9 +208,9 @@ struct MatchOptions {
     int games = 2;   // of each pairing in each round
     int rounds = 1;  // the pairings' games played again, openings going on
     std::uint64_t seed = 1;
-    std::vector<Opening> openings;          // played in turn; none: random openings
-    int random_plies = 4;                   // the plies of a random opening
-    Limits limits;                          // every player's, but for the limits an entrant sets
+    std::vector<Opening> openings;  // played in turn; none: random openings
+    int random_plies = 4;           // the plies of a random opening
+    Limits limits;                  // every player's, but for the limits an entrant sets
     // How far past its clock or move time a move may end without a loss; none: time_margin().
     std::optional<std::int64_t> time_margin_ms;
     std::int64_t move_timeout_ms = 60'000;  // an engine's longest move at a fixed depth or nodes

@@ -98,9 +98,8 @@ struct PageSession::Impl {
     void work() {
         std::unique_lock lock(mutex);
         for (;;) {
-            const bool woken = ready.wait_until(lock, last_request + idle, [&] {
-                return closing || !waiting.empty();
-            });
+            const bool woken = ready.wait_until(lock, last_request + idle,
+                                                [&] { return closing || !waiting.empty(); });
             if (closing) return;
             if (!woken) {
                 close_idle();
@@ -123,10 +122,10 @@ struct PageSession::Impl {
     // Closes a page that asked nothing for a long time, telling it why: its place is for others.
     void close_idle() {
         send({{"event", "closed"},
-              {"reason", "the server closed this page's session after " +
-                             std::to_string(std::chrono::duration_cast<std::chrono::seconds>(idle)
-                                                .count()) +
-                             " s without a request; reload the page to play again"}});
+              {"reason",
+               "the server closed this page's session after " +
+                   std::to_string(std::chrono::duration_cast<std::chrono::seconds>(idle).count()) +
+                   " s without a request; reload the page to play again"}});
         close_page();
     }
 

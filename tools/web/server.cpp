@@ -53,9 +53,11 @@ void knock(const std::string& host, int port) {
 class Connection {
 public:
     Connection(mg_connection* conn, const ServeOptions& options)
-        : conn_(conn), max_message_(options.max_message),
-          page_(options, [this](const std::string& text) { write(MG_WEBSOCKET_OPCODE_TEXT, text); },
-                [this] { write(MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, ""); }) {}
+        : conn_(conn),
+          max_message_(options.max_message),
+          page_(
+              options, [this](const std::string& text) { write(MG_WEBSOCKET_OPCODE_TEXT, text); },
+              [this] { write(MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, ""); }) {}
 
     // A frame of a message from the page, on CivetWeb's thread: a message sent in several frames
     // is put together first. Binary messages and pings are not for the session.
@@ -77,10 +79,9 @@ public:
         if (!(flags & 0x80)) return;  // not the message's last frame
         in_text_ = false;
         if (too_long_)
-            write(MG_WEBSOCKET_OPCODE_TEXT,
-                  error_json("a message may hold at most " + std::to_string(max_message_) +
-                             " bytes")
-                      .dump());
+            write(MG_WEBSOCKET_OPCODE_TEXT, error_json("a message may hold at most " +
+                                                       std::to_string(max_message_) + " bytes")
+                                                .dump());
         else
             page_.receive(std::exchange(message_, {}));
     }
@@ -199,11 +200,16 @@ bool Server::start(std::string& error) {
     const std::string ports = impl_->options.host + ":" + std::to_string(impl_->options.port);
     const std::string threads = std::to_string(impl_->options.max_sessions + SPARE_THREADS);
     const std::string request_timeout = std::to_string(impl_->options.request_timeout_ms);
-    const char* settings[] = {"listening_ports", ports.c_str(),
-                              "num_threads", threads.c_str(),
-                              "request_timeout_ms", request_timeout.c_str(),
-                              "enable_websocket_ping_pong", "yes",
-                              "websocket_timeout_ms", PING_AFTER_MS,
+    const char* settings[] = {"listening_ports",
+                              ports.c_str(),
+                              "num_threads",
+                              threads.c_str(),
+                              "request_timeout_ms",
+                              request_timeout.c_str(),
+                              "enable_websocket_ping_pong",
+                              "yes",
+                              "websocket_timeout_ms",
+                              PING_AFTER_MS,
                               nullptr};
     mg_callbacks callbacks{};
     callbacks.log_message = [](const mg_connection*, const char*) { return 1; };  // quiet
@@ -229,8 +235,8 @@ bool Server::start(std::string& error) {
                              impl_.get());
     mg_server_port listening[4] = {};
     if (mg_get_server_ports(impl_->context, 4, listening) > 0) impl_->port = listening[0].port;
-    impl_->own_names = std::make_unique<HostNames>(impl_->options.host, impl_->port,
-                                                   impl_->options.allowed_hosts);
+    impl_->own_names =
+        std::make_unique<HostNames>(impl_->options.host, impl_->port, impl_->options.allowed_hosts);
     impl_->host_names = impl_->own_names.get();
     return true;
 }

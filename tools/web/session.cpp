@@ -33,7 +33,8 @@ constexpr const char* PASTED_NAME = "pasted.vari";
 std::string string_field(const json& request, const char* key) {
     const auto it = request.find(key);
     if (it == request.end()) return {};
-    if (!it->is_string()) throw std::invalid_argument(std::string("'") + key + "' must be a string");
+    if (!it->is_string())
+        throw std::invalid_argument(std::string("'") + key + "' must be a string");
     return it->get<std::string>();
 }
 
@@ -103,10 +104,9 @@ json Session::handle(const json& request, const runtime::StopWhen& stop_work) {
         else if (op == "state") {
             std::lock_guard lock(mutex_);
             answer = state();
-        }
-        else
-            answer = error_json(op.empty() ? "the request names no 'op'"
-                                           : "unknown op '" + op + "'");
+        } else
+            answer =
+                error_json(op.empty() ? "the request names no 'op'" : "unknown op '" + op + "'");
     } catch (const std::invalid_argument& e) {
         answer = error_json(e.what());
     } catch (const nlohmann::json::exception& e) {
@@ -281,10 +281,13 @@ json Session::analyze(const json& request, const runtime::StopWhen& stop) {
     std::string why;
     const runtime::Analysis analysis = runtime::analyze(
         *compiled_, options,
-        [&](int done) { push_({{"event", "progress"}, {"done", done}, {"games", options.games}}); },
+        [&](int done) {
+            push_({{"event", "progress"}, {"done", done}, {"games", options.games}});
+        },
         stop_or_timeout(stop, why));
     if (analysis.cut_short)
-        return error_json("the analysis " + why + " (vari analyze on the command line has no "
+        return error_json("the analysis " + why +
+                          " (vari analyze on the command line has no "
                           "limit)");
     json answer = json::parse(runtime::analysis_json(compiled_->ir(), options, analysis));
     answer["ok"] = true;
@@ -362,8 +365,8 @@ json Session::undo() {
     }
     cancel_thinking();
     std::lock_guard lock(mutex_);
-    const bool humans = std::any_of(seats_.begin(), seats_.end(),
-                                    [](const Seat& s) { return s.spec == "human"; });
+    const bool humans =
+        std::any_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.spec == "human"; });
     do {
         const Move last = game_->last_move();
         if (!game_->undo()) break;
@@ -457,8 +460,11 @@ void Session::think_if_computer() {
             if (seat.ai) {
                 const search::Outcome outcome =
                     seat.ai->choose(*game_, [&](const search::Iteration& it) {
-                        push_({{"event", "thinking"}, {"depth", it.depth}, {"score", it.score},
-                               {"nodes", it.nodes}, {"seconds", it.seconds}});
+                        push_({{"event", "thinking"},
+                               {"depth", it.depth},
+                               {"score", it.score},
+                               {"nodes", it.nodes},
+                               {"seconds", it.seconds}});
                     });
                 move = outcome.best;
                 error = outcome.error;
@@ -491,8 +497,8 @@ json Session::state() const {
     answer["can_redo"] = !undone_.empty();
     answer["seats"] = json::array();
     for (const Seat& seat : seats_) answer["seats"].push_back(seat.spec);
-    answer["thinking"] = game_ && !game_->result() &&
-                         seats_[game_->position().side_to_move()].spec != "human";
+    answer["thinking"] =
+        game_ && !game_->result() && seats_[game_->position().side_to_move()].spec != "human";
     return answer;
 }
 

@@ -6,12 +6,11 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "interpreter/interpreter.hpp"
 #include "runtime/runtime.hpp"
@@ -43,7 +42,7 @@ public:
 
 private:
     struct Seat {
-        std::string spec = "human";               // "human", "random", "ai:3"
+        std::string spec = "human";             // "human", "random", "ai:3"
         std::unique_ptr<runtime::AiPlayer> ai;  // for an AI seat
     };
     nlohmann::json hello() const;
@@ -112,7 +111,8 @@ nlohmann::json error_json(const std::string& message);
 // without one. Any other name may be a page of another site that had its name resolve here.
 class HostNames {
 public:
-    HostNames(const std::string& listen_host, int port, const std::vector<std::string>& extra_names);
+    HostNames(const std::string& listen_host, int port,
+              const std::vector<std::string>& extra_names);
     bool allows(std::string_view header) const;
 
 private:

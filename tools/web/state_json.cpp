@@ -58,8 +58,10 @@ json move_json(const Position& pos, Move move) {
 }
 
 json result_json(const runtime::Result& result) {
-    json r = {{"summary", result.summary}, {"reason", result.reason},
-              {"stopped", result.stopped}, {"scores", result.scores}};
+    json r = {{"summary", result.summary},
+              {"reason", result.reason},
+              {"stopped", result.stopped},
+              {"scores", result.scores}};
     return r;
 }
 
@@ -78,9 +80,9 @@ json board_json(const ir::Game& game) {
             labels.push_back({{"text", l.text}, {"x", l.x}, {"y", l.y}});
         views.push_back({{"cells", cells}, {"labels", labels}});
     }
-    return {{"name", game.name},          {"geometry", geometry_name(game.board.geometry)},
-            {"players", players},         {"types", types},
-            {"hands", game.holds_hands()},        {"views", views}};
+    return {{"name", game.name},           {"geometry", geometry_name(game.board.geometry)},
+            {"players", players},          {"types", types},
+            {"hands", game.holds_hands()}, {"views", views}};
 }
 
 json state_json(const runtime::Game& game) {
@@ -91,13 +93,13 @@ json state_json(const runtime::Game& game) {
          check = json::array();
     for (int c = 0; c < static_cast<int>(rules.board.cells.size()); ++c)
         if (const Piece p = pos.piece_on(c))
-            pieces.push_back({{"cell", cell_name(rules, c)},
-                              {"type", type_of(p)},
-                              {"owner", owner_of(p)}});
+            pieces.push_back(
+                {{"cell", cell_name(rules, c)}, {"type", type_of(p)}, {"owner", owner_of(p)}});
     for (int player = 0; player < players; ++player) {
         json hand = json::array();
         for (int type = 0; type < pos.tables().type_count; ++type)
-            if (const int n = pos.in_hand(player, type)) hand.push_back({{"type", type}, {"count", n}});
+            if (const int n = pos.in_hand(player, type))
+                hand.push_back({{"type", type}, {"count", n}});
         hands.push_back(hand);
     }
     if (!game.result())

@@ -12,17 +12,17 @@
 namespace vari::web {
 
 struct ServeOptions {
-    std::string game = "chess";      // the game a new page opens with: a shipped game's name
-    std::string host = "127.0.0.1";  // the address to listen on; another is the user's choice
-    int port = 8080;                 // 0: any free port
-    std::size_t max_sessions = 32;   // pages connected at once; more are refused
+    std::string game = "chess";         // the game a new page opens with: a shipped game's name
+    std::string host = "127.0.0.1";     // the address to listen on; another is the user's choice
+    int port = 8080;                    // 0: any free port
+    std::size_t max_sessions = 32;      // pages connected at once; more are refused
     std::size_t max_message = 1 << 20;  // bytes in one message from a page (a rule file fits)
     // Names a page may reach the server by besides its address (and, on loopback, localhost): a
     // request under any other name in its Host header is refused, as it may come from another
     // site's page that had its own name resolve to this machine.
     std::vector<std::string> allowed_hosts;
-    double work_seconds = 60;     // a perft or an analysis that runs longer is stopped
-    int idle_seconds = 7200;      // a page that asks nothing for this long is closed, told why
+    double work_seconds = 60;        // a perft or an analysis that runs longer is stopped
+    int idle_seconds = 7200;         // a page that asks nothing for this long is closed, told why
     int request_timeout_ms = 10000;  // a request's headers must arrive within this
     int search_threads = 1;          // threads the AI searches with, at most, for each page
 };
