@@ -183,7 +183,7 @@ CellSet royals_left_attacked(const Position& pos) {
     if (t.royals_capturable || !t.royal_types ||
         (t.passing != ir::Passing::never && t.passing != ir::Passing::unless_in_check))
         return {};
-    const int mover = (pos.side_to_move() + t.player_count - 1) % t.player_count;
+    const int mover = pos.last_mover();
     CellSet attacked;
     for (std::uint32_t types = t.royal_types; types; types &= types - 1)
         for (int cell : pos.pieces(mover, std::countr_zero(types)))

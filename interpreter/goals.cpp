@@ -29,7 +29,7 @@ bool kept_facing(const Position& pos, int mover) {
 bool goal_reached(const Position& pos) {
     const Tables& t = pos.tables();
     const int side = pos.side_to_move();
-    const int mover = (side + t.player_count - 1) % t.player_count;
+    const int mover = pos.last_mover();
     if (t.checks_to_win && pos.checks_given(mover) >= t.checks_to_win) return true;
     if (t.passes_to_end && pos.passes_in_a_row() >= t.passes_to_end) return true;
     if (kept_facing(pos, mover)) return true;
@@ -41,7 +41,7 @@ Judgement judge_goals(const Position& pos) {
     const ir::Game& game = pos.game().ir();
     const Tables& t = pos.tables();
     const int side = pos.side_to_move();
-    const int mover = (side + t.player_count - 1) % t.player_count;
+    const int mover = pos.last_mover();
     const bool by_checks = t.checks_to_win && pos.checks_given(mover) >= t.checks_to_win;
     const bool by_passes = t.passes_to_end && pos.passes_in_a_row() >= t.passes_to_end;
     const bool by_facing = kept_facing(pos, mover);

@@ -133,6 +133,9 @@ public:
     int count(int player, int type) const;  // pieces of the type on the board
     int side_to_move() const { return side_; }
     int next_player(int player) const { return player + 1 == t_->player_count ? 0 : player + 1; }
+    int previous_player(int player) const { return (player == 0 ? t_->player_count : player) - 1; }
+    // Who made the last move (who moves last in a round, before the first move).
+    int last_mover() const { return previous_player(side_); }
     std::uint32_t rights() const { return rights_; }
     // The cells on which gate rights, or first-move rights, are held (a cell's right belongs to
     // the player whose zone holds it: Tables::gate_zone).

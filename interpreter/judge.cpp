@@ -80,7 +80,7 @@ int extinct_type(const Position& pos, int player, const ir::EndCondition& end) {
 Judgement judge(const Position& pos, bool has_move, int repetitions) {
     const ir::Game& game = pos.game().ir();
     const int players = pos.tables().player_count;
-    const int mover = (pos.side_to_move() + players - 1) % players;
+    const int mover = pos.last_mover();
     const int rules = static_cast<int>(game.ends.size());
     // A player left without pieces, then the goals (which leave no moves), then the material
     // left, then mate and stalemate: a mate on the last ply of a counter is still a mate.

@@ -383,7 +383,7 @@ template <class Set>
 void Position::undo_move_as(Move move, const Undo& undo) {
     BoardSets<Set>& s = writable_sets<Set>();
     const int from = move.from(), to = move.to();
-    side_ = side_ == 0 ? t_->player_count - 1 : side_ - 1;
+    side_ = previous_player(side_);
     if (undo.gave_check) --checks_given_[side_];
     if (move.is_pass()) {
         // Nothing moved.

@@ -58,11 +58,6 @@ lua_Integer held(const Position& pos, int player, int type) {
     return count;
 }
 
-int previous_player(const Position& pos) {
-    const int players = pos.tables().player_count;
-    return (pos.side_to_move() + players - 1) % players;
-}
-
 }  // namespace
 
 HookGame::HookGame(const CompiledGame& game) : game_(game) {
@@ -118,7 +113,7 @@ void HookGame::push(lua_State* L, const HookContext& context, int first) {
     const int game = lua_upvalueindex(first + game_fields);
     // The players as their indices, -1 for none.
     const lua_Integer values[] = {
-        pos.side_to_move(), context.last_move.is_none() ? -1 : previous_player(pos),
+        pos.side_to_move(), context.last_move.is_none() ? -1 : pos.last_mover(),
         context.ply,        pos.ply_clock(),
         pos.move_number(),  context.repetitions,
         context.passes};
@@ -198,7 +193,7 @@ MoveFacts HookGame::facts_of_last_move(const HookContext& context) {
     const Move move = context.last_move;
     const Position& pos = *context.position;
     if (move.is_drop())
-        facts.piece = make_piece(previous_player(pos), move.dropped_type());
+        facts.piece = make_piece(pos.last_mover(), move.dropped_type());
     else if (!move.is_pass() && !move.is_none())
         facts.piece = context.last_undo ? context.last_undo->moved : pos.piece_on(move.to());
     if (context.last_undo) {

@@ -10,17 +10,12 @@
 namespace vari::runtime {
 namespace {
 
-int previous_player(const Position& pos) {
-    const int count = pos.tables().player_count;
-    return (pos.side_to_move() + count - 1) % count;
-}
-
 // The cell of the piece that just passed exactly `passed`: a piece of the player who moved last
 // with a rule that leaves en-passant cells, standing where such a move from an empty cell ends.
 // Found from the compiled tables alone, so it holds for any board and piece. -1 when none.
 int find_ep_victim(const Position& pos, CellSet passed) {
     const Tables& t = pos.tables();
-    const int mover = previous_player(pos);
+    const int mover = pos.last_mover();
     for (int victim : pos.pieces(mover)) {
         const PieceRules& r = t.rules_of(mover, type_of(pos.piece_on(victim)));
         if (!r.has_ep_create) continue;
@@ -365,7 +360,7 @@ private:
         const int victim = find_ep_victim(pos_, passed);
         if (victim < 0)
             return fail(start,
-                        "no piece of " + game_.players[previous_player(pos_)].name +
+                        "no piece of " + game_.players[pos_.last_mover()].name +
                             " can just have passed " + std::string(word),
                         "en-passant cells are the cells the last move passed over, or '-'");
         pos_.set_en_passant(passed, victim);
