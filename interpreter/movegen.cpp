@@ -937,9 +937,12 @@ bool captures(const Position& pos, Move m) {
             const Piece target = pos.piece_on(m.to());
             return target && owner_of(target) != owner_of(pos.piece_on(m.from()));
         }
-        default:
+        case Move::castling:
+        case Move::drop:
+        case Move::pass:
             return false;
     }
+    return false;
 }
 
 std::uint64_t perft(Position& pos, int depth, bool* overflow) {

@@ -18,9 +18,10 @@ const char* kind_name(Move move) {
             return "en-passant";
         case Move::jumps:
             return "jumps";
-        default:
+        case Move::pass:
             return "pass";
     }
+    return "pass";
 }
 
 // create()'s values, in order after the three tables of names.
@@ -226,7 +227,7 @@ MoveFacts HookGame::facts_before(const Position& pos, Move move) {
             if (jump_path(pos, move, facts.path))
                 facts.captured = pos.piece_on(facts.path.jumped[0]);
             break;
-        default:
+        case Move::pass:
             break;
     }
     return facts;

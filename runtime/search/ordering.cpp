@@ -36,7 +36,9 @@ MoveGain move_gain(const Position& pos, Move move, const std::vector<PieceValue>
         case Move::jumps:
             g.capture = true;
             break;  // what it takes needs the path: worth unknown
-        default:
+        case Move::castling:
+        case Move::drop:
+        case Move::pass:
             break;
     }
     if (victim != NO_PIECE) {

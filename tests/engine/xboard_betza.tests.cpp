@@ -27,8 +27,8 @@ std::string betza_of(const CompiledGame& game, const std::string& letter, int pl
 
 std::unique_ptr<CompiledGame> load_test_game(const std::string& path) {
     auto loaded = dsl::load_file(path);
-    REQUIRE(loaded.game);
-    return std::make_unique<CompiledGame>(std::move(*loaded.game));
+    REQUIRE(loaded.compiled);
+    return std::move(loaded.compiled);
 }
 
 }  // namespace
@@ -104,6 +104,17 @@ TEST_CASE("chess is XBoard's normal; a game named as one of XBoard's own is rena
     const auto shogi = engine::describe_for_xboard(*test::load_shipped("shogi"), "shogi");
     CHECK(shogi.name == "vari_shogi");
     CHECK(shogi.setup.rfind("setup (PNBRSLG....++++++Kpnbrslg....++++++k) 9x9+7_fairy ", 0) == 0);
+}
+
+TEST_CASE("chess's pieces and start with another ending are not XBoard's normal",
+          "[engine][xboard]") {
+    // A zone to reach, checks to give, a type to make extinct.
+    for (const char* name : {"king-of-the-hill", "three-check", "extinction", "kinglet"}) {
+        INFO(name);
+        const auto variant = engine::describe_for_xboard(*test::load_shipped(name), name);
+        CHECK_FALSE(variant.standard);
+        CHECK(variant.name != "normal");
+    }
 }
 
 }  // namespace engine_xboard_betza_tests

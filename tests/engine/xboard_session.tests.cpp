@@ -69,13 +69,13 @@ TEST_CASE("protover 2 is answered with the features, the games as XBoard names t
          {" setboard=1", " usermove=1", " ping=1", " playother=1", " sigint=0", " sigterm=0",
           " colors=0", " analyze=1", " memory=1", " smp=1"})
         CHECK(lines[0].find(feature) != std::string::npos);
-    // King of the hill has chess's pieces and setup, but its own end: not XBoard's normal.
+    // King of the hill and extinction chess have chess's pieces and setup, but their own ends:
+    // not XBoard's normal.
     CHECK(lines[1] ==
-          "feature variants=\"normal,antichess,cambodian,capablanca,grand-chess,heian-dai-shogi,"
-          "horde,janggi,jeson-mor,king-of-the-hill,kyoto-shogi,makpong,vari_makruk,minishogi,"
-          "placement,"
-          "racing-kings,seirawan,vari_shatranj,vari_shogi,sittuyin,three-check,three-kings,"
-          "vari_xiangqi\"");
+          "feature variants=\"normal,antichess,cambodian,capablanca,extinction,grand-chess,"
+          "heian-dai-shogi,horde,janggi,jeson-mor,king-of-the-hill,kinglet,kyoto-shogi,makpong,"
+          "vari_makruk,minishogi,placement,racing-kings,seirawan,vari_shatranj,vari_shogi,"
+          "sittuyin,three-check,three-kings,vari_xiangqi\"");
     CHECK(lines[2] == "feature option=\"Level -spin 10 1 10\"");
     xb.send("accepted setboard");
     xb.send("rejected sigint");
@@ -405,13 +405,12 @@ TEST_CASE("vari engine --protocol xboard sets up a game XBoard does not know",
     xb.send("xboard");
     xb.send("protover 2");
     const auto features = xb.lines_until("feature done=1");
-    CHECK(has_line(
-        features,
-        "feature variants=\"camel-chess,antichess,cambodian,capablanca,normal,"
-        "grand-chess,heian-dai-shogi,horde,janggi,jeson-mor,king-of-the-hill,kyoto-shogi,makpong,"
-        "vari_makruk,"
-        "minishogi,placement,racing-kings,seirawan,vari_shatranj,vari_shogi,"
-        "sittuyin,three-check,three-kings,vari_xiangqi\""));
+    CHECK(
+        has_line(features,
+                 "feature variants=\"camel-chess,antichess,cambodian,capablanca,normal,extinction,"
+                 "grand-chess,heian-dai-shogi,horde,janggi,jeson-mor,king-of-the-hill,kinglet,"
+                 "kyoto-shogi,makpong,vari_makruk,minishogi,placement,racing-kings,seirawan,"
+                 "vari_shatranj,vari_shogi,sittuyin,three-check,three-kings,vari_xiangqi\""));
     xb.send("new");
     xb.send("variant camel-chess");
     xb.send("ping 1");
