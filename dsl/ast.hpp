@@ -43,32 +43,11 @@ struct DirItem {
     Span span() const { return is_vector ? vector.span : name.span; }
 };
 
-// ORDER DeclKind: build_ast.cpp's describe() and check.cpp's kind names follow it.
-enum class DeclKind : std::uint8_t {
-    none,
-    game,
-    players,
-    orient,
-    board,
-    direction,
-    zone,
-    piece,
-    hands,
-    drop_first,
-    castling,
-    setup,
-    end,
-    royals,
-    pass,
-    hooks,
-    include,
-    army,
-    armies,
-    captures,
-    jumps,
-    checks,
-    drops
-};
+// What is being read: nothing, or the declaration its keyword opens (in keywords.hpp's order, so
+// that declaration_words names each kind but `none`).
+#define VARI_DECL_KIND(id, text) id,
+enum class DeclKind : std::uint8_t { none, VARI_DECLARATION_KEYWORDS(VARI_DECL_KIND) };
+#undef VARI_DECL_KIND
 
 struct Game {
     std::string title;

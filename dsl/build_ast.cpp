@@ -594,6 +594,8 @@ std::string fill_in(std::string_view message, const State& s) {
         text.replace(at, 14, either_of(declaration_words));
     if (const auto at = text.find("{primitives}"); at != std::string::npos)
         text.replace(at, 12, either_of(primitive_words));
+    if (const auto at = text.find("{ends}"); at != std::string::npos)
+        text.replace(at, 6, either_of(end_words));
     return text;
 }
 

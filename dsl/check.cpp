@@ -15,40 +15,41 @@ namespace {
 constexpr int max_players = MAX_PLAYERS;
 constexpr ast::Span file_start{1, 1};
 
-// ORDER DeclKind
-constexpr const char* kind_words[] = {
-    "",        "game",       "players",  "orient",   "board", "direction", "zone", "piece",
-    "hands",   "drop-first", "castling", "setup",    "end",   "royals",    "pass", "hooks",
-    "include", "army",       "armies",   "captures", "jumps", "checks",    "drops"};
+// The keyword of a declaration kind ("" for none).
+std::string kind_word(ast::DeclKind kind) {
+    const auto k = static_cast<std::size_t>(kind);
+    return k == 0 ? "" : std::string(declaration_words[k - 1]);
+}
 
-const char* end_word(ir::EndKind kind) {
+// The keyword of an end kind (a `piece-reaches` is a royal-reaches of named pieces).
+std::string_view end_word(ir::EndKind kind) {
     switch (kind) {
         case ir::EndKind::checkmate:
-            return "checkmate";
+            return keyword_text(Keyword::checkmate);
         case ir::EndKind::stalemate:
-            return "stalemate";
+            return keyword_text(Keyword::stalemate);
         case ir::EndKind::repetition:
-            return "repetition";
+            return keyword_text(Keyword::repetition);
         case ir::EndKind::ply_limit:
-            return "ply-limit";
+            return keyword_text(Keyword::ply_limit);
         case ir::EndKind::no_pieces:
-            return "no-pieces";
+            return keyword_text(Keyword::no_pieces);
         case ir::EndKind::bare_royal:
-            return "bare-royal";
+            return keyword_text(Keyword::bare_royal);
         case ir::EndKind::insufficient:
-            return "insufficient";
+            return keyword_text(Keyword::insufficient);
         case ir::EndKind::royal_reaches:
-            return "royal-reaches";
+            return keyword_text(Keyword::royal_reaches);
         case ir::EndKind::checks:
-            return "checks";
+            return keyword_text(Keyword::checks);
         case ir::EndKind::passes:
-            return "passes";
+            return keyword_text(Keyword::passes);
         case ir::EndKind::facing:
-            return "facing";
+            return keyword_text(Keyword::facing);
         case ir::EndKind::extinction:
-            return "extinction";
+            return keyword_text(Keyword::extinction);
     }
-    return "";
+    return {};
 }
 
 template <typename Map>
@@ -198,7 +199,7 @@ void Checker::check_declarations() {
         return;
     }
     const auto once = [this](const auto& nodes, ast::DeclKind kind, const std::string& example) {
-        const std::string word = kind_words[static_cast<int>(kind)];
+        const std::string word = kind_word(kind);
         if (nodes.empty() && !is_broken(kind, ""))
             report.error(file_start,
                          "missing '" + word + "' declaration, such as '" + example + "'");
@@ -285,7 +286,7 @@ void Checker::check_ends() {
             already_defined(end.span,
                             end.kind == ir::EndKind::royal_reaches
                                 ? "a goal zone ('end royal-reaches' or 'end piece-reaches')"
-                                : std::string("'end ") + end_word(end.kind) + "'",
+                                : "'end " + std::string(end_word(end.kind)) + "'",
                             it->second);
         if (end.kind == ir::EndKind::repetition && end.count.value < 2)
             report.error(end.count.span, "a repetition count must be at least 2, found " +

@@ -132,7 +132,7 @@ VARI_MESSAGE(hand_pieces, "expected the pieces the player holds in hand after 'h
 VARI_MESSAGE(close_setup, "expected '}' to close {decl}, or a piece's name followed by its cells");
 
 // end
-VARI_MESSAGE(end_kind, "expected 'checkmate', 'stalemate', 'no-pieces', 'repetition', 'ply-limit', 'bare-royal', 'insufficient', 'royal-reaches', 'piece-reaches', 'checks', 'passes' or 'facing' after 'end'");
+VARI_MESSAGE(end_kind, "expected {ends} after 'end'");
 VARI_MESSAGE(end_zone, "expected the name of the zone a royal piece must reach, as in 'end royal-reaches hill win'");
 VARI_MESSAGE(reach_pieces, "expected the pieces that must reach the zone, as in 'end piece-reaches Knight in centre win'");
 VARI_MESSAGE(kw_in, "expected 'in' and the zone after the pieces, as in 'end piece-reaches Knight in centre win'");

@@ -309,10 +309,9 @@ struct end_checks_word : kw_checks {};  // its own type: the action tells it fro
 struct end_checks : if_must<end_checks_word, end_count, outcome> {};
 struct end_passes : if_must<kw_passes, end_count, outcome> {};
 struct end_facing : if_must<kw_facing, outcome> {};
-struct end_kind : sor<end_checkmate, end_stalemate, end_no_pieces, end_repetition,
-    end_ply_limit, end_bare_royal, end_insufficient, end_extinction, end_royal_reaches,
-    end_piece_reaches, end_checks,
-    end_passes, end_facing> {};
+#define VARI_END_RULE(id) end_##id,
+struct end_kind : sor<VARI_END_KEYWORDS(VARI_END_RULE) failure> {};
+#undef VARI_END_RULE
 struct end_decl : if_must<kw_end, end_kind> {};
 
 // ---- royals -> 'royals' ('capturable' | ('may-not-face' | 'must-part') (NAME | vector)+) -------

@@ -160,6 +160,26 @@
     VARI_RULE_KEYWORDS(X)
 // clang-format on
 
+// The words that begin an end condition (each a keyword above), in the order grammar.hpp's
+// end_kind tries them: a new end condition is its rule `end_ID` there and its id here, and
+// the message for a word that is none of them lists it.
+// clang-format off
+#define VARI_END_KEYWORDS(X) \
+    X(checkmate)             \
+    X(stalemate)             \
+    X(no_pieces)             \
+    X(repetition)            \
+    X(ply_limit)             \
+    X(bare_royal)            \
+    X(insufficient)          \
+    X(extinction)            \
+    X(royal_reaches)         \
+    X(piece_reaches)         \
+    X(checks)                \
+    X(passes)                \
+    X(facing)
+// clang-format on
+
 namespace vari::dsl {
 
 #define VARI_KEYWORD_TEXT(id, text) std::string_view(text),
@@ -169,6 +189,16 @@ inline constexpr std::array declaration_words{VARI_DECLARATION_KEYWORDS(VARI_KEY
 inline constexpr std::array primitive_words{VARI_PRIMITIVE_KEYWORDS(VARI_KEYWORD_TEXT)};
 inline constexpr std::array modifier_words{VARI_MODIFIER_KEYWORDS(VARI_KEYWORD_TEXT)};
 #undef VARI_KEYWORD_TEXT
+
+// Every keyword by its identifier: keywords[Keyword::ID].
+#define VARI_KEYWORD_ID(id, text) id,
+enum class Keyword : std::size_t { VARI_KEYWORDS(VARI_KEYWORD_ID) };
+#undef VARI_KEYWORD_ID
+constexpr std::string_view keyword_text(Keyword k) { return keywords[static_cast<std::size_t>(k)]; }
+
+#define VARI_END_TEXT(id) keyword_text(Keyword::id),
+inline constexpr std::array end_words{VARI_END_KEYWORDS(VARI_END_TEXT)};
+#undef VARI_END_TEXT
 
 // The place of `word` in `words`; the caller knows it is there (the grammar matched it).
 template <std::size_t N>
