@@ -218,25 +218,11 @@ std::optional<PlayedGame> play_analysis_game(const CompiledGame& game,
     return out;
 }
 
-std::optional<SeatSpec> parse_seat(std::string_view text, std::string& error) {
-    if (text == "random") return SeatSpec{std::string(text), std::nullopt};
-    if (text.substr(0, 2) != "ai") {
-        error = "expected random, ai or ai:LEVEL (ai:3, ai:depth=2, ai:nodes=5000)";
-        return std::nullopt;
-    }
-    auto level = search::parse_level(text.substr(2), error);
-    if (!level) return std::nullopt;
-    return SeatSpec{std::string(text), level};
-}
-
-std::string seat_weights(const ir::Game& game, const SeatSpec& seat) {
-    if (!seat.level) return "";
-    return game.weights && !seat.level->derived ? game.weights->file : "derived";
-}
-
 Analysis analyze(const CompiledGame& game, const AnalysisOptions& options,
                  const std::function<void(int done)>& progress, const StopWhen& stop) {
     assert(options.seats.size() == game.ir().players.size() && options.threads >= 1);
+    assert(std::none_of(options.seats.begin(), options.seats.end(),
+                        [](const Seat& seat) { return seat.person(); }));
     std::vector<std::optional<Played>> played(static_cast<std::size_t>(std::max(options.games, 0)));
     std::atomic<int> next{0};
     std::mutex reporting;

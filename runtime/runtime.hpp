@@ -2,6 +2,7 @@
 // random play, and the board drawn as text.
 #pragma once
 
+#include <atomic>
 #include <cassert>
 #include <cstdint>
 #include <functional>
@@ -349,6 +350,86 @@ private:
     std::string hook_error_;
 };
 
+// ---- Who plays: seats and the table ----------------------------------------------------------
+// Whether the side to move is in check as its rules mean it: a royal piece of its own is attacked,
+// in a game whose royal pieces may not be captured.
+bool in_check(const Position& pos);
+
+// Who plays a seat: a person (at the terminal or the page), vari's AI at a level, or the random
+// mover (a uniformly random legal move).
+struct Seat {
+    enum class Kind : std::uint8_t { person, ai, random };
+    Kind kind = Kind::person;
+    std::string text = "human";          // as given: "human", "random", "ai:3"
+    std::optional<search::Level> level;  // the AI's level
+    bool person() const { return kind == Kind::person; }
+};
+// The player called `name` (in any case), or -1 when none is.
+int player_named(const ir::Game& game, std::string_view name);
+// Where a seat is chosen: anywhere, or where no person can wait for (an analysis, a match).
+enum class SeatsAllowed : std::uint8_t { any, computers };
+// The seat `text` names: "human", "random", "ai" or "ai:" followed by a level as
+// search::parse_level reads it ("ai:3", "ai:depth=2", "ai:nodes=5000"). Nothing, with `error`
+// saying what may be named, when it names none or a seat `allowed` does not take.
+std::optional<Seat> parse_seat(std::string_view text, std::string& error,
+                               SeatsAllowed allowed = SeatsAllowed::any);
+// The evaluation weights an AI seat plays with: the weights file's path where the game has learned
+// weights and the level does not ask for the derived ones, else "derived"; empty for a seat
+// without an AI.
+std::string seat_weights(const ir::Game& game, const Seat& seat);
+
+// A game at a table: the game in play, who sits at each of its seats (with their AIs), the moves
+// taken back that may be played again, and what a player sees of the rules: whether it is in
+// check. `vari play` and the page are input and output over a table.
+class Table {
+public:
+    // One seat per player, in turn order; an AI seat of player p is seeded by seed + p, the
+    // random mover by `seed`. The first `first_ply` moves of `played` are where the game started:
+    // undo does not take them back.
+    Table(const CompiledGame& game, std::unique_ptr<Game> played, std::vector<Seat> seats,
+          std::uint64_t seed, int first_ply = 0);
+    ~Table();
+
+    const Game& game() const { return *game_; }
+    const std::vector<Seat>& seats() const { return seats_; }
+    const Seat& seat_to_move() const;
+    bool has_person() const;
+    // The game goes on and a person is to move in it.
+    bool person_to_move() const;
+    bool in_check() const { return runtime::in_check(game_->position()); }  // as the rules mean it
+
+    // The move the computer seat to move chooses (the game goes on and no person is to move):
+    // the AI's search, reporting to `progress`, or the random mover's pick; the outcome's error
+    // is set when a hook failed in the search. The game is not changed.
+    search::Outcome computer_move(const search::Searcher::Progress& progress = {});
+    // Asks a search running in computer_move, from another thread, to answer now.
+    void stop_thinking();
+
+    void play(Move move);  // `move` must be legal; the moves taken back are forgotten
+    // Takes back moves to the last position where a person was to move, or one move where no
+    // person sits at the table; false at the start. redo() plays them again, as far.
+    bool undo();
+    bool redo();
+    bool can_undo() const { return game_->ply() > first_ply_; }
+    bool can_redo() const { return !undone_.empty(); }
+
+    // New seats for the game in play (their AIs start afresh); `seed` as the constructor's.
+    void reseat(std::vector<Seat> seats, std::uint64_t seed);
+    // Goes on with another game of the same rules (a record loaded), `first_ply` as the
+    // constructor's; the moves taken back are forgotten.
+    void replace_game(std::unique_ptr<Game> played, int first_ply = 0);
+
+private:
+    const CompiledGame& compiled_;
+    std::unique_ptr<Game> game_;
+    std::vector<Seat> seats_;
+    std::vector<std::unique_ptr<AiPlayer>> ais_;  // per seat, null but for AI seats
+    std::vector<Move> undone_;                    // the latest taken back last
+    int first_ply_;
+    std::mt19937_64 rng_;
+    std::atomic<AiPlayer*> thinking_{nullptr};  // the AI in computer_move, for stop_thinking
+};
+
 // ---- Moves typed for a game in play --------------------------------------------------------
 // The move `text` names (any notation parse_move reads) if the game allows it now: not over, and
 // not refused by a filter hook. Otherwise `error` says why.
@@ -529,27 +610,14 @@ std::vector<bool> royals_in_check(const Position& pos);
 // designer: how each seat scores (the first player's advantage), how games end, how long they
 // last, how many moves a position offers, and what each piece type does.
 
-// Who plays a seat: "random" (a uniformly random legal move), or "ai" followed by a level as
-// search::parse_level reads it ("ai", "ai:3", "ai:depth=2", "ai:nodes=5000").
-struct SeatSpec {
-    std::string text;                    // as given: "ai:3"
-    std::optional<search::Level> level;  // the AI's level; nothing for a random mover
-};
-// The seat `text` names; nothing with `error` saying why when it names none.
-std::optional<SeatSpec> parse_seat(std::string_view text, std::string& error);
-// The evaluation weights an AI seat plays with: the weights file's path where the game has learned
-// weights and the level does not ask for the derived ones, else "derived"; empty for a random
-// mover.
-std::string seat_weights(const ir::Game& game, const SeatSpec& seat);
-
 // SplitMix64's finaliser: distinct inputs give unrelated seeds. Games of an analysis or a match
 // seed their players and openings through it, so that game i depends only on (seed, i).
 std::uint64_t mix_seed(std::uint64_t x);
 
 struct AnalysisOptions {
     int games = 100;
-    std::vector<SeatSpec> seats;  // one per player, in turn order
-    int threads = 1;              // games played at once, each on a thread of its own
+    std::vector<Seat> seats;  // one per player, in turn order; no person
+    int threads = 1;          // games played at once, each on a thread of its own
     std::uint64_t seed = 1;
     // Each game opens with this many plies played at random, whoever the seats are, so that AI
     // seats do not play one game over and over.

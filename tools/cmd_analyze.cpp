@@ -16,14 +16,14 @@ namespace vari::tools {
 namespace {
 
 // The seats --players names: one spec for every player, or one per player in turn order.
-std::optional<std::vector<runtime::SeatSpec>> parse_players(const ir::Game& game,
-                                                            const std::string& list,
-                                                            std::string& error) {
-    std::vector<runtime::SeatSpec> seats;
+std::optional<std::vector<runtime::Seat>> parse_players(const ir::Game& game,
+                                                        const std::string& list,
+                                                        std::string& error) {
+    std::vector<runtime::Seat> seats;
     std::istringstream specs(list);
     for (std::string spec; std::getline(specs, spec, ',');) {
         std::string why;
-        auto seat = runtime::parse_seat(spec, why);
+        auto seat = runtime::parse_seat(spec, why, runtime::SeatsAllowed::computers);
         if (!seat) {
             error = "--players: '" + printable(spec) + "': " + why;
             return std::nullopt;

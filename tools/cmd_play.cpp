@@ -21,13 +21,6 @@
 namespace vari::tools {
 namespace {
 
-// Who plays a seat: "human", "random", or the AI at a level ("ai", "ai:3", "ai:depth=4").
-struct Mover {
-    std::string kind = "human";
-    std::unique_ptr<runtime::AiPlayer> ai;  // for the AI
-    bool human() const { return kind == "human"; }
-};
-
 // How play draws its board.
 struct View {
     int from = 0;  // the player at the bottom
@@ -48,6 +41,7 @@ constexpr const char* HELP =
     "             save FILE --force\n"
     "  load FILE  go on with the game a record holds\n"
     "  undo       take back your last move (and the replies after it)\n"
+    "  redo       play again the moves undo took back\n"
     "  help       this text\n"
     "  quit       end the game\n"
     "The board marks the last move's cells with '>' and a royal piece in check with '!'.\n";
@@ -61,15 +55,13 @@ std::string file_identity(const std::string& path) {
 
 class Session {
 public:
-    // `game` may have moves played already: they are not taken back by undo.
-    Session(std::unique_ptr<runtime::Game> game, std::vector<Mover> movers, View view,
-            std::uint64_t seed, int max_plies, bool terminal, runtime::Notation notation)
-        : game_(std::move(game)),
-          movers_(std::move(movers)),
+    // `max_plies` counts the plies played from the table's game as it is given.
+    Session(runtime::Table& table, View view, int max_plies, bool terminal,
+            runtime::Notation notation)
+        : table_(table),
           notation_(notation),
           view_(view),
-          rng_(seed),
-          max_plies_(max_plies),
+          last_ply_(max_plies > 0 ? table.game().ply() + max_plies : 0),
           terminal_(terminal) {}
 
     // A file `save` may replace unasked: the record the game was loaded from.
@@ -80,23 +72,19 @@ public:
     // moves back and play on, until quit or the end of input.
     Exit run() {
         for (;;) {
-            while (!game_->result() &&
-                   (max_plies_ <= 0 || static_cast<int>(by_human_.size()) < max_plies_)) {
-                Mover& mover = movers_[side()];
-                if (mover.ai) {
-                    if (!ai_turn(*mover.ai)) return Exit::stopped;
-                } else if (!mover.human()) {
-                    play(runtime::random_move(*game_, rng_), false);
-                } else if (!human_turn()) {
-                    return Exit::ok;
+            while (!game().result() && (last_ply_ <= 0 || game().ply() < last_ply_)) {
+                if (table_.person_to_move()) {
+                    if (!human_turn()) return Exit::ok;
+                } else if (!computer_turn()) {
+                    return Exit::stopped;
                 }
             }
             if (terminal_) show_board();
-            if (!game_->result()) {
-                std::cout << "stopped after " << game_->ply() << " plies\n";
+            if (!game().result()) {
+                std::cout << "stopped after " << game().ply() << " plies\n";
                 return Exit::ok;
             }
-            const runtime::Result& r = *game_->result();
+            const runtime::Result& r = *game().result();
             if (r.stopped) {
                 // A hook's error may quote anything the Lua code made.
                 std::cout << printable(r.summary) << '\n';
@@ -106,74 +94,70 @@ public:
             for (std::size_t p = 0; p < r.scores.size(); ++p)
                 std::cout << (p ? ", " : " ") << name(static_cast<int>(p)) << ' ' << r.scores[p];
             std::cout << '\n';
-            const bool humans = std::any_of(movers_.begin(), movers_.end(),
-                                            [](const Mover& m) { return m.human(); });
-            if (!humans || !human_turn()) return Exit::ok;  // true: moves were taken back
+            if (!table_.has_person() || !human_turn()) return Exit::ok;  // true: moves taken back
         }
     }
 
 private:
-    int side() const { return game_->position().side_to_move(); }
-    const std::string& name(int player) const { return game_->game().ir().players[player].name; }
+    const runtime::Game& game() const { return table_.game(); }
+    int side() const { return game().position().side_to_move(); }
+    const std::string& name(int player) const { return game().game().ir().players[player].name; }
 
     // "White plays e4", with ", check" or ", checkmate" after a move that gives one unless the
     // notation marks it ("Qh4#").
-    void play(Move move, bool human) {
-        const std::string text = runtime::format_move(game_->position(), move, notation_);
+    void play(Move move) {
+        const std::string text = runtime::format_move(game().position(), move, notation_);
         std::cout << name(side()) << " plays " << text;
-        game_->play(move);
-        by_human_.push_back(human);
+        table_.play(move);
         const bool marked =
-            notation_ == runtime::Notation::short_form && runtime::marks_check(game_->game().ir());
-        if (in_check() && !marked) {
-            const auto& result = game_->result();
+            notation_ == runtime::Notation::short_form && runtime::marks_check(game().game().ir());
+        if (table_.in_check() && !marked) {
+            const auto& result = game().result();
             std::cout << (result && result->reason == "checkmate" ? ", checkmate" : ", check");
         }
         std::cout << '\n';
-    }
-
-    bool in_check() const {
-        return !game_->game().tables().royals_capturable && game_->position().in_check();
     }
 
     // Compact, so that after a move the board and the lines around it (the move typed, one move
     // of each player, the prompt) fit a terminal of 24 lines.
     void show_board() const {
         const std::string drawn =
-            runtime::draw_board(game_->position(), {.names = names_,
+            runtime::draw_board(game().position(), {.names = names_,
                                                     .from = view_.from,
-                                                    .last_move = game_->last_move(),
+                                                    .last_move = game().last_move(),
                                                     .colour = view_.colour,
                                                     .compact = true});
-        if (game_->result()) {
+        if (game().result()) {
             std::cout << '\n' << drawn;
             return;
         }
-        const std::string status = name(side()) + " to move" + (in_check() ? ", in check" : "");
-        std::cout << board_and_status(drawn, status, static_cast<int>(movers_.size()) + 2);
+        const std::string status =
+            name(side()) + " to move" + (table_.in_check() ? ", in check" : "");
+        std::cout << board_and_status(drawn, status, static_cast<int>(table_.seats().size()) + 2);
     }
 
-    // The AI's move, with its progress on a terminal; false when a hook failed in the search.
-    bool ai_turn(runtime::AiPlayer& ai) {
+    // The AI's or the random mover's move, with the AI's progress on a terminal; false when a hook
+    // failed in the search.
+    bool computer_turn() {
         const auto progress = [&](const search::Iteration& it) {
             if (!terminal_) return;
             std::cout << "\r" << name(side()) << " thinks: depth " << it.depth << ", " << it.nodes
                       << " nodes" << std::flush;
         };
-        const search::Outcome out = ai.choose(*game_, progress);
+        const search::Outcome out = table_.computer_move(progress);
         if (terminal_) std::cout << "\r\x1b[K" << std::flush;
         if (!out.error.empty()) {
             std::cout << "game stopped: " << printable(out.error) << '\n';
             return false;
         }
-        play(out.best, false);
+        play(out.best);
         return true;
     }
 
     // Reads lines until a move is played or taken back (true) or input ends or the player quits
     // (false). After the end of the game only commands are read.
     bool human_turn() {
-        const bool over = game_->result().has_value();
+        const bool over = game().result().has_value();
         if (terminal_ && !over) show_board();
         for (;;) {
             if (terminal_) std::cout << (over ? "" : name(side())) << "> " << std::flush;
@@ -197,9 +181,9 @@ private:
             } else if (word == "moves") {
                 list_moves();
             } else if (word == "history") {
-                std::cout << runtime::wrap_words(runtime::move_history(*game_, notation_));
+                std::cout << runtime::wrap_words(runtime::move_history(game(), notation_));
             } else if (word == "position") {
-                std::cout << runtime::to_position_string(game_->position()) << '\n';
+                std::cout << runtime::to_position_string(game().position()) << '\n';
             } else if (word == "save" || word == "load") {
                 std::string path;
                 std::getline(words >> std::ws, path);
@@ -210,12 +194,17 @@ private:
                 } else if (load(path)) {
                     return true;
                 }
-            } else if (word == "undo") {
-                if (take_back()) return true;
+            } else if (word == "undo" || word == "redo") {
+                if (word == "undo" ? table_.undo() : table_.redo()) {
+                    std::cout << (word == "undo" ? "took back; " : "played again; ") << name(side())
+                              << " to move\n";
+                    return true;
+                }
+                std::cout << "nothing to " << word << '\n';
             } else {
                 std::string error;
-                if (const auto move = runtime::parse_game_move(*game_, line, error)) {
-                    play(*move, true);
+                if (const auto move = runtime::parse_game_move(game(), line, error)) {
+                    play(*move);
                     return true;
                 }
                 std::cout << printable(error) << '\n';
@@ -224,9 +213,9 @@ private:
     }
 
     void list_moves() const {
-        Position pos = game_->position();
+        Position pos = game().position();
         std::string line;
-        for (Move m : game_->legal_moves()) {
+        for (Move m : game().legal_moves()) {
             const std::string text = runtime::format_move(pos, m, notation_);
             if (!line.empty() && line.size() + 1 + text.size() > 78) {
                 std::cout << line << '\n';
@@ -246,13 +235,13 @@ private:
         runtime::RecordHeader header;
         header.event = "vari play";
         header.date = today();
-        for (const Mover& m : movers_) header.player_kinds.push_back(m.kind);
+        for (const runtime::Seat& seat : table_.seats()) header.player_kinds.push_back(seat.text);
         std::string error;
         const bool own = own_files_.count(file_identity(path)) > 0;
-        if (save_record(path, runtime::write_record(*game_, header),
+        if (save_record(path, runtime::write_record(game(), header),
                         force || own ? Replace::allowed : Replace::never, error)) {
             own_files_.insert(file_identity(path));
-            std::cout << "saved " << game_->ply() << " plies to " << printable(path) << '\n';
+            std::cout << "saved " << game().ply() << " plies to " << printable(path) << '\n';
         } else {
             std::cout << printable(error) << '\n';
         }
@@ -267,87 +256,56 @@ private:
             return false;
         }
         runtime::Record record;
-        if (const auto diagnostic = runtime::read_record(game_->game(), *text, path, record)) {
+        if (const auto diagnostic = runtime::read_record(game().game(), *text, path, record)) {
             std::cout << dsl::render(*diagnostic, *text);
             return false;
         }
-        game_ = std::move(record.game);
-        by_human_.clear();
+        const int first_ply = record.game->ply();  // a loaded game's moves are its history
+        table_.replace_game(std::move(record.game), first_ply);
         own_files_.insert(file_identity(path));
-        std::cout << "loaded " << game_->ply() << " plies from " << printable(path) << '\n';
+        std::cout << "loaded " << game().ply() << " plies from " << printable(path) << '\n';
         return true;
     }
 
-    // Takes back the last human move and the replies after it; false when there is none.
-    bool take_back() {
-        std::size_t keep = by_human_.size();
-        while (keep > 0 && !by_human_[keep - 1]) --keep;
-        if (keep == 0) {
-            std::cout << "nothing to undo\n";
-            return false;
-        }
-        while (by_human_.size() >= keep) {
-            game_->undo();
-            by_human_.pop_back();
-        }
-        std::cout << "took back; " << name(side()) << " to move\n";
-        return true;
-    }
-
-    std::unique_ptr<runtime::Game> game_;
+    runtime::Table& table_;
     // The files this game was saved to or loaded from, which `save` may replace unasked.
     std::set<std::string> own_files_;
-    std::vector<Mover> movers_;
     runtime::Notation notation_;
-    bool names_ = false;          // the board shows the names of empty cells
-    View view_;                   // from whose side and in colour or not
-    std::vector<bool> by_human_;  // per ply played in this session: was it a human's?
-    std::mt19937_64 rng_;
-    int max_plies_;
+    bool names_ = false;  // the board shows the names of empty cells
+    View view_;           // from whose side and in colour or not
+    int last_ply_;        // the ply to stop at; 0: none
     bool terminal_;
 };
 
 // One player's setting and the option it came from ("--player Gray=ai:3", "--white random").
-struct Seat {
+struct SeatOption {
     std::string player;
     std::string kind;
     std::string option;
 };
 
-// Applies the settings to the players they name (in any case); returns an error message or "".
-// A player set twice in different ways is an error: which was meant cannot be known.
-std::string assign(const CompiledGame& compiled, const std::vector<Seat>& seats, std::uint64_t seed,
-                   std::vector<Mover>& movers) {
-    const ir::Game& game = compiled.ir();
-    auto lower = [](std::string s) {
-        for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return s;
-    };
-    std::vector<const Seat*> set_by(game.players.size(), nullptr);
-    for (const Seat& seat : seats) {
-        std::optional<search::Level> level;
-        if (seat.kind.starts_with("ai")) {
-            std::string error;
-            level = search::parse_level(std::string_view(seat.kind).substr(2), error);
-            if (!level) return seat.option + ": " + error;
-        } else if (seat.kind != "human" && seat.kind != "random") {
-            return seat.option + ": expected human, random, ai or ai:LEVEL (1-10, depth=N, " +
-                   "time=MS or nodes=N)";
-        }
-        std::size_t p = 0;
-        while (p < game.players.size() && lower(game.players[p].name) != lower(seat.player)) ++p;
-        if (p == game.players.size()) {
+// Seats the players the settings name (in any case); returns an error message or "". A player set
+// twice in different ways is an error: which was meant cannot be known.
+std::string assign(const ir::Game& game, const std::vector<SeatOption>& options,
+                   std::vector<runtime::Seat>& seats) {
+    std::vector<const SeatOption*> set_by(game.players.size(), nullptr);
+    for (const SeatOption& option : options) {
+        std::string error;
+        auto seat = runtime::parse_seat(option.kind, error);
+        if (!seat) return option.option + ": " + error;
+        const int found = runtime::player_named(game, option.player);
+        if (found < 0) {
             std::string names;
             for (const auto& player : game.players) names += ' ' + player.name;
-            return seat.option + ": no player '" + seat.player + "' (players:" + names +
+            return option.option + ": no player '" + option.player + "' (players:" + names +
                    "; --player NAME=KIND names any of them)";
         }
-        if (set_by[p] && set_by[p]->kind != seat.kind)
-            return set_by[p]->option + " and " + seat.option + " set " + game.players[p].name +
+        const auto p = static_cast<std::size_t>(found);
+        if (set_by[p] && set_by[p]->kind != option.kind)
+            return set_by[p]->option + " and " + option.option + " set " + game.players[p].name +
                    " differently";
-        set_by[p] = &seat;
-        movers[p].kind = seat.kind;
-        if (level) movers[p].ai = std::make_unique<runtime::AiPlayer>(compiled, *level, seed + p);
+        set_by[p] = &option;
+        seats[p] = std::move(*seat);
     }
     return "";
 }
@@ -407,29 +365,29 @@ int run_play(int argc, char** argv) {
         record_text ? load_record_game(load_path, *record_text, game_name) : load_game(game_name);
     if (!game) return static_cast<int>(Exit::invalid);
     const ir::Game& ir = game->ir();
-    std::vector<Mover> movers(ir.players.size());
+    std::vector<runtime::Seat> seats(ir.players.size());
     // The shorthands name the players called White and Black, whatever their turn.
-    std::vector<Seat> seats;
-    if (!first.empty()) seats.push_back({"White", first, "--white " + first});
-    if (!second.empty()) seats.push_back({"Black", second, "--black " + second});
+    std::vector<SeatOption> options;
+    if (!first.empty()) options.push_back({"White", first, "--white " + first});
+    if (!second.empty()) options.push_back({"Black", second, "--black " + second});
     for (const std::string& spec : players) {
         const auto eq = spec.find('=');
-        seats.push_back({spec.substr(0, eq), eq == std::string::npos ? "" : spec.substr(eq + 1),
-                         "--player " + spec});
+        options.push_back({spec.substr(0, eq), eq == std::string::npos ? "" : spec.substr(eq + 1),
+                           "--player " + spec});
     }
-    if (const std::string error = assign(*game, seats, seed, movers); !error.empty()) {
+    if (const std::string error = assign(ir, options, seats); !error.empty()) {
         std::cerr << "vari play: " << printable(error) << '\n';
         return static_cast<int>(Exit::usage);
     }
 
     // The board is seen from the side of the only human, if one plays alone; else from the first
     // player's.
-    const auto is_human = [](const Mover& m) { return m.human(); };
-    const auto humans = std::count_if(movers.begin(), movers.end(), is_human);
+    const auto is_person = [](const runtime::Seat& seat) { return seat.person(); };
+    const auto people = std::count_if(seats.begin(), seats.end(), is_person);
     const int lone_human =
-        humans == 1 ? static_cast<int>(std::find_if(movers.begin(), movers.end(), is_human) -
-                                       movers.begin())
-                    : 0;
+        people == 1
+            ? static_cast<int>(std::find_if(seats.begin(), seats.end(), is_person) - seats.begin())
+            : 0;
     const auto from = view_player(ir, view, lone_human, "vari play");
     if (!from) return static_cast<int>(Exit::usage);
 
@@ -445,8 +403,10 @@ int run_play(int argc, char** argv) {
         played = start_game(*game, app, start);
     }
     if (!played) return static_cast<int>(Exit::invalid);
-    Session session(std::move(played), std::move(movers), View{*from, use_colour(view)}, seed,
-                    max_plies, isatty(0), notation);
+    // The moves a game starts with (--moves, a record's) are history undo does not take back.
+    const int first_ply = played->ply();
+    runtime::Table table(*game, std::move(played), std::move(seats), seed, first_ply);
+    Session session(table, View{*from, use_colour(view)}, max_plies, isatty(0), notation);
     if (record_text) session.count_as_own(load_path);
     return static_cast<int>(session.run());
 }

@@ -53,7 +53,7 @@ int run_replay(int argc, char** argv) {
         std::cout << printable(played.result()->summary) << '\n';
     else
         std::cout << game->ir().players[pos.side_to_move()].name << " to move"
-                  << (pos.in_check() ? ", in check" : "") << '\n';
+                  << (runtime::in_check(pos) ? ", in check" : "") << '\n';
     std::cout << runtime::to_position_string(pos) << '\n';
     return static_cast<int>(Exit::ok);
 }

@@ -78,7 +78,7 @@ nlohmann::json position_json(const runtime::Game& play) {
     nlohmann::json out{{"game", rules.name},
                        {"position", runtime::to_position_string(pos)},
                        {"to_move", rules.players[pos.side_to_move()].name},
-                       {"in_check", pos.in_check()},
+                       {"in_check", runtime::in_check(pos)},
                        {"last_move", last_move},
                        {"legal_moves", moves},
                        {"result", nullptr}};
@@ -141,7 +141,7 @@ int run_show(int argc, char** argv) {
         std::cout << printable(play.result()->summary) << '\n';
     else
         std::cout << game->ir().players[pos.side_to_move()].name << " to move"
-                  << (pos.in_check() ? ", in check" : "") << '\n';
+                  << (runtime::in_check(pos) ? ", in check" : "") << '\n';
     std::cout << runtime::to_position_string(pos) << '\n';
     return failed;
 }

@@ -125,15 +125,9 @@ void add_view_options(CLI::App& app, ViewOptions& options, const std::string& fr
 std::optional<int> view_player(const ir::Game& game, const ViewOptions& options, int fallback,
                                const std::string& command) {
     if (options.from.empty()) return fallback;
-    auto lower = [](std::string s) {
-        for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return s;
-    };
+    if (const int player = runtime::player_named(game, options.from); player >= 0) return player;
     std::string names;
-    for (std::size_t p = 0; p < game.players.size(); ++p) {
-        if (lower(game.players[p].name) == lower(options.from)) return static_cast<int>(p);
-        names += ' ' + game.players[p].name;
-    }
+    for (const auto& player : game.players) names += ' ' + player.name;
     std::cerr << command << ": --from: no player '" << printable(options.from)
               << "' (players:" << names << ")\n";
     return std::nullopt;

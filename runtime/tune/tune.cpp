@@ -47,7 +47,8 @@ Outcome tune(const CompiledGame& game, const Options& options,
     runtime::AnalysisOptions play;
     search::Level level = options.level;
     level.derived = true;
-    play.seats.assign(game.ir().players.size(), runtime::SeatSpec{options.level_text, level});
+    play.seats.assign(game.ir().players.size(),
+                      runtime::Seat{runtime::Seat::Kind::ai, options.level_text, level});
     play.games = options.games;
     play.seed = options.seed;
     play.random_plies = options.random_plies;

@@ -146,13 +146,19 @@ return {
     CHECK(runtime::analyze(*game, options).stopped == 0);
 }
 
-TEST_CASE("seats are read as random, ai or ai:LEVEL", "[runtime][analyze]") {
+TEST_CASE("seats are read as human, random, ai or ai:LEVEL", "[runtime][analyze]") {
     std::string error;
     CHECK_FALSE(runtime::parse_seat("random", error)->level);
     CHECK(runtime::parse_seat("ai:3", error)->level);
     CHECK(runtime::parse_seat("ai", error)->level);
-    CHECK_FALSE(runtime::parse_seat("human", error));
-    CHECK(error == "expected random, ai or ai:LEVEL (ai:3, ai:depth=2, ai:nodes=5000)");
+    CHECK(runtime::parse_seat("human", error)->person());
+    constexpr auto computers = runtime::SeatsAllowed::computers;
+    CHECK_FALSE(runtime::parse_seat("human", error, computers));
+    CHECK(error ==
+          "expected random, ai or ai:LEVEL (ai:3, ai:depth=2, ai:time=500, ai:nodes=5000)");
+    CHECK_FALSE(runtime::parse_seat("bot", error));
+    CHECK(error ==
+          "expected human, random, ai or ai:LEVEL (ai:3, ai:depth=2, ai:time=500, ai:nodes=5000)");
     CHECK_FALSE(runtime::parse_seat("ai:11", error));
     CHECK(error == "the level '11' is not one of 1 to 10");
 }

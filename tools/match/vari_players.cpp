@@ -76,7 +76,7 @@ private:
 }  // namespace
 
 std::optional<Entrant> vari_entrant(std::string_view spec, std::string& error) {
-    const auto seat = runtime::parse_seat(spec, error);
+    const auto seat = runtime::parse_seat(spec, error, runtime::SeatsAllowed::computers);
     if (!seat) return std::nullopt;
     Entrant entrant;
     entrant.name = seat->text;

@@ -151,11 +151,11 @@ void Session::replace_game(std::unique_ptr<CompiledGame> compiled,
                            std::unique_ptr<runtime::Game> game) {
     cancel_thinking();
     std::lock_guard lock(mutex_);
-    seats_.clear();  // their AIs know the old game
-    game_ = std::move(game);
+    table_.reset();  // its AIs know the old game
     compiled_ = std::move(compiled);
-    undone_.clear();
-    seats_.resize(compiled_->ir().players.size());
+    table_ = std::make_unique<runtime::Table>(
+        *compiled_, std::move(game), std::vector<runtime::Seat>(compiled_->ir().players.size()),
+        rng_());
 }
 
 json Session::open(const json& request) {
@@ -230,9 +230,9 @@ json Session::perft(const json& request, const runtime::StopWhen& stop) {
         return error_json("'depth' must be a whole number from 1 to " +
                           std::to_string(MAX_PERFT_DEPTH));
     std::unique_lock lock(mutex_);
-    if (!game_) return error_json("no game is open");
-    const Position start = game_->position();
-    const bool ended = game_->result().has_value();  // nothing below, as vari perft counts
+    if (!table_) return error_json("no game is open");
+    const Position start = table_->game().position();
+    const bool ended = table_->game().result().has_value();  // nothing below, as vari perft counts
     lock.unlock();
     if (ended) return {{"ok", true}, {"depth", depth}, {"nodes", 0}, {"seconds", 0}};
     const auto began = std::chrono::steady_clock::now();
@@ -263,8 +263,9 @@ json Session::analyze(const json& request, const runtime::StopWhen& stop) {
                           " seats: random or ai:1 to ai:" + std::to_string(MAX_ANALYSIS_LEVEL));
     for (const json& spec : *players) {
         std::string error;
-        auto seat =
-            spec.is_string() ? runtime::parse_seat(spec.get<std::string>(), error) : std::nullopt;
+        auto seat = spec.is_string() ? runtime::parse_seat(spec.get<std::string>(), error,
+                                                           runtime::SeatsAllowed::computers)
+                                     : std::nullopt;
         if (seat && seat->level && !bound_threads(*seat->level, error)) return error_json(error);
         // Seats whose moves are bounded by nodes, not time: a short analysis is short on any
         // machine.
@@ -296,12 +297,14 @@ json Session::analyze(const json& request, const runtime::StopWhen& stop) {
 
 json Session::save_record() {
     std::lock_guard lock(mutex_);
-    if (!game_) return error_json("no game is open");
+    if (!table_) return error_json("no game is open");
     runtime::RecordHeader header;
     header.site = "vari serve";
-    for (const Seat& seat : seats_) header.player_kinds.push_back(seat.spec);
+    for (const runtime::Seat& seat : table_->seats()) header.player_kinds.push_back(seat.text);
     const std::string stem = name_.empty() ? "game" : name_;
-    return {{"ok", true}, {"name", stem + ".pgn"}, {"text", runtime::write_record(*game_, header)}};
+    return {{"ok", true},
+            {"name", stem + ".pgn"},
+            {"text", runtime::write_record(table_->game(), header)}};
 }
 
 // {"text": RECORD}: the game of a record; a record naming a shipped game opens it first.
@@ -338,40 +341,35 @@ json Session::load_record(const json& request) {
 
 json Session::move(const json& request) {
     std::unique_lock lock(mutex_);
-    if (!game_) return error_json("no game is open");
-    const int side = game_->position().side_to_move();
-    if (seats_[side].spec != "human")
+    if (!table_) return error_json("no game is open");
+    if (!table_->seat_to_move().person()) {
+        const int side = table_->game().position().side_to_move();
         return error_json(compiled_->ir().players[side].name + " is played by " +
-                          seats_[side].spec);
+                          table_->seat_to_move().text);
+    }
     std::string error;
-    const auto move = runtime::parse_game_move(*game_, string_field(request, "move"), error);
+    const auto move =
+        runtime::parse_game_move(table_->game(), string_field(request, "move"), error);
     if (!move) return error_json(error);
     lock.unlock();
     cancel_thinking();  // a computer seat's thinking that was ending
     lock.lock();
-    game_->play(*move);
-    undone_.clear();
+    table_->play(*move);
     think_when_answered_ = true;
     return state();
 }
 
-// Undo and redo go back or forward to a position where a human is to move (when a human plays
-// at all), so that undoing against the AI takes back the human's move, not only the AI's answer.
+// Undo and redo go back or forward to a position where a person is to move (runtime::Table), so
+// that undoing against the AI takes back the person's move, not only the AI's answer.
 json Session::undo() {
     {  // a refused undo leaves a computer seat thinking
         std::lock_guard lock(mutex_);
-        if (!game_) return error_json("no game is open");
-        if (game_->ply() == 0) return error_json("nothing to undo: the game is at its start");
+        if (!table_) return error_json("no game is open");
+        if (!table_->can_undo()) return error_json("nothing to undo: the game is at its start");
     }
     cancel_thinking();
     std::lock_guard lock(mutex_);
-    const bool humans =
-        std::any_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.spec == "human"; });
-    do {
-        const Move last = game_->last_move();
-        if (!game_->undo()) break;
-        undone_.push_back(last);
-    } while (humans && seats_[game_->position().side_to_move()].spec != "human");
+    table_->undo();
     think_when_answered_ = true;
     return state();
 }
@@ -379,59 +377,51 @@ json Session::undo() {
 json Session::redo() {
     {
         std::lock_guard lock(mutex_);
-        if (!game_) return error_json("no game is open");
-        if (undone_.empty()) return error_json("nothing to redo");
+        if (!table_) return error_json("no game is open");
+        if (!table_->can_redo()) return error_json("nothing to redo");
     }
     cancel_thinking();
     std::lock_guard lock(mutex_);
-    if (undone_.empty()) return error_json("nothing to redo: a computer seat moved meanwhile");
-    do {
-        game_->play(undone_.back());
-        undone_.pop_back();
-    } while (!undone_.empty() && !game_->result() &&
-             seats_[game_->position().side_to_move()].spec != "human");
+    if (!table_->redo()) return error_json("nothing to redo: a computer seat moved meanwhile");
     think_when_answered_ = true;
     return state();
 }
 
 // {"seats": ["human", "ai:3", "random"]}: who plays each player, in turn order.
 json Session::seats(const json& request) {
-    if (!game_) return error_json("no game is open");
+    if (!table_) return error_json("no game is open");
+    const std::size_t count = table_->seats().size();
     const auto it = request.find("seats");
-    if (it == request.end() || !it->is_array() || it->size() != seats_.size())
-        return error_json("'seats' must list " + std::to_string(seats_.size()) +
+    if (it == request.end() || !it->is_array() || it->size() != count)
+        return error_json("'seats' must list " + std::to_string(count) +
                           " players: human, random, ai or ai:LEVEL each");
-    std::vector<Seat> chosen(seats_.size());
-    for (std::size_t i = 0; i < chosen.size(); ++i) {
+    std::vector<runtime::Seat> chosen;
+    for (std::size_t i = 0; i < count; ++i) {
         if (!(*it)[i].is_string()) return error_json("each seat must be a string");
-        const std::string spec = (*it)[i].get<std::string>();
-        chosen[i].spec = spec;
-        if (spec == "human") continue;
         std::string error;
-        auto seat = runtime::parse_seat(spec, error);
+        auto seat = runtime::parse_seat((*it)[i].get<std::string>(), error);
         if (!seat || (seat->level && !bound_threads(*seat->level, error)))
             return error_json("seat " + std::to_string(i + 1) + ": " + error);
-        if (seat->level)
-            chosen[i].ai = std::make_unique<runtime::AiPlayer>(*compiled_, *seat->level, rng_());
+        chosen.push_back(std::move(*seat));
     }
     cancel_thinking();
     std::lock_guard lock(mutex_);
-    seats_ = std::move(chosen);
+    table_->reseat(std::move(chosen), rng_());
     think_when_answered_ = true;
     return state();
 }
 
 json Session::stop() {
     std::lock_guard lock(mutex_);
-    if (thinking_) thinking_->stop();
-    return {{"ok", true}, {"stopped", thinking_ != nullptr}};
+    if (thinking_) table_->stop_thinking();
+    return {{"ok", true}, {"stopped", thinking_}};
 }
 
 void Session::cancel_thinking() {
     cancelled_ = true;
     {
         std::lock_guard lock(mutex_);
-        if (thinking_) thinking_->stop();
+        if (thinking_) table_->stop_thinking();
     }
     if (thinker_.joinable()) thinker_.join();
     cancelled_ = false;
@@ -444,43 +434,31 @@ void Session::answered() {
 }
 
 void Session::think_if_computer() {
-    if (!game_ || game_->result() || seats_[game_->position().side_to_move()].spec == "human")
-        return;
+    if (!table_ || table_->game().result() || table_->seat_to_move().person()) return;
     thinker_ = std::thread([this] {
         for (;;) {
             std::unique_lock lock(mutex_);
-            if (cancelled_ || !game_ || game_->result()) return;
-            Seat& seat = seats_[game_->position().side_to_move()];
-            if (seat.spec == "human") return;
-            thinking_ = seat.ai.get();
+            if (cancelled_ || table_->game().result() || table_->seat_to_move().person()) return;
+            thinking_ = true;
             lock.unlock();
             // The game stays as it is while the seat thinks: see mutex_.
-            Move move = Move::none();
-            std::string error;
-            if (seat.ai) {
-                const search::Outcome outcome =
-                    seat.ai->choose(*game_, [&](const search::Iteration& it) {
-                        push_({{"event", "thinking"},
-                               {"depth", it.depth},
-                               {"score", it.score},
-                               {"nodes", it.nodes},
-                               {"seconds", it.seconds}});
-                    });
-                move = outcome.best;
-                error = outcome.error;
-            } else {
-                move = runtime::random_move(*game_, rng_);
-            }
+            const search::Outcome outcome = table_->computer_move([&](const search::Iteration& it) {
+                push_({{"event", "thinking"},
+                       {"depth", it.depth},
+                       {"score", it.score},
+                       {"nodes", it.nodes},
+                       {"seconds", it.seconds}});
+            });
             lock.lock();
-            thinking_ = nullptr;
+            thinking_ = false;
             if (cancelled_) return;
-            if (!error.empty() || move.is_none()) {
+            if (!outcome.error.empty() || outcome.best.is_none()) {
                 lock.unlock();
-                push_({{"event", "error"}, {"error", error.empty() ? "no move found" : error}});
+                const std::string error = outcome.error.empty() ? "no move found" : outcome.error;
+                push_({{"event", "error"}, {"error", error}});
                 return;
             }
-            game_->play(move);
-            undone_.clear();
+            table_->play(outcome.best);
             json event = state();
             event["event"] = "state";
             lock.unlock();
@@ -490,15 +468,14 @@ void Session::think_if_computer() {
 }
 
 json Session::state() const {
-    if (!game_) return error_json("no game is open");
-    json answer = state_json(*game_);
+    if (!table_) return error_json("no game is open");
+    json answer = state_json(table_->game());
     answer["ok"] = true;
-    answer["can_undo"] = game_->ply() > 0;
-    answer["can_redo"] = !undone_.empty();
+    answer["can_undo"] = table_->can_undo();
+    answer["can_redo"] = table_->can_redo();
     answer["seats"] = json::array();
-    for (const Seat& seat : seats_) answer["seats"].push_back(seat.spec);
-    answer["thinking"] =
-        game_ && !game_->result() && seats_[game_->position().side_to_move()].spec != "human";
+    for (const runtime::Seat& seat : table_->seats()) answer["seats"].push_back(seat.text);
+    answer["thinking"] = !table_->game().result() && !table_->seat_to_move().person();
     return answer;
 }
 

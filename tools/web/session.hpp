@@ -41,10 +41,6 @@ public:
     void answered();
 
 private:
-    struct Seat {
-        std::string spec = "human";             // "human", "random", "ai:3"
-        std::unique_ptr<runtime::AiPlayer> ai;  // for an AI seat
-    };
     nlohmann::json hello() const;
     nlohmann::json open(const nlohmann::json& request);
     nlohmann::json move(const nlohmann::json& request);
@@ -61,7 +57,7 @@ private:
     nlohmann::json load_record(const nlohmann::json& request);
     // Loads a shipped game by name, or a pasted rule file: a diagnostics answer when it fails.
     std::unique_ptr<CompiledGame> load(const nlohmann::json& request, nlohmann::json& answer) const;
-    // Makes `game` (of `compiled`) the session's game, with human seats.
+    // Makes `game` (of `compiled`) the session's game, with a person in every seat.
     void replace_game(std::unique_ptr<CompiledGame> compiled, std::unique_ptr<runtime::Game> game);
     nlohmann::json stop();
     nlohmann::json state() const;  // under `mutex_`
@@ -78,12 +74,10 @@ private:
     // Gives a level that names no threads the server's, and refuses one that asks for more.
     bool bound_threads(search::Level& level, std::string& error) const;
     std::unique_ptr<CompiledGame> compiled_;
-    std::string source_;  // the pasted rule file, or empty for a shipped game
-    std::string name_;    // the shipped game's name
-    std::unique_ptr<runtime::Game> game_;
-    std::vector<Move> undone_;  // the latest undone last
-    std::vector<Seat> seats_;   // per player
-    std::mt19937_64 rng_{1};
+    std::string source_;                     // the pasted rule file, or empty for a shipped game
+    std::string name_;                       // the shipped game's name
+    std::unique_ptr<runtime::Table> table_;  // the game in play and its seats
+    std::mt19937_64 rng_{1};                 // seeds the seats' AIs and random movers
     // The thinking thread reads the game unlocked: only it changes the game while it runs, and
     // only under `mutex_`, after checking that it was not cancelled. Everything else changes the
     // game only after cancel_thinking().
@@ -91,7 +85,7 @@ private:
     std::thread thinker_;
     bool think_when_answered_ = false;  // under `mutex_`: a request changed the game
     std::atomic<bool> cancelled_{false};
-    runtime::AiPlayer* thinking_ = nullptr;  // the AI thinking now, for stop
+    bool thinking_ = false;  // under `mutex_`: a computer seat is choosing its move
 };
 
 // ---- What the page is shown (state_json.cpp) ----
