@@ -137,25 +137,20 @@ bool attach(const CLI::Option* given, const std::string& value, const std::strin
     return true;
 }
 
-}  // namespace
-
-int run_match(int argc, char** argv) {
-    CLI::App app{
-        "Play games between players, colours alternating, each opening played from every "
-        "seat, and report wins, draws and losses, the score and the Elo difference with its "
-        "95% interval (scores per player for more than two); with more players than the game "
-        "has seats, a tournament and its standings. Records go to --records or --pgn."};
-    app.name("vari match");
-    std::string game_name, tc, openings_file, sprt, records, pgn, format;
+// What the command line of `vari match` holds once read, before it is checked.
+struct MatchCommand {
+    std::string game_name, tc, openings_file, sprt, records, pgn, format, variant, engine_log;
     std::vector<std::string> players;
     match::MatchOptions options;
-    options.games = 10;
+    std::int64_t time_margin_ms = 0;
     bool json = false, no_hooks = false;
-    app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
+    CLI::Option* player_option = nullptr;
     PlayerOptions per_player;
-    std::string variant, engine_log;
-    auto* player_option =
-        app.add_option("--player", players,
+};
+
+void add_player_options(CLI::App& app, MatchCommand& command) {
+    command.player_option =
+        app.add_option("--player", command.players,
                        "one per player of the game (more for a tournament), the first reported "
                        "on: random, ai or ai:LEVEL (ai:3, ai:depth=2, ai:nodes=5000), or an "
                        "engine: uci:COMMAND, usi:COMMAND or xboard:COMMAND "
@@ -163,6 +158,7 @@ int run_match(int argc, char** argv) {
             ->required()
             ->take_all()
             ->allow_extra_args(false);  // one a --player, so that what follows it is its own
+    PlayerOptions& per_player = command.per_player;
     per_player.option =
         app.add_option(
                "--option", per_player.options,
@@ -184,7 +180,15 @@ int run_match(int argc, char** argv) {
                                       "N: the nodes of the --player before it, in place of --nodes")
                            ->check(whole_number(1, 1'000'000'000'000ull))
                            ->allow_extra_args(false);
-    app.add_option("--tournament", format,
+    app.add_option("--variant", command.variant,
+                   "the engines' name for the game (default: the rule file's name, as chess)");
+    app.add_option("--engine-log", command.engine_log,
+                   "add the engines' standard error to this file (default: discarded)");
+}
+
+void add_match_options(CLI::App& app, MatchCommand& command) {
+    match::MatchOptions& options = command.options;
+    app.add_option("--tournament", command.format,
                    "round-robin: every pairing of players plays --games games; gauntlet: the "
                    "first player against each of the others (default: round-robin when there "
                    "are more players than seats)")
@@ -194,18 +198,13 @@ int run_match(int argc, char** argv) {
                    "play the tournament's (or match's) games this many times, openings going on "
                    "(default 1)")
         ->check(whole_number(1, 1'000'000));
-    app.add_option("--variant", variant,
-                   "the engines' name for the game (default: the rule file's name, as chess)");
-    app.add_option("--engine-log", engine_log,
-                   "add the engines' standard error to this file (default: discarded)");
     app.add_option("--games", options.games,
                    "games to play (default 10); in a tournament, by each pairing in each round")
         ->check(whole_number(1, 1'000'000));
-    app.add_option("--tc", tc,
+    app.add_option("--tc", command.tc,
                    "a clock for each player: [MOVES/]TIME[+INCREMENT] in seconds "
                    "(40/60+0.6, 10+0.1); a player past its clock loses");
-    std::int64_t time_margin_ms = 0;
-    app.add_option("--time-margin", time_margin_ms,
+    app.add_option("--time-margin", command.time_margin_ms,
                    "milliseconds a move may end past its clock or move time without a loss "
                    "(default: 50 plus a tenth of the move time, or plus a hundredth of the "
                    "clock's base time)")
@@ -222,7 +221,7 @@ int run_match(int argc, char** argv) {
         ->check(whole_number(1, search::MAX_DEPTH));
     app.add_option("--nodes", options.limits.nodes, "nodes a move, for every AI player")
         ->check(whole_number(1, 1'000'000'000'000ull));
-    auto* from_file = app.add_option("--openings", openings_file,
+    auto* from_file = app.add_option("--openings", command.openings_file,
                                      "a file of openings, one a line: a position string or moves "
                                      "from the start; each is played from every seat");
     app.add_option("--random-plies", options.random_plies,
@@ -253,54 +252,143 @@ int run_match(int argc, char** argv) {
     app.add_option("--resign-score", options.adjudication.resign_score,
                    "how low, in centipawns (default 1000)")
         ->check(whole_number(1, 10'000'000));
-    app.add_option("--sprt", sprt,
+    app.add_option("--sprt", command.sprt,
                    "elo0=0,elo1=5,alpha=0.05,beta=0.05: test the first player's Elo gain and "
                    "stop once a bound is crossed (a match of two players)");
-    app.add_option("--records", records, "write each game's record to DIR/game-N.pgn");
-    app.add_option("--pgn", pgn, "add every game's record to this file");
-    app.add_flag("--json", json, "print the report as one JSON object");
-    app.add_flag("--no-hooks", no_hooks, "play without running the game's hooks");
+    app.add_option("--records", command.records, "write each game's record to DIR/game-N.pgn");
+    app.add_option("--pgn", command.pgn, "add every game's record to this file");
+    app.add_flag("--json", command.json, "print the report as one JSON object");
+    app.add_flag("--no-hooks", command.no_hooks, "play without running the game's hooks");
+}
+
+// Gives each --option and --player-* to the --player given before it; false, saying why on
+// standard error, when one cannot be.
+bool settle_players(const CLI::App& app, const MatchCommand& command,
+                    std::vector<PlayerSettings>& settings) {
+    const PlayerOptions& per_player = command.per_player;
+    const std::pair<const CLI::Option*, const std::vector<std::string>*> valued[] = {
+        {per_player.option, &per_player.options},
+        {per_player.tc, &per_player.tcs},
+        {per_player.movetime, &per_player.movetimes},
+        {per_player.depth, &per_player.depths},
+        {per_player.nodes, &per_player.nodes_given}};
+    std::size_t player = 0, taken[std::size(valued)] = {};
+    for (const CLI::Option* given : app.parse_order()) {
+        if (given == command.player_option) ++player;
+        for (std::size_t v = 0; v < std::size(valued); ++v) {
+            if (given != valued[v].first) continue;
+            const std::string& value = (*valued[v].second)[taken[v]++];
+            if (player == 0) {
+                std::cerr << "vari match: " << given->get_name() << " '" << printable(value)
+                          << "': give it after the --player it sets\n";
+                return false;
+            }
+            if (!attach(given, value, command.players[player - 1], per_player,
+                        settings[player - 1]))
+                return false;
+        }
+    }
+    return true;
+}
+
+// The players of the match, one for each --player; nothing, having said why on standard error
+// (with `exit` the code to end with), when one cannot play.
+std::optional<std::vector<match::Entrant>> make_entrants(const CompiledGame& game,
+                                                         const MatchCommand& command,
+                                                         std::vector<PlayerSettings>& settings,
+                                                         Exit& exit) {
+    const std::vector<std::string>& players = command.players;
+    for (std::size_t p = 0; p < players.size(); ++p) {
+        if (match::names_engine(players[p]) &&
+            !match::limits_for(settings[p].limits, command.options.limits).any()) {
+            std::cerr << "vari match: --player '" << printable(players[p])
+                      << "': an engine plays: give --tc, --movetime, --depth or --nodes, or "
+                         "--player-tc, --player-movetime, --player-depth or --player-nodes "
+                         "after it\n";
+            exit = Exit::usage;
+            return std::nullopt;
+        }
+    }
+    std::vector<match::Entrant> entrants;
+    for (std::size_t p = 0; p < players.size(); ++p) {
+        const std::string& spec = players[p];
+        match::EngineSetup& setup = settings[p].setup;
+        setup.variant =
+            command.variant.empty() ? fs::path(command.game_name).stem().string() : command.variant;
+        setup.log = command.engine_log;
+        std::string error;
+        auto entrant = match::names_engine(spec) ? match::engine_entrant(game, spec, setup, error)
+                                                 : match::vari_entrant(spec, error);
+        if (!entrant) {
+            std::cerr << "vari match: --player '" << printable(spec) << "': " << printable(error)
+                      << '\n';
+            exit = match::names_engine(spec) ? Exit::invalid : Exit::usage;
+            return std::nullopt;
+        }
+        entrant->limits = settings[p].limits;
+        if (!settings[p].limits_text.empty()) entrant->name += " (" + settings[p].limits_text + ")";
+        entrants.push_back(std::move(*entrant));
+    }
+    return entrants;
+}
+
+// The openings of --openings FILE; false, having said why on standard error, when it cannot be
+// read or holds errors.
+bool read_openings_file(const CompiledGame& game, const std::string& path,
+                        std::vector<match::Opening>& openings) {
+    // Ample for match::MAX_OPENINGS lines of the longest position strings.
+    std::string error;
+    const auto text = dsl::read_bytes(path, std::size_t{16} << 20, error);
+    if (!text) {
+        std::cerr << "vari match: cannot read " << printable(path) << ": " << printable(error)
+                  << '\n';
+        return false;
+    }
+    std::vector<ir::Diagnostic> errors;
+    auto read = match::read_openings(game, *text, path, errors);
+    for (const auto& d : errors) std::cerr << dsl::render(d, *text);
+    if (!read) return false;
+    openings = std::move(*read);
+    return true;
+}
+
+}  // namespace
+
+int run_match(int argc, char** argv) {
+    CLI::App app{
+        "Play games between players, colours alternating, each opening played from every "
+        "seat, and report wins, draws and losses, the score and the Elo difference with its "
+        "95% interval (scores per player for more than two); with more players than the game "
+        "has seats, a tournament and its standings. Records go to --records or --pgn."};
+    app.name("vari match");
+    MatchCommand command;
+    match::MatchOptions& options = command.options;
+    options.games = 10;
+    app.add_option("GAME", command.game_name, "a .vari file or a shipped game's name")->required();
+    add_player_options(app, command);
+    add_match_options(app, command);
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
-    if (app.count("--time-margin")) options.time_margin_ms = time_margin_ms;
+    if (app.count("--time-margin")) options.time_margin_ms = command.time_margin_ms;
 
     const auto usage = [](const std::string& message) {
         std::cerr << "vari match: " << message << '\n';
         return static_cast<int>(Exit::usage);
     };
-    std::string error;
-    // Each --option and --player-* belongs to the --player given before it.
+    const std::vector<std::string>& players = command.players;
     std::vector<PlayerSettings> settings(players.size());
-    {
-        const std::pair<const CLI::Option*, const std::vector<std::string>*> valued[] = {
-            {per_player.option, &per_player.options},
-            {per_player.tc, &per_player.tcs},
-            {per_player.movetime, &per_player.movetimes},
-            {per_player.depth, &per_player.depths},
-            {per_player.nodes, &per_player.nodes_given}};
-        std::size_t player = 0, taken[std::size(valued)] = {};
-        for (const CLI::Option* given : app.parse_order()) {
-            if (given == player_option) ++player;
-            for (std::size_t v = 0; v < std::size(valued); ++v) {
-                if (given != valued[v].first) continue;
-                const std::string& value = (*valued[v].second)[taken[v]++];
-                if (player == 0)
-                    return usage(given->get_name() + " '" + printable(value) +
-                                 "': give it after the --player it sets");
-                if (!attach(given, value, players[player - 1], per_player, settings[player - 1]))
-                    return static_cast<int>(Exit::usage);
-            }
-        }
+    if (!settle_players(app, command, settings)) return static_cast<int>(Exit::usage);
+    std::string error;
+    if (!command.tc.empty()) {
+        options.limits.time_control = match::parse_time_control(command.tc, error);
+        if (!options.limits.time_control)
+            return usage("--tc '" + printable(command.tc) + "': " + error);
     }
-    if (!tc.empty()) {
-        options.limits.time_control = match::parse_time_control(tc, error);
-        if (!options.limits.time_control) return usage("--tc '" + printable(tc) + "': " + error);
-    }
-    if (!sprt.empty()) {
-        options.sprt = match::parse_sprt(sprt, error);
-        if (!options.sprt) return usage("--sprt '" + printable(sprt) + "': " + error);
+    if (!command.sprt.empty()) {
+        options.sprt = match::parse_sprt(command.sprt, error);
+        if (!options.sprt) return usage("--sprt '" + printable(command.sprt) + "': " + error);
     }
 
-    auto game = load_game(game_name);
+    auto game = load_game(command.game_name);
     if (!game) return static_cast<int>(Exit::invalid);
     const ir::Game& rules = game->ir();
     const std::size_t seats = rules.players.size();
@@ -311,8 +399,8 @@ int run_match(int argc, char** argv) {
                      std::to_string(seats) + " players (" + names +
                      "): give one --player for each, or more for a tournament");
     }
-    options.format = format == "gauntlet" ? match::Format::gauntlet
-                     : format == "round-robin" || players.size() > seats
+    options.format = command.format == "gauntlet" ? match::Format::gauntlet
+                     : command.format == "round-robin" || players.size() > seats
                          ? match::Format::round_robin
                          : match::Format::match;
     if (options.sprt && options.format != match::Format::match)
@@ -324,51 +412,20 @@ int run_match(int argc, char** argv) {
         match::tournament_of(options.format, static_cast<int>(players.size()),
                              static_cast<int>(seats), options.games, options.rounds, error);
     if (!tournament) return usage(error);
-    for (std::size_t p = 0; p < players.size(); ++p) {
-        const std::string& spec = players[p];
-        if (match::names_engine(spec) &&
-            !match::limits_for(settings[p].limits, options.limits).any())
-            return usage("--player '" + printable(spec) +
-                         "': an engine plays: give --tc, --movetime, --depth or --nodes, or "
-                         "--player-tc, --player-movetime, --player-depth or --player-nodes "
-                         "after it");
-    }
-    for (std::size_t p = 0; p < players.size(); ++p) {
-        const std::string& spec = players[p];
-        match::EngineSetup& setup = settings[p].setup;
-        setup.variant = variant.empty() ? fs::path(game_name).stem().string() : variant;
-        setup.log = engine_log;
-        auto entrant = match::names_engine(spec) ? match::engine_entrant(*game, spec, setup, error)
-                                                 : match::vari_entrant(spec, error);
-        if (!entrant) {
-            std::cerr << "vari match: --player '" << printable(spec) << "': " << printable(error)
-                      << '\n';
-            return static_cast<int>(match::names_engine(spec) ? Exit::invalid : Exit::usage);
-        }
-        entrant->limits = settings[p].limits;
-        if (!settings[p].limits_text.empty()) entrant->name += " (" + settings[p].limits_text + ")";
-        options.entrants.push_back(std::move(*entrant));
-    }
-    options.hooks = no_hooks ? runtime::HookUse::off : runtime::HookUse::on;
+    Exit exit = Exit::ok;
+    auto entrants = make_entrants(*game, command, settings, exit);
+    if (!entrants) return static_cast<int>(exit);
+    options.entrants = std::move(*entrants);
+    options.hooks = command.no_hooks ? runtime::HookUse::off : runtime::HookUse::on;
     options.date = today();
-    if (!openings_file.empty()) {
-        // Ample for match::MAX_OPENINGS lines of the longest position strings.
-        const auto text = dsl::read_bytes(openings_file, std::size_t{16} << 20, error);
-        if (!text) {
-            std::cerr << "vari match: cannot read " << printable(openings_file) << ": "
-                      << printable(error) << '\n';
-            return static_cast<int>(Exit::invalid);
-        }
-        std::vector<ir::Diagnostic> errors;
-        auto openings = match::read_openings(*game, *text, openings_file, errors);
-        for (const auto& d : errors) std::cerr << dsl::render(d, *text);
-        if (!openings) return static_cast<int>(Exit::invalid);
-        options.openings = std::move(*openings);
-    }
+    if (!command.openings_file.empty() &&
+        !read_openings_file(*game, command.openings_file, options.openings))
+        return static_cast<int>(Exit::invalid);
     RecordSink sink;
-    if (!sink.open(records, pgn, tournament->size())) return static_cast<int>(Exit::invalid);
+    if (!sink.open(command.records, command.pgn, tournament->size()))
+        return static_cast<int>(Exit::invalid);
 
-    const bool live = shows_progress(json);
+    const bool live = shows_progress(command.json);
     const auto start = std::chrono::steady_clock::now();
     const match::MatchReport report = match::run_match(
         *game, options, [&](const match::GameOutcome& outcome, const match::MatchReport& so_far) {
@@ -378,8 +435,8 @@ int run_match(int argc, char** argv) {
                               match::live_score(options, so_far));
         });
     if (live) clear_progress();
-    std::cout << (json ? match::match_json(rules, options, report) + '\n'
-                       : match::match_text(rules, options, report));
+    std::cout << (command.json ? match::match_json(rules, options, report) + '\n'
+                               : match::match_text(rules, options, report));
     if (sink.failed()) return static_cast<int>(Exit::invalid);
     return static_cast<int>(report.stopped ? Exit::stopped : Exit::ok);
 }
