@@ -74,6 +74,31 @@ TEST_CASE("serve: a session opens a game, moves, undoes and redoes", "[web]") {
     CHECK(page.ask({{"op", "redo"}})["ok"] == false);
 }
 
+TEST_CASE("serve: a move named by its place in the list the page was sent", "[web]") {
+    Running& running = shared();
+    Page page(running.port());
+    REQUIRE(page.connected());
+    json state = page.ask({{"op", "open"}, {"game", "chess"}});
+    REQUIRE(state["ok"] == true);
+    std::size_t e4 = 0;
+    while (e4 < state["moves"].size() && state["moves"][e4]["long"] != "e2-e4") ++e4;
+    REQUIRE(e4 < state["moves"].size());
+    state = page.ask({{"op", "move"}, {"index", e4}, {"ply", 0}});
+    REQUIRE(state["ok"] == true);
+    CHECK(state["last"]["to"] == "e4");
+
+    // A list of another ply, a place past the list, or what is not a number: refused, unplayed.
+    const json stale = page.ask({{"op", "move"}, {"index", 0}, {"ply", 0}});
+    CHECK(stale["ok"] == false);
+    CHECK(stale["error"] == "the moves offered were those of ply 0; the game is at ply 1");
+    const json past = page.ask({{"op", "move"}, {"index", 20}, {"ply", 1}});
+    CHECK(past["error"] == "no move 20: the position has 20 legal moves");
+    CHECK(page.ask({{"op", "move"}, {"index", -1}, {"ply", 1}})["ok"] == false);
+    CHECK(page.ask({{"op", "move"}, {"index", "e5"}, {"ply", 1}})["ok"] == false);
+    CHECK(page.ask({{"op", "move"}, {"index", 0}})["ok"] == false);
+    CHECK(page.ask({{"op", "state"}})["ply"] == 1);
+}
+
 TEST_CASE("serve: hex boards, three players, hands and drops", "[web]") {
     Running& running = shared();
     Page page(running.port());

@@ -50,6 +50,30 @@ json diagnostics_json(const dsl::LoadResult& loaded) {
     return out;
 }
 
+// The move {"index": I, "ply": P} names: the I-th legal move of the game at ply P, which must be
+// the game's ply now (else the list the page holds is not this position's).
+std::optional<Move> listed_move(const runtime::Game& game, const json& request,
+                                std::string& error) {
+    const auto index = request.find("index"), ply = request.find("ply");
+    if (!index->is_number_integer() || ply == request.end() || !ply->is_number_integer()) {
+        error = "a move by index needs 'index' and 'ply', whole numbers";
+        return std::nullopt;
+    }
+    if (ply->get<std::int64_t>() != game.ply()) {
+        error = "the moves offered were those of ply " + std::to_string(ply->get<std::int64_t>()) +
+                "; the game is at ply " + std::to_string(game.ply());
+        return std::nullopt;
+    }
+    const MoveList& legal = game.legal_moves();
+    const std::int64_t i = index->get<std::int64_t>();
+    if (i < 0 || i >= static_cast<std::int64_t>(legal.size)) {
+        error = "no move " + std::to_string(i) + ": the position has " +
+                std::to_string(legal.size) + " legal moves";
+        return std::nullopt;
+    }
+    return legal.moves[static_cast<std::size_t>(i)];
+}
+
 }  // namespace
 
 Session::Session(std::string default_game, Push push, double work_seconds, int search_threads)
@@ -339,6 +363,9 @@ json Session::load_record(const json& request) {
     return answer;
 }
 
+// {"index": I, "ply": P}: the move at I in the list of legal moves the state of ply P gave (a
+// click on the board names a move so, without a round trip through its text); or {"move": TEXT}
+// in any notation vari reads (typed).
 json Session::move(const json& request) {
     std::unique_lock lock(mutex_);
     if (!table_) return error_json("no game is open");
@@ -349,7 +376,9 @@ json Session::move(const json& request) {
     }
     std::string error;
     const auto move =
-        runtime::parse_game_move(table_->game(), string_field(request, "move"), error);
+        request.contains("index")
+            ? listed_move(table_->game(), request, error)
+            : runtime::parse_game_move(table_->game(), string_field(request, "move"), error);
     if (!move) return error_json(error);
     lock.unlock();
     cancel_thinking();  // a computer seat's thinking that was ending

@@ -250,7 +250,8 @@ function showError(message) { $("error").textContent = message || ""; }
 async function play(move) {
   picked = null;
   $("chooser").hidden = true;
-  update(await ask("move", { move: move.long }));
+  // By its place in the list the server sent for this ply: the server need not read it back.
+  update(await ask("move", { index: state.moves.indexOf(move), ply: state.ply }));
 }
 
 // A click on a cell: pick a piece of the side to move, or go on with the move picked.
