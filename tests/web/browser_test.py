@@ -194,6 +194,52 @@ def play(page, vari, game, moves, seats, screenshots):
     print(f"{game}: {len(page.history())} moves by clicks, positions agree with vari show")
 
 
+# The colours style.css gives a cell of the last move, a royal piece in check and the piece picked.
+HIGHLIGHTS = {"last": "rgb(205, 210, 106)", "check": "rgb(224, 74, 63)",
+              "selected": "rgb(127, 176, 230)"}
+# (game, moves in long notation that give check, a piece of the side to move that has a move)
+CHECKS = [("chess", "e2-e4 f7-f5 d1-h5", "g7"), ("shafran-chess", "e2-e3 h10-f7 h4xd8", "e10")]
+
+
+def fill(page, cell):
+    return page.driver.execute_script(
+        "return getComputedStyle(document.querySelector(`polygon[data-cell=\"${arguments[0]}\"]`))"
+        ".fill", cell)
+
+
+def marked(page, mark):
+    return page.driver.execute_script(
+        "return [...document.querySelectorAll(`polygon.${arguments[0]}`)].map(p => p.dataset.cell)",
+        mark)
+
+
+def expect_fill(page, game, cell, mark):
+    shown = fill(page, cell)
+    if shown != HIGHLIGHTS[mark]:
+        raise AssertionError(f"{game}: {cell} should be drawn as '{mark}' ({HIGHLIGHTS[mark]}), "
+                             f"is {shown}")
+
+
+def highlights(page):
+    """The last move, a royal piece in check and the piece picked are drawn in their colours on
+    square and hex boards alike (the hex boards' shading must not hide them)."""
+    for game, moves, piece in CHECKS:
+        page.open(game)
+        for move in moves.split():
+            page.click_move(move)
+        last = re.split(r"[-x]", moves.split()[-1])
+        expect_fill(page, game, last[-1], "last")
+        checked = marked(page, "check")
+        if len(checked) != 1:
+            raise AssertionError(f"{game}: one royal piece is in check, the page marks {checked}")
+        expect_fill(page, game, checked[0], "check")
+        page.click_cell(piece)
+        page.wait.until(lambda d: fill(page, piece) != HIGHLIGHTS["last"])
+        expect_fill(page, game, piece, "selected")
+        page.click_cell(piece)  # put back
+    print("highlights: last move, check and the picked piece shown on square and hex boards")
+
+
 def design(page, vari, screenshots):
     """The editor: a broken rule file shows its located error; fixed, it is played."""
     driver = page.driver
@@ -247,6 +293,9 @@ def main():
         page.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "polygon[data-cell]"))
         for game, moves, seats in GAMES:
             play(page, args.vari, game, moves, seats, args.screenshots)
+            if game == "three-player-hex-shogi-91":  # the last move is shown on the board
+                expect_fill(page, game, marked(page, "last")[-1], "last")
+        highlights(page)
         design(page, args.vari, args.screenshots)
     finally:
         if driver:
