@@ -98,15 +98,20 @@ class Page:
 
     def history(self):
         return self.driver.execute_script(
-            'return [...document.querySelectorAll("#history li")].map((li) => li.textContent)')
+            'return [...document.querySelectorAll("#history .move")].map((m) => m.textContent)')
 
     def error(self):
         return self.driver.execute_script('return document.getElementById("error").textContent')
 
     def open(self, game):
         before = self.position()
-        Select(self.driver.find_element(By.ID, "game-choice")).select_by_value(game)
-        self.wait.until(lambda d: self.position() != before or self.history() == [])
+        choice = Select(self.driver.find_element(By.ID, "game-choice"))
+        if choice.first_selected_option.get_attribute("value") == game:
+            self.driver.find_element(By.ID, "restart").click()  # the menu would not change
+            self.wait.until(lambda d: self.history() == [])
+        else:
+            choice.select_by_value(game)
+            self.wait.until(lambda d: self.position() != before or self.history() == [])
         self.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "polygon[data-cell]"))
 
     def click(self, selector, what):
@@ -240,6 +245,30 @@ def highlights(page):
     print("highlights: last move, check and the picked piece shown on square and hex boards")
 
 
+def past_positions(page, vari):
+    """The move list reads one row a round; a move clicked shows the position after it, and the
+    game comes back with its last move or the button."""
+    page.open("chess")
+    moves = "e2-e4 e7-e5 g1-f3 b8-c6 f1-b5".split()
+    for move in moves:
+        page.click_move(move)
+    rows = page.driver.execute_script(
+        'return [...document.querySelectorAll("#history tr")].map((r) => r.innerText.split(/\\s+/))')
+    if rows != [["1.", "e4", "e5"], ["2.", "Nf3", "Nc6"], ["3.", "Bb5"]]:
+        raise AssertionError(f"the move list by rounds: {rows}")
+    live = page.position()
+    page.click('#history .move[data-ply="3"]', "the third move")
+    page.wait.until(lambda d: page.position() != live)
+    expected = vari_position(vari, "chess", page.history()[:3])
+    if page.position() != expected:
+        raise AssertionError(f"after the third move the page shows {page.position()!r}, "
+                             f"vari {expected!r}")
+    expect_fill(page, "chess", "f3", "last")
+    page.click("#live", "back to the game")
+    page.wait.until(lambda d: page.position() == live)
+    print("move list: rounds in rows; a move clicked shows its position, and the game comes back")
+
+
 def design(page, vari, screenshots):
     """The editor: a broken rule file shows its located error; fixed, it is played."""
     driver = page.driver
@@ -295,6 +324,7 @@ def main():
             play(page, args.vari, game, moves, seats, args.screenshots)
             if game == "three-player-hex-shogi-91":  # the last move is shown on the board
                 expect_fill(page, game, marked(page, "last")[-1], "last")
+        past_positions(page, args.vari)
         highlights(page)
         design(page, args.vari, args.screenshots)
     finally:

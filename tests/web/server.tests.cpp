@@ -74,6 +74,27 @@ TEST_CASE("serve: a session opens a game, moves, undoes and redoes", "[web]") {
     CHECK(page.ask({{"op", "redo"}})["ok"] == false);
 }
 
+TEST_CASE("serve: a past position of the game is shown without changing it", "[web]") {
+    Running& running = shared();
+    Page page(running.port());
+    REQUIRE(page.connected());
+    REQUIRE(page.ask({{"op", "open"}, {"game", "chess"}, {"moves", "e4 e5 Nf3"}})["ok"] == true);
+    const json past = page.ask({{"op", "view"}, {"ply", 2}});
+    REQUIRE(past["ok"] == true);
+    CHECK(past["viewing"] == 2);
+    CHECK(past["position"] == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+    CHECK(past["last"]["to"] == "e5");
+    CHECK(past["moves"].empty());  // to look at, not to play from
+    CHECK(page.ask({{"op", "view"}, {"ply", 0}})["pieces"].size() == 32);
+    CHECK(page.ask({{"op", "view"}, {"ply", 4}})["error"] ==
+          "'ply' must be a whole number from 0 to 3");
+    CHECK(page.ask({{"op", "view"}, {"ply", -1}})["ok"] == false);
+    CHECK(page.ask({{"op", "view"}})["ok"] == false);
+    const json now = page.ask({{"op", "state"}});
+    CHECK(now["ply"] == 3);
+    CHECK(now["moves"].size() > 0);
+}
+
 TEST_CASE("serve: a move named by its place in the list the page was sent", "[web]") {
     Running& running = shared();
     Page page(running.port());

@@ -111,6 +111,8 @@ json Session::handle(const json& request, const runtime::StopWhen& stop_work) {
             answer = redo();
         else if (op == "seats")
             answer = seats(request);
+        else if (op == "view")
+            answer = view(request);
         else if (op == "check")
             answer = check(request);
         else if (op == "source")
@@ -414,6 +416,29 @@ json Session::redo() {
     if (!table_->redo()) return error_json("nothing to redo: a computer seat moved meanwhile");
     think_when_answered_ = true;
     return state();
+}
+
+// {"ply": N}: the game as it stood after its first N moves (0: at its start), to be looked at:
+// its state without moves to play, and "viewing" N. The game in play is not changed.
+json Session::view(const json& request) {
+    std::unique_lock lock(mutex_);
+    if (!table_) return error_json("no game is open");
+    const runtime::Game& game = table_->game();
+    const auto ply = request.find("ply");
+    if (ply == request.end() || !ply->is_number_integer() || ply->get<std::int64_t>() < 0 ||
+        ply->get<std::int64_t>() > game.ply())
+        return error_json("'ply' must be a whole number from 0 to " + std::to_string(game.ply()));
+    std::vector<Move> moves;
+    for (int i = 0; i < ply->get<int>(); ++i) moves.push_back(game.move_at(i));
+    const auto hooks = game.runs_hooks() ? runtime::HookUse::on : runtime::HookUse::off;
+    runtime::Game past(*compiled_, game.start(), hooks);
+    lock.unlock();  // the thinking thread changes the game in play, never the rules
+    for (const Move move : moves) past.play(move);
+    json answer = state_json(past);
+    answer["moves"] = json::array();
+    answer["ok"] = true;
+    answer["viewing"] = past.ply();
+    return answer;
 }
 
 // {"seats": ["human", "ai:3", "random"]}: who plays each player, in turn order.

@@ -47,6 +47,7 @@ private:
     nlohmann::json undo();
     nlohmann::json redo();
     nlohmann::json seats(const nlohmann::json& request);
+    nlohmann::json view(const nlohmann::json& request);
     nlohmann::json check(const nlohmann::json& request) const;
     nlohmann::json source(const nlohmann::json& request) const;
     nlohmann::json perft(const nlohmann::json& request, const runtime::StopWhen& stop);

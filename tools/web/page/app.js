@@ -38,6 +38,7 @@ let board = null;   // the game: geometry, players, piece types, views
 let state = null;   // the position: pieces, hands, legal moves, ...
 let view = 0;       // whose side is at the bottom
 let picked = null;  // { from: cell } or { drop: type }, and the landings clicked so far
+let viewing = null; // a past position of the game, shown in place of the game's own until left
 
 function svg(tag, attributes = {}, parent = null) {
   const element = document.createElementNS(SVG, tag);
@@ -102,7 +103,7 @@ function pieceGroup(parent, type, owner, x, y) {
 
 // The moves still possible from what was picked.
 function candidates() {
-  if (!picked || !state) return [];
+  if (!picked || !state || viewing) return [];
   return state.moves.filter((m) => {
     if (picked.drop !== undefined ? m.drop !== picked.drop : m.from !== picked.from) return false;
     return picked.path.every((cell, i) => m.path[i] === cell);
@@ -121,13 +122,14 @@ function draw() {
 
   const shape = cellShape(board.geometry);
   const at = new Map(cells.map((c) => [c.name, c]));
-  const last = state.last || {};
+  const shown = viewing || state;
+  const last = shown.last || {};
   const next = candidates();
   const targets = new Set(next.map((m) => m.path[picked.path.length]).filter((c) => c));
   for (const c of cells) {
     const marks = [`cell shade-${c.shade}`];
     if (c.name === last.from || c.name === last.to) marks.push("last");
-    if (state.check.includes(c.name)) marks.push("check");
+    if (shown.check.includes(c.name)) marks.push("check");
     if (picked && (c.name === picked.from || picked.path.includes(c.name))) marks.push("selected");
     const cell = svg("polygon", { points: shape, class: marks.join(" "), "data-cell": c.name,
                                   transform: `translate(${c.x},${-c.y})` }, root);
@@ -141,7 +143,7 @@ function draw() {
     const text = svg("text", { class: "label", x: l.x, y: -l.y }, root);
     text.textContent = l.text;
   }
-  for (const p of state.pieces) {
+  for (const p of shown.pieces) {
     const c = at.get(p.cell);
     const g = pieceGroup(root, p.type, p.owner, c.x, -c.y);
     g.setAttribute("data-cell", p.cell);
@@ -160,7 +162,7 @@ function drawHands() {
   $("hand-top").replaceChildren();
   $("hand-bottom").replaceChildren();
   if (!board.hands) return;
-  state.hands.forEach((hand, player) => {
+  (viewing || state).hands.forEach((hand, player) => {
     const box = $(player === view ? "hand-bottom" : "hand-top");
     const label = document.createElement("span");
     label.textContent = `${board.players[player]}:`;
@@ -176,7 +178,7 @@ function drawHands() {
         box.appendChild(n);
       }
       icon.addEventListener("click", () => {
-        if (player !== state.to_move) return;
+        if (viewing || player !== state.to_move) return;
         picked = picked && picked.drop === type ? null : { drop: type, path: [] };
         draw();
       });
@@ -231,15 +233,10 @@ function drawSide() {
   $("move-now").hidden = !state.thinking;
   $("result").textContent = !state.result ? "" : state.result.summary + (state.result.scores.length
     ? ` (${board.players.map((p, i) => `${p} ${+state.result.scores[i].toFixed(3)}`).join(", ")})` : "");
-  const history = $("history");
-  history.replaceChildren();
-  for (const word of state.history) {
-    if (/^\d+\.+$/.test(word)) continue;
-    const item = document.createElement("li");
-    item.textContent = word;
-    history.appendChild(item);
-  }
-  $("position").value = state.position;
+  drawHistory();
+  $("viewing").hidden = !viewing;
+  if (viewing) $("viewed").textContent = viewing.ply ? `after ${viewing.ply} moves` : "at the start";
+  $("position").value = (viewing || state).position;
   $("undo").disabled = !state.can_undo;
   $("redo").disabled = !state.can_redo;
   $("pass").hidden = !state.moves.some((m) => m.pass);
@@ -254,9 +251,47 @@ async function play(move) {
   update(await ask("move", { index: state.moves.indexOf(move), ply: state.ply }));
 }
 
+// The moves so far, one row a round (a round: each player's move, in turn order), each move a
+// button that shows the position after it.
+function drawHistory() {
+  const table = $("history");
+  table.replaceChildren();
+  const players = board.players.length;
+  const firstMover = (((state.to_move - state.ply) % players) + players) % players;
+  let row = null, ply = 0;
+  for (const word of state.history) {
+    const number = /^(\d+)\.+$/.exec(word);
+    if (number) {
+      row = table.insertRow();
+      row.insertCell().textContent = `${number[1]}.`;
+      if (ply === 0) for (let p = 0; p < firstMover; p++) row.insertCell();
+      continue;
+    }
+    const after = ++ply;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "move";
+    button.textContent = word;
+    button.dataset.ply = after;
+    if (viewing && viewing.ply === after) button.classList.add("shown");
+    button.addEventListener("click", () => showPly(after));
+    row.insertCell().appendChild(button);
+  }
+}
+
+// Shows the position after the game's first `ply` moves; the game's own when it is the last.
+async function showPly(ply) {
+  picked = null;
+  if (ply === state.ply) { viewing = null; return draw(); }
+  const answer = await ask("view", { ply });
+  if (!answer.ok) return showError(answer.error);
+  viewing = answer;
+  draw();
+}
+
 // A click on a cell: pick a piece of the side to move, or go on with the move picked.
 function clicked(cell) {
-  if (!state || state.result || state.thinking) return;
+  if (!state || state.result || state.thinking || viewing) return;
   if (picked) {
     const next = candidates().filter((m) => m.path[picked.path.length] === cell);
     if (next.length) {
@@ -275,7 +310,8 @@ function clicked(cell) {
 
 // Dragging a piece: it is picked where the drag starts and the move goes where it is dropped.
 function startDrag(event, cell) {
-  if (!state || state.result || state.thinking || !state.moves.some((m) => m.from === cell)) return;
+  if (!state || state.result || state.thinking || viewing ||
+      !state.moves.some((m) => m.from === cell)) return;
   const startX = event.clientX, startY = event.clientY;
   const release = (up) => {
     document.removeEventListener("pointerup", release);
@@ -314,6 +350,7 @@ function update(answer) {
     return false;
   }
   showError("");
+  if (answer.board || (viewing && answer.ply < viewing.ply)) viewing = null;  // that past is gone
   if (answer.board) {
     board = answer.board;
     view = 0;
@@ -346,6 +383,7 @@ async function start() {
   $("pass").addEventListener("click", () => play(state.moves.find((m) => m.pass)));
   $("move-now").addEventListener("click", () => ask("stop"));
   $("restart").addEventListener("click", () => open(opened));
+  $("live").addEventListener("click", () => showPly(state.ply));
   $("set-position").addEventListener("click", () =>
     open({ ...opened, position: $("position").value, moves: $("start-moves").value }));
   await open({ game: hello.default });
