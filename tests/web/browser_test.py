@@ -225,6 +225,21 @@ def expect_fill(page, game, cell, mark):
                              f"is {shown}")
 
 
+def tokens_follow_names(page):
+    """A player's tokens take the colour its name says: Black, who moves first here, is dark; piece
+    names are shown as words (the promotion chooser, the tokens' titles)."""
+    fills = page.driver.execute_script(
+        "const fill = (p) => getComputedStyle(document.querySelector("
+        "`g[data-owner=\"${p}\"] circle`)).fill;"
+        "return [fill('Black'), fill('White'), fill('Gray')]")
+    if fills != ["rgb(43, 43, 43)", "rgb(250, 250, 250)", "rgb(140, 140, 140)"]:
+        raise AssertionError(f"Black, White and Gray tokens are drawn {fills}")
+    shown = page.driver.execute_script(
+        'return displayName(board.types.findIndex((t) => t.name === "PromotedLance"))')
+    if shown != "Promoted Lance":
+        raise AssertionError(f"the promotion chooser would offer {shown!r}")
+
+
 def highlights(page):
     """The last move, a royal piece in check and the piece picked are drawn in their colours on
     square and hex boards alike (the hex boards' shading must not hide them)."""
@@ -324,6 +339,7 @@ def main():
             play(page, args.vari, game, moves, seats, args.screenshots)
             if game == "three-player-hex-shogi-91":  # the last move is shown on the board
                 expect_fill(page, game, marked(page, "last")[-1], "last")
+                tokens_follow_names(page)
         past_positions(page, args.vari)
         highlights(page)
         design(page, args.vari, args.screenshots)

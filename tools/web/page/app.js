@@ -83,8 +83,31 @@ function pictureOf(type) {
   return PICTURES[board.types[type].name.toLowerCase()] || null;
 }
 
+// Each player's tokens take the colour its name says (shogi's Black, who moves first, is dark;
+// xiangqi's Red is red); players named otherwise take the first colours left, in this order.
+const TOKENS = ["light", "dark", "grey", "red", "blue", "green"];
+const TOKEN_OF_NAME = { white: "light", black: "dark", gray: "grey", grey: "grey", red: "red",
+                        blue: "blue", green: "green" };
+
+function tokenColours(players) {
+  const taken = new Set();
+  const own = players.map((name) => {
+    const token = TOKEN_OF_NAME[name.toLowerCase()];
+    if (!token || taken.has(token)) return null;
+    taken.add(token);
+    return token;
+  });
+  const left = TOKENS.filter((token) => !taken.has(token));
+  return own.map((token) => token || left.shift() || "grey");
+}
+
+// A piece type's name for people: "PromotedLance" reads "Promoted Lance".
+function displayName(type) {
+  return board.types[type].name.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/_/g, " ");
+}
+
 function pieceGroup(parent, type, owner, x, y) {
-  const g = svg("g", { class: `piece owner-${owner}`, "data-piece": typeLetter(type),
+  const g = svg("g", { class: `piece token-${board.tokens[owner]}`, "data-piece": typeLetter(type),
                        "data-owner": board.players[owner], transform: `translate(${x},${y})` }, parent);
   const picture = pictureOf(type);
   if (picture) {
@@ -97,7 +120,7 @@ function pieceGroup(parent, type, owner, x, y) {
     text.textContent = typeLetter(type);
   }
   const title = svg("title", {}, g);
-  title.textContent = `${board.players[owner]} ${board.types[type].name}`;
+  title.textContent = `${board.players[owner]} ${displayName(type)}`;
   return g;
 }
 
@@ -332,7 +355,7 @@ function choose(moves) {
   for (const m of moves) {
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = m.promotion !== undefined ? board.types[m.promotion].name
+    button.textContent = m.promotion !== undefined ? displayName(m.promotion)
                        : m.path.length > 1 ? `end here: ${m.long}` : "no promotion";
     button.dataset.move = m.long;
     button.addEventListener("click", () => play(m));
@@ -353,6 +376,7 @@ function update(answer) {
   if (answer.board || (viewing && answer.ply < viewing.ply)) viewing = null;  // that past is gone
   if (answer.board) {
     board = answer.board;
+    board.tokens = tokenColours(board.players);
     view = 0;
     const choice = $("view-choice");
     choice.replaceChildren(...board.players.map((name, i) => new Option(name, i)));
