@@ -284,6 +284,26 @@ def past_positions(page, vari):
     print("move list: rounds in rows; a move clicked shows its position, and the game comes back")
 
 
+def kept_work(page):
+    """What was written in the editor survives a reload, and is replaced only when the player
+    says so."""
+    driver = page.driver
+    editor = driver.find_element(By.ID, "editor")
+    editor.send_keys("\n# my own line")
+    written = editor.get_attribute("value")
+    driver.find_element(By.ID, "edit-current").click()
+    page.wait.until(expected_conditions.alert_is_present())
+    driver.switch_to.alert.dismiss()
+    time.sleep(0.3)
+    if driver.find_element(By.ID, "editor").get_attribute("value") != written:
+        raise AssertionError("the editor's text was replaced though the player said no")
+    driver.refresh()
+    page.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "polygon[data-cell]"))
+    page.wait.until(lambda d: d.find_element(By.ID, "editor").get_attribute("value") == written)
+    page.wait.until(lambda d: "valid" in d.find_element(By.ID, "diagnostics").text)
+    print("editor: the written file is kept across a reload and replaced only when asked")
+
+
 def design(page, vari, screenshots):
     """The editor: a broken rule file shows its located error; fixed, it is played."""
     driver = page.driver
@@ -305,11 +325,15 @@ def design(page, vari, screenshots):
     page.wait.until(lambda d: "valid" in d.find_element(By.ID, "diagnostics").text)
     driver.find_element(By.ID, "play-rules").click()
     page.wait.until(lambda d: page.history() == [] and "pasted" not in page.error())
+    menu = Select(driver.find_element(By.ID, "game-choice")).first_selected_option.text
+    if menu != "the editor's rule file":
+        raise AssertionError(f"the game menu names {menu!r} while the editor's file is played")
     page.click_move("e2-e4")
     expected = vari_position(vari, "chess", page.history())
     if page.position() != expected:
         raise AssertionError(f"the edited game: {page.position()!r}, vari {expected!r}")
     print("editor: a located error for the broken file; the fixed file plays")
+    kept_work(page)
 
     # A short analysis from the page draws its charts.
     games = driver.find_element(By.ID, "analysis-games")

@@ -387,11 +387,23 @@ function update(answer) {
 }
 
 let opened = {};  // what the game was opened from: { game } or { source }
+let lastShipped = "";  // the shipped game opened last, which "Edit a copy" copies
 
 async function open(fields) {
   picked = null;
-  if (update(await ask("open", fields)))
-    opened = fields.source !== undefined ? { source: fields.source } : { game: fields.game };
+  if (!update(await ask("open", fields))) return;
+  opened = fields.source !== undefined ? { source: fields.source } : { game: fields.game };
+  if (opened.game) lastShipped = opened.game;
+  // The game menu names what is played: a shipped game, or the rule file of the editor.
+  const choice = $("game-choice");
+  let own = choice.querySelector("option[data-rule-file]");
+  if (opened.source !== undefined && !own) {
+    own = new Option("the editor's rule file", "");
+    own.dataset.ruleFile = "";
+    choice.prepend(own);
+  }
+  if (opened.source === undefined && own) own.remove();
+  choice.value = opened.source !== undefined ? "" : opened.game;
 }
 
 async function start() {
@@ -400,7 +412,8 @@ async function start() {
   const choice = $("game-choice");
   choice.replaceChildren(...hello.games.map((name) => new Option(name, name)));
   choice.value = hello.default;
-  choice.addEventListener("change", () => open({ game: choice.value }));
+  choice.addEventListener("change", () =>
+    open(choice.value === "" ? { source: $("editor").value } : { game: choice.value }));
   $("view-choice").addEventListener("change", (e) => { view = Number(e.target.value); draw(); });
   $("undo").addEventListener("click", async () => { picked = null; update(await ask("undo")); });
   $("redo").addEventListener("click", async () => { picked = null; update(await ask("redo")); });
@@ -447,17 +460,43 @@ function goToLine(line, column) {
   editor.setSelectionRange(at, at + 1);
 }
 
-async function checkRules() {
+async function checkRules(play = true) {
   const source = $("editor").value;
   const answer = await ask("check", { source });
   if ($("editor").value !== source) return;  // typed on since: a newer check is coming
   showDiagnostics(answer);
-  if (answer.valid) open({ source });  // the board follows a valid file
+  if (answer.valid && play) open({ source });  // the board follows a valid file as it is written
 }
 
+// What is written is kept in the browser as it is typed, so that a reload or a closed tab loses
+// nothing; `saved` is the text last put in the editor or downloaded, which may be replaced unasked.
+const KEPT_RULES = "vari.rule-file";
+let saved = "";
+
 function rulesChanged() {
+  localStorage.setItem(KEPT_RULES, $("editor").value);
   clearTimeout(checking);
   checking = setTimeout(checkRules, 400);
+}
+
+// Puts `text` in the editor, asking first when that would replace work not downloaded.
+function replaceRules(text) {
+  const editor = $("editor");
+  if (editor.value.trim() !== "" && editor.value !== saved &&
+      !confirm("Replace the rule file in the editor? What you wrote there is not saved.")) return;
+  editor.value = saved = text;
+  rulesChanged();
+}
+
+function saveRules() {
+  const text = $("editor").value;
+  const name = /^game\s+"([^"\n]*)"/m.exec(text);
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  link.download = `${(name ? name[1] : "rules").replace(/[^\w-]+/g, "-").toLowerCase()}.vari`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+  saved = text;
 }
 
 // ---- Measuring: perft and a short analysis drawn as charts -----------------------------------------
@@ -515,7 +554,8 @@ async function runPerft() {
   $("perft-result").textContent = "counting...";
   const answer = await ask("perft", { depth: Number($("perft-depth").value) });
   $("perft-result").textContent = answer.ok
-    ? `perft ${answer.depth}: ${answer.nodes} leaves in ${answer.seconds.toFixed(2)} s` : answer.error;
+    ? `perft ${answer.depth} from the position on the board: ${answer.nodes} leaves in ` +
+      `${answer.seconds.toFixed(2)} s` : answer.error;
 }
 
 // ---- Records ------------------------------------------------------------------------------------------
@@ -539,15 +579,15 @@ function setUpDesign() {
   $("editor").addEventListener("input", rulesChanged);
   $("play-rules").addEventListener("click", () => open({ source: $("editor").value }));
   $("edit-current").addEventListener("click", async () => {
-    const answer = await ask("source", { game: $("game-choice").value });
+    const answer = await ask("source", { game: lastShipped });
     if (!answer.ok) return showError(answer.error);
-    $("editor").value = answer.text;
-    rulesChanged();
+    replaceRules(answer.text);
   });
   $("load-rules").addEventListener("change", async (e) => {
     const text = await readFile(e.target);
-    if (text !== null) { $("editor").value = text; rulesChanged(); }
+    if (text !== null) replaceRules(text);
   });
+  $("save-rules").addEventListener("click", saveRules);
   $("run-perft").addEventListener("click", runPerft);
   $("run-analysis").addEventListener("click", runAnalysis);
   $("save-game").addEventListener("click", saveGame);
@@ -560,4 +600,7 @@ function setUpDesign() {
 }
 
 setUpDesign();
-start().catch((e) => showError(e.message));
+start().then(() => {
+  const kept = localStorage.getItem(KEPT_RULES);
+  if (kept) { $("editor").value = kept; checkRules(false); }
+}).catch((e) => showError(e.message));
