@@ -304,6 +304,44 @@ def kept_work(page):
     print("editor: the written file is kept across a reload and replaced only when asked")
 
 
+def keyboard(page):
+    """A move typed in notation, and a move made on cells reached by the keyboard alone."""
+    driver = page.driver
+    page.open("chess")
+    field = driver.find_element(By.ID, "move-input")
+    field.send_keys("Nf3", Keys.ENTER)
+    page.wait.until(lambda d: page.history() == ["Nf3"])
+    for cell in ("e7", "e5"):
+        driver.execute_script(
+            'document.querySelector(`polygon[data-cell="${arguments[0]}"]`).focus()', cell)
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+    page.wait.until(lambda d: page.history() == ["Nf3", "e5"])
+    label = driver.execute_script(
+        'return document.querySelector(`polygon[data-cell="e5"]`).getAttribute("aria-label")')
+    if label != "e5, Black Pawn, last move":
+        raise AssertionError(f"a screen reader would say {label!r} of e5")
+    print("keyboard: a typed move and a move made by focus and Enter")
+
+
+def phone(page, screenshots):
+    """At 400 by 800 the board fills the width and nothing scrolls sideways."""
+    driver = page.driver
+    driver.set_window_size(400, 800)
+    try:
+        page.open("hex-shogi-41")
+        sizes = driver.execute_script(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth,"
+            " document.getElementById('board').getBoundingClientRect().width]")
+        scroll, inner, width = sizes
+        if scroll > inner or width < 0.85 * inner:
+            raise AssertionError(f"at 400 px the page is {scroll} px wide, the board {width} px")
+        page.click_move("c3-c4")
+        driver.save_screenshot(os.path.join(screenshots, "phone.png"))
+    finally:
+        driver.set_window_size(1300, 1700)
+    print(f"phone: the board {width:.0f} of {inner} px, no sideways scroll, a move by touch")
+
+
 def design(page, vari, screenshots):
     """The editor: a broken rule file shows its located error; fixed, it is played."""
     driver = page.driver
@@ -365,6 +403,8 @@ def main():
                 expect_fill(page, game, marked(page, "last")[-1], "last")
                 tokens_follow_names(page)
         past_positions(page, args.vari)
+        keyboard(page)
+        phone(page, args.screenshots)
         highlights(page)
         design(page, args.vari, args.screenshots)
     finally:

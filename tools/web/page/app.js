@@ -145,6 +145,8 @@ function draw() {
 
   const shape = cellShape(board.geometry);
   const at = new Map(cells.map((c) => [c.name, c]));
+  const focused = document.activeElement && document.activeElement.dataset
+    ? document.activeElement.dataset.cell : undefined;  // kept on the cell as the board is redrawn
   const shown = viewing || state;
   const last = shown.last || {};
   const next = candidates();
@@ -155,8 +157,15 @@ function draw() {
     if (shown.check.includes(c.name)) marks.push("check");
     if (picked && (c.name === picked.from || picked.path.includes(c.name))) marks.push("selected");
     const cell = svg("polygon", { points: shape, class: marks.join(" "), "data-cell": c.name,
-                                  transform: `translate(${c.x},${-c.y})` }, root);
+                                  transform: `translate(${c.x},${-c.y})`, tabindex: 0,
+                                  role: "button", "aria-label": cellLabel(c.name, shown) }, root);
     cell.addEventListener("click", () => clicked(c.name));
+    cell.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      e.preventDefault();
+      clicked(c.name);
+    });
+    if (c.name === focused) cell.focus();
     if ($("show-names").checked) {
       const name = svg("text", { class: "cell-name", x: c.x, y: -c.y + 0.38 }, root);
       name.textContent = c.name;
@@ -179,6 +188,26 @@ function draw() {
   }
   drawHands();
   drawSide();
+}
+
+// What a screen reader says of a cell: its name, the piece on it and the marks it bears.
+function cellLabel(name, shown) {
+  const piece = shown.pieces.find((p) => p.cell === name);
+  const what = piece ? `${board.players[piece.owner]} ${displayName(piece.type)}` : "empty";
+  const marks = [];
+  if (shown.check.includes(name)) marks.push("in check");
+  const last = shown.last || {};
+  if (name === last.from || name === last.to) marks.push("last move");
+  return [name, what, ...marks].join(", ");
+}
+
+// A move typed in any notation vari reads, sent as text for the server to read.
+async function typedMove(event) {
+  event.preventDefault();
+  const input = $("move-input");
+  if (!state || viewing || !input.value.trim()) return;
+  picked = null;
+  if (update(await ask("move", { move: input.value.trim() }))) input.value = "";
 }
 
 function drawHands() {
@@ -421,6 +450,7 @@ async function start() {
   $("move-now").addEventListener("click", () => ask("stop"));
   $("restart").addEventListener("click", () => open(opened));
   $("live").addEventListener("click", () => showPly(state.ply));
+  $("move-form").addEventListener("submit", typedMove);
   $("set-position").addEventListener("click", () =>
     open({ ...opened, position: $("position").value, moves: $("start-moves").value }));
   await open({ game: hello.default });
