@@ -2,6 +2,8 @@
 // them, and players that choose moves (the AI at a level, or at random).
 #include <algorithm>
 #include <cassert>
+#include <iomanip>
+#include <sstream>
 
 #include "runtime/runtime.hpp"
 
@@ -105,6 +107,21 @@ search::Outcome AiPlayer::choose_within(const Game& game, const search::Limits& 
         return out;
     }
     return searcher_.think(search_root(game), limits, hooks_.get(), progress);
+}
+
+std::string score_text(int score, int players) {
+    std::ostringstream out;
+    if (search::is_decisive(score)) {
+        const int plies = search::plies_to_end(score);
+        if (players == 2)
+            out << '#' << (score > 0 ? "" : "-") << (plies + 1) / 2;
+        else
+            out << (score > 0 ? "win in " : "loss in ") << plies;
+    } else {
+        out << (score >= 0 ? "+" : "-") << std::fixed << std::setprecision(2)
+            << std::abs(score) / 100.0;
+    }
+    return out.str();
 }
 
 }  // namespace vari::runtime

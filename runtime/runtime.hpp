@@ -105,6 +105,9 @@ bool marks_check(const ir::Game& game);
 
 enum class Notation : std::uint8_t { long_form, short_form };
 std::string format_move(const Position& pos, Move move, Notation notation);
+// The moves of `line` played from `start` (a search's best line), as far as each is legal there.
+std::vector<std::string> format_line(const Position& start, const std::vector<Move>& line,
+                                     Notation notation);
 
 // Finds the legal move `text` names: FROM, an optional separator ('-', 'x', ':' or a blank), TO,
 // and for a promotion the piece token with or without '=', or '+' ("e2e4", "E7XD8=q", "e7d8q"
@@ -349,6 +352,10 @@ private:
     std::unique_ptr<search::RuleHooks> hooks_;
     std::string hook_error_;
 };
+
+// A search's score for the side to move, in words: "+0.35" in pawns, or a forced end: "#3" (mate
+// in three moves) and "#-2" with two players, "win in 5" and "loss in 4" plies with more.
+std::string score_text(int score, int players);
 
 // ---- Who plays: seats and the table ----------------------------------------------------------
 // Whether the side to move is in check as its rules mean it: a royal piece of its own is attacked,

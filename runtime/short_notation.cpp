@@ -316,6 +316,21 @@ std::string format_move(const Position& pos, Move move, Notation notation) {
     return notation == Notation::short_form ? format_short(pos, move) : format_move(pos, move);
 }
 
+std::vector<std::string> format_line(const Position& start, const std::vector<Move>& line,
+                                     Notation notation) {
+    Position pos = start;
+    std::vector<std::string> words;
+    for (const Move m : line) {
+        MoveList legal;
+        generate_legal(pos, legal);
+        if (std::find(legal.begin(), legal.end(), m) == legal.end()) break;
+        words.push_back(format_move(pos, m, notation));
+        Undo undo;
+        pos.do_move(m, undo);
+    }
+    return words;
+}
+
 std::optional<Move> parse_short(const Position& pos, const MoveList& legal, std::string_view text,
                                 bool& read, std::string& error) {
     read = false;

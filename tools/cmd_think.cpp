@@ -14,39 +14,6 @@
 namespace vari::tools {
 namespace {
 
-// The moves of `pv` from `start` in `notation`, as far as they are legal there.
-std::vector<std::string> written(const Position& start, const std::vector<Move>& pv,
-                                 runtime::Notation notation) {
-    Position pos = start;
-    std::vector<std::string> words;
-    for (const Move m : pv) {
-        MoveList legal;
-        generate_legal(pos, legal);
-        if (std::find(legal.begin(), legal.end(), m) == legal.end()) break;
-        words.push_back(runtime::format_move(pos, m, notation));
-        Undo undo;
-        pos.do_move(m, undo);
-    }
-    return words;
-}
-
-// "+0.35" in pawns, or a forced end: "#3" (mate in three moves) and "#-2" with two players,
-// "win in 5" and "loss in 4" plies with more.
-std::string score_text(int score, int players) {
-    std::ostringstream out;
-    if (search::is_decisive(score)) {
-        const int plies = search::plies_to_end(score);
-        if (players == 2)
-            out << '#' << (score > 0 ? "" : "-") << (plies + 1) / 2;
-        else
-            out << (score > 0 ? "win in " : "loss in ") << plies;
-    } else {
-        out << (score >= 0 ? "+" : "-") << std::fixed << std::setprecision(2)
-            << std::abs(score) / 100.0;
-    }
-    return out.str();
-}
-
 std::string joined(const std::vector<std::string>& words) {
     std::string text;
     for (const auto& w : words) text += (text.empty() ? "" : " ") + w;
@@ -109,10 +76,10 @@ int run_think(int argc, char** argv) {
         if (json) return;
         const double nps = it.seconds > 0 ? it.nodes / it.seconds : 0;
         std::cout << std::setw(5) << it.depth << "  " << std::setw(5)
-                  << score_text(it.score, players) << "  " << std::setw(9) << it.nodes << "  "
-                  << std::setw(10) << static_cast<std::uint64_t>(nps) << "  " << std::setw(4)
-                  << std::fixed << std::setprecision(1) << it.seconds << "  "
-                  << joined(written(root, it.pv, notation)) << std::endl;
+                  << runtime::score_text(it.score, players) << "  " << std::setw(9) << it.nodes
+                  << "  " << std::setw(10) << static_cast<std::uint64_t>(nps) << "  "
+                  << std::setw(4) << std::fixed << std::setprecision(1) << it.seconds << "  "
+                  << joined(runtime::format_line(root, it.pv, notation)) << std::endl;
     };
     const search::Outcome out = ai.choose(*played, show);
     if (!out.error.empty()) {
@@ -125,15 +92,15 @@ int run_think(int argc, char** argv) {
     if (json) {
         nlohmann::json j{{"best", best},
                          {"score", it.score},
-                         {"score_text", score_text(it.score, players)},
+                         {"score_text", runtime::score_text(it.score, players)},
                          {"depth", it.depth},
                          {"nodes", it.nodes},
                          {"nodes_per_second", static_cast<std::uint64_t>(nps)},
                          {"seconds", it.seconds},
-                         {"pv", written(root, it.pv, notation)}};
+                         {"pv", runtime::format_line(root, it.pv, notation)}};
         std::cout << j.dump() << '\n';
     } else {
-        std::cout << "best move " << best << "  score " << score_text(it.score, players)
+        std::cout << "best move " << best << "  score " << runtime::score_text(it.score, players)
                   << "  depth " << it.depth << "  nodes " << it.nodes << "  nodes/s "
                   << static_cast<std::uint64_t>(nps) << '\n';
     }

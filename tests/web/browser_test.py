@@ -19,7 +19,7 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -304,6 +304,32 @@ def kept_work(page):
     print("editor: the written file is kept across a reload and replaced only when asked")
 
 
+def analysis(page):
+    """"Analyse" searches the position on the board: the score, depth and best line are shown
+    beside the evaluation bar, and the game is not changed."""
+    driver = page.driver
+    page.open("chess")
+    page.click_move("e2-e4")
+    before = page.position()
+    driver.find_element(By.ID, "analyse").click()
+    page.wait.until(lambda d: "depth" in d.find_element(By.ID, "evaluation").text)
+    stop = driver.find_element(By.ID, "stop-analysis")
+    if stop.is_displayed():  # else the search has ended on its own
+        try:
+            stop.click()
+        except ElementNotInteractableException:  # it ended between the two
+            pass
+    page.wait.until(lambda d: not d.find_element(By.ID, "stop-analysis").is_displayed())
+    shown = driver.find_element(By.ID, "evaluation").text
+    if not re.match(r"Black [+-]\S+ \(depth \d+, \d+ nodes\): \S+", shown):
+        raise AssertionError(f"the analysis shows {shown!r}")
+    if not driver.find_element(By.ID, "eval-bar").is_displayed():
+        raise AssertionError("no evaluation bar beside the board")
+    if page.position() != before:
+        raise AssertionError("analysing changed the game")
+    print(f"analysis: {shown}")
+
+
 def keyboard(page):
     """A move typed in notation, and a move made on cells reached by the keyboard alone."""
     driver = page.driver
@@ -404,6 +430,7 @@ def main():
                 tokens_follow_names(page)
         past_positions(page, args.vari)
         keyboard(page)
+        analysis(page)
         phone(page, args.screenshots)
         highlights(page)
         design(page, args.vari, args.screenshots)

@@ -95,6 +95,22 @@ TEST_CASE("serve: a past position of the game is shown without changing it", "[w
     CHECK(now["moves"].size() > 0);
 }
 
+TEST_CASE("serve: the AI analyses the position without playing", "[web]") {
+    Running& running = shared();
+    Page page(running.port());
+    REQUIRE(page.connected());
+    REQUIRE(page.ask({{"op", "open"}, {"game", "chess"}, {"moves", "e4"}})["ok"] == true);
+    const json started = page.ask({{"op", "analyse"}, {"level", "ai:depth=3"}});
+    REQUIRE(started["ok"] == true);
+    const json done = page.event("analysed");
+    CHECK(done["depth"] == 3);
+    CHECK(done["to_move"] == 1);
+    CHECK_FALSE(done["line"].empty());
+    CHECK(page.ask({{"op", "state"}})["ply"] == 1);
+    CHECK(page.ask({{"op", "analyse"}, {"level", "human"}})["ok"] == false);
+    CHECK(page.ask({{"op", "analyse"}, {"level", "ai:99"}})["ok"] == false);
+}
+
 TEST_CASE("serve: a move named by its place in the list the page was sent", "[web]") {
     Running& running = shared();
     Page page(running.port());

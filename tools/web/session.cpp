@@ -19,6 +19,7 @@ constexpr int MAX_PERFT_DEPTH = 6;
 constexpr std::size_t MAX_SOURCE_BYTES = 1 << 20;
 constexpr int MAX_ANALYSIS_GAMES = 200;
 constexpr int MAX_ANALYSIS_LEVEL = 4;
+constexpr int ANALYSIS_LEVEL = 6;  // the AI's level when the page analyses a position
 
 // The node ceiling of the highest level a page's analysis may use.
 std::uint64_t max_analysis_nodes() {
@@ -113,6 +114,8 @@ json Session::handle(const json& request, const runtime::StopWhen& stop_work) {
             answer = seats(request);
         else if (op == "view")
             answer = view(request);
+        else if (op == "analyse")
+            answer = analyse(request);
         else if (op == "check")
             answer = check(request);
         else if (op == "source")
@@ -465,10 +468,63 @@ json Session::seats(const json& request) {
     return state();
 }
 
+// What a search has found so far, for the page: its depth, score (for the side to move), nodes,
+// time and best line in short notation. Called on the thinking thread: the game stays as it is.
+json Session::thinking_json(const search::Iteration& it) const {
+    const Position& pos = table_->game().position();
+    return {{"event", "thinking"},
+            {"depth", it.depth},
+            {"score", it.score},
+            {"score_text", runtime::score_text(it.score, pos.tables().player_count)},
+            {"decisive", search::is_decisive(it.score)},
+            {"to_move", pos.side_to_move()},
+            {"line", runtime::format_line(pos, it.pv, runtime::Notation::short_form)},
+            {"nodes", it.nodes},
+            {"seconds", it.seconds}};
+}
+
+// {"level": "ai:6"}: the AI searches the position on the board without playing, pushing what it
+// finds as {"event": "thinking", ...} and at the end {"event": "analysed", ...}; a move, undo or
+// {"op": "stop"} ends it. Not while a computer seat is to move: that seat's search is shown.
+json Session::analyse(const json& request) {
+    std::string error;
+    const std::string level_text = request.contains("level")
+                                       ? string_field(request, "level")
+                                       : "ai:" + std::to_string(ANALYSIS_LEVEL);
+    auto seat = runtime::parse_seat(level_text, error, runtime::SeatsAllowed::computers);
+    if (!seat || !seat->level)
+        return error_json(error.empty() ? "'level' must be ai:LEVEL" : error);
+    if (!bound_threads(*seat->level, error)) return error_json(error);
+    {
+        std::lock_guard lock(mutex_);
+        if (!table_) return error_json("no game is open");
+        if (table_->game().result()) return error_json("the game is over: nothing to analyse");
+        if (!table_->seat_to_move().person())
+            return error_json("a computer seat is to move: its own search is shown");
+    }
+    cancel_thinking();
+    std::lock_guard lock(mutex_);
+    const auto hooks = table_->game().runs_hooks() ? runtime::HookUse::on : runtime::HookUse::off;
+    analyst_ = std::make_unique<runtime::AiPlayer>(*compiled_, *seat->level, rng_(), hooks);
+    thinker_ = std::thread([this] {
+        const search::Outcome outcome =
+            analyst_->choose(table_->game(), [&](const search::Iteration& it) {
+                if (!cancelled_) push_(thinking_json(it));
+            });
+        if (cancelled_) return;
+        json event = thinking_json(outcome.last);
+        event["event"] = "analysed";
+        if (!outcome.error.empty()) event["error"] = outcome.error;
+        push_(event);
+    });
+    return {{"ok", true}, {"analysing", level_text}};
+}
+
 json Session::stop() {
     std::lock_guard lock(mutex_);
+    if (analyst_) analyst_->stop();
     if (thinking_) table_->stop_thinking();
-    return {{"ok", true}, {"stopped", thinking_}};
+    return {{"ok", true}, {"stopped", thinking_ || analyst_ != nullptr}};
 }
 
 void Session::cancel_thinking() {
@@ -476,8 +532,11 @@ void Session::cancel_thinking() {
     {
         std::lock_guard lock(mutex_);
         if (thinking_) table_->stop_thinking();
+        if (analyst_) analyst_->stop();
     }
     if (thinker_.joinable()) thinker_.join();
+    std::lock_guard lock(mutex_);  // stop() reads it from another thread
+    analyst_.reset();
     cancelled_ = false;
 }
 
@@ -496,13 +555,8 @@ void Session::think_if_computer() {
             thinking_ = true;
             lock.unlock();
             // The game stays as it is while the seat thinks: see mutex_.
-            const search::Outcome outcome = table_->computer_move([&](const search::Iteration& it) {
-                push_({{"event", "thinking"},
-                       {"depth", it.depth},
-                       {"score", it.score},
-                       {"nodes", it.nodes},
-                       {"seconds", it.seconds}});
-            });
+            const search::Outcome outcome = table_->computer_move(
+                [&](const search::Iteration& it) { push_(thinking_json(it)); });
             lock.lock();
             thinking_ = false;
             if (cancelled_) return;

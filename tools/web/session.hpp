@@ -48,6 +48,8 @@ private:
     nlohmann::json redo();
     nlohmann::json seats(const nlohmann::json& request);
     nlohmann::json view(const nlohmann::json& request);
+    nlohmann::json analyse(const nlohmann::json& request);
+    nlohmann::json thinking_json(const search::Iteration& iteration) const;
     nlohmann::json check(const nlohmann::json& request) const;
     nlohmann::json source(const nlohmann::json& request) const;
     nlohmann::json perft(const nlohmann::json& request, const runtime::StopWhen& stop);
@@ -87,6 +89,8 @@ private:
     bool think_when_answered_ = false;  // under `mutex_`: a request changed the game
     std::atomic<bool> cancelled_{false};
     bool thinking_ = false;  // under `mutex_`: a computer seat is choosing its move
+    // The AI analysing the position on the board for the page (thinker_ runs it), or null.
+    std::unique_ptr<runtime::AiPlayer> analyst_;
 };
 
 // ---- What the page is shown (state_json.cpp) ----

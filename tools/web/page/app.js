@@ -241,9 +241,12 @@ function drawHands() {
 // What the session pushes: a computer seat's move, its progress, or its failure.
 function pushed(event) {
   if (event.event === "state") { picked = null; update(event); }
-  else if (event.event === "thinking") {
-    $("thinking").textContent =
-      `thinking: depth ${event.depth}, ${(event.score / 100).toFixed(2)}, ${event.nodes} nodes`;
+  else if (event.event === "thinking" || event.event === "analysed") {
+    showEvaluation(event);
+    if (event.event === "analysed") {
+      $("stop-analysis").hidden = true;
+      if (event.error) showError(event.error);
+    }
   } else if (event.event === "error") showError(event.error);
   else if (event.event === "closed") {
     socket.onclose = () => { $("connection").textContent = event.reason; };
@@ -301,6 +304,30 @@ async function play(move) {
   $("chooser").hidden = true;
   // By its place in the list the server sent for this ply: the server need not read it back.
   update(await ask("move", { index: state.moves.indexOf(move), ply: state.ply }));
+}
+
+// What the AI found (while it thinks, and after): the score, its depth and the best line; with
+// two players, a bar of the first player's share of the advantage beside the board.
+function showEvaluation(e) {
+  const mover = board.players[e.to_move];
+  $("evaluation").textContent = `${mover} ${e.score_text} (depth ${e.depth}, ${e.nodes} nodes)` +
+    (e.line.length ? `: ${e.line.join(" ")}` : "");
+  const bar = $("eval-bar");
+  bar.hidden = board.players.length !== 2;
+  const first = e.to_move === 0 ? e.score : -e.score;  // for the first player
+  const share = e.decisive ? (first > 0 ? 1 : 0) : 1 / (1 + Math.exp(-first / 400));
+  $("eval-fill").style.height = `${(100 * share).toFixed(1)}%`;
+  // In the players' own colours: the first fills from the bottom over the second's.
+  $("eval-fill").className = `token-${board.tokens[0]}`;
+  bar.className = `token-${board.tokens[1]}`;
+  bar.title = `${board.players[0]} ${(first >= 0 ? "+" : "")}${e.decisive ? e.score_text : (first / 100).toFixed(2)}`;
+}
+
+async function analyse() {
+  const answer = await ask("analyse");
+  if (!answer.ok) return showError(answer.error);
+  showError("");
+  $("stop-analysis").hidden = false;
 }
 
 // The moves so far, one row a round (a round: each player's move, in turn order), each move a
@@ -404,6 +431,8 @@ function update(answer) {
   showError("");
   if (answer.board || (viewing && answer.ply < viewing.ply)) viewing = null;  // that past is gone
   if (answer.board) {
+    $("evaluation").textContent = "";
+    $("eval-bar").hidden = true;
     board = answer.board;
     board.tokens = tokenColours(board.players);
     view = 0;
@@ -451,6 +480,8 @@ async function start() {
   $("restart").addEventListener("click", () => open(opened));
   $("live").addEventListener("click", () => showPly(state.ply));
   $("move-form").addEventListener("submit", typedMove);
+  $("analyse").addEventListener("click", analyse);
+  $("stop-analysis").addEventListener("click", () => ask("stop"));
   $("set-position").addEventListener("click", () =>
     open({ ...opened, position: $("position").value, moves: $("start-moves").value }));
   await open({ game: hello.default });
