@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "dsl/dsl.hpp"
+#include "runtime/notation/notation.hpp"
 #include "runtime/runtime.hpp"
 #include "tools/commands.hpp"
 
@@ -63,7 +64,7 @@ class Session {
 public:
     // `game` may have moves played already: they are not taken back by undo.
     Session(std::unique_ptr<runtime::Game> game, std::vector<Mover> movers, View view,
-            std::uint64_t seed, int max_plies, bool terminal, runtime::Notation notation)
+            std::uint64_t seed, int max_plies, bool terminal, notation::Notation notation)
         : game_(std::move(game)),
           movers_(std::move(movers)),
           notation_(notation),
@@ -119,12 +120,12 @@ private:
     // "White plays e4", with ", check" or ", checkmate" after a move that gives one unless the
     // notation marks it ("Qh4#").
     void play(Move move, bool human) {
-        const std::string text = runtime::format_move(game_->position(), move, notation_);
+        const std::string text = notation::format_move(game_->position(), move, notation_);
         std::cout << name(side()) << " plays " << text;
         game_->play(move);
         by_human_.push_back(human);
-        const bool marked =
-            notation_ == runtime::Notation::short_form && runtime::marks_check(game_->game().ir());
+        const bool marked = notation_ == notation::Notation::short_form &&
+                            notation::marks_check(game_->game().ir());
         if (in_check() && !marked) {
             const auto& result = game_->result();
             std::cout << (result && result->reason == "checkmate" ? ", checkmate" : ", check");
@@ -199,7 +200,7 @@ private:
             } else if (word == "history") {
                 std::cout << runtime::wrap_words(runtime::move_history(*game_, notation_));
             } else if (word == "position") {
-                std::cout << runtime::to_position_string(game_->position()) << '\n';
+                std::cout << notation::to_position_string(game_->position()) << '\n';
             } else if (word == "save" || word == "load") {
                 std::string path;
                 std::getline(words >> std::ws, path);
@@ -227,7 +228,7 @@ private:
         Position pos = game_->position();
         std::string line;
         for (Move m : game_->legal_moves()) {
-            const std::string text = runtime::format_move(pos, m, notation_);
+            const std::string text = notation::format_move(pos, m, notation_);
             if (!line.empty() && line.size() + 1 + text.size() > 78) {
                 std::cout << line << '\n';
                 line.clear();
@@ -298,7 +299,7 @@ private:
     // The files this game was saved to or loaded from, which `save` may replace unasked.
     std::set<std::string> own_files_;
     std::vector<Mover> movers_;
-    runtime::Notation notation_;
+    notation::Notation notation_;
     bool names_ = false;          // the board shows the names of empty cells
     View view_;                   // from whose side and in colour or not
     std::vector<bool> by_human_;  // per ply played in this session: was it a human's?
@@ -374,7 +375,7 @@ int run_play(int argc, char** argv) {
     app.add_option("--load", load_path, "go on with the game of a record ('save FILE' writes one)")
         ->excludes("--position")
         ->excludes("--moves");
-    auto notation = runtime::Notation::short_form;
+    auto notation = notation::Notation::short_form;
     add_notation_option(app, notation);
     ViewOptions view;
     add_view_options(app, view, "the side of the only human, else the first player's");

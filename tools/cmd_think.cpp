@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "runtime/notation/notation.hpp"
 #include "runtime/runtime.hpp"
 #include "tools/commands.hpp"
 
@@ -16,14 +17,14 @@ namespace {
 
 // The moves of `pv` from `start` in `notation`, as far as they are legal there.
 std::vector<std::string> written(const Position& start, const std::vector<Move>& pv,
-                                 runtime::Notation notation) {
+                                 notation::Notation notation) {
     Position pos = start;
     std::vector<std::string> words;
     for (const Move m : pv) {
         MoveList legal;
         generate_legal(pos, legal);
         if (std::find(legal.begin(), legal.end(), m) == legal.end()) break;
-        words.push_back(runtime::format_move(pos, m, notation));
+        words.push_back(notation::format_move(pos, m, notation));
         Undo undo;
         pos.do_move(m, undo);
     }
@@ -78,7 +79,7 @@ int run_think(int argc, char** argv) {
     int threads = 1;
     app.add_option("--threads", threads, "threads searching together (default 1)")
         ->check(whole_number(1, search::MAX_THREADS));
-    auto notation = runtime::Notation::short_form;
+    auto notation = notation::Notation::short_form;
     add_notation_option(app, notation);
     app.add_flag("--json", json, "print the result as one JSON object");
     app.add_flag("--no-hooks", no_hooks, "search without running the game's hooks");
@@ -121,7 +122,7 @@ int run_think(int argc, char** argv) {
     }
     const auto& it = out.last;
     const double nps = it.seconds > 0 ? it.nodes / it.seconds : 0;
-    const std::string best = runtime::format_move(root, out.best, notation);
+    const std::string best = notation::format_move(root, out.best, notation);
     if (json) {
         nlohmann::json j{{"best", best},
                          {"score", it.score},

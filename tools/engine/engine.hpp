@@ -84,7 +84,7 @@ private:
     ProtocolText(const CompiledGame& game, Protocol protocol) : game_(&game), protocol_(protocol) {}
     int cell_at(int column, int row) const;  // -1 off the board
     // The move `text` names in vari's long notation ("e2-e4", "e7-e8=Q", "P*e4", "pass"), for
-    // runtime::parse_move to say why it is refused; nothing with `error` set when `text` is not a
+    // notation::parse_move to say why it is refused; nothing with `error` set when `text` is not a
     // move in the protocol's syntax on this board.
     std::optional<std::string> to_notation(std::string_view text, std::string& error) const;
     std::string castling_letters(int right) const;

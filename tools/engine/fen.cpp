@@ -136,7 +136,7 @@ std::string ProtocolText::write_position(const Position& pos) const {
     // Gate (or first-move) rights after each player's castling rights, as Fairy-Stockfish writes
     // them.
     for (int player = 0; player < 2 && pos.tables().cell_rights(); ++player)
-        rights[player] += runtime::gate_letters(
+        rights[player] += notation::gate_letters(
             game, pos.tables(), pos.gates() & pos.tables().set(pos.tables().gate_zone + player));
     text += rights[0].empty() && rights[1].empty() ? "-" : rights[0] + rights[1];
     // The en-passant cell only where a capture there is legal, as Stockfish writes it.
@@ -146,7 +146,7 @@ std::string ProtocolText::write_position(const Position& pos) const {
     generate_legal(scratch, legal);
     for (const Move m : legal)
         if (m.kind() == Move::en_passant) ep = square(m.to());
-    return text + " " + ep + runtime::checks_field(pos) + " " + std::to_string(pos.ply_clock()) +
+    return text + " " + ep + notation::checks_field(pos) + " " + std::to_string(pos.ply_clock()) +
            " " + std::to_string(pos.move_number());
 }
 
@@ -275,7 +275,7 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
         return std::nullopt;
     }
     const int mover = (side == "b") == uci ? 1 : 0;
-    out += std::string(" ") + runtime::player_token(game, mover);
+    out += std::string(" ") + notation::player_token(game, mover);
     if (!uci) {
         const std::string& ply = fields[3];
         if (ply.empty() || ply.size() > 9 || !std::all_of(ply.begin(), ply.end(), is_digit) ||
@@ -295,8 +295,8 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
             while (bit < t.right_names.size() &&
                    castling_letters(static_cast<int>(bit)) != std::string(1, c))
                 ++bit;
-            if (bit == t.right_names.size() && runtime::gate_cell(game, t, c) >= 0) {
-                gates.add(runtime::gate_cell(game, t, c));
+            if (bit == t.right_names.size() && notation::gate_cell(game, t, c) >= 0) {
+                gates.add(notation::gate_cell(game, t, c));
                 continue;
             }
             // Fairy-Stockfish reads a castling right as gate rights on its two cells too.
@@ -311,7 +311,7 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
             rights += t.right_names[bit];
         }
     }
-    rights += runtime::gate_letters(game, game_->tables(), gates);
+    rights += notation::gate_letters(game, game_->tables(), gates);
     out += " " + (rights.empty() ? std::string("-") : rights);
     std::string ep = "-";
     if (fields[3] != "-") {
@@ -329,7 +329,7 @@ std::optional<std::string> ProtocolText::read_position(Position& pos, std::strin
     std::string error;
     const auto position = vari_position(text, error);
     if (!position) return error;
-    auto problem = runtime::parse_position(pos, *position);
+    auto problem = notation::parse_position(pos, *position);
     if (!problem) return std::nullopt;
     // An en-passant cell no pawn could have passed is ignored, as Stockfish ignores it.
     const auto fields = blank_separated(*position);
@@ -337,7 +337,7 @@ std::optional<std::string> ProtocolText::read_position(Position& pos, std::strin
     if (fields.size() == count && fields[3] != "-") {
         std::string without = fields[0] + " " + fields[1] + " " + fields[2] + " -";
         for (std::size_t i = 4; i < count; ++i) without += " " + fields[i];
-        if (!runtime::parse_position(pos, without)) return std::nullopt;
+        if (!notation::parse_position(pos, without)) return std::nullopt;
     }
     return problem->message;
 }

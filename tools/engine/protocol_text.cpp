@@ -289,7 +289,7 @@ std::optional<Move> ProtocolText::read_move(Position& pos, std::string_view text
         if (same(write_move(pos, m))) return m;
     const auto notation = to_notation(text, error);
     if (!notation) return std::nullopt;
-    const auto move = runtime::parse_move(pos, *notation, error);
+    const auto move = notation::parse_move(pos, *notation, error);
     // Fairy-Stockfish's pass, a move from a cell to itself, is the pass it means.
     if (move && move->is_pass()) return move;
     if (move) error = "'" + printable(text) + "' is written " + write_move(pos, *move);

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "dsl/dsl.hpp"
+#include "runtime/notation/notation.hpp"
 
 namespace vari::web {
 namespace {
@@ -165,7 +166,7 @@ json Session::open(const json& request) {
     auto game = std::make_unique<runtime::Game>(*compiled);
     if (const std::string position = string_field(request, "position"); !position.empty()) {
         Position start(*compiled);
-        if (const auto bad = runtime::parse_position(start, position))
+        if (const auto bad = notation::parse_position(start, position))
             return error_json("position, column " + std::to_string(bad->column) + ": " +
                               bad->message);
         game = std::make_unique<runtime::Game>(*compiled, start);
