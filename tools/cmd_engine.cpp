@@ -22,19 +22,19 @@ int run_engine(int argc, char** argv) {
         ->option_text("uci|usi|xboard");
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
-    const auto protocol = *engine::protocol_named(protocol_text);
+    const auto protocol = *notation::protocol_named(protocol_text);
     auto game = load_game(game_name);
     if (!game) return static_cast<int>(Exit::invalid);
     std::string why, unused;
-    if (!engine::ProtocolText::make(*game, protocol, why)) {
+    if (!notation::ProtocolText::make(*game, protocol, why)) {
         std::string hint = "play it in the browser with 'vari serve'";
         for (const char* other : {"uci", "usi", "xboard"})
             if (other != protocol_text &&
-                engine::ProtocolText::make(*game, *engine::protocol_named(other), unused)) {
+                notation::ProtocolText::make(*game, *notation::protocol_named(other), unused)) {
                 hint = std::string("--protocol ") + other + " can";
                 break;
             }
-        std::cerr << "vari engine: " << engine::protocol_name(protocol) << " cannot express "
+        std::cerr << "vari engine: " << notation::protocol_name(protocol) << " cannot express "
                   << printable(game->ir().name) << ": " << printable(why) << "\n  hint: " << hint
                   << '\n';
         return static_cast<int>(Exit::invalid);

@@ -26,7 +26,6 @@ struct Reading {
 
 bool is_separator(char c) { return c == '-' || c == 'x' || c == 'X' || c == ':' || c == ' '; }
 bool is_capture_mark(char c) { return c == 'x' || c == 'X' || c == ':'; }
-bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
 bool is_drop_mark(char c) { return c == '*' || c == '@'; }
 
 // Every reading of `text` as FROM [separator] TO [suffix]. Cell names are tried at every split

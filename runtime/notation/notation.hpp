@@ -1,12 +1,15 @@
 // Notation: a game's positions and moves as text. Position strings, long and short move
 // notation and typed moves read back, the tokens that name pieces and players, and the parts of
-// cell names.
+// cell names; and the engine protocols' text: their cell names, moves, FEN and SFEN, and a game
+// described to XBoard (its pieces in Betza), derived from the board's geometry and the pieces'
+// letters, for vari as an engine and for vari talking to another program's engine.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "interpreter/interpreter.hpp"
 
@@ -132,5 +135,108 @@ std::string format_move(const Position& pos, Move move, Notation notation);
 //   P*c5 is not a legal drop: a Pawn may not be dropped where it gives check  (drop_refusal)
 // `pos` is only used as scratch and is unchanged on return.
 std::optional<Move> parse_move(Position& pos, std::string_view text, std::string& error);
+
+// ---- Engine protocols -----------------------------------------------------------------------
+enum class Protocol : std::uint8_t { uci, usi, xboard };
+std::optional<Protocol> protocol_named(std::string_view name);  // "uci", "usi", "xboard"
+const char* protocol_name(Protocol protocol);                   // "UCI", "USI", "XBoard"
+
+// ---- Moves and positions in a protocol's text --------------------------------------------------
+// The cells of a board as the protocols name them, from the board's coordinates alone (never from
+// the rule file's cell names): the board is a full rectangle of square cells, the first player's
+// side at the bottom (low y), x growing to that player's right.
+//  * UCI: files a, b, ... from the left, ranks 1, 2, ... from the bottom: e2e4, a10.
+//  * USI: files 1, 2, ... from the right, ranks a, b, ... from the top: 7g7f.
+//  * XBoard: as UCI, except that a board of exactly 10 ranks counts them from 0 (a0, j9), as
+//    XBoard does.
+// Moves are FROM TO, then for a promotion '+' when it is to the piece's one `plus` type, else (UCI
+// only) the promoted piece's letter in lower case: e7e8q, 8h2b+. A castling is the royal piece's
+// move (e1g1), or its move onto its partner's cell where that would be taken for another move
+// (as Fairy-Stockfish writes it). A drop is the piece's letter in upper case, '@' (UCI, XBoard) or
+// '*' (USI), and the cell: P@e4, P*5e. A pass is UCI's null move, 0000, or XBoard's, @@@@.
+// Positions:
+//  * UCI and XBoard: FEN. The ranks from the top, each from file a: a piece is its letter, upper
+//    case for the first player, with '+' before a `plus` type's letter (+P); a run of empty cells
+//    is its count. In a game with hands the pieces in hand follow in brackets, the first player's
+//    first ("[Pp]", "[]"). Then the side to move (w for the first player, b for the second), the
+//    castling rights (K/Q for castling towards a higher/lower file, lower case for the second
+//    player; the partner's file letter instead, as in Shredder-FEN, where those two letters do not
+//    tell a player's rights apart), the en-passant cell when an en-passant capture is legal, the
+//    plies since the last capture or resetting move, and the move number.
+//  * USI: SFEN. The board as FEN writes it, the side to move (b for the first player, w for the
+//    second), the pieces in hand as counts and letters, the first player's first and each in the
+//    rule file's order of piece types ("R2Pp", "-"; shogi.vari lists them as USI does), and the
+//    number of the next ply from the game's start.
+// A game is expressible when its board is as above, it has two players and no capture sequences,
+// and its files (26 in UCI, 9 in USI, 16 in XBoard) and ranks (26 in USI, 16 in XBoard) fit the
+// coordinates and the GUIs' boards; USI also needs every promotion to be to the piece's one `plus`
+// type, no castling, en passant or passing.
+class ProtocolText {
+public:
+    // The text of `game` in `protocol`; nothing, with `why` saying what the protocol cannot express
+    // ("its board is hexagonal"), when it cannot. `game` must outlive it.
+    static std::optional<ProtocolText> make(const CompiledGame& game, Protocol protocol,
+                                            std::string& why);
+    // Why `protocol` cannot express `game`, or nothing: make() refuses exactly these, so a list
+    // of games need not compile any.
+    static std::optional<std::string> refusal(const ir::Game& game, Protocol protocol);
+
+    const std::string& square(int cell) const { return squares_[static_cast<std::size_t>(cell)]; }
+
+    // `move` is legal in `pos`.
+    std::string write_move(const Position& pos, Move move) const;
+    // The legal move `text` names, letters in either case; nothing with `error` saying why when
+    // there is none (vari's notation of the move it would be, and the reason parse_move gives).
+    // A game's filter hooks are the caller's to ask. `pos` is only used as scratch and is
+    // unchanged on return.
+    std::optional<Move> read_move(Position& pos, std::string_view text, std::string& error) const;
+    // The moves of `line` from `from`, blank-separated, up to the first that is not legal (a
+    // search's principal variation may end in one its hash table made up).
+    std::string write_line(const Position& from, const std::vector<Move>& line) const;
+
+    std::string write_position(const Position& pos) const;  // FEN or SFEN
+    // Sets `pos` from FEN or SFEN; fields after the board may be left out (no rights, no
+    // en-passant cell, counters 0 and 1), and an en-passant cell no move could have left is
+    // ignored, as Stockfish does. Checks the position as parse_position does; on error `pos` is
+    // unspecified and the error says what is wrong.
+    std::optional<std::string> read_position(Position& pos, std::string_view text) const;
+
+private:
+    ProtocolText(const CompiledGame& game, Protocol protocol) : game_(&game), protocol_(protocol) {}
+    int cell_at(int column, int row) const;  // -1 off the board
+    // The move `text` names in vari's long notation ("e2-e4", "e7-e8=Q", "P*e4", "pass"), for
+    // parse_move to say why it is refused; nothing with `error` set when `text` is not a move in
+    // the protocol's syntax on this board.
+    std::optional<std::string> to_notation(std::string_view text, std::string& error) const;
+    std::string castling_letters(int right) const;
+    std::optional<std::string> vari_position(std::string_view text, std::string& error) const;
+
+    const CompiledGame* game_;
+    Protocol protocol_;
+    int columns_ = 0, rows_ = 0;        // row 0 at the top, column 0 at the left
+    int first_rank_ = 1;                // the number of the bottom rank
+    std::vector<int> grid_;             // [row * columns_ + column]: the cell
+    std::vector<std::string> squares_;  // [cell]: its name in the protocol
+};
+
+// ---- A game as XBoard is told of it ------------------------------------------------------------
+// A variant XBoard knows by name, or an engine-defined variant that the engine sets up with
+// `setup` and `piece` commands.
+struct XBoardVariant {
+    std::string name;  // in `feature variants=...` and XBoard's `variant` command
+    // XBoard knows the game by `name` (its own variants, such as normal): no setup is sent.
+    bool standard = false;
+    // "setup (PIECETOCHAR) WxH+HOLDINGS_fairy FEN": XBoard's piece images for the game's letters
+    // (in XBoard's order of images, the royal piece's last), the board, the number of piece
+    // types a hand holds, and the start. Empty when the game's pieces do not fit XBoard's images.
+    std::string setup;
+    std::vector<std::string> pieces;       // "piece N& N": each piece whose moves Betza can write
+    std::vector<std::string> undescribed;  // "Cannon: why", for the pieces without a line
+};
+
+// `game` as XBoard is told of it; `stem` (the rule file's) names an engine-defined variant, with
+// the characters XBoard's variant names cannot hold replaced and a prefix where it is one of
+// XBoard's own names. The game must be one ProtocolText expresses in XBoard.
+XBoardVariant describe_for_xboard(const CompiledGame& game, const std::string& stem);
 
 }  // namespace vari::notation

@@ -64,7 +64,7 @@ std::optional<std::vector<std::string>> split_command(std::string_view text, std
 }
 
 std::unique_ptr<EnginePlayer> make_player(const CompiledGame& game, const EngineConfig& config,
-                                          const engine::ProtocolText& text) {
+                                          const notation::ProtocolText& text) {
     return config.dialect == Dialect::xboard ? make_xboard_player(game, config, text)
                                              : make_uci_player(game, config, text);
 }
@@ -92,9 +92,9 @@ std::optional<Entrant> engine_entrant(const CompiledGame& game, std::string_view
     config.command = std::move(*command);
     // XBoard engines write moves as UCI does.
     const auto protocol =
-        config.dialect == Dialect::usi ? engine::Protocol::usi : engine::Protocol::uci;
+        config.dialect == Dialect::usi ? notation::Protocol::usi : notation::Protocol::uci;
     std::string why;
-    auto text = engine::ProtocolText::make(game, protocol, why);
+    auto text = notation::ProtocolText::make(game, protocol, why);
     if (!text) {
         error = std::string(dialect->shown) + " cannot express " + game.ir().name + ": " + why;
         return std::nullopt;

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "tools/engine/engine.hpp"
+#include "runtime/notation/notation.hpp"
 #include "tools/match/child_process.hpp"
 #include "tools/match/match.hpp"
 
@@ -26,7 +26,7 @@ struct EngineConfig {
 
 class EnginePlayer : public Player {
 public:
-    EnginePlayer(const CompiledGame& game, EngineConfig config, engine::ProtocolText text)
+    EnginePlayer(const CompiledGame& game, EngineConfig config, notation::ProtocolText text)
         : game_(game), config_(std::move(config)), text_(std::move(text)) {}
 
     // Starts the engine and greets it, checks that it knows the variant and the options, and
@@ -74,7 +74,7 @@ protected:
 
     const CompiledGame& game_;
     EngineConfig config_;
-    engine::ProtocolText text_;
+    notation::ProtocolText text_;
     std::unique_ptr<ChildProcess> process_;
     std::string name_;
     std::vector<std::string> option_names_;
@@ -87,9 +87,9 @@ private:
 
 // A UCI or USI engine (config.dialect), or an XBoard one.
 std::unique_ptr<EnginePlayer> make_uci_player(const CompiledGame& game, EngineConfig config,
-                                              engine::ProtocolText text);
+                                              notation::ProtocolText text);
 std::unique_ptr<EnginePlayer> make_xboard_player(const CompiledGame& game, EngineConfig config,
-                                                 engine::ProtocolText text);
+                                                 notation::ProtocolText text);
 
 // A mate announced in `plies` (negative: being mated) as a score beyond every evaluation.
 int mate_score(int plies);

@@ -162,7 +162,7 @@ private:
 }  // namespace
 
 std::unique_ptr<EnginePlayer> make_uci_player(const CompiledGame& game, EngineConfig config,
-                                              engine::ProtocolText text) {
+                                              notation::ProtocolText text) {
     return std::make_unique<UciPlayer>(game, std::move(config), std::move(text));
 }
 

@@ -3,13 +3,10 @@
 #include <algorithm>
 #include <cctype>
 
-#include "runtime/runtime.hpp"
-#include "tools/engine/engine.hpp"
+#include "runtime/notation/notation.hpp"
 
-namespace vari::engine {
+namespace vari::notation {
 namespace {
-
-bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
 
 // A piece as FEN and SFEN write it: '+' for a plus type, its letter, lower case for the second
 // player, '~' for a tilde type (Fairy-Stockfish's promoted piece, "Q~").
@@ -136,7 +133,7 @@ std::string ProtocolText::write_position(const Position& pos) const {
     // Gate (or first-move) rights after each player's castling rights, as Fairy-Stockfish writes
     // them.
     for (int player = 0; player < 2 && pos.tables().cell_rights(); ++player)
-        rights[player] += notation::gate_letters(
+        rights[player] += gate_letters(
             game, pos.tables(), pos.gates() & pos.tables().set(pos.tables().gate_zone + player));
     text += rights[0].empty() && rights[1].empty() ? "-" : rights[0] + rights[1];
     // The en-passant cell only where a capture there is legal, as Stockfish writes it.
@@ -146,8 +143,8 @@ std::string ProtocolText::write_position(const Position& pos) const {
     generate_legal(scratch, legal);
     for (const Move m : legal)
         if (m.kind() == Move::en_passant) ep = square(m.to());
-    return text + " " + ep + notation::checks_field(pos) + " " + std::to_string(pos.ply_clock()) +
-           " " + std::to_string(pos.move_number());
+    return text + " " + ep + checks_field(pos) + " " + std::to_string(pos.ply_clock()) + " " +
+           std::to_string(pos.move_number());
 }
 
 std::optional<std::string> ProtocolText::vari_position(std::string_view text,
@@ -275,7 +272,7 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
         return std::nullopt;
     }
     const int mover = (side == "b") == uci ? 1 : 0;
-    out += std::string(" ") + notation::player_token(game, mover);
+    out += std::string(" ") + player_token(game, mover);
     if (!uci) {
         const std::string& ply = fields[3];
         if (ply.empty() || ply.size() > 9 || !std::all_of(ply.begin(), ply.end(), is_digit) ||
@@ -295,8 +292,8 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
             while (bit < t.right_names.size() &&
                    castling_letters(static_cast<int>(bit)) != std::string(1, c))
                 ++bit;
-            if (bit == t.right_names.size() && notation::gate_cell(game, t, c) >= 0) {
-                gates.add(notation::gate_cell(game, t, c));
+            if (bit == t.right_names.size() && gate_cell(game, t, c) >= 0) {
+                gates.add(gate_cell(game, t, c));
                 continue;
             }
             // Fairy-Stockfish reads a castling right as gate rights on its two cells too.
@@ -311,7 +308,7 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
             rights += t.right_names[bit];
         }
     }
-    rights += notation::gate_letters(game, game_->tables(), gates);
+    rights += gate_letters(game, game_->tables(), gates);
     out += " " + (rights.empty() ? std::string("-") : rights);
     std::string ep = "-";
     if (fields[3] != "-") {
@@ -329,7 +326,7 @@ std::optional<std::string> ProtocolText::read_position(Position& pos, std::strin
     std::string error;
     const auto position = vari_position(text, error);
     if (!position) return error;
-    auto problem = notation::parse_position(pos, *position);
+    auto problem = parse_position(pos, *position);
     if (!problem) return std::nullopt;
     // An en-passant cell no pawn could have passed is ignored, as Stockfish ignores it.
     const auto fields = blank_separated(*position);
@@ -337,9 +334,9 @@ std::optional<std::string> ProtocolText::read_position(Position& pos, std::strin
     if (fields.size() == count && fields[3] != "-") {
         std::string without = fields[0] + " " + fields[1] + " " + fields[2] + " -";
         for (std::size_t i = 4; i < count; ++i) without += " " + fields[i];
-        if (!notation::parse_position(pos, without)) return std::nullopt;
+        if (!parse_position(pos, without)) return std::nullopt;
     }
     return problem->message;
 }
 
-}  // namespace vari::engine
+}  // namespace vari::notation

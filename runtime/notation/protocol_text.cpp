@@ -3,10 +3,9 @@
 #include <cctype>
 #include <climits>
 
-#include "runtime/runtime.hpp"
-#include "tools/engine/engine.hpp"
+#include "runtime/notation/notation.hpp"
 
-namespace vari::engine {
+namespace vari::notation {
 namespace {
 
 bool is_lower(char c) { return std::islower(static_cast<unsigned char>(c)); }
@@ -122,7 +121,7 @@ Bounds bounds(const ir::Game& game) {
 
 std::optional<std::string> ProtocolText::refusal(const ir::Game& game, Protocol protocol) {
     const Bounds b = bounds(game);
-    return vari::engine::refusal(game, protocol, b.columns, b.rows);
+    return vari::notation::refusal(game, protocol, b.columns, b.rows);
 }
 
 std::optional<ProtocolText> ProtocolText::make(const CompiledGame& game, Protocol protocol,
@@ -133,7 +132,7 @@ std::optional<ProtocolText> ProtocolText::make(const CompiledGame& game, Protoco
     ProtocolText text(game, protocol);
     text.columns_ = b.columns;
     text.rows_ = b.rows;
-    const auto refused = vari::engine::refusal(game.ir(), protocol, b.columns, b.rows);
+    const auto refused = vari::notation::refusal(game.ir(), protocol, b.columns, b.rows);
     if (refused) {
         why = *refused;
         return std::nullopt;
@@ -289,7 +288,7 @@ std::optional<Move> ProtocolText::read_move(Position& pos, std::string_view text
         if (same(write_move(pos, m))) return m;
     const auto notation = to_notation(text, error);
     if (!notation) return std::nullopt;
-    const auto move = notation::parse_move(pos, *notation, error);
+    const auto move = parse_move(pos, *notation, error);
     // Fairy-Stockfish's pass, a move from a cell to itself, is the pass it means.
     if (move && move->is_pass()) return move;
     if (move) error = "'" + printable(text) + "' is written " + write_move(pos, *move);
@@ -310,4 +309,4 @@ std::string ProtocolText::write_line(const Position& from, const std::vector<Mov
     return text;
 }
 
-}  // namespace vari::engine
+}  // namespace vari::notation
