@@ -4,27 +4,10 @@
 #include <cctype>
 
 #include "runtime/notation/notation.hpp"
+#include "runtime/notation/tokens.hpp"
 
 namespace vari::notation {
 namespace {
-
-// A piece as FEN and SFEN write it: '+' for a plus type, its letter, lower case for the second
-// player, '~' for a tilde type (Fairy-Stockfish's promoted piece, "Q~").
-std::string piece_text(const ir::Game& game, int player, int type) {
-    const ir::Piece& piece = game.pieces[static_cast<std::size_t>(type)];
-    return (piece.plus ? "+" : "") +
-           std::string(1, player ? to_lower(piece.letter) : piece.letter) +
-           (piece.tilde ? "~" : "");
-}
-
-// The type written `letter` with or without '+' and '~'; -1 when none.
-int type_written(const ir::Game& game, char letter, bool plus, bool tilde) {
-    for (std::size_t t = 0; t < game.pieces.size(); ++t)
-        if (game.pieces[t].letter == to_upper(letter) && game.pieces[t].plus == plus &&
-            game.pieces[t].tilde == tilde)
-            return static_cast<int>(t);
-    return -1;
-}
 
 // The piece written at `at` of `text` ([+]LETTER[~]): its length, 0 when it is none of the game's.
 std::size_t piece_length(const ir::Game& game, std::string_view text, std::size_t at) {
@@ -32,7 +15,7 @@ std::size_t piece_length(const ir::Game& game, std::string_view text, std::size_
     const std::size_t letter = at + (plus ? 1 : 0);
     if (letter >= text.size() || !is_alpha(text[letter])) return 0;
     const bool tilde = letter + 1 < text.size() && text[letter + 1] == '~';
-    if (type_written(game, text[letter], plus, tilde) < 0) return 0;
+    if (type_of_token(game, text[letter], plus, tilde) < 0) return 0;
     return letter + (tilde ? 2 : 1) - at;
 }
 
@@ -99,7 +82,7 @@ std::string ProtocolText::write_position(const Position& pos) const {
             }
             if (empty) text += std::to_string(empty);
             empty = 0;
-            text += piece_text(game, owner_of(piece), type_of(piece));
+            text += piece_token(game, piece);
         }
         if (empty) text += std::to_string(empty);
     }
@@ -108,12 +91,12 @@ std::string ProtocolText::write_position(const Position& pos) const {
         if (uci) {
             for (int type = 0; type < pos.tables().type_count; ++type)
                 for (int n = pos.in_hand(player, type); n > 0; --n)
-                    hand += piece_text(game, player, type);
+                    hand += piece_token(game, make_piece(player, type));
         } else {
             for (int type = 0; type < pos.tables().type_count; ++type) {
                 const int n = pos.in_hand(player, type);
                 if (n > 1) hand += std::to_string(n);
-                if (n) hand += piece_text(game, player, type);
+                if (n) hand += piece_token(game, make_piece(player, type));
             }
         }
     }
