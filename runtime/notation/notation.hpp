@@ -137,9 +137,13 @@ std::string format_move(const Position& pos, Move move, Notation notation);
 std::optional<Move> parse_move(Position& pos, std::string_view text, std::string& error);
 
 // ---- Engine protocols -----------------------------------------------------------------------
+// ORDER Protocol: the enum, PROTOCOLS and the names in protocol_text.cpp.
 enum class Protocol : std::uint8_t { uci, usi, xboard };
-std::optional<Protocol> protocol_named(std::string_view name);  // "uci", "usi", "xboard"
-const char* protocol_name(Protocol protocol);                   // "UCI", "USI", "XBoard"
+inline constexpr Protocol PROTOCOLS[] = {Protocol::uci, Protocol::usi, Protocol::xboard};
+// The word that names a protocol on vari's command line ("uci", "usi", "xboard"), and back.
+const char* protocol_word(Protocol protocol);
+std::optional<Protocol> protocol_named(std::string_view word);
+const char* protocol_name(Protocol protocol);  // as its documents write it: "UCI", "USI", "XBoard"
 
 // ---- Moves and positions in a protocol's text --------------------------------------------------
 // The cells of a board as the protocols name them, from the board's coordinates alone (never from

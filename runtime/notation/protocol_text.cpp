@@ -1,7 +1,9 @@
-// Which games a protocol can express, its names for their cells, and moves in its syntax.
+// The protocols' names, which games a protocol can express, its names for their cells, and moves
+// in its syntax.
 #include <algorithm>
 #include <cctype>
 #include <climits>
+#include <iterator>
 
 #include "runtime/notation/notation.hpp"
 
@@ -77,24 +79,36 @@ std::optional<std::string> refusal(const ir::Game& game, Protocol protocol, int 
 
 }  // namespace
 
-std::optional<Protocol> protocol_named(std::string_view name) {
-    if (name == "uci") return Protocol::uci;
-    if (name == "usi") return Protocol::usi;
-    if (name == "xboard") return Protocol::xboard;
+namespace {
+
+struct ProtocolNames {
+    const char* word;  // on the command line
+    const char* name;  // in messages
+};
+// ORDER Protocol
+constexpr ProtocolNames PROTOCOL_NAMES[] = {{"uci", "UCI"}, {"usi", "USI"}, {"xboard", "XBoard"}};
+static_assert(std::size(PROTOCOL_NAMES) == std::size(PROTOCOLS));
+static_assert([] {
+    for (std::size_t i = 0; i < std::size(PROTOCOLS); ++i)
+        if (PROTOCOLS[i] != static_cast<Protocol>(i)) return false;
+    return true;
+}());
+
+const ProtocolNames& names_of(Protocol protocol) {
+    return PROTOCOL_NAMES[static_cast<std::size_t>(protocol)];
+}
+
+}  // namespace
+
+const char* protocol_word(Protocol protocol) { return names_of(protocol).word; }
+
+std::optional<Protocol> protocol_named(std::string_view word) {
+    for (const Protocol protocol : PROTOCOLS)
+        if (word == protocol_word(protocol)) return protocol;
     return std::nullopt;
 }
 
-const char* protocol_name(Protocol protocol) {
-    switch (protocol) {
-        case Protocol::uci:
-            return "UCI";
-        case Protocol::usi:
-            return "USI";
-        case Protocol::xboard:
-            return "XBoard";
-    }
-    return "?";
-}
+const char* protocol_name(Protocol protocol) { return names_of(protocol).name; }
 
 namespace {
 

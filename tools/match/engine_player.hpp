@@ -16,10 +16,8 @@
 
 namespace vari::match {
 
-enum class Dialect : std::uint8_t { uci, usi, xboard };
-
 struct EngineConfig {
-    Dialect dialect = Dialect::uci;
+    notation::Protocol protocol = notation::Protocol::uci;
     std::vector<std::string> command;
     EngineSetup setup;
 };
@@ -85,7 +83,7 @@ private:
     std::optional<std::string> unknown_setting() const;
 };
 
-// A UCI or USI engine (config.dialect), or an XBoard one.
+// A UCI or USI engine (config.protocol), or an XBoard one.
 std::unique_ptr<EnginePlayer> make_uci_player(const CompiledGame& game, EngineConfig config,
                                               notation::ProtocolText text);
 std::unique_ptr<EnginePlayer> make_xboard_player(const CompiledGame& game, EngineConfig config,

@@ -86,7 +86,7 @@ public:
     }
 
 private:
-    bool usi() const { return config_.dialect == Dialect::usi; }
+    bool usi() const { return config_.protocol == notation::Protocol::usi; }
     const char* hello() const { return usi() ? "usi" : "uci"; }
 
     bool greet(std::string& error) override {
