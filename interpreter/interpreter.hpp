@@ -457,6 +457,7 @@ inline char to_upper(char c) {
     return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
 }
 inline bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+inline bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
 inline bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 
 }  // namespace vari

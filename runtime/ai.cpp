@@ -10,8 +10,8 @@
 namespace vari::runtime {
 namespace {
 
-HookContext context_of(const search::Node& node) {
-    HookContext c;
+lua::HookContext context_of(const search::Node& node) {
+    lua::HookContext c;
     c.position = node.position;
     c.ply = node.ply;
     c.repetitions = node.repetitions;
@@ -25,7 +25,7 @@ HookContext context_of(const search::Node& node) {
 // in play (and may run beside it).
 class SearchHooks final : public search::RuleHooks {
 public:
-    SearchHooks(const CompiledGame& game, std::unique_ptr<Hooks> hooks)
+    SearchHooks(const CompiledGame& game, std::unique_ptr<lua::Hooks> hooks)
         : game_(game), hooks_(std::move(hooks)) {}
 
     bool filter(const search::Node& node, MoveList& moves) override {
@@ -34,27 +34,27 @@ public:
 
     bool verdict(const search::Node& node, std::optional<search::HookEnd>& end) override {
         end.reset();
-        std::optional<HookVerdict> verdict;
+        std::optional<lua::HookVerdict> verdict;
         if (!hooks_->verdict(context_of(node), verdict)) return false;
         if (verdict) end = search::HookEnd{verdict->outcome, verdict->player};
         return true;
     }
 
-    bool scores_endings() const override { return hooks_->handles(HookEvent::score); }
+    bool scores_endings() const override { return hooks_->handles(lua::HookEvent::score); }
 
     bool scores(const search::Node& node, const search::HookEnd& end,
                 std::vector<double>& scores) override {
-        Result result;
-        result.outcome = end.outcome;
-        result.player = end.outcome == ir::Outcome::draw ? -1 : end.player;
-        return hooks_->score(context_of(node), result, scores);
+        lua::HookVerdict ending;
+        ending.outcome = end.outcome;
+        ending.player = end.outcome == ir::Outcome::draw ? -1 : end.player;
+        return hooks_->score(context_of(node), ending, scores);
     }
 
     std::string error() const override { return hooks_->error(); }
 
 private:
     const CompiledGame& game_;
-    std::unique_ptr<Hooks> hooks_;
+    std::unique_ptr<lua::Hooks> hooks_;
 };
 
 }  // namespace
@@ -75,7 +75,7 @@ std::unique_ptr<search::RuleHooks> search_hooks(const CompiledGame& game, HookUs
                                                 std::string& error) {
     if (use == HookUse::off || !game.ir().hooks) return nullptr;
     ir::Diagnostic problem;
-    auto hooks = Hooks::load(game, problem);
+    auto hooks = lua::Hooks::load(game, problem);
     if (!hooks) {
         error = "the hooks failed to load at " + problem.file + ":" + std::to_string(problem.line) +
                 ": " + problem.message;

@@ -6,10 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "runtime/cell_names.hpp"
 #include "runtime/draw_parts.hpp"
+#include "runtime/notation/notation.hpp"
 #include "runtime/runtime.hpp"
-#include "runtime/tokens.hpp"
 
 namespace vari::runtime {
 namespace {
@@ -20,7 +19,7 @@ std::size_t widest_file_letters(const ir::Board& board) {
     constexpr std::size_t most_letters = 2;
     std::size_t widest = 0;
     for (const ir::Cell& cell : board.cells) {
-        const std::string file = name_part(cell.name, false);
+        const std::string file = notation::name_part(cell.name, false);
         if (file.size() <= most_letters && std::all_of(file.begin(), file.end(), [](char c) {
                 return std::islower(static_cast<unsigned char>(c)) != 0;
             }))
@@ -34,7 +33,7 @@ std::size_t widest_file_letters(const ir::Board& board) {
 std::string cell_token(const Position& pos, int cell, bool names, bool lead) {
     const ir::Game& game = pos.game().ir();
     const Piece p = pos.piece_on(cell);
-    const std::string token = p       ? piece_token(game, p)
+    const std::string token = p       ? notation::piece_token(game, p)
                               : names ? game.board.cells[cell].name
                                       : std::string(".");
     const bool plus = p && game.pieces[type_of(p)].plus;
@@ -47,7 +46,7 @@ std::string hand_text(const Position& pos, int player) {
     std::string out;
     for (int type = 0; type < pos.tables().type_count; ++type)
         for (int n = pos.in_hand(player, type); n > 0; --n)
-            out += (out.empty() ? "" : " ") + piece_token(game, make_piece(player, type));
+            out += (out.empty() ? "" : " ") + notation::piece_token(game, make_piece(player, type));
     return game.players[player].name + " in hand: " + (out.empty() ? "-" : out);
 }
 
@@ -90,9 +89,9 @@ std::string draw_board(const Position& pos, const DrawOptions& options) {
     if (count == 0) return "";
     // With plus pieces in the game every cell keeps room for a '+' before its letter, and with
     // tilde pieces for a '~' after it, so the drawing keeps its shape when a piece promotes.
-    const bool lead = has_plus_types(game);
+    const bool lead = notation::has_plus_types(game);
     std::vector<std::string> tokens(count);
-    std::size_t width = 1 + (lead ? 1 : 0) + (has_tilde_types(game) ? 1 : 0);
+    std::size_t width = 1 + (lead ? 1 : 0) + (notation::has_tilde_types(game) ? 1 : 0);
     for (int c = 0; c < count; ++c) {
         tokens[c] = cell_token(pos, c, options.names, lead);
         width = std::max(width, tokens[c].size());

@@ -41,7 +41,7 @@ struct TokenShape {
 int view_turns(const ir::Game& game, int player);
 
 // The board turned `turns` times, its cells and labels placed. Labels come from the file and rank
-// parts of the cell names (name_part in cell_names.hpp): a group of cells sharing a part is
+// parts of the cell names (notation::name_part): a group of cells sharing a part is
 // labelled when its cells lie on one line of the drawing or on a path of neighbouring cells; see
 // runtime.hpp (Drawing). `compact` leaves out labels above the top line of cells.
 Layout lay_out(const ir::Board& board, int turns, TokenShape shape, bool compact);

@@ -125,7 +125,7 @@ Game::Game(const CompiledGame& game, const Position& start, HookUse hooks)
 void Game::load_hooks() {
     if (hook_use_ == HookUse::off) return;
     ir::Diagnostic error;
-    hooks_ = Hooks::load(game_, error);
+    hooks_ = lua::Hooks::load(game_, error);
     hook_load_error_.clear();
     if (!hooks_ && !error.message.empty())
         hook_load_error_ = "the hooks failed to load at " + error.file + ":" +
@@ -179,8 +179,8 @@ bool Game::undo_unjudged() {
     return true;
 }
 
-HookContext Game::context() const {
-    HookContext c;
+lua::HookContext Game::context() const {
+    lua::HookContext c;
     c.position = &pos_;
     c.ply = ply();
     c.repetitions = repetitions_;
@@ -205,9 +205,10 @@ void Game::stop(const std::string& why) {
 }
 
 void Game::end(Result result) {
-    if (hooks_ && hooks_->handles(HookEvent::score)) {
+    if (hooks_ && hooks_->handles(lua::HookEvent::score)) {
         std::vector<double> scores;
-        if (!hooks_->score(context(), result, scores)) return stop(hooks_->error());
+        const lua::HookVerdict end{result.outcome, result.player, result.reason};
+        if (!hooks_->score(context(), end, scores)) return stop(hooks_->error());
         result.scores = std::move(scores);
     }
     result_ = std::move(result);
@@ -227,7 +228,7 @@ void Game::judge_position() {
     if (!filter_moves()) return stop(hooks_->error());
     const ir::Game& game = game_.ir();
     if (hooks_) {
-        std::optional<HookVerdict> verdict;
+        std::optional<lua::HookVerdict> verdict;
         if (!hooks_->verdict(context(), verdict)) return stop(hooks_->error());
         if (verdict)
             return end(make_result(game, verdict->outcome, verdict->player, verdict->reason));

@@ -131,7 +131,9 @@ public:
         overflow_ = list.overflow;
         return {list.begin(), list.end()};
     }
-    std::string name(Move m, Notation n) const { return format_move(pos_, m, n); }
+    std::string name(Move m, notation::Notation n) const {
+        return notation::format_move(pos_, m, n);
+    }
     void play(Move m) { pos_.do_move(m, undo_); }
     void undo(Move m) { pos_.undo_move(m, undo_); }
     bool ended() const { return false; }
@@ -178,7 +180,9 @@ public:
     std::vector<Move> root_moves() const {
         return {game_.legal_moves().begin(), game_.legal_moves().end()};
     }
-    std::string name(Move m, Notation n) const { return format_move(game_.position(), m, n); }
+    std::string name(Move m, notation::Notation n) const {
+        return notation::format_move(game_.position(), m, n);
+    }
     void play(Move m) { game_.play(m); }
     void undo(Move) { game_.undo(); }
     bool ended() const { return game_.result().has_value(); }

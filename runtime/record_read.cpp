@@ -200,7 +200,7 @@ std::string_view without_number(std::string_view word) {
 Position start_of(const CompiledGame& game, const std::string* fen, Place value_place) {
     Position start(game);
     if (!fen) return start;
-    if (const auto error = parse_position(start, *fen))
+    if (const auto error = notation::parse_position(start, *fen))
         throw Failure{{value_place.line, value_place.column + error->column - 1},
                       "bad FEN: " + error->message};
     return start;

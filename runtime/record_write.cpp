@@ -39,7 +39,7 @@ private:
 
 }  // namespace
 
-std::vector<std::string> move_history(const Game& game, Notation notation) {
+std::vector<std::string> move_history(const Game& game, notation::Notation notation) {
     std::vector<std::string> words;
     Position pos = game.start();
     for (int ply = 0; ply < game.ply(); ++ply) {
@@ -48,7 +48,7 @@ std::vector<std::string> move_history(const Game& game, Notation notation) {
             words.push_back(std::to_string(pos.move_number()) + ".");
         else if (ply == 0)
             words.push_back(std::to_string(pos.move_number()) + "...");
-        words.push_back(format_move(pos, move, notation));
+        words.push_back(notation::format_move(pos, move, notation));
         Undo undo;
         pos.do_move(move, undo);
     }
@@ -84,8 +84,8 @@ std::string write_record(const Game& game, const RecordHeader& header) {
     const std::string marker = scores_marker(scores);
     tag("Result", marker);
     tag("Variant", rules.name);
-    const std::string start = to_position_string(game.start());
-    if (start != to_position_string(Position(game.game()))) {
+    const std::string start = notation::to_position_string(game.start());
+    if (start != notation::to_position_string(Position(game.game()))) {
         tag("SetUp", "1");
         tag("FEN", start);
     }
@@ -106,7 +106,7 @@ std::string write_record(const Game& game, const RecordHeader& header) {
     }
     out += '\n';
 
-    std::vector<std::string> words = move_history(game, Notation::short_form);
+    std::vector<std::string> words = move_history(game, notation::Notation::short_form);
     words.push_back(marker);
     return out + wrap_words(words);
 }

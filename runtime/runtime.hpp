@@ -1,5 +1,5 @@
-// A game in play: position strings, move notation, turn history, end conditions and results,
-// random play, and the board drawn as text.
+// A game in play: turn history, end conditions and results, the game's Lua hooks, the AI's seat,
+// records, counting the tree of play, random play, the board drawn, and analyses of a design.
 #pragma once
 
 #include <atomic>
@@ -14,119 +14,11 @@
 #include <vector>
 
 #include "interpreter/interpreter.hpp"
+#include "runtime/lua/hooks.hpp"
+#include "runtime/notation/notation.hpp"
 #include "runtime/search/search.hpp"
 
 namespace vari::runtime {
-
-// ---- Players in text ------------------------------------------------------------------------
-// The one character that names a player in position strings and drawings: the lower-case initial
-// of its name when all players' initials differ, otherwise its number in turn order from 1
-// ('1', '2', ...).
-char player_token(const ir::Game& game, int player);
-
-// ---- Position strings ---------------------------------------------------------------------
-// FEN-like, six fields separated by spaces:
-//  1. the board's lines in ir::Board::lines order separated by '/'; in each, its cells in order:
-//     a piece, or a run of empty cells written as its count ("8", "10"). With one or two players
-//     a piece is its letter, upper case for the first player and lower case for the second; with
-//     more players it is its letter followed by its owner's player_token ("Kr", "P2"). A piece
-//     whose type is `plus` has '+' before its letter ("+P", "+p", "+Pr"), one whose type is
-//     `tilde` '~' after it ("Q~", "q~", "Q~r").
-//     In a game with hands (ir::Game::holds_hands: `hands`, or a setup's `hand`), and only then,
-//     the pieces in hand follow the board
-//     at once in brackets, written as on the board, the first player's first, each type in the
-//     game's order and repeated as often as it is held: "[PPSp]"; "[-]" when the hands are empty.
-//     A count may stand before a piece when reading ("[2PSp]"), and "[]" reads as "[-]".
-//  2. the side to move: its player_token (w, b);
-//  3. the castling rights held: their characters in Tables::right_names order, then in a game
-//     with gating the gate rights held (gate_letters), or '-' for none of either;
-//  4. the en-passant cells (Position::ep_cells) by name in cell order joined by ',', or '-';
-//  in a game that counts checks (`end checks N`), and only then, the checks each player has
-//     still to give, the first player's first, joined by '+': "3+3" (checks_field);
-//  5. the ply clock; 6. the move number.
-// Chess's start is
-//   rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
-// and a game with hands writes its board as, e.g., ".../LNSGKGSNL[Pp] w - - 0 12".
-std::string to_position_string(const Position& pos);
-// The gate rights of `gates` as position strings write them: each cell's file letter (the first
-// character of its name), upper case for the first player, lower case for the second, each
-// player's in cell order ("ABCDEFGHabcdefgh"); gate_cell reads one back (-1: none).
-std::string gate_letters(const ir::Game& game, const Tables& t, CellSet gates);
-int gate_cell(const ir::Game& game, const Tables& t, char letter);
-// " 3+2" (with its leading blank) in a game that counts checks, else empty.
-std::string checks_field(const Position& pos);
-
-// Sets `pos` from `text`; to_position_string(pos) then gives `text` back when it was written in
-// the form above. Fields may be separated by several blanks, rights and en-passant cells given in
-// any order, each once; numbers have no leading zero. The en-passant victim is derived: the piece
-// of the player who moved last that could just have passed exactly those cells (by a rule that
-// leaves en-passant cells) from an empty cell.
-// Positions the rules could never reach are refused, as the compiled game judges them
-// (runtime/position_checks.hpp): a piece unpromoted where it could never move again, when no
-// move, drop, castling or setup leaves it there; where royal pieces may not be left attacked (and
-// no pass may leave one so), one of the player who just moved attacked; more or fewer royal
-// pieces on the board than the rules keep and give a player; a piece in hand of a type no capture
-// puts there; a castling right held without its pieces on their start cells. A position holds at
-// most MAX_PIECES pieces on the board and in the hands together, so no hand count overflows.
-// On error `pos` is unspecified and the diagnostic's file is "position", line 1, column (1-based)
-// pointing at the offending character (one past the end for something missing; the board's
-// first character for a royal piece missing).
-std::optional<ir::Diagnostic> parse_position(Position& pos, std::string_view text);
-
-// ---- Move notation ------------------------------------------------------------------------
-// FROM-TO for a move, FROMxTO for a capture, then for a promotion '=' and the promoted piece's
-// token (e2-e4, e7xd8=Q, e7-e8=+R), except that a promotion to the one `plus` type the piece may
-// promote to is written with '+' alone (c6-c7+). Castling is written as the royal piece's move
-// (e1-g1). A drop is the dropped piece's token (upper case for every player), '*' and the cell:
-// P*c5, +R*e5. Moves write a `tilde` type's token without its '~' (e7-e8=Q for a promotion to
-// Q~), so a promotion is told apart by the piece's choices and a drop by the types that may be
-// dropped. A pass is written "pass". A capture sequence is its start cell and each landing
-// cell after an 'x', then any promotion: c3xe5xe7, c3xe5xe7xe9=W.
-std::string format_move(const Position& pos, Move move);  // `move` is legal in `pos`
-
-// Short algebraic notation, generated from the rules for every game:
-//  * a board move is the piece's token, the least of its origin that tells it from the moves of
-//    pieces written alike (the same token, '~' left out) to the same cell (nothing, the file, the
-//    rank, or the whole cell), 'x' for a capture, the destination, and the promotion as above: Nf3,
-//    Nbd2, R1e2, Bxe5, e8=Q, Sx2b+. A player's one type that captures otherwise than it moves and
-//    promotes (chess's pawn) goes without a letter, and names its file when it captures: e4, exd5,
-//    exd8=N. A move that could have promoted on the same cells but does not ends with '=' (shogi's
-//    P2c=).
-//  * a castling is the notation its rule gives ("O-O", "Q-0-0-0"), else the royal piece's move;
-//  * drops, passes and capture sequences are written as in long notation, and every move of a game
-//    whose captures are capture sequences (draughts) too;
-//  * check is marked '+' and checkmate '#' where royal pieces may not be left attacked, unless the
-//    game writes promotions with '+'.
-// The move is legal in `pos`.
-std::string format_short(const Position& pos, Move move);
-
-// Does short notation mark check in this game?
-bool marks_check(const ir::Game& game);
-
-enum class Notation : std::uint8_t { long_form, short_form };
-std::string format_move(const Position& pos, Move move, Notation notation);
-// The moves of `line` played from `start` (a search's best line), as far as each is legal there.
-std::vector<std::string> format_line(const Position& start, const std::vector<Move>& line,
-                                     Notation notation);
-
-// Finds the legal move `text` names: FROM, an optional separator ('-', 'x', ':' or a blank), TO,
-// and for a promotion the piece token with or without '=', or '+' ("e2e4", "E7XD8=q", "e7d8q"
-// and "c6c7+" work; cell names may be typed in upper case); a trailing '=' says "no promotion".
-// A capture sequence is its cells with 'x' or ':' between them, or nothing ("c3xe5xe7",
-// "c3:e5:e7", "c3e5e7"); read with capture marks, two cells name a jump before a quiet move.
-// A drop is PIECE*CELL or PIECE@CELL, the piece in either case; "pass" (any case) is a pass, when
-// the game allows one here. Short notation is read too (with more of the origin than it needs, or
-// none of the capture mark: "Nb1-c3", "Nbc3", "ed5"), castling notation with O and 0 alike, and
-// check marks and annotations after any move ("Nf3+", "e4!?"). On failure `error` says exactly
-// what is wrong, e.g.
-//   unknown cell 'z9'                      no piece on e3
-//   that is Black's piece; White to move   promotion needed: add =Q, =R, =B or =N
-//   e2-e5 is not a legal move for the Pawn on e2 (legal: e2-e3, e2-e4)
-//   e2-d3 is not a legal move for the Bishop on e2: it would leave the King attacked (...)
-//   no Pawn in hand                        this game has no drops
-//   P*c5 is not a legal drop: a Pawn may not be dropped where it gives check  (drop_refusal)
-// `pos` is only used as scratch and is unchanged on return.
-std::optional<Move> parse_move(Position& pos, std::string_view text, std::string& error);
 
 // ---- A game in play -----------------------------------------------------------------------
 struct Result {
@@ -140,91 +32,6 @@ struct Result {
     // a loss gives that player 0 and the others 1/(N-1) each.
     std::vector<double> scores;
     std::string summary;  // "White wins by checkmate", "draw by stalemate"
-};
-
-// ---- Lua hooks ----------------------------------------------------------------------------
-// A game's Lua code (ir::Game::hooks) runs in a Lua 5.4 state of its own, one per game in play,
-// that has only the safe base functions and `string`, `table` and `math`: no io, os, package,
-// require, dofile, loadfile, debug or collectgarbage, no string.dump, and load() takes text only.
-// The chunk runs once when loaded and returns a table of functions named after the events they
-// answer (runtime/HOOKS.md documents them and the `game` object they read):
-//   at_start(game)            for the position a game starts from (its setup, or a position
-//                             string): nil, or a table that ends the game, as after_move's
-//   after_move(game)          after each move: nil to go on, or a table that ends the game:
-//                             { winner = PLAYER }, { loser = PLAYER } or { draw = true }, each
-//                             with an optional reason = "..."
-//   after_capture(game)       the same, after each move that captured (after after_move)
-//   after_pass(game)          the same, after each pass (after after_move)
-//   score(game, result)       when the game has ended: a table PLAYER -> number for every player
-//   allow_move(game, move)    a filter on the legal board moves: true keeps the move
-//   allow_drop(game, move)    the same for drops
-// Every call runs under an instruction budget; the state under a memory cap. A hook that fails
-// (an error, the budget or the cap exceeded, a result of the wrong shape) makes the call return
-// false, and error() says so naming the hook and the file:line inside it.
-struct HookLimits {
-    std::int64_t instructions = 1'000'000;       // Lua VM instructions per call
-    std::size_t memory = std::size_t{32} << 20;  // bytes for the whole state
-    std::int64_t milliseconds = 500;             // wall-clock time per call, and for the loading
-};
-
-enum class HookEvent : std::uint8_t {
-    after_move,
-    after_capture,
-    after_pass,
-    score,
-    allow_move,
-    allow_drop,
-    at_start
-};
-
-// What a hook is told besides the position.
-struct HookContext {
-    const Position* position = nullptr;
-    int ply = 0;                      // moves played since the start
-    int repetitions = 1;              // occurrences of this position, this one included
-    int passes = 0;                   // passes in a row ending with the last move
-    Move last_move;                   // Move::none() at the start
-    const Undo* last_undo = nullptr;  // how the last move changed the board (null at the start)
-};
-
-// A game end decided by at_start, after_move, after_capture or after_pass.
-struct HookVerdict {
-    ir::Outcome outcome = ir::Outcome::draw;  // for `player`
-    int player = -1;                          // -1 for a draw
-    std::string reason;                       // never empty: a default when the hook gave none
-};
-
-class Hooks {
-public:
-    // Loads the game's hook code into a new sandboxed state and runs its top level. Nothing and
-    // `error` set (file, line, message) when that fails or the chunk does not return a table of
-    // known hooks; nothing and no error message when the game has no hooks.
-    static std::unique_ptr<Hooks> load(const CompiledGame& game, ir::Diagnostic& error,
-                                       HookLimits limits = {});
-    ~Hooks();
-    Hooks(const Hooks&) = delete;
-    Hooks& operator=(const Hooks&) = delete;
-
-    bool handles(HookEvent event) const;
-    // Each returns false when the hook failed; error() then says how.
-    // `event` is at_start, after_move, after_capture or after_pass.
-    bool after(HookEvent event, const HookContext& context, std::optional<HookVerdict>& verdict);
-    bool score(const HookContext& context, const Result& result, std::vector<double>& scores);
-    bool allows(const HookContext& context, Move move, bool& allowed);  // allow_move/allow_drop
-    // The events of a game in play, as the game and the AI ask them alike:
-    // at the start (no last move) at_start; after a move, after_move then (when the move
-    // captured or passed) after_capture or after_pass, the first verdict winning;
-    bool verdict(const HookContext& context, std::optional<HookVerdict>& verdict);
-    // the moves the filter hooks keep (a pass added where the game forces one on a player left
-    // without moves).
-    bool filter(const HookContext& context, ir::Passing passing, MoveList& moves);
-    const std::string& error() const;
-    std::size_t memory_used() const;
-
-private:
-    struct State;
-    explicit Hooks(std::unique_ptr<State> state);
-    std::unique_ptr<State> state_;
 };
 
 // Whether a game in play runs its hooks (off: as if the game had none, e.g. to measure them).
@@ -301,7 +108,7 @@ private:
     void load_hooks();
     void refresh();         // legal moves and result for the current position
     void judge_position();  // refresh() but for taking the moves of an ended game away
-    HookContext context() const;
+    lua::HookContext context() const;
     bool filter_moves();      // false when a filter hook failed
     void end(Result result);  // sets the result, scored by the score hook when there is one
     void stop(const std::string& why);
@@ -318,7 +125,7 @@ private:
     PositionCounts counts_;  // of the positions of hashes_
     int repetitions_ = 1;    // how often the current position has occurred
     HookUse hook_use_;
-    std::unique_ptr<Hooks> hooks_;
+    std::unique_ptr<lua::Hooks> hooks_;
     std::string hook_load_error_;  // why the hooks could not be loaded; empty when they were
 };
 
@@ -480,7 +287,7 @@ std::string write_record(const Game& game, const RecordHeader& header);
 // The moves played from the game's start, numbered as records number them:
 // {"1.", "e4", "e5", "2.", "Nf3"}, or {"5...", "Nf6", "6.", ...} from a position where the first
 // player is not to move.
-std::vector<std::string> move_history(const Game& game, Notation notation);
+std::vector<std::string> move_history(const Game& game, notation::Notation notation);
 // Words joined by blanks in lines of at most 79 characters, each line ending with '\n'.
 std::string wrap_words(const std::vector<std::string>& words);
 
@@ -521,7 +328,7 @@ struct PerftResult {
 struct PerftOptions {
     HookUse hooks = HookUse::on;  // off: the game's hooks are not run
     bool divide = false;
-    Notation notation = Notation::long_form;  // of the divide's moves
+    notation::Notation notation = notation::Notation::long_form;  // of the divide's moves
     // Above 1, the first moves are shared out among that many threads, each walking a copy of the
     // start (and running hooks in a Lua state of its own): the same counts, sooner.
     int threads = 1;

@@ -23,11 +23,11 @@ std::optional<Move> parse_game_move(const Game& game, std::string_view text, std
         return std::nullopt;
     }
     Position pos = game.position();
-    const auto move = parse_move(pos, text, error);
+    const auto move = notation::parse_move(pos, text, error);
     if (!move) return std::nullopt;
     const MoveList& legal = game.legal_moves();
     if (std::find(legal.begin(), legal.end(), *move) == legal.end()) {
-        error = format_move(pos, *move) + " is refused by the game's hooks";
+        error = notation::format_move(pos, *move) + " is refused by the game's hooks";
         return std::nullopt;
     }
     return move;

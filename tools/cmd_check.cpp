@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "dsl/dsl.hpp"
+#include "runtime/lua/hooks.hpp"
 #include "runtime/runtime.hpp"
 #include "tools/commands.hpp"
 
@@ -15,7 +16,7 @@ bool hooks_load(const ir::Game& game, bool json, std::vector<ir::Diagnostic>& al
     if (!game.hooks) return true;
     const CompiledGame compiled(game);
     ir::Diagnostic error;
-    if (runtime::Hooks::load(compiled, error) || error.message.empty()) return true;
+    if (lua::Hooks::load(compiled, error) || error.message.empty()) return true;
     if (!json) {
         // Lines count from the top of the file the code is in: padded, inline code lines up too.
         const auto& hooks = *game.hooks;

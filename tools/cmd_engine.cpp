@@ -1,6 +1,8 @@
 // `vari engine GAME [--protocol uci|usi|xboard]`: vari's AI as an engine for chess and shogi
 // programs, speaking the protocol on standard input and output.
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "dsl/dsl.hpp"
 #include "tools/commands.hpp"
@@ -15,26 +17,31 @@ int run_engine(int argc, char** argv) {
         "board the protocol cannot express (hex boards, three players) are refused."};
     app.name("vari engine");
     std::string game_name, protocol_text = "uci";
+    std::vector<std::string> words;  // the protocols': uci, usi, xboard
+    std::string choices;             // "uci|usi|xboard"
+    for (const notation::Protocol p : notation::PROTOCOLS) {
+        words.push_back(notation::protocol_word(p));
+        choices += (choices.empty() ? "" : "|") + words.back();
+    }
     app.add_option("GAME", game_name, "a .vari file or a shipped game's name")->required();
     app.add_option("--protocol", protocol_text,
                    "uci (chess programs), usi (shogi programs) or xboard (XBoard, WinBoard)")
-        ->check(CLI::IsMember({"uci", "usi", "xboard"}))
-        ->option_text("uci|usi|xboard");
+        ->check(CLI::IsMember(words))
+        ->option_text(choices);
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
-    const auto protocol = *engine::protocol_named(protocol_text);
+    const auto protocol = *notation::protocol_named(protocol_text);
     auto game = load_game(game_name);
     if (!game) return static_cast<int>(Exit::invalid);
     std::string why, unused;
-    if (!engine::ProtocolText::make(*game, protocol, why)) {
+    if (!notation::ProtocolText::make(*game, protocol, why)) {
         std::string hint = "play it in the browser with 'vari serve'";
-        for (const char* other : {"uci", "usi", "xboard"})
-            if (other != protocol_text &&
-                engine::ProtocolText::make(*game, *engine::protocol_named(other), unused)) {
-                hint = std::string("--protocol ") + other + " can";
+        for (const notation::Protocol other : notation::PROTOCOLS)
+            if (other != protocol && notation::ProtocolText::make(*game, other, unused)) {
+                hint = std::string("--protocol ") + notation::protocol_word(other) + " can";
                 break;
             }
-        std::cerr << "vari engine: " << engine::protocol_name(protocol) << " cannot express "
+        std::cerr << "vari engine: " << notation::protocol_name(protocol) << " cannot express "
                   << printable(game->ir().name) << ": " << printable(why) << "\n  hint: " << hint
                   << '\n';
         return static_cast<int>(Exit::invalid);

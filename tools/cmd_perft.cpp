@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "dsl/dsl.hpp"
+#include "runtime/notation/notation.hpp"
 #include "runtime/runtime.hpp"
 #include "tools/commands.hpp"
 
@@ -23,7 +24,7 @@ int run_perft(int argc, char** argv) {
     app.add_option("DEPTH", depth, "plies to search")->required()->check(whole_number(0, 64));
     app.add_flag("--divide", divide, "print 'MOVE COUNT' for every first move first");
     add_start_options(app, start);
-    auto notation = runtime::Notation::long_form;
+    auto notation = notation::Notation::long_form;
     add_notation_option(app, notation);
     app.add_flag("--no-hooks", no_hooks, "count the legal moves without running the game's hooks");
     add_threads_option(app, threads);
@@ -56,7 +57,7 @@ int run_perft(int argc, char** argv) {
         for (const auto& [move, nodes] : result.divide)
             moves.push_back({{"move", move}, {"nodes", nodes}});
         nlohmann::json out{
-            {"position", runtime::to_position_string(played->position())},
+            {"position", notation::to_position_string(played->position())},
             {"depth", depth},
             {"nodes", result.nodes},
             {"seconds",

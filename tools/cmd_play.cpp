@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "dsl/dsl.hpp"
+#include "runtime/notation/notation.hpp"
 #include "runtime/runtime.hpp"
 #include "tools/commands.hpp"
 
@@ -57,7 +58,7 @@ class Session {
 public:
     // `max_plies` counts the plies played from the table's game as it is given.
     Session(runtime::Table& table, View view, int max_plies, bool terminal,
-            runtime::Notation notation)
+            notation::Notation notation)
         : table_(table),
           notation_(notation),
           view_(view),
@@ -106,11 +107,11 @@ private:
     // "White plays e4", with ", check" or ", checkmate" after a move that gives one unless the
     // notation marks it ("Qh4#").
     void play(Move move) {
-        const std::string text = runtime::format_move(game().position(), move, notation_);
+        const std::string text = notation::format_move(game().position(), move, notation_);
         std::cout << name(side()) << " plays " << text;
         table_.play(move);
-        const bool marked =
-            notation_ == runtime::Notation::short_form && runtime::marks_check(game().game().ir());
+        const bool marked = notation_ == notation::Notation::short_form &&
+                            notation::marks_check(game().game().ir());
         if (table_.in_check() && !marked) {
             const auto& result = game().result();
             std::cout << (result && result->reason == "checkmate" ? ", checkmate" : ", check");
@@ -183,7 +184,7 @@ private:
             } else if (word == "history") {
                 std::cout << runtime::wrap_words(runtime::move_history(game(), notation_));
             } else if (word == "position") {
-                std::cout << runtime::to_position_string(game().position()) << '\n';
+                std::cout << notation::to_position_string(game().position()) << '\n';
             } else if (word == "save" || word == "load") {
                 std::string path;
                 std::getline(words >> std::ws, path);
@@ -216,7 +217,7 @@ private:
         Position pos = game().position();
         std::string line;
         for (Move m : game().legal_moves()) {
-            const std::string text = runtime::format_move(pos, m, notation_);
+            const std::string text = notation::format_move(pos, m, notation_);
             if (!line.empty() && line.size() + 1 + text.size() > 78) {
                 std::cout << line << '\n';
                 line.clear();
@@ -270,7 +271,7 @@ private:
     runtime::Table& table_;
     // The files this game was saved to or loaded from, which `save` may replace unasked.
     std::set<std::string> own_files_;
-    runtime::Notation notation_;
+    notation::Notation notation_;
     bool names_ = false;  // the board shows the names of empty cells
     View view_;           // from whose side and in colour or not
     int last_ply_;        // the ply to stop at; 0: none
@@ -332,7 +333,7 @@ int run_play(int argc, char** argv) {
     app.add_option("--load", load_path, "go on with the game of a record ('save FILE' writes one)")
         ->excludes("--position")
         ->excludes("--moves");
-    auto notation = runtime::Notation::short_form;
+    auto notation = notation::Notation::short_form;
     add_notation_option(app, notation);
     ViewOptions view;
     add_view_options(app, view, "the side of the only human, else the first player's");

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "dsl/dsl.hpp"
+#include "runtime/notation/notation.hpp"
 #include "runtime/runtime.hpp"
 #include "tools/commands.hpp"
 
@@ -22,7 +23,7 @@ int run_replay(int argc, char** argv) {
         ->check(whole_number(0, std::numeric_limits<int>::max()));
     app.add_option("--game", game_name,
                    "the game's rule file or shipped name (default: the record's RuleFile)");
-    auto notation = runtime::Notation::short_form;
+    auto notation = notation::Notation::short_form;
     add_notation_option(app, notation);
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
@@ -54,7 +55,7 @@ int run_replay(int argc, char** argv) {
     else
         std::cout << game->ir().players[pos.side_to_move()].name << " to move"
                   << (runtime::in_check(pos) ? ", in check" : "") << '\n';
-    std::cout << runtime::to_position_string(pos) << '\n';
+    std::cout << notation::to_position_string(pos) << '\n';
     return static_cast<int>(Exit::ok);
 }
 

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "dsl/dsl.hpp"
+#include "runtime/notation/notation.hpp"
 #include "runtime/runtime.hpp"
 #include "runtime/search/search.hpp"
 #include "tools/commands.hpp"
@@ -71,12 +72,12 @@ nlohmann::json position_json(const runtime::Game& play) {
     const ir::Game& rules = play.game().ir();
     nlohmann::json moves = nlohmann::json::array();
     for (const Move m : play.legal_moves())
-        moves.push_back(runtime::format_move(pos, m, runtime::Notation::long_form));
-    const auto history = runtime::move_history(play, runtime::Notation::long_form);
+        moves.push_back(notation::format_move(pos, m, notation::Notation::long_form));
+    const auto history = runtime::move_history(play, notation::Notation::long_form);
     nlohmann::json last_move;  // null at the start
     if (!history.empty()) last_move = history.back();
     nlohmann::json out{{"game", rules.name},
-                       {"position", runtime::to_position_string(pos)},
+                       {"position", notation::to_position_string(pos)},
                        {"to_move", rules.players[pos.side_to_move()].name},
                        {"in_check", runtime::in_check(pos)},
                        {"last_move", last_move},
@@ -142,7 +143,7 @@ int run_show(int argc, char** argv) {
     else
         std::cout << game->ir().players[pos.side_to_move()].name << " to move"
                   << (runtime::in_check(pos) ? ", in check" : "") << '\n';
-    std::cout << runtime::to_position_string(pos) << '\n';
+    std::cout << notation::to_position_string(pos) << '\n';
     return failed;
 }
 

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "runtime/notation/notation.hpp"
 #include "runtime/runtime.hpp"
 #include "tools/commands.hpp"
 
@@ -45,7 +46,7 @@ int run_think(int argc, char** argv) {
     int threads = 1;
     app.add_option("--threads", threads, "threads searching together (default 1)")
         ->check(whole_number(1, search::MAX_THREADS));
-    auto notation = runtime::Notation::short_form;
+    auto notation = notation::Notation::short_form;
     add_notation_option(app, notation);
     app.add_flag("--json", json, "print the result as one JSON object");
     app.add_flag("--no-hooks", no_hooks, "search without running the game's hooks");
@@ -79,7 +80,7 @@ int run_think(int argc, char** argv) {
                   << runtime::score_text(it.score, players) << "  " << std::setw(9) << it.nodes
                   << "  " << std::setw(10) << static_cast<std::uint64_t>(nps) << "  "
                   << std::setw(4) << std::fixed << std::setprecision(1) << it.seconds << "  "
-                  << joined(runtime::format_line(root, it.pv, notation)) << std::endl;
+                  << joined(notation::format_line(root, it.pv, notation)) << std::endl;
     };
     const search::Outcome out = ai.choose(*played, show);
     if (!out.error.empty()) {
@@ -88,7 +89,7 @@ int run_think(int argc, char** argv) {
     }
     const auto& it = out.last;
     const double nps = it.seconds > 0 ? it.nodes / it.seconds : 0;
-    const std::string best = runtime::format_move(root, out.best, notation);
+    const std::string best = notation::format_move(root, out.best, notation);
     if (json) {
         nlohmann::json j{{"best", best},
                          {"score", it.score},
@@ -97,7 +98,7 @@ int run_think(int argc, char** argv) {
                          {"nodes", it.nodes},
                          {"nodes_per_second", static_cast<std::uint64_t>(nps)},
                          {"seconds", it.seconds},
-                         {"pv", runtime::format_line(root, it.pv, notation)}};
+                         {"pv", notation::format_line(root, it.pv, notation)}};
         std::cout << j.dump() << '\n';
     } else {
         std::cout << "best move " << best << "  score " << runtime::score_text(it.score, players)

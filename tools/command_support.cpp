@@ -13,6 +13,7 @@
 #include <system_error>
 
 #include "dsl/dsl.hpp"
+#include "runtime/notation/notation.hpp"
 #include "runtime/runtime.hpp"
 #include "tools/commands.hpp"
 
@@ -97,10 +98,10 @@ void add_threads_option(CLI::App& app, int& threads) {
         ->type_name("N");
 }
 
-void add_notation_option(CLI::App& app, runtime::Notation& notation) {
-    const std::map<std::string, runtime::Notation> names{{"long", runtime::Notation::long_form},
-                                                         {"short", runtime::Notation::short_form}};
-    const bool short_default = notation == runtime::Notation::short_form;
+void add_notation_option(CLI::App& app, notation::Notation& notation) {
+    const std::map<std::string, notation::Notation> names{
+        {"long", notation::Notation::long_form}, {"short", notation::Notation::short_form}};
+    const bool short_default = notation == notation::Notation::short_form;
     app.add_option("--notation", notation,
                    std::string("how moves are written: long (e2-e4, g1-f3) or short (e4, Nf3); "
                                "default ") +
@@ -162,7 +163,7 @@ std::unique_ptr<runtime::Game> start_game(const CompiledGame& game, const CLI::A
                                           const StartOptions& options, runtime::HookUse hooks) {
     Position start(game);
     if (app.count("--position")) {
-        if (const auto error = runtime::parse_position(start, options.position)) {
+        if (const auto error = notation::parse_position(start, options.position)) {
             std::cerr << dsl::render(*error, options.position);
             return nullptr;
         }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "interpreter/interpreter.hpp"
+#include "runtime/notation/notation.hpp"
 #include "runtime/runtime.hpp"
 
 namespace vari::tools {
@@ -129,7 +130,7 @@ bool shows_progress(bool json);
 void add_threads_option(CLI::App& app, int& threads);
 
 // --notation long|short: how the command writes moves, `notation` holding the default.
-void add_notation_option(CLI::App& app, runtime::Notation& notation);
+void add_notation_option(CLI::App& app, notation::Notation& notation);
 
 // How a command draws boards: from which player's side (--from PLAYER) and in colour or not
 // (--color auto|always|never).

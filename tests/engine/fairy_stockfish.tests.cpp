@@ -12,7 +12,7 @@
 namespace engine_fairy_stockfish_tests {
 
 using namespace vari;
-using engine::Protocol;
+using notation::Protocol;
 
 namespace {
 
@@ -64,8 +64,8 @@ std::vector<std::string> compare(const std::string& game, const std::string& var
     }
     const auto compiled = test::load_shipped(game);
     std::string why;
-    const auto uci = engine::ProtocolText::make(*compiled, Protocol::uci, why);
-    const auto usi = engine::ProtocolText::make(*compiled, Protocol::usi, why);
+    const auto uci = notation::ProtocolText::make(*compiled, Protocol::uci, why);
+    const auto usi = notation::ProtocolText::make(*compiled, Protocol::usi, why);
     REQUIRE(uci);
     test::Dialogue fairy({}, FAIRY_STOCKFISH);
     fairy.send("uci");
@@ -176,7 +176,7 @@ TEST_CASE("a three-check FEN is read with its checks still to give, and written 
           "[engine][protocol]") {
     const auto game = test::load_shipped("three-check");
     std::string why;
-    const auto uci = engine::ProtocolText::make(*game, Protocol::uci, why);
+    const auto uci = notation::ProtocolText::make(*game, Protocol::uci, why);
     REQUIRE(uci);
     Position pos(*game);
     const std::string fen =

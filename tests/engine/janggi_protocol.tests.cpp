@@ -2,15 +2,15 @@
 // `0000` and as the General's move to its own point.
 #include <catch2/catch.hpp>
 
+#include "runtime/notation/notation.hpp"
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
-#include "tools/engine/engine.hpp"
 
 namespace engine_janggi_protocol_tests {
 
 using namespace vari;
-using engine::Protocol;
-using engine::ProtocolText;
+using notation::Protocol;
+using notation::ProtocolText;
 
 TEST_CASE("UCI reads a janggi pass as 0000 or as Fairy-Stockfish's e2e2, and not in check",
           "[engine][protocol]") {

@@ -1,15 +1,15 @@
 // Moves and positions in UCI's and USI's text, derived from the games' boards.
 #include <catch2/catch.hpp>
 
+#include "runtime/notation/notation.hpp"
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
-#include "tools/engine/engine.hpp"
 
 namespace engine_protocol_text_tests {
 
 using namespace vari;
-using engine::Protocol;
-using engine::ProtocolText;
+using notation::Protocol;
+using notation::ProtocolText;
 
 namespace {
 

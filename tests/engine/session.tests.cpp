@@ -11,7 +11,7 @@
 namespace engine_session_tests {
 
 using namespace vari;
-using engine::Protocol;
+using notation::Protocol;
 using test::count_starting;
 using test::Dialogue;
 using test::legal_after;

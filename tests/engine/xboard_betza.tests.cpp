@@ -2,9 +2,9 @@
 #include <catch2/catch.hpp>
 
 #include "dsl/dsl.hpp"
+#include "runtime/notation/betza.hpp"
+#include "runtime/notation/notation.hpp"
 #include "support/shipped_games.hpp"
-#include "tools/engine/betza.hpp"
-#include "tools/engine/xboard_variant.hpp"
 
 namespace engine_xboard_betza_tests {
 
@@ -19,7 +19,7 @@ std::string betza_of(const CompiledGame& game, const std::string& letter, int pl
         const std::string written = (pieces[t].plus ? "+" : "") + std::string(1, pieces[t].letter);
         if (written != letter) continue;
         std::string why;
-        const auto text = engine::betza(game.ir(), static_cast<int>(t), player, why);
+        const auto text = notation::betza(game.ir(), static_cast<int>(t), player, why);
         return text ? *text : "none: " + why;
     }
     return "no piece " + letter;
@@ -83,7 +83,7 @@ TEST_CASE("leapers, limited slides and one-sided moves get their atoms and direc
 TEST_CASE("a game XBoard does not know is set up with its letters, size, start and pieces",
           "[engine][xboard]") {
     const auto camel = load_test_game(VARI_TEST_DATA "/engine/xboard/camel-chess.vari");
-    const auto variant = engine::describe_for_xboard(*camel, "camel-chess");
+    const auto variant = notation::describe_for_xboard(*camel, "camel-chess");
     CHECK(variant.name == "camel-chess");
     CHECK_FALSE(variant.standard);
     // The Pawn promotes, so it gets XBoard's Pawn; the others the images of their letters.
@@ -98,10 +98,10 @@ TEST_CASE("a game XBoard does not know is set up with its letters, size, start a
 
 TEST_CASE("chess is XBoard's normal; a game named as one of XBoard's own is renamed",
           "[engine][xboard]") {
-    const auto chess = engine::describe_for_xboard(*test::load_shipped("chess"), "chess");
+    const auto chess = notation::describe_for_xboard(*test::load_shipped("chess"), "chess");
     CHECK(chess.name == "normal");
     CHECK(chess.standard);
-    const auto shogi = engine::describe_for_xboard(*test::load_shipped("shogi"), "shogi");
+    const auto shogi = notation::describe_for_xboard(*test::load_shipped("shogi"), "shogi");
     CHECK(shogi.name == "vari_shogi");
     CHECK(shogi.setup.rfind("setup (PNBRSLG....++++++Kpnbrslg....++++++k) 9x9+7_fairy ", 0) == 0);
 }
@@ -111,7 +111,7 @@ TEST_CASE("chess's pieces and start with another ending are not XBoard's normal"
     // A zone to reach, checks to give, a type to make extinct.
     for (const char* name : {"king-of-the-hill", "three-check", "extinction", "kinglet"}) {
         INFO(name);
-        const auto variant = engine::describe_for_xboard(*test::load_shipped(name), name);
+        const auto variant = notation::describe_for_xboard(*test::load_shipped(name), name);
         CHECK_FALSE(variant.standard);
         CHECK(variant.name != "normal");
     }

@@ -13,7 +13,7 @@
 namespace engine_xboard_session_tests {
 
 using namespace vari;
-using engine::Protocol;
+using notation::Protocol;
 using test::count_starting;
 using test::Dialogue;
 

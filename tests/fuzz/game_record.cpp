@@ -12,11 +12,11 @@ constexpr std::string_view HARNESS = "game_record";
 std::vector<std::string> positions_of(const runtime::Game& game) {
     std::vector<std::string> out;
     Position pos = game.start();
-    out.push_back(runtime::to_position_string(pos));
+    out.push_back(notation::to_position_string(pos));
     for (int ply = 0; ply < game.ply(); ++ply) {
         Undo undo;
         pos.do_move(game.move_at(ply), undo);
-        out.push_back(runtime::to_position_string(pos));
+        out.push_back(notation::to_position_string(pos));
     }
     return out;
 }

@@ -50,24 +50,25 @@ const ShippedGame& pick_shipped(std::uint8_t selector) {
 
 void check_notation(std::string_view harness, Position& pos, const MoveList& legal) {
     for (const Move move : legal)
-        for (const auto notation : {runtime::Notation::long_form, runtime::Notation::short_form}) {
-            const std::string text = runtime::format_move(pos, move, notation);
+        for (const auto notation :
+             {notation::Notation::long_form, notation::Notation::short_form}) {
+            const std::string text = notation::format_move(pos, move, notation);
             std::string error;
-            const auto read = runtime::parse_move(pos, text, error);
+            const auto read = notation::parse_move(pos, text, error);
             expect(read && *read == move, harness, "a move's notation reads back as that move",
-                   text + " in " + runtime::to_position_string(pos) + ": " + error);
+                   text + " in " + notation::to_position_string(pos) + ": " + error);
         }
 }
 
 void check_round_trip(std::string_view harness, const Position& pos) {
-    const std::string text = runtime::to_position_string(pos);
+    const std::string text = notation::to_position_string(pos);
     Position again(pos.game());
-    const auto error = runtime::parse_position(again, text);
+    const auto error = notation::parse_position(again, text);
     expect(!error, harness, "a position's string reads back",
            text + ": " + (error ? error->message : std::string()));
-    expect(runtime::to_position_string(again) == text, harness,
+    expect(notation::to_position_string(again) == text, harness,
            "a position's string reads back as itself",
-           text + " reads back as " + runtime::to_position_string(again));
+           text + " reads back as " + notation::to_position_string(again));
     expect(again.hash() == pos.hash(), harness, "a position's string reads back with its hash",
            text);
 }

@@ -1,4 +1,6 @@
 // Fuzzing Lua hooks: any text as the hooks of a small game, each hook called over a few plies.
+#include "runtime/lua/hooks.hpp"
+
 #include <utility>
 
 #include "dsl/dsl.hpp"
@@ -44,7 +46,7 @@ constexpr int PLIES = 12;
 // budget: a call within it takes milliseconds. Work that escapes the budget grows with its square
 // (long operands bought with it, then an operation on them per instruction), so a budget much
 // smaller would hide it below libFuzzer's timeout.
-constexpr runtime::HookLimits HOOK_LIMITS{200'000, std::size_t{8} << 20};
+constexpr lua::HookLimits HOOK_LIMITS{200'000, std::size_t{8} << 20};
 
 const ir::Game& rules() {
     static const ir::Game game = [] {
@@ -56,7 +58,7 @@ const ir::Game& rules() {
 }
 
 // The moves the filter hooks keep, or false when one failed.
-bool filter(runtime::Hooks& hooks, const runtime::HookContext& context, MoveList& legal) {
+bool filter(lua::Hooks& hooks, const lua::HookContext& context, MoveList& legal) {
     int kept = 0;
     for (const Move move : legal) {
         bool allowed = true;
@@ -68,15 +70,15 @@ bool filter(runtime::Hooks& hooks, const runtime::HookContext& context, MoveList
 }
 
 // The after hooks for the last move; false when one failed or ended the game.
-bool after(runtime::Hooks& hooks, const runtime::HookContext& context, const Undo& undo) {
-    const std::pair<runtime::HookEvent, bool> events[] = {
-        {runtime::HookEvent::after_move, true},
-        {runtime::HookEvent::after_capture, undo.captured != NO_PIECE},
-        {runtime::HookEvent::after_pass, context.last_move.is_pass()},
+bool after(lua::Hooks& hooks, const lua::HookContext& context, const Undo& undo) {
+    const std::pair<lua::HookEvent, bool> events[] = {
+        {lua::HookEvent::after_move, true},
+        {lua::HookEvent::after_capture, undo.captured != NO_PIECE},
+        {lua::HookEvent::after_pass, context.last_move.is_pass()},
     };
     for (const auto& [event, happened] : events) {
         if (!happened) continue;
-        std::optional<runtime::HookVerdict> verdict;
+        std::optional<lua::HookVerdict> verdict;
         if (!hooks.after(event, context, verdict)) return false;
         if (verdict) {
             expect(!verdict->reason.empty(), HARNESS, "a verdict has a reason");
@@ -93,7 +95,7 @@ int fuzz_hooks(const std::uint8_t* data, std::size_t size) {
     ir.hooks = ir::HookSource{std::string(as_text(data, size)), "fuzzed.lua", 1, {}};
     const CompiledGame game(std::move(ir));
     ir::Diagnostic error;
-    const auto hooks = runtime::Hooks::load(game, error, HOOK_LIMITS);
+    const auto hooks = lua::Hooks::load(game, error, HOOK_LIMITS);
     if (!hooks) {
         expect(!error.message.empty(), HARNESS, "hooks that fail to load say why");
         return 0;
@@ -101,7 +103,7 @@ int fuzz_hooks(const std::uint8_t* data, std::size_t size) {
 
     Position pos(game);
     Undo undos[PLIES];
-    runtime::HookContext context;
+    lua::HookContext context;
     context.position = &pos;
     bool going = true;
     for (int ply = 0; going && ply < PLIES; ++ply) {
@@ -120,12 +122,10 @@ int fuzz_hooks(const std::uint8_t* data, std::size_t size) {
                "hooks stay under the memory cap", std::to_string(hooks->memory_used()) + " bytes");
     }
 
-    runtime::Result result;
-    result.reason = "a fuzzed ending";
-    result.summary = "draw by a fuzzed ending";
-    result.scores.assign(game.tables().player_count, 0.5);
+    lua::HookVerdict ending;
+    ending.reason = "a fuzzed ending";
     std::vector<double> scores;
-    if (hooks->handles(runtime::HookEvent::score) && hooks->score(context, result, scores))
+    if (hooks->handles(lua::HookEvent::score) && hooks->score(context, ending, scores))
         expect(static_cast<int>(scores.size()) == game.tables().player_count, HARNESS,
                "a score hook scores every player", std::to_string(scores.size()) + " scores");
     return 0;

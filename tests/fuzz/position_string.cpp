@@ -21,7 +21,7 @@ int fuzz_position_string(const std::uint8_t* data, std::size_t size) {
     const std::string_view text = as_text(data + 1, size - 1);
 
     Position pos(game);
-    const auto error = runtime::parse_position(pos, text);
+    const auto error = notation::parse_position(pos, text);
     if (error) {
         expect(!error->message.empty(), HARNESS, "a refused position string is told why");
         expect(error->column >= 1 && error->column <= text.size() + 1, HARNESS,
@@ -44,7 +44,7 @@ int fuzz_position_string(const std::uint8_t* data, std::size_t size) {
     for (int ply = 0; ply < PLIES && !played.result(); ++ply) {
         const Move move = runtime::random_move(played, rng);
         expect(!move.is_none(), HARNESS, "a game without a legal move has ended",
-               runtime::to_position_string(played.position()));
+               notation::to_position_string(played.position()));
         played.play(move);
     }
     if (played.result())

@@ -1,5 +1,6 @@
 // Fuzzing a rule file: from bytes through check, lowering and compiling to play from its start.
 #include "dsl/dsl.hpp"
+#include "runtime/lua/hooks.hpp"
 #include "tests/fuzz/harness_support.hpp"
 #include "tests/fuzz/harnesses.hpp"
 
@@ -30,7 +31,7 @@ int fuzz_rule_file(const std::uint8_t* data, std::size_t size) {
     const CompiledGame game(std::move(*loaded.game));
     ir::Diagnostic hook_error;
     // As `vari check` loads them: the top level runs once, under the usual limits.
-    const auto hooks = runtime::Hooks::load(game, hook_error);
+    const auto hooks = lua::Hooks::load(game, hook_error);
     expect(hooks || !game.ir().hooks || !hook_error.message.empty(), HARNESS,
            "hooks that fail to load say why");
 

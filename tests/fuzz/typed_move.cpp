@@ -49,11 +49,11 @@ int fuzz_typed_move(const std::uint8_t* data, std::size_t size) {
     Position pos = position_for(data[0], data[1]);
     const std::string_view text = as_text(data + 2, size - 2);
 
-    const std::string before = runtime::to_position_string(pos);
+    const std::string before = notation::to_position_string(pos);
     const std::uint64_t hash = pos.hash();
     std::string error;
-    const auto move = runtime::parse_move(pos, text, error);
-    expect(runtime::to_position_string(pos) == before && pos.hash() == hash, HARNESS,
+    const auto move = notation::parse_move(pos, text, error);
+    expect(notation::to_position_string(pos) == before && pos.hash() == hash, HARNESS,
            "reading a move leaves the position as it was", before);
     if (!move) {
         expect(!error.empty(), HARNESS, "a refused move is told why");
@@ -64,10 +64,10 @@ int fuzz_typed_move(const std::uint8_t* data, std::size_t size) {
     generate_legal(pos, legal);
     bool is_legal = false;
     for (const Move m : legal) is_legal = is_legal || m == *move;
-    const std::string written = runtime::format_move(pos, *move);
+    const std::string written = notation::format_move(pos, *move);
     expect(is_legal, HARNESS, "a move read is legal", written + " in " + before);
     std::string again_error;
-    const auto again = runtime::parse_move(pos, written, again_error);
+    const auto again = notation::parse_move(pos, written, again_error);
     expect(again && *again == *move, HARNESS, "a move's notation reads back as that move",
            written + " in " + before + ": " + again_error);
 
@@ -77,7 +77,7 @@ int fuzz_typed_move(const std::uint8_t* data, std::size_t size) {
            "a move made leaves a consistent position", written + " in " + before);
     check_round_trip(HARNESS, pos);
     pos.undo_move(*move, undo);
-    expect(runtime::to_position_string(pos) == before && pos.hash() == hash, HARNESS,
+    expect(notation::to_position_string(pos) == before && pos.hash() == hash, HARNESS,
            "a move unmade restores the position", written + " in " + before);
     return 0;
 }

@@ -211,7 +211,7 @@ private:
                    << ": " << what << "after " << describe_moves(game_.ir(), history_)
                    << "\nreference position:\n"
                    << describe_state(game_.ir(), state)
-                   << "compiled position string: " << vari::runtime::to_position_string(pos));
+                   << "compiled position string: " << vari::notation::to_position_string(pos));
     }
 
     const CompiledGame& game_;

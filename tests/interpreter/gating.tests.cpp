@@ -32,7 +32,7 @@ std::string gatings_from(const std::string& position, const std::string& from) {
     std::vector<std::string> texts;
     const int cell = seirawan().cell_index(from);
     for (const Move m : list)
-        if (m.gated_type() >= 0 && m.from() == cell) texts.push_back(runtime::format_move(pos, m));
+        if (m.gated_type() >= 0 && m.from() == cell) texts.push_back(notation::format_move(pos, m));
     std::sort(texts.begin(), texts.end());
     std::string out;
     for (const auto& t : texts) out += (out.empty() ? "" : " ") + t;
@@ -45,13 +45,13 @@ std::string after(const std::string& position, const std::vector<std::string>& m
     set_position(pos, position);
     for (const auto& text : moves) {
         std::string error;
-        const auto m = runtime::parse_move(pos, text, error);
+        const auto m = notation::parse_move(pos, text, error);
         INFO(text << ": " << error);
         REQUIRE(m);
         Undo undo;
         pos.do_move(*m, undo);
     }
-    return runtime::to_position_string(pos);
+    return notation::to_position_string(pos);
 }
 
 const std::string START =
@@ -64,7 +64,7 @@ const std::string OPEN = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[EHeh] w KQkqAEHa
 TEST_CASE("the start is Seirawan chess's, with both pieces in each hand and every gate right",
           "[interpreter][gating]") {
     Position pos(seirawan());
-    CHECK(runtime::to_position_string(pos) == START);
+    CHECK(notation::to_position_string(pos) == START);
 }
 
 TEST_CASE("a first move of the back rank may gate either piece in hand onto the cell it left",
@@ -128,18 +128,18 @@ TEST_CASE("a gating is written '/' and the gated piece, and a partner's cell aft
     Position pos(seirawan());
     set_position(pos, OPEN);
     std::string error;
-    const auto castle = runtime::parse_move(pos, "O-O/Hh1", error);
+    const auto castle = notation::parse_move(pos, "O-O/Hh1", error);
     REQUIRE(castle);
-    CHECK(runtime::format_short(pos, *castle) == "O-O/Hh1");
-    CHECK(runtime::format_move(pos, *castle) == "e1-g1/Hh1");
-    const auto rook = runtime::parse_move(pos, "Rb1/E", error);
+    CHECK(notation::format_short(pos, *castle) == "O-O/Hh1");
+    CHECK(notation::format_move(pos, *castle) == "e1-g1/Hh1");
+    const auto rook = notation::parse_move(pos, "Rb1/E", error);
     REQUIRE(rook);
-    CHECK(runtime::format_move(pos, *rook) == "a1-b1/E");
+    CHECK(notation::format_move(pos, *rook) == "a1-b1/E");
     // Without '/', no gating; a piece that is not in hand, or a cell that is no gate, is refused.
-    const auto plain = runtime::parse_move(pos, "a1-b1", error);
+    const auto plain = notation::parse_move(pos, "a1-b1", error);
     REQUIRE(plain);
     CHECK(plain->gated_type() < 0);
-    CHECK_FALSE(runtime::parse_move(pos, "a2-a3/H", error));
+    CHECK_FALSE(notation::parse_move(pos, "a2-a3/H", error));
     CHECK(error == "a2-a3 may not gate");
     CHECK(after(START, {"Nc3/H", "Nc6/e"}) ==
           "rebqkbnr/pppppppp/2n5/8/8/2N5/PPPPPPPP/RHBQKBNR[Eh] w KQkqACDEFGHacdefgh - 2 2");

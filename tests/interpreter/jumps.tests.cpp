@@ -38,7 +38,7 @@ std::set<std::string> moves(Position& pos) {
     MoveList list;
     generate_legal(pos, list);
     std::set<std::string> out;
-    for (Move m : list) CHECK(out.insert(runtime::format_move(pos, m)).second);
+    for (Move m : list) CHECK(out.insert(notation::format_move(pos, m)).second);
     return out;
 }
 
@@ -134,13 +134,13 @@ TEST_CASE("making and unmaking a capture sequence restores the position and its 
     const auto game = test::load_shipped("compact-hex-draughts");
     Position pos(*game);
     test::set_position(pos, test::DRAUGHTS_KINGS);
-    const std::string before = runtime::to_position_string(pos);
+    const std::string before = notation::to_position_string(pos);
     const std::uint64_t hash = pos.hash();
     MoveList list;
     generate_legal(pos, list);
     int chains = 0;
     for (Move m : list) {
-        INFO(runtime::format_move(pos, m));
+        INFO(notation::format_move(pos, m));
         Undo undo;
         const int taken = static_cast<int>(pos.pieces(1).count());
         pos.do_move(m, undo);
@@ -151,7 +151,7 @@ TEST_CASE("making and unmaking a capture sequence restores the position and its 
             CHECK(undo.captured != NO_PIECE);
         }
         pos.undo_move(m, undo);
-        CHECK(runtime::to_position_string(pos) == before);
+        CHECK(notation::to_position_string(pos) == before);
         CHECK(pos.hash() == hash);
     }
     CHECK(chains == 12);
@@ -162,16 +162,16 @@ TEST_CASE("a chain that ends on the far rank promotes, and undoing it brings the
     const auto game = test::load_text(rules(""));
     Position pos(*game);
     place(pos, "Tc3 td4 te6 te8", 0);
-    const std::string before = runtime::to_position_string(pos);
+    const std::string before = notation::to_position_string(pos);
     std::string error;
-    const auto move = runtime::parse_move(pos, "c3xe5xe7xe9=W", error);
+    const auto move = notation::parse_move(pos, "c3xe5xe7xe9=W", error);
     INFO(error);
     REQUIRE(move);
     Undo undo;
     pos.do_move(*move, undo);
-    CHECK(runtime::to_position_string(pos) == "4W/6/7/8/9/8/7/6/5 b - - 0 1");
+    CHECK(notation::to_position_string(pos) == "4W/6/7/8/9/8/7/6/5 b - - 0 1");
     pos.undo_move(*move, undo);
-    CHECK(runtime::to_position_string(pos) == before);
+    CHECK(notation::to_position_string(pos) == before);
 }
 
 TEST_CASE("a jump attacks the cell it passes over: a royal piece there is in check",

@@ -114,7 +114,7 @@ TEST_CASE("a game whose busiest positions could pass the move list refuses them 
         return text + " w - - 0 1";
     };
     Position pos(*game);
-    const auto refused = runtime::parse_position(pos, leapers(limit));
+    const auto refused = notation::parse_position(pos, leapers(limit));
     REQUIRE(refused);
     CHECK(refused->message == "too many pieces: the board and the hands hold at most " +
                                   std::to_string(limit) + " together in this game");

@@ -21,7 +21,7 @@ std::string moves_text(Position& pos, Keep keep) {
     generate_legal(pos, list);
     std::vector<std::string> texts;
     for (Move m : list)
-        if (keep(m)) texts.push_back(runtime::format_move(pos, m));
+        if (keep(m)) texts.push_back(notation::format_move(pos, m));
     std::sort(texts.begin(), texts.end());
     std::string joined;
     for (const auto& t : texts) joined += (joined.empty() ? "" : " ") + t;
@@ -85,7 +85,7 @@ TEST_CASE("sittuyin: the pieces start in hand and are placed before any move",
         generate_legal(pos, list);
         CHECK(list.size == 1);
         last = list.moves[0];
-        CHECK(runtime::format_move(pos, last) == "R*h1");
+        CHECK(notation::format_move(pos, last) == "R*h1");
         Undo undo;
         pos.do_move(last, undo);
         CHECK(count_moves(pos, is_drop) == 0);
@@ -170,7 +170,7 @@ TEST_CASE("placement chess: Bishops end on both colours, and drops gain castling
             Undo undo;
             pos.do_move(*it, undo);
         }
-        CHECK(runtime::to_position_string(pos) ==
+        CHECK(notation::to_position_string(pos) ==
               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R[-] w Kk - 2 2");
         CHECK(moves_from(pos, "e1") == "e1-f1 e1-g1");
     }

@@ -21,7 +21,7 @@ std::string moves_text(Position& pos, bool (*keep)(Move) = nullptr) {
     generate_legal(pos, list);
     std::vector<std::string> texts;
     for (Move m : list)
-        if (!keep || keep(m)) texts.push_back(runtime::format_move(pos, m));
+        if (!keep || keep(m)) texts.push_back(notation::format_move(pos, m));
     std::sort(texts.begin(), texts.end());
     std::string joined;
     for (const auto& t : texts) joined += (joined.empty() ? "" : " ") + t;
@@ -35,7 +35,7 @@ std::string moves_from(Position& pos, const std::string& from) {
     std::vector<std::string> texts;
     for (Move m : list)
         if (!m.is_drop() && !m.is_pass() && m.from() == pos.game().cell_index(from))
-            texts.push_back(runtime::format_move(pos, m));
+            texts.push_back(notation::format_move(pos, m));
     std::sort(texts.begin(), texts.end());
     std::string joined;
     for (const auto& t : texts) joined += (joined.empty() ? "" : " ") + t;
@@ -125,7 +125,7 @@ TEST_CASE("Kyoto shogi: a piece in hand goes down as either face, anywhere empty
         MoveList list;
         generate_legal(pos, list);
         for (Move m : list)
-            if (m.is_drop() && m.is_promotion() && runtime::format_move(pos, m) == "+P*3c")
+            if (m.is_drop() && m.is_promotion() && notation::format_move(pos, m) == "+P*3c")
                 rook_drop = m;
         REQUIRE_FALSE(rook_drop.is_none());
         Undo undo;
@@ -154,13 +154,13 @@ TEST_CASE("Kyoto shogi: a drop of the other face is typed with its letter, and r
     Position pos(*game);
     set_position(pos, "4k/5/5/5/K4[P] b - - 0 1");
     std::string error;
-    const auto rook = runtime::parse_move(pos, "+P*2c", error);
+    const auto rook = notation::parse_move(pos, "+P*2c", error);
     REQUIRE(rook);
     CHECK(rook->is_drop());
     CHECK(rook->promotion() == type_named(*game, "Rook"));
-    CHECK(runtime::parse_move(pos, "P*2c", error)->promotion() == -1);
+    CHECK(notation::parse_move(pos, "P*2c", error)->promotion() == -1);
     set_position(pos, "4k/5/5/5/K4[p] b - - 0 1");
-    CHECK_FALSE(runtime::parse_move(pos, "+P*2c", error));
+    CHECK_FALSE(notation::parse_move(pos, "+P*2c", error));
     CHECK(error == "no Pawn in hand to drop as a Rook");
 }
 

@@ -255,7 +255,7 @@ TEST_CASE("a bad openings file is refused line by line", "[match][openings]") {
     REQUIRE(openings);
     CHECK(openings->size() == 2);
     CHECK((*openings)[0].moves.size() == 2);
-    CHECK(runtime::to_position_string(match::opening_start(*game, (*openings)[1])) ==
+    CHECK(notation::to_position_string(match::opening_start(*game, (*openings)[1])) ==
           "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     CHECK_FALSE(match::read_openings(*game, "# nothing\n\n", "empty.txt", errors));
 

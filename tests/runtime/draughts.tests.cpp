@@ -21,13 +21,13 @@ runtime::Game from(const CompiledGame& compiled, const std::string& pieces, int 
 std::string refusal(Position& pos, const std::string& typed) {
     std::string error;
     INFO(typed);
-    CHECK(!runtime::parse_move(pos, typed, error));
+    CHECK(!notation::parse_move(pos, typed, error));
     return error;
 }
 
 Move typed(Position& pos, const std::string& text) {
     std::string error;
-    const auto move = runtime::parse_move(pos, text, error);
+    const auto move = notation::parse_move(pos, text, error);
     INFO(text << ": " << error);
     REQUIRE(move);
     return *move;
@@ -42,7 +42,7 @@ TEST_CASE("a capture sequence is written with its landing cells and read back",
     test::set_position(pos, test::DRAUGHTS_KINGS);
     const Move chain = typed(pos, "e5xe7xg5xe3xc3");
     CHECK(chain.is_jumps());
-    CHECK(runtime::format_move(pos, chain) == "e5xe7xg5xe3xc3");
+    CHECK(notation::format_move(pos, chain) == "e5xe7xg5xe3xc3");
     // Without capture marks, in upper case, with ':' as in draughts notation.
     CHECK(typed(pos, "e5e7g5e3c3") == chain);
     CHECK(typed(pos, "E5XE7XG5XE3XC3") == chain);
@@ -51,7 +51,7 @@ TEST_CASE("a capture sequence is written with its landing cells and read back",
     const Move left = typed(pos, "e5xe7xg5xe5"), right = typed(pos, "e5xg5xe7xe5");
     CHECK(left != right);
     CHECK(left.from() == left.to());
-    CHECK(runtime::format_move(pos, right) == "e5xg5xe7xe5");
+    CHECK(notation::format_move(pos, right) == "e5xg5xe7xe5");
     // A single jump is the jump, not a quiet move between the same cells.
     CHECK(typed(pos, "e5xe7").is_jumps());
     CHECK(refusal(pos, "e5xe7xg3") ==
@@ -65,7 +65,7 @@ TEST_CASE("a chain that promotes needs its promotion written", "[runtime][draugh
     Position pos(*game);
     test::place(pos, "Tc3 td4 te6 te8", 0);
     CHECK(refusal(pos, "c3xe5xe7xe9") == "promotion needed: add =W");
-    CHECK(runtime::format_move(pos, typed(pos, "c3xe5xe7xe9W")) == "c3xe5xe7xe9=W");
+    CHECK(notation::format_move(pos, typed(pos, "c3xe5xe7xe9W")) == "c3xe5xe7xe9=W");
 }
 
 TEST_CASE("a long capture sequence on a board of 12 ranks reads back, marked or not",
@@ -83,7 +83,7 @@ piece King K { jump diagonal }
     generate_legal(pos, legal);
     int longest = 0;
     for (const Move m : legal) {
-        const std::string written = runtime::format_move(pos, m);
+        const std::string written = notation::format_move(pos, m);
         INFO(written);
         CHECK(typed(pos, written) == m);
         std::string unmarked = written;

@@ -9,9 +9,9 @@
 #include <sstream>
 
 #include "dsl/dsl.hpp"
-#include "runtime/cell_names.hpp"
 #include "runtime/draw_parts.hpp"
 #include "runtime/inline_game.hpp"
+#include "runtime/notation/notation.hpp"
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
@@ -174,7 +174,8 @@ TEST_CASE("every file and rank of every shipped game is labelled, from every sid
         const ir::Board& board = game->ir().board;
         std::set<std::string> parts;
         for (const ir::Cell& cell : board.cells)
-            for (const bool rank : {false, true}) parts.insert(runtime::name_part(cell.name, rank));
+            for (const bool rank : {false, true})
+                parts.insert(notation::name_part(cell.name, rank));
         CHECK(parts.count("") == 0);
         for (std::size_t p = 0; p < game->ir().players.size(); ++p) {
             const int turns = runtime::view_turns(game->ir(), static_cast<int>(p));
@@ -233,8 +234,8 @@ TEST_CASE("the three-player board's labels name the cells they point along", "[r
                 for (std::pair<long, int> at = it->first; cell_at.count(at);
                      at = {at.first + dc, at.second + dl}, ++length) {
                     const std::string& cell = board.cells[cell_at[at]].name;
-                    all = all && (runtime::name_part(cell, false) == label.text ||
-                                  runtime::name_part(cell, true) == label.text);
+                    all = all && (notation::name_part(cell, false) == label.text ||
+                                  notation::name_part(cell, true) == label.text);
                 }
                 if (all && length >= 6) ++found;
             }

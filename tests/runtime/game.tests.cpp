@@ -16,7 +16,7 @@ void play(runtime::Game& game, std::initializer_list<const char*> moves) {
         REQUIRE(!game.result());
         Position pos = game.position();
         std::string error;
-        const auto move = runtime::parse_move(pos, typed, error);
+        const auto move = notation::parse_move(pos, typed, error);
         INFO(error);
         REQUIRE(move);
         game.play(*move);
@@ -104,7 +104,7 @@ TEST_CASE("undo restores the position and takes the result back", "[runtime][gam
     const auto chess = test::load_shipped("chess");
     runtime::Game game(*chess);
     CHECK(!game.undo());
-    const std::string start = runtime::to_position_string(game.position());
+    const std::string start = notation::to_position_string(game.position());
     play(game, {"f2-f3", "e7-e5", "g2-g4", "d8-h4"});
     REQUIRE(game.result());
     CHECK(game.undo());
@@ -113,14 +113,14 @@ TEST_CASE("undo restores the position and takes the result back", "[runtime][gam
     while (game.undo()) {
     }
     CHECK(game.ply() == 0);
-    CHECK(runtime::to_position_string(game.position()) == start);
+    CHECK(notation::to_position_string(game.position()) == start);
     CHECK(game.position().hash() == Position(*chess).hash());
 }
 
 // What a position's judging leaves: its moves and, when the game ended there, how.
 std::string judged(const runtime::Game& game) {
-    std::string text = runtime::to_position_string(game.position()) + ":";
-    for (const Move m : game.legal_moves()) text += " " + runtime::format_move(game.position(), m);
+    std::string text = notation::to_position_string(game.position()) + ":";
+    for (const Move m : game.legal_moves()) text += " " + notation::format_move(game.position(), m);
     if (game.result()) text += " / " + game.result()->summary;
     return text;
 }
@@ -215,7 +215,7 @@ TEST_CASE("random games of every shipped game end or run on consistently", "[run
             // Long enough for makruk, which has no ply limit: its random games end by
             // repetition, after 600 to 1000 plies.
             while (!game.result() && game.ply() < 1200) game.play(runtime::random_move(game, rng));
-            INFO(name << ": " << runtime::to_position_string(game.position()));
+            INFO(name << ": " << notation::to_position_string(game.position()));
             CHECK(game.position().is_consistent());
             if (game.result()) {
                 ++ended;
@@ -245,23 +245,23 @@ TEST_CASE("where the game says so, the stalemated side loses", "[runtime][game]"
 TEST_CASE("a drop can checkmate, and undo puts the piece back in hand", "[runtime][game]") {
     const auto minishogi = test::load_shipped("minishogi");
     auto game = from(*minishogi, "4k/2S2/4G/5/K4[G] b - - 0 1");
-    const std::string before = runtime::to_position_string(game.position());
+    const std::string before = notation::to_position_string(game.position());
     play(game, {"G*1b"});
     REQUIRE(game.result());
     CHECK(game.result()->summary == "Black wins by checkmate");
-    CHECK(runtime::to_position_string(game.position()) == "4k/2S1G/4G/5/K4[-] w - - 1 1");
+    CHECK(notation::to_position_string(game.position()) == "4k/2S1G/4G/5/K4[-] w - - 1 1");
     CHECK(game.undo());
     CHECK(!game.result());
-    CHECK(runtime::to_position_string(game.position()) == before);
+    CHECK(notation::to_position_string(game.position()) == before);
 }
 
 TEST_CASE("a capture puts the piece in the captor's hand, unpromoted", "[runtime][game]") {
     const auto minishogi = test::load_shipped("minishogi");
     auto game = from(*minishogi, "4k/5/2+p2/2R2/K4[-] b - - 0 1");
     play(game, {"3dx3c"});
-    CHECK(runtime::to_position_string(game.position()) == "4k/5/2R2/5/K4[P] w - - 0 1");
+    CHECK(notation::to_position_string(game.position()) == "4k/5/2R2/5/K4[P] w - - 0 1");
     play(game, {"1a-1b", "P*3b"});
-    CHECK(runtime::to_position_string(game.position()) == "5/2P1k/2R2/5/K4[-] w - - 2 2");
+    CHECK(notation::to_position_string(game.position()) == "5/2P1k/2R2/5/K4[-] w - - 2 2");
 }
 
 TEST_CASE("the fourth occurrence of a position draws by repetition in minishogi",

@@ -26,7 +26,7 @@ std::string summary_after(const CompiledGame& game, const std::string& position,
         REQUIRE_FALSE(play.result());
         Position scratch = play.position();
         std::string error;
-        const auto move = runtime::parse_move(scratch, text, error);
+        const auto move = notation::parse_move(scratch, text, error);
         INFO(text << ": " << error);
         REQUIRE(move);
         play.play(*move);
@@ -60,7 +60,7 @@ TEST_CASE("the third check wins, and the checks still to give are part of the po
           "[runtime][goals]") {
     const auto game = load_shipped("three-check");
     Position start(*game);
-    CHECK(runtime::to_position_string(start) ==
+    CHECK(notation::to_position_string(start) ==
           "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1");
     const std::string two_each =
         "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+1 4 4";
@@ -76,7 +76,7 @@ TEST_CASE("the third check wins, and the checks still to give are part of the po
         Undo undo;
         pos.do_move(check, undo);
         CHECK(pos.checks_given(0) == 1);
-        CHECK(runtime::to_position_string(pos) ==
+        CHECK(notation::to_position_string(pos) ==
               "rnbqkbnr/ppppp1pp/5p2/7Q/8/4P3/PPPP1PPP/RNB1KBNR b KQkq - 2+3 1 2");
         CHECK(pos.hash() == pos.compute_hash());
         Position same_board(*game);
@@ -93,16 +93,16 @@ TEST_CASE("the third check wins, and the checks still to give are part of the po
 
     SECTION("a position string must give each player's checks") {
         Position pos(*game);
-        const auto missing = runtime::parse_position(
+        const auto missing = notation::parse_position(
             pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         REQUIRE(missing);
         CHECK(missing->message == "expected '+' between the players' checks");
-        const auto too_many = runtime::parse_position(
+        const auto too_many = notation::parse_position(
             pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4+3 0 1");
         REQUIRE(too_many);
         CHECK(too_many->message == "bad number of checks '4+3'");
         CHECK(too_many->column == 54);
-        CHECK(runtime::parse_position(
+        CHECK(notation::parse_position(
                   pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+0 0 1") ==
               std::nullopt);
         CHECK(goal_reached(pos));  // Black gave its third check last
@@ -175,7 +175,7 @@ TEST_CASE("the AI takes the hill, the third check and the 8th rank when one move
     runtime::AiPlayer ai(*game, *level, 1);
     const Move choice = ai.choose(play).best;
     const std::string text =
-        runtime::format_move(play.position(), choice, runtime::Notation::long_form);
+        notation::format_move(play.position(), choice, notation::Notation::long_form);
     CHECK(text.find(best) != std::string::npos);
     play.play(choice);
     REQUIRE(play.result());

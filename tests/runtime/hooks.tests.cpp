@@ -1,6 +1,8 @@
 // Lua hooks: loading, the game object, verdicts, scores and filters, and the sandbox holding
 // against hostile code (tests/hooks/*.lua): each failure is named with its hook and file:line,
 // and the test process goes on.
+#include "runtime/lua/hooks.hpp"
+
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
@@ -44,21 +46,21 @@ std::string hook_file(const std::string& name) {
 struct Loaded {
     std::unique_ptr<CompiledGame> game;
     ir::Diagnostic error;
-    std::unique_ptr<runtime::Hooks> hooks;
+    std::unique_ptr<lua::Hooks> hooks;
 };
 
 Loaded load(const std::string& code, const std::string& chunk = "test.lua", int first_line = 1,
-            runtime::HookLimits limits = {}) {
+            lua::HookLimits limits = {}) {
     Loaded loaded;
     loaded.game = compile(ir::HookSource{code, chunk, first_line, {}});
-    loaded.hooks = runtime::Hooks::load(*loaded.game, loaded.error, limits);
+    loaded.hooks = lua::Hooks::load(*loaded.game, loaded.error, limits);
     return loaded;
 }
 
 Loaded load_file(const std::string& name) { return load(hook_file(name), name); }
 
-runtime::HookContext at(const Position& pos, int ply = 0) {
-    runtime::HookContext context;
+lua::HookContext at(const Position& pos, int ply = 0) {
+    lua::HookContext context;
     context.position = &pos;
     context.ply = ply;
     return context;
@@ -69,8 +71,8 @@ std::string after_move_error(Loaded& loaded) {
     INFO(loaded.error.message);
     REQUIRE(loaded.hooks);
     const Position pos(*loaded.game);
-    std::optional<runtime::HookVerdict> verdict;
-    if (loaded.hooks->after(runtime::HookEvent::after_move, at(pos), verdict)) return {};
+    std::optional<lua::HookVerdict> verdict;
+    if (loaded.hooks->after(lua::HookEvent::after_move, at(pos), verdict)) return {};
     CHECK(!verdict);
     return loaded.hooks->error();
 }
@@ -92,7 +94,7 @@ TEST_CASE("a game without hooks loads none and reports nothing", "[hooks]") {
     const auto game = compile(std::nullopt);
     ir::Diagnostic error;
     error.message = "stale";
-    CHECK(!runtime::Hooks::load(*game, error));
+    CHECK(!lua::Hooks::load(*game, error));
     CHECK(error.message.empty());
 }
 
@@ -102,12 +104,12 @@ TEST_CASE("a chunk returning known hooks loads, and handles only those", "[hooks
     INFO(loaded.error.message);
     REQUIRE(loaded.hooks);
     CHECK(loaded.error.message.empty());
-    CHECK(loaded.hooks->handles(runtime::HookEvent::after_move));
-    CHECK(loaded.hooks->handles(runtime::HookEvent::allow_drop));
-    CHECK(!loaded.hooks->handles(runtime::HookEvent::score));
-    CHECK(!loaded.hooks->handles(runtime::HookEvent::allow_move));
+    CHECK(loaded.hooks->handles(lua::HookEvent::after_move));
+    CHECK(loaded.hooks->handles(lua::HookEvent::allow_drop));
+    CHECK(!loaded.hooks->handles(lua::HookEvent::score));
+    CHECK(!loaded.hooks->handles(lua::HookEvent::allow_move));
     CHECK(loaded.hooks->memory_used() > 0);
-    CHECK(loaded.hooks->memory_used() < runtime::HookLimits{}.memory);
+    CHECK(loaded.hooks->memory_used() < lua::HookLimits{}.memory);
 }
 
 TEST_CASE("a syntax error fails the load at its line", "[hooks]") {
@@ -237,14 +239,14 @@ return {
     auto loaded = load(code);
     INFO(loaded.error.message);
     REQUIRE(loaded.hooks);
-    runtime::HookContext context = at(pos, 7);
+    lua::HookContext context = at(pos, 7);
     context.repetitions = 3;
     context.passes = 2;
     context.last_move = capture;
     context.last_undo = &undo;
-    std::optional<runtime::HookVerdict> verdict;
+    std::optional<lua::HookVerdict> verdict;
     INFO(loaded.hooks->error());
-    CHECK(loaded.hooks->after(runtime::HookEvent::after_move, context, verdict));
+    CHECK(loaded.hooks->after(lua::HookEvent::after_move, context, verdict));
     CHECK(!verdict);
 }
 
@@ -288,12 +290,12 @@ return {
 })");
     REQUIRE(loaded.hooks);
     Position pos(*loaded.game);
-    std::optional<runtime::HookVerdict> verdict;
+    std::optional<lua::HookVerdict> verdict;
     INFO(loaded.hooks->error());
-    CHECK(loaded.hooks->after(runtime::HookEvent::after_move, at(pos), verdict));
+    CHECK(loaded.hooks->after(lua::HookEvent::after_move, at(pos), verdict));
     Undo undo;
     pos.do_move(move(*loaded.game, "b1", "d1"), undo);
-    CHECK(loaded.hooks->after(runtime::HookEvent::after_move, at(pos, 1), verdict));
+    CHECK(loaded.hooks->after(lua::HookEvent::after_move, at(pos, 1), verdict));
     CHECK(!verdict);
 }
 
@@ -306,8 +308,8 @@ return {
     REQUIRE(loaded.hooks);
     Position pos(*loaded.game);
     const auto key_seen = [&] {
-        std::optional<runtime::HookVerdict> verdict;
-        REQUIRE(loaded.hooks->after(runtime::HookEvent::after_move, at(pos), verdict));
+        std::optional<lua::HookVerdict> verdict;
+        REQUIRE(loaded.hooks->after(lua::HookEvent::after_move, at(pos), verdict));
         REQUIRE(verdict);
         return verdict->reason;
     };
@@ -363,10 +365,10 @@ return {
     INFO(loaded.error.message);
     REQUIRE(loaded.hooks);
     const Position pos(*loaded.game);
-    std::optional<runtime::HookVerdict> verdict;
+    std::optional<lua::HookVerdict> verdict;
     for (int call = 0; call < 2; ++call) {
         INFO(loaded.hooks->error());
-        CHECK(loaded.hooks->after(runtime::HookEvent::after_move, at(pos), verdict));
+        CHECK(loaded.hooks->after(lua::HookEvent::after_move, at(pos), verdict));
     }
 }
 
@@ -395,7 +397,7 @@ return {
 })");
     REQUIRE(loaded.hooks);
     const Position pos(*loaded.game);
-    runtime::Result result;
+    lua::HookVerdict result;
     result.reason = "checkmate";
     result.outcome = ir::Outcome::win;
     result.player = 0;
@@ -437,24 +439,24 @@ return {
 })");
     REQUIRE(loaded.hooks);
     const Position pos(*loaded.game);
-    std::optional<runtime::HookVerdict> verdict;
+    std::optional<lua::HookVerdict> verdict;
 
-    REQUIRE(loaded.hooks->after(runtime::HookEvent::after_move, at(pos, 0), verdict));
+    REQUIRE(loaded.hooks->after(lua::HookEvent::after_move, at(pos, 0), verdict));
     CHECK(!verdict);
 
-    REQUIRE(loaded.hooks->after(runtime::HookEvent::after_move, at(pos, 1), verdict));
+    REQUIRE(loaded.hooks->after(lua::HookEvent::after_move, at(pos, 1), verdict));
     REQUIRE(verdict);
     CHECK(verdict->outcome == ir::Outcome::win);
     CHECK(verdict->player == 1);
     CHECK(verdict->reason == "three Kings");
 
-    REQUIRE(loaded.hooks->after(runtime::HookEvent::after_move, at(pos, 2), verdict));
+    REQUIRE(loaded.hooks->after(lua::HookEvent::after_move, at(pos, 2), verdict));
     REQUIRE(verdict);
     CHECK(verdict->outcome == ir::Outcome::loss);
     CHECK(verdict->player == 2);
     CHECK(verdict->reason == "a rule of the game");
 
-    REQUIRE(loaded.hooks->after(runtime::HookEvent::after_move, at(pos, 3), verdict));
+    REQUIRE(loaded.hooks->after(lua::HookEvent::after_move, at(pos, 3), verdict));
     REQUIRE(verdict);
     CHECK(verdict->outcome == ir::Outcome::draw);
     CHECK(verdict->player == -1);
@@ -474,7 +476,7 @@ return {
 })");
     REQUIRE(loaded.hooks);
     const Position pos(*loaded.game);
-    runtime::Result result;
+    lua::HookVerdict result;
     result.reason = "checkmate";
     result.outcome = ir::Outcome::win;
     result.player = 1;
@@ -525,10 +527,10 @@ TEST_CASE("a hook that failed can be called again", "[hooks]") {
         "    return { draw = true }\n  end,\n}\n");
     REQUIRE(loaded.hooks);
     const Position pos(*loaded.game);
-    std::optional<runtime::HookVerdict> verdict;
-    CHECK(!loaded.hooks->after(runtime::HookEvent::after_move, at(pos, 0), verdict));
+    std::optional<lua::HookVerdict> verdict;
+    CHECK(!loaded.hooks->after(lua::HookEvent::after_move, at(pos, 0), verdict));
     CHECK(loaded.hooks->error() == "hook after_move failed at test.lua:3: not yet");
-    CHECK(loaded.hooks->after(runtime::HookEvent::after_move, at(pos, 1), verdict));
+    CHECK(loaded.hooks->after(lua::HookEvent::after_move, at(pos, 1), verdict));
     CHECK(verdict);
 }
 
@@ -546,7 +548,7 @@ TEST_CASE("the budget and the cap are the limits given", "[hooks]") {
     CHECK(loaded.hooks->memory_used() <= std::size_t{1} << 20);
 
     // With budget to spare, filling memory and recursing stop at the cap.
-    const runtime::HookLimits roomy{1'000'000'000, std::size_t{4} << 20};
+    const lua::HookLimits roomy{1'000'000'000, std::size_t{4} << 20};
     loaded = load(hook_file("table-fill.lua"), "table-fill.lua", 1, roomy);
     CHECK(after_move_error(loaded) ==
           "hook after_move failed at table-fill.lua:5: out of memory (cap 4 MiB)");
@@ -556,7 +558,7 @@ TEST_CASE("the budget and the cap are the limits given", "[hooks]") {
 }
 
 TEST_CASE("a call, and the loading, end at the time limit given", "[hooks]") {
-    const runtime::HookLimits quick{1'000'000'000'000, std::size_t{32} << 20, 1};
+    const lua::HookLimits quick{1'000'000'000'000, std::size_t{32} << 20, 1};
     auto loaded = load(hook_file("endless-loop.lua"), "endless-loop.lua", 1, quick);
     CHECK(after_move_error(loaded) ==
           "hook after_move failed at endless-loop.lua:4: time limit of 1 ms exceeded");
@@ -632,7 +634,7 @@ return {
 TEST_CASE("the hooks reference's example: three Kings win, passes draw, the living share a draw",
           "[hooks]") {
     const std::string code = hook_file("three-kings.lua");
-    std::ifstream reference(std::string(VARI_TEST_HOOKS) + "/../../runtime/HOOKS.md");
+    std::ifstream reference(std::string(VARI_TEST_HOOKS) + "/../../runtime/lua/HOOKS.md");
     std::stringstream text;
     text << reference.rdbuf();
     CHECK(text.str().find("```lua\n" + code + "```\n") != std::string::npos);
@@ -649,11 +651,11 @@ TEST_CASE("the hooks reference's example: three Kings win, passes draw, the livi
         held.put(game.cell_index(cell), make_piece(0, KING));
     held.put(game.cell_index("d4"), make_piece(1, ROOK));
     held.set_side_to_move(1);
-    runtime::HookContext context = at(held, 9);
+    lua::HookContext context = at(held, 9);
     context.last_move = move(game, "b1", "b2");
-    std::optional<runtime::HookVerdict> verdict;
+    std::optional<lua::HookVerdict> verdict;
     INFO(loaded.hooks->error());
-    REQUIRE(loaded.hooks->after(runtime::HookEvent::after_capture, context, verdict));
+    REQUIRE(loaded.hooks->after(lua::HookEvent::after_capture, context, verdict));
     REQUIRE(verdict);
     CHECK(verdict->outcome == ir::Outcome::win);
     CHECK(verdict->player == 0);
@@ -670,15 +672,15 @@ TEST_CASE("the hooks reference's example: three Kings win, passes draw, the livi
     context = at(start, 12);
     context.last_move = Move::make_pass();
     context.passes = 2;
-    REQUIRE(loaded.hooks->after(runtime::HookEvent::after_pass, context, verdict));
+    REQUIRE(loaded.hooks->after(lua::HookEvent::after_pass, context, verdict));
     CHECK(!verdict);
     context.passes = 3;
-    REQUIRE(loaded.hooks->after(runtime::HookEvent::after_pass, context, verdict));
+    REQUIRE(loaded.hooks->after(lua::HookEvent::after_pass, context, verdict));
     REQUIRE(verdict);
     CHECK(verdict->outcome == ir::Outcome::draw);
     CHECK(verdict->reason == "a full round of passes");
 
-    runtime::Result result;
+    lua::HookVerdict result;
     result.reason = "a full round of passes";
     std::vector<double> scores;
     REQUIRE(loaded.hooks->score(at(held), result, scores));
@@ -960,7 +962,7 @@ TEST_CASE("hostile: score missing a player", "[hooks]") {
     REQUIRE(loaded.hooks);
     const Position pos(*loaded.game);
     std::vector<double> scores{0.5, 0.5, 0.5};
-    CHECK(!loaded.hooks->score(at(pos), runtime::Result{}, scores));
+    CHECK(!loaded.hooks->score(at(pos), lua::HookVerdict{}, scores));
     CHECK(loaded.hooks->error() ==
           "hook score at score-missing-player.lua:2 returned no score for Red; expected a table "
           "with a "

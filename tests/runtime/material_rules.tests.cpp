@@ -22,7 +22,7 @@ runtime::Game from(const CompiledGame& compiled, const std::string& position_str
 Move typed(const runtime::Game& game, const std::string& text) {
     Position pos = game.position();
     std::string error;
-    const auto move = runtime::parse_move(pos, text, error);
+    const auto move = notation::parse_move(pos, text, error);
     INFO(text << ": " << error);
     REQUIRE(move);
     return *move;
@@ -32,14 +32,14 @@ std::string refusal(const runtime::Game& game, const std::string& text) {
     Position pos = game.position();
     std::string error;
     INFO(text);
-    CHECK(!runtime::parse_move(pos, text, error));
+    CHECK(!notation::parse_move(pos, text, error));
     return error;
 }
 
 // The legal moves, in long notation, sorted.
 std::vector<std::string> legal(const runtime::Game& game) {
     std::vector<std::string> out;
-    for (Move m : game.legal_moves()) out.push_back(runtime::format_move(game.position(), m));
+    for (Move m : game.legal_moves()) out.push_back(notation::format_move(game.position(), m));
     std::sort(out.begin(), out.end());
     return out;
 }

@@ -21,7 +21,7 @@ std::set<std::string> written_moves(Position& pos) {
     MoveList list;
     generate_legal(pos, list);
     std::set<std::string> names;
-    for (Move m : list) names.insert(runtime::format_move(pos, m));
+    for (Move m : list) names.insert(notation::format_move(pos, m));
     return names;
 }
 
@@ -33,7 +33,7 @@ std::string piece_letter(const Position& pos, Move m) {
 
 std::string refusal(Position& pos, const std::string& typed) {
     std::string error;
-    const auto move = runtime::parse_move(pos, typed, error);
+    const auto move = notation::parse_move(pos, typed, error);
     INFO(typed);
     CHECK(!move);
     return error;
@@ -51,16 +51,16 @@ TEST_CASE("every legal move of random positions is written and read back as itse
         test::for_each_playout_position(
             *game, test::scaled_lighter(hands ? 3 : 6), 120, 99, [&](const runtime::Game& g) {
                 Position pos = g.position();
-                const std::string where = name + ": " + runtime::to_position_string(pos);
+                const std::string where = name + ": " + notation::to_position_string(pos);
                 std::set<std::string> seen;
                 for (Move m : g.legal_moves()) {
-                    const std::string text = runtime::format_move(pos, m);
+                    const std::string text = notation::format_move(pos, m);
                     INFO(where << " move " << text);
                     CHECK(seen.insert(text).second);  // no two legal moves share a name
                     if (m.is_drop()) ++drops;
                     if (text.back() == '+') ++plus_promotions;
                     std::string error;
-                    const auto back = runtime::parse_move(pos, text, error);
+                    const auto back = notation::parse_move(pos, text, error);
                     INFO(error);
                     REQUIRE(back);
                     CHECK(*back == m);
@@ -68,7 +68,7 @@ TEST_CASE("every legal move of random positions is written and read back as itse
                     std::string bare;
                     for (char c : text)
                         if (c != '-' && c != 'x' && c != '=') bare += c;
-                    const auto unseparated = runtime::parse_move(pos, bare, error);
+                    const auto unseparated = notation::parse_move(pos, bare, error);
                     REQUIRE(unseparated);
                     CHECK(*unseparated == m);
                 }
@@ -90,17 +90,17 @@ TEST_CASE("every legal move of random positions has a short name of its own that
         test::for_each_playout_position(
             *game, test::scaled_lighter(hands ? 3 : 6), 120, 7, [&](const runtime::Game& g) {
                 Position pos = g.position();
-                const std::string where = name + ": " + runtime::to_position_string(pos);
+                const std::string where = name + ": " + notation::to_position_string(pos);
                 std::set<std::string> seen;
                 for (Move m : g.legal_moves()) {
-                    const std::string text = runtime::format_short(pos, m);
+                    const std::string text = notation::format_short(pos, m);
                     INFO(where << " move " << text);
                     CHECK(seen.insert(text).second);  // unambiguous
-                    if (runtime::marks_check(game->ir()) &&
+                    if (notation::marks_check(game->ir()) &&
                         (text.back() == '#' || text.back() == '+'))
                         ++checks;
                     std::string error;
-                    const auto back = runtime::parse_move(pos, text, error);
+                    const auto back = notation::parse_move(pos, text, error);
                     INFO(error);
                     REQUIRE(back);
                     CHECK(*back == m);
@@ -108,7 +108,7 @@ TEST_CASE("every legal move of random positions has a short name of its own that
                     if (m.is_drop() || m.is_pass() || m.is_jumps()) continue;
                     const std::string token = piece_letter(pos, m);
                     const auto lettered =
-                        runtime::parse_move(pos, token + runtime::format_move(pos, m), error);
+                        notation::parse_move(pos, token + notation::format_move(pos, m), error);
                     REQUIRE(lettered);
                     CHECK(*lettered == m);
                     ++lettered_long;
@@ -139,7 +139,7 @@ TEST_CASE("short notation writes chess as players do", "[runtime][notation][shor
         const std::size_t end = std::min(score.find(' ', at), score.size());
         const auto move = runtime::parse_game_move(again, score.substr(at, end - at), error);
         REQUIRE(move);
-        written += (written.empty() ? "" : " ") + runtime::format_short(again.position(), *move);
+        written += (written.empty() ? "" : " ") + notation::format_short(again.position(), *move);
         again.play(*move);
         at = end + 1;
     }
@@ -152,7 +152,7 @@ TEST_CASE("short notation tells pieces apart by the least of their origin",
     Position pos(*chess);
     test::place(pos, "Ke1 ke8 Nb1 Nf1 Ra1 Ra5 Pe4 Pc4 pd5 Qh4 Qh2 Qf2 Pb7", 0);
     auto written = [&](const std::string& from, const std::string& to) {
-        return runtime::format_short(pos, test::legal_move(pos, from, to));
+        return notation::format_short(pos, test::legal_move(pos, from, to));
     };
     CHECK(written("b1", "d2") == "Nbd2");
     CHECK(written("a1", "a3") == "R1a3");
@@ -163,13 +163,13 @@ TEST_CASE("short notation tells pieces apart by the least of their origin",
     CHECK(written("e1", "d1") == "Kd1");
     CHECK(written("b7", "b8") == "b8=Q+");
     std::string error;
-    CHECK_FALSE(runtime::parse_move(pos, "Nd2", error));
+    CHECK_FALSE(notation::parse_move(pos, "Nd2", error));
     CHECK(error == "Nd2 is ambiguous: Nbd2 or Nfd2");
-    CHECK_FALSE(runtime::parse_move(pos, "Bc4", error));
+    CHECK_FALSE(notation::parse_move(pos, "Bc4", error));
     CHECK(error == "no Bishop can go to c4: White has no Bishop");
-    CHECK(runtime::parse_move(pos, "Nb1-d2", error));
-    CHECK(runtime::parse_move(pos, "Nbxd2", error));  // a capture mark where none is due
-    CHECK(runtime::parse_move(pos, "ed5", error));
+    CHECK(notation::parse_move(pos, "Nb1-d2", error));
+    CHECK(notation::parse_move(pos, "Nbxd2", error));  // a capture mark where none is due
+    CHECK(notation::parse_move(pos, "ed5", error));
 }
 
 TEST_CASE("castling is written as the rule file names it, and read with O or 0",
@@ -177,18 +177,18 @@ TEST_CASE("castling is written as the rule file names it, and read with O or 0",
     const auto chess = test::load_shipped("chess");
     Position pos(*chess);
     test::set_position(pos, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    CHECK(runtime::format_short(pos, test::legal_move(pos, "e1", "g1")) == "O-O");
-    CHECK(runtime::format_short(pos, test::legal_move(pos, "e1", "c1")) == "O-O-O");
-    CHECK(runtime::format_move(pos, test::legal_move(pos, "e1", "g1")) == "e1-g1");
+    CHECK(notation::format_short(pos, test::legal_move(pos, "e1", "g1")) == "O-O");
+    CHECK(notation::format_short(pos, test::legal_move(pos, "e1", "c1")) == "O-O-O");
+    CHECK(notation::format_move(pos, test::legal_move(pos, "e1", "g1")) == "e1-g1");
     std::string error;
     for (const char* typed : {"O-O", "0-0", "O-O+", "e1g1"})
-        CHECK(runtime::parse_move(pos, typed, error) == test::legal_move(pos, "e1", "g1"));
+        CHECK(notation::parse_move(pos, typed, error) == test::legal_move(pos, "e1", "g1"));
     const auto shafran = test::load_shipped("shafran-chess");
     Position hex(*shafran);
     test::place(hex, "Ke1 Ra1 Ri5 ke10", 0, "KQ");
-    CHECK(runtime::format_short(hex, test::legal_move(hex, "e1", "b1")) == "Q-0-0-0");
-    CHECK(runtime::format_short(hex, test::legal_move(hex, "e1", "g3")) == "B-0-0");
-    CHECK(runtime::parse_move(hex, "Q-O-O", error) == test::legal_move(hex, "e1", "c1"));
+    CHECK(notation::format_short(hex, test::legal_move(hex, "e1", "b1")) == "Q-0-0-0");
+    CHECK(notation::format_short(hex, test::legal_move(hex, "e1", "g3")) == "B-0-0");
+    CHECK(notation::parse_move(hex, "Q-O-O", error) == test::legal_move(hex, "e1", "c1"));
 }
 
 TEST_CASE("shogi's short notation marks promotion with '+', declining with '=', and no check",
@@ -197,13 +197,13 @@ TEST_CASE("shogi's short notation marks promotion with '+', declining with '=', 
     Position pos(*shogi);
     test::set_position(
         pos, "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[-] b - - 0 3");
-    CHECK(runtime::format_short(pos, test::legal_move(pos, "8h", "2b")) == "Bx2b+");
+    CHECK(notation::format_short(pos, test::legal_move(pos, "8h", "2b")) == "Bx2b+");
     std::string error;
-    const auto declined = runtime::parse_move(pos, "Bx2b=", error);
+    const auto declined = notation::parse_move(pos, "Bx2b=", error);
     REQUIRE(declined);
     CHECK_FALSE(declined->is_promotion());
-    CHECK(runtime::format_short(pos, *declined) == "Bx2b=");
-    CHECK(runtime::format_short(pos, test::legal_move(pos, "2g", "2f")) == "P2f");
+    CHECK(notation::format_short(pos, *declined) == "Bx2b=");
+    CHECK(notation::format_short(pos, test::legal_move(pos, "2g", "2f")) == "P2f");
 }
 
 TEST_CASE("moves are written FROM-TO, captures FROMxTO, promotions with =LETTER",
@@ -240,18 +240,18 @@ TEST_CASE("typed moves may use upper case and other separators", "[runtime][nota
     Position pos(*chess);
     for (const char* typed : {"e2-e4", "e2e4", "E2E4", "e2 e4", " e2:e4 ", "e2xe4"}) {
         std::string error;
-        const auto move = runtime::parse_move(pos, typed, error);
+        const auto move = notation::parse_move(pos, typed, error);
         INFO(typed << ": " << error);
         REQUIRE(move);
-        CHECK(runtime::format_move(pos, *move) == "e2-e4");
+        CHECK(notation::format_move(pos, *move) == "e2-e4");
     }
     test::set_position(pos, "k2r4/4P3/8/8/8/8/8/7K w - - 0 1");
     for (const char* typed : {"e7xd8=Q", "E7XD8=q", "e7d8q", "e7-d8Q"}) {
         std::string error;
-        const auto move = runtime::parse_move(pos, typed, error);
+        const auto move = notation::parse_move(pos, typed, error);
         INFO(typed << ": " << error);
         REQUIRE(move);
-        CHECK(runtime::format_move(pos, *move) == "e7xd8=Q");
+        CHECK(notation::format_move(pos, *move) == "e7xd8=Q");
     }
 }
 
@@ -296,17 +296,17 @@ TEST_CASE("any typed text gives a legal move or a reason, never a crash", "[runt
     const std::string alphabet = "abcdefghxz0123456789-=:QRBNKPSG+*@ ";
     std::mt19937_64 rng(3);
     for (Position* pos : {&chess_start, &hands}) {
-        const std::string start = runtime::to_position_string(*pos);
+        const std::string start = notation::to_position_string(*pos);
         for (int i = 0; i < 3000; ++i) {
             std::string text(rng() % (i < 2900 ? 12 : 5000), ' ');
             for (char& c : text)
                 c = rng() % 8 ? alphabet[rng() % alphabet.size()] : static_cast<char>(rng() % 256);
             std::string error;
-            const auto move = runtime::parse_move(*pos, text, error);
+            const auto move = notation::parse_move(*pos, text, error);
             INFO(text);
             CHECK((move.has_value() || !error.empty()));
         }
-        CHECK(runtime::to_position_string(*pos) == start);
+        CHECK(notation::to_position_string(*pos) == start);
     }
 }
 
@@ -320,11 +320,11 @@ TEST_CASE("a drop is written as the piece's token, '*' and the cell", "[runtime]
     CHECK(!moves.count("P*3c"));  // the Pawn is White's
     for (const char* typed : {"G*3c", "g*3c", "G*3C", "G@3c", " G * 3c "}) {
         std::string error;
-        const auto move = runtime::parse_move(pos, typed, error);
+        const auto move = notation::parse_move(pos, typed, error);
         INFO(typed << ": " << error);
         REQUIRE(move);
         CHECK(move->is_drop());
-        CHECK(runtime::format_move(pos, *move) == "G*3c");
+        CHECK(notation::format_move(pos, *move) == "G*3c");
     }
 }
 
@@ -345,10 +345,10 @@ TEST_CASE("a promotion to the piece's one plus type is written with '+'", "[runt
                                                               {"3b-3a=", "3b-3a"},
                                                               {"3b3a", "3b-3a"}}) {
             std::string error;
-            const auto move = runtime::parse_move(pos, typed, error);
+            const auto move = notation::parse_move(pos, typed, error);
             INFO(typed << ": " << error);
             REQUIRE(move);
-            CHECK(runtime::format_move(pos, *move) == written);
+            CHECK(notation::format_move(pos, *move) == written);
         }
     }
     SECTION("compulsory: a Pawn on the last rank could never move again") {
@@ -401,7 +401,7 @@ TEST_CASE("a piece written with '~' is written in moves by its letter alone",
         for (const char* m : {"b7-b8=Q", "b7-b8=R", "b7-b8=B", "b7-b8=N"}) CHECK(moves.count(m));
         for (const char* typed : {"b7-b8=Q", "b7b8q", "b8=Q", "b8Q"}) {
             std::string error;
-            const auto move = runtime::parse_move(pos, typed, error);
+            const auto move = notation::parse_move(pos, typed, error);
             INFO(typed << ": " << error);
             REQUIRE(move);
             CHECK(pieces[static_cast<std::size_t>(move->promotion())].name == "PromotedQueen");
@@ -414,13 +414,13 @@ TEST_CASE("a piece written with '~' is written in moves by its letter alone",
         MoveList legal;
         generate_legal(pos, legal);
         std::set<std::string> written;
-        for (Move m : legal) written.insert(runtime::format_short(pos, m));
+        for (Move m : legal) written.insert(notation::format_short(pos, m));
         for (const char* m : {"Qab2", "Qbb2", "Qaa7+", "Qba7+", "Qb7+", "Qh2+"})
             CHECK(written.count(m));
         std::string error;
-        const auto move = runtime::parse_move(pos, "Qbb2", error);
+        const auto move = notation::parse_move(pos, "Qbb2", error);
         REQUIRE(move);
-        CHECK(runtime::format_move(pos, *move) == "b8-b2");
+        CHECK(notation::format_move(pos, *move) == "b8-b2");
         CHECK_THAT(refusal(pos, "Qb2"), Equals("Qb2 is ambiguous: Qab2 or Qbb2"));
     }
 }

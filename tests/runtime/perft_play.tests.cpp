@@ -247,7 +247,7 @@ TEST_CASE("lattice draughts: more than 256 sequences between two cells stop perf
                 for (const int threads : {1, 2}) {
                     INFO("depth " << depth << (hooks == HookUse::on ? " with" : " without")
                                   << " hooks, " << threads << " threads");
-                    const auto notation = runtime::Notation::long_form;
+                    const auto notation = notation::Notation::long_form;
                     CHECK(runtime::perft(*game, pos, depth,
                                          {.hooks = hooks, .notation = notation, .threads = threads})
                               .error == stopped);

@@ -13,7 +13,7 @@ void check_threads_agree(const char* name, const std::string& position, int dept
     const auto game = test::load_shipped(name);
     Position pos(*game);
     if (!position.empty()) test::set_position(pos, position);
-    const auto notation = runtime::Notation::long_form;
+    const auto notation = notation::Notation::long_form;
     const auto alone = runtime::perft(*game, pos, depth, {.divide = true, .notation = notation});
     REQUIRE(alone.error.empty());
     REQUIRE(alone.divide.size() > 1);

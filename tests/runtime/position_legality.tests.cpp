@@ -116,7 +116,7 @@ TEST_CASE("each impossible position is refused at its offending character",
     }));
     const auto game = load_game(name);
     Position pos(*game);
-    const auto error = runtime::parse_position(pos, text);
+    const auto error = notation::parse_position(pos, text);
     INFO(name << ": " << text);
     REQUIRE(error);
     INFO(dsl::render(*error, text));
@@ -149,13 +149,13 @@ TEST_CASE("unusual positions the rules allow are accepted and read back",
     Position pos(*game);
     INFO(name);
     test::set_position(pos, text);
-    CHECK(runtime::to_position_string(pos) == text);
+    CHECK(notation::to_position_string(pos) == text);
 }
 
 TEST_CASE("the lines of Three Player Hex Shogi 91 are those of its start",
           "[runtime][position][legality]") {
     const auto game = test::load_shipped("three-player-hex-shogi-91");
-    CHECK(runtime::to_position_string(Position(*game)) == three_player({}, "[-] b - - 0 1"));
+    CHECK(notation::to_position_string(Position(*game)) == three_player({}, "[-] b - - 0 1"));
 }
 
 TEST_CASE("in a game without check a King of the player who just moved may be attacked",
@@ -168,7 +168,7 @@ TEST_CASE("in a game without check a King of the player who just moved may be at
     REQUIRE(rook_reaches);
     pos.put(rook_reaches.first(), make_piece(0, test::type_named(*game, "King")));
     REQUIRE(pos.royal_attacked(0));
-    const std::string text = runtime::to_position_string(pos);
+    const std::string text = notation::to_position_string(pos);
     Position parsed(*game);
     test::set_position(parsed, text);
     CHECK(parsed.hash() == pos.hash());
@@ -195,7 +195,7 @@ end checkmate win
     Position pos(*game);
     test::set_position(pos, "P1k/3/K2[XXPx] w - - 0 1");
     auto refusal = [&](const std::string& text) {
-        const auto error = runtime::parse_position(pos, text);
+        const auto error = notation::parse_position(pos, text);
         INFO(text);
         REQUIRE(error);
         return *error;
@@ -213,13 +213,13 @@ end checkmate win
 TEST_CASE("a player whose captures leave the game has nothing in hand",
           "[runtime][position][legality]") {
     const auto game = test::load_shipped("compact-hex-chess-shogi-vs-revergent");
-    const std::string start = runtime::to_position_string(Position(*game));
+    const std::string start = notation::to_position_string(Position(*game));
     const std::size_t hand = start.find("[-]");
     REQUIRE(hand != std::string::npos);
     std::string text = start;
     text.replace(hand, 3, "[P]");
     Position pos(*game);
-    const auto error = runtime::parse_position(pos, text);
+    const auto error = notation::parse_position(pos, text);
     REQUIRE(error);
     CHECK(error->message == "White's Point can never be in hand");
     CHECK(error->hint == "captures put nothing in White's hand");
@@ -232,15 +232,15 @@ TEST_CASE("a royal piece too many or too few is explained by the rules that boun
           "[runtime][position][legality]") {
     const auto chess = test::load_shipped("chess");
     Position pos(*chess);
-    const auto two = runtime::parse_position(pos, "4k3/8/8/8/8/8/8/2K1K3 w - - 0 1");
+    const auto two = notation::parse_position(pos, "4k3/8/8/8/8/8/8/2K1K3 w - - 0 1");
     REQUIRE(two);
     CHECK(two->hint == "no promotion or drop gives White a royal piece");
-    const auto none = runtime::parse_position(pos, "4k3/8/8/8/8/8/8/8 w - - 0 1");
+    const auto none = notation::parse_position(pos, "4k3/8/8/8/8/8/8/8 w - - 0 1");
     REQUIRE(none);
     CHECK(none->hint == "King is royal: never captured here, nor promoted away");
     const auto hex_shogi = test::load_shipped("three-player-hex-shogi-91");
     Position three(*hex_shogi);
-    const auto four = runtime::parse_position(three, FOUR_BLACK_KINGS);
+    const auto four = notation::parse_position(three, FOUR_BLACK_KINGS);
     REQUIRE(four);
     CHECK(four->hint == "only captured royal pieces are dropped, and the game starts with 3");
 }
@@ -261,7 +261,7 @@ end checkmate win
 )");
     Position pos(*game);
     test::set_position(pos, "K1k/3/3/KK1 w - - 0 1");
-    CHECK(runtime::to_position_string(pos) == "K1k/3/3/KK1 w - - 0 1");
+    CHECK(notation::to_position_string(pos) == "K1k/3/3/KK1 w - - 0 1");
 }
 
 }  // namespace vari::runtime_position_legality_tests

@@ -29,13 +29,13 @@ void check_diagnostic(const ir::Diagnostic& d, std::string_view text) {
 
 TEST_CASE("the start position of chess is written as in FEN", "[runtime][position]") {
     const auto chess = test::load_shipped("chess");
-    CHECK(runtime::to_position_string(Position(*chess)) == CHESS_START);
+    CHECK(notation::to_position_string(Position(*chess)) == CHESS_START);
 }
 
 TEST_CASE("the start position of Shafran's chess lists files a to i, each from its top cell",
           "[runtime][position]") {
     const auto shafran = test::load_shipped("shafran-chess");
-    CHECK(runtime::to_position_string(Position(*shafran)) ==
+    CHECK(notation::to_position_string(Position(*shafran)) ==
           "rp2PR/bp3PN/np4PB/bp5PQ/kp6PK/qp5PB/bp4PN/np3PB/rp2PR w KQkq - 0 1");
 }
 
@@ -43,18 +43,18 @@ TEST_CASE("Cambodian chess writes its first-move rights by file, as Fairy-Stockf
           "[runtime][position]") {
     const auto cambodian = test::load_shipped("cambodian");
     Position pos(*cambodian);
-    CHECK(runtime::to_position_string(pos) ==
+    CHECK(notation::to_position_string(pos) ==
           "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1");
     // The King's leap takes its right; Black's Met keeps its own until it moves.
     for (const char* text : {"d1-b2", "a6-a5", "e3-e4", "d8-e7"}) {
         std::string error;
-        const auto move = runtime::parse_move(pos, text, error);
+        const auto move = notation::parse_move(pos, text, error);
         INFO(text << ": " << error);
         REQUIRE(move);
         Undo undo;
         pos.do_move(*move, undo);
     }
-    CHECK(runtime::to_position_string(pos) ==
+    CHECK(notation::to_position_string(pos) ==
           "rns1ksnr/4m3/1ppppppp/p7/4P3/PPPP1PPP/1K6/RNS1MSNR w Ee - 4 3");
     // A right needs its piece of its player on its cell, and is given once.
     auto [text, column, message] = GENERATE(table<std::string, int, std::string>({
@@ -66,7 +66,7 @@ TEST_CASE("Cambodian chess writes its first-move rights by file, as Fairy-Stockf
     }));
     INFO(text);
     Position parsed(*cambodian);
-    const auto error = runtime::parse_position(parsed, text);
+    const auto error = notation::parse_position(parsed, text);
     REQUIRE(error);
     CHECK(static_cast<int>(error->column) == column);
     CHECK(error->message == message);
@@ -80,12 +80,12 @@ TEST_CASE("every position of random playouts reads back to the same string and h
         test::for_each_playout_position(
             *game, test::scaled_lighter(40), 200, 2024, [&](const runtime::Game& g) {
                 const Position& played = g.position();
-                const std::string text = runtime::to_position_string(played);
+                const std::string text = notation::to_position_string(played);
                 Position parsed(*game);
-                const auto error = runtime::parse_position(parsed, text);
+                const auto error = notation::parse_position(parsed, text);
                 INFO(name << ": " << text << (error ? "\n" + dsl::render(*error, text) : ""));
                 REQUIRE(!error);
-                CHECK(runtime::to_position_string(parsed) == text);
+                CHECK(notation::to_position_string(parsed) == text);
                 CHECK(parsed.hash() == played.hash());
                 CHECK(parsed.ep_victim() == played.ep_victim());
                 CHECK(parsed.is_consistent());
@@ -115,11 +115,11 @@ TEST_CASE("runs of more than nine empty cells are written and read as one number
     const auto shafran = test::load_shipped("shafran-chess");
     Position pos(*shafran);
     test::place(pos, "Kd1 kf10");
-    const std::string text = runtime::to_position_string(pos);
+    const std::string text = notation::to_position_string(pos);
     CHECK(text.find("/10/") != std::string::npos);
     Position parsed(*shafran);
-    REQUIRE(!runtime::parse_position(parsed, text));
-    CHECK(runtime::to_position_string(parsed) == text);
+    REQUIRE(!notation::parse_position(parsed, text));
+    CHECK(notation::to_position_string(parsed) == text);
     CHECK(parsed.hash() == pos.hash());
 }
 
@@ -129,10 +129,10 @@ TEST_CASE("the passed cells of a triple pawn step are read back with their victi
     Position pos(*shafran);
     Undo undo;
     pos.do_move(test::legal_move(pos, "e2", "e5"), undo);
-    const std::string text = runtime::to_position_string(pos);
+    const std::string text = notation::to_position_string(pos);
     CHECK(text.find(" e3,e4 ") != std::string::npos);
     Position parsed(*shafran);
-    REQUIRE(!runtime::parse_position(parsed, text));
+    REQUIRE(!notation::parse_position(parsed, text));
     CHECK(parsed.ep_victim() == shafran->cell_index("e5"));
     CHECK(parsed.hash() == pos.hash());
 }
@@ -182,7 +182,7 @@ TEST_CASE("each malformed position string is refused at its offending character"
         {board + " w KQkq - 0 1 extra", 58, "trailing text 'extra'"},
     }));
     Position pos(*chess);
-    const auto error = runtime::parse_position(pos, text);
+    const auto error = notation::parse_position(pos, text);
     INFO(text);
     REQUIRE(error);
     CHECK(error->message == message);
@@ -193,9 +193,9 @@ TEST_CASE("each malformed position string is refused at its offending character"
 TEST_CASE("blanks around and between the fields are allowed", "[runtime][position]") {
     const auto chess = test::load_shipped("chess");
     Position pos(*chess);
-    REQUIRE(!runtime::parse_position(
+    REQUIRE(!notation::parse_position(
         pos, "  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w\tqkQK  -  0  1  "));
-    CHECK(runtime::to_position_string(pos) == CHESS_START);
+    CHECK(notation::to_position_string(pos) == CHESS_START);
     CHECK(pos.hash() == Position(*chess).hash());
 }
 
@@ -207,7 +207,7 @@ TEST_CASE("no input makes the position parser crash", "[runtime][position]") {
     for (const CompiledGame* game : {chess.get(), shafran.get(), minishogi.get()}) {
         std::vector<std::string> valid;
         test::for_each_playout_position(*game, 2, 30, 11, [&](const runtime::Game& g) {
-            valid.push_back(runtime::to_position_string(g.position()));
+            valid.push_back(notation::to_position_string(g.position()));
         });
         const std::string alphabet = "rnbqkpsgRNBQKPSG0123456789/ -,wbxe[]+";
         auto junk_char = [&] {
@@ -229,7 +229,7 @@ TEST_CASE("no input makes the position parser crash", "[runtime][position]") {
         }
         for (const std::string& text : inputs) {
             Position pos(*game);
-            const auto error = runtime::parse_position(pos, text);
+            const auto error = notation::parse_position(pos, text);
             INFO(text);
             if (error) {
                 check_diagnostic(*error, text);
@@ -237,7 +237,7 @@ TEST_CASE("no input makes the position parser crash", "[runtime][position]") {
                 // Whatever was accepted is a consistent position that writes out again.
                 CHECK(pos.is_consistent());
                 Position again(*game);
-                CHECK(!runtime::parse_position(again, runtime::to_position_string(pos)));
+                CHECK(!notation::parse_position(again, notation::to_position_string(pos)));
             }
         }
     }
@@ -254,16 +254,16 @@ setup Blue { King c3 }
 setup Red { King a3 }
 end checkmate win
 )");
-    CHECK(runtime::player_token(game->ir(), 0) == '1');
-    CHECK(runtime::player_token(game->ir(), 2) == '3');
+    CHECK(notation::player_token(game->ir(), 0) == '1');
+    CHECK(notation::player_token(game->ir(), 2) == '3');
     Position pos(*game);
     // With more than two players each piece is followed by its owner's token.
-    const std::string text = runtime::to_position_string(pos);
+    const std::string text = notation::to_position_string(pos);
     CHECK(text == "K31K2/3/K12 1 - - 0 1");
     Position parsed(*game);
-    REQUIRE(!runtime::parse_position(parsed, text));
+    REQUIRE(!notation::parse_position(parsed, text));
     CHECK(parsed.hash() == pos.hash());
-    const auto error = runtime::parse_position(parsed, "K31K4/3/K12 1 - - 0 1");
+    const auto error = notation::parse_position(parsed, "K31K4/3/K12 1 - - 0 1");
     REQUIRE(error);
     CHECK(error->column == 5);
     CHECK(error->message == "expected the owner of 'K' after it");
@@ -273,10 +273,10 @@ TEST_CASE("the start position of shogi is written as in Fairy-Stockfish, with em
           "[runtime][position]") {
     // Fairy-Stockfish: lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] b - 1
     const auto shogi = test::load_shipped("shogi");
-    CHECK(runtime::to_position_string(Position(*shogi)) ==
+    CHECK(notation::to_position_string(Position(*shogi)) ==
           "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] b - - 0 1");
     const auto minishogi = test::load_shipped("minishogi");
-    CHECK(runtime::to_position_string(Position(*minishogi)) == "rbsgk/4p/5/P4/KGSBR[-] b - - 0 1");
+    CHECK(notation::to_position_string(Position(*minishogi)) == "rbsgk/4p/5/P4/KGSBR[-] b - - 0 1");
 }
 
 TEST_CASE("pieces in hand are read with or without counts and written letter by letter",
@@ -296,7 +296,7 @@ TEST_CASE("pieces in hand are read with or without counts and written letter by 
     Position pos(*minishogi);
     INFO(typed);
     test::set_position(pos, typed);
-    CHECK(runtime::to_position_string(pos) == written);
+    CHECK(notation::to_position_string(pos) == written);
     const std::string hand = written.substr(written.find('['));
     auto held = [&](char letter) {
         return static_cast<int>(std::count(hand.begin(), hand.end(), letter));
@@ -316,12 +316,12 @@ TEST_CASE("plus pieces are written with '+' on the board", "[runtime][position]"
     Position pos(*minishogi);
     const std::string text = "k+r3/5/2+P2/5/+b3K[PPPp] b - - 0 1";
     test::set_position(pos, text);
-    CHECK(runtime::to_position_string(pos) == text);
+    CHECK(notation::to_position_string(pos) == text);
     CHECK(pos.in_hand(0, 5) == 3);
     CHECK(pos.piece_on(minishogi->cell_index("3c")) == make_piece(0, 9));
     CHECK(pos.is_consistent());
     // A captured plus piece goes to the hand as its unpromoted type: none is ever held.
-    const auto error = runtime::parse_position(pos, "k+r3/5/2+P2/5/+b3K[PPP+Pp] b - - 0 1");
+    const auto error = notation::parse_position(pos, "k+r3/5/2+P2/5/+b3K[PPP+Pp] b - - 0 1");
     REQUIRE(error);
     CHECK(error->message == "Black's Tokin can never be in hand");
     CHECK(error->column == 23);
@@ -332,7 +332,7 @@ TEST_CASE("tilde pieces are written with '~' after the letter", "[runtime][posit
     Position pos(*crazyhouse);
     const std::string text = "1Q~6/7k/8/3n~4/8/8/8/Q3K3[Pp] w - - 0 1";
     test::set_position(pos, text);
-    CHECK(runtime::to_position_string(pos) == text);
+    CHECK(notation::to_position_string(pos) == text);
     const auto& pieces = crazyhouse->ir().pieces;
     CHECK(pieces[type_of(pos.piece_on(crazyhouse->cell_index("b8")))].name == "PromotedQueen");
     CHECK(owner_of(pos.piece_on(crazyhouse->cell_index("d5"))) == 1);
@@ -347,14 +347,14 @@ TEST_CASE("tilde pieces are written with '~' after the letter", "[runtime][posit
         {"8/7k/8/8/8/8/8/Q3K3[Q~] w - - 0 1", 21, "White's PromotedQueen can never be in hand"},
     }));
     INFO(bad);
-    const auto error = runtime::parse_position(pos, bad);
+    const auto error = notation::parse_position(pos, bad);
     REQUIRE(error);
     CHECK(error->message == message);
     CHECK(error->column == static_cast<std::uint32_t>(column));
     // Chess has no '~' pieces.
     const auto chess = test::load_shipped("chess");
     Position chess_pos(*chess);
-    const auto tilde = runtime::parse_position(
+    const auto tilde = notation::parse_position(
         chess_pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR w - - 0 1");
     REQUIRE(tilde);
     CHECK(tilde->message == "unknown piece 'Q~'");
@@ -367,23 +367,23 @@ TEST_CASE("a position of 255 pieces, on the board and in hand together, is the l
     Position pos(*minishogi);
     const std::string text = "k4/5/5/5/4K[" + std::string(253, 'P') + "] w - - 0 1";
     test::set_position(pos, text);
-    CHECK(runtime::to_position_string(pos) == text);
+    CHECK(notation::to_position_string(pos) == text);
     test::set_position(pos, "k4/5/5/5/4K[253P] w - - 0 1");
-    CHECK(runtime::to_position_string(pos) == text);
+    CHECK(notation::to_position_string(pos) == text);
     const std::string too_many =
         "too many pieces: the board and the hands hold at most 255 together";
-    const auto counted = runtime::parse_position(pos, "k4/5/5/5/4K[250P2p2P] w - - 0 1");
+    const auto counted = notation::parse_position(pos, "k4/5/5/5/4K[250P2p2P] w - - 0 1");
     REQUIRE(counted);
     CHECK(counted->message == too_many);
     CHECK(counted->column == 19);
     const auto letters =
-        runtime::parse_position(pos, "k4/5/5/5/4K[" + std::string(254, 'P') + "] w - - 0 1");
+        notation::parse_position(pos, "k4/5/5/5/4K[" + std::string(254, 'P') + "] w - - 0 1");
     REQUIRE(letters);
     CHECK(letters->message == too_many);
     CHECK(letters->column == 12 + 254);
     // The board's pieces count too: 3 on the board leave room for 252 in hand.
     test::set_position(pos, "k4/5/5/5/3GK[252P] w - - 0 1");
-    const auto board = runtime::parse_position(pos, "k4/5/5/5/3GK[253P] w - - 0 1");
+    const auto board = notation::parse_position(pos, "k4/5/5/5/3GK[253P] w - - 0 1");
     REQUIRE(board);
     CHECK(board->message == too_many);
 }
@@ -417,7 +417,7 @@ TEST_CASE("each malformed hand or plus piece is refused at its offending charact
         {"k4/5/2+P3/5/4K[-] w - - 0 1", 9, "too many cells in line 3 (expected 5)"},
     }));
     Position pos(*minishogi);
-    const auto error = runtime::parse_position(pos, text);
+    const auto error = notation::parse_position(pos, text);
     INFO(text);
     REQUIRE(error);
     CHECK(error->message == message);
@@ -429,12 +429,12 @@ TEST_CASE("a game without hands refuses a hand", "[runtime][position]") {
     const auto chess = test::load_shipped("chess");
     Position pos(*chess);
     const std::string text = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-] w KQkq - 0 1";
-    const auto error = runtime::parse_position(pos, text);
+    const auto error = notation::parse_position(pos, text);
     REQUIRE(error);
     CHECK(error->message == "this game has no hands");
     CHECK(error->column == 44);
     const auto plus =
-        runtime::parse_position(pos, "+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        notation::parse_position(pos, "+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     REQUIRE(plus);
     CHECK(plus->message == "unknown piece '+r'");
     CHECK(plus->column == 1);
@@ -457,17 +457,17 @@ setup Red { King a3 }
 end checkmate win
 )");
     Position pos(*game);
-    CHECK(runtime::to_position_string(pos) == "K31K2/1+P21/K12[-] 1 - - 0 1");
+    CHECK(notation::to_position_string(pos) == "K31K2/1+P21/K12[-] 1 - - 0 1");
     const std::string text = "K31K2/1+P21/K12[P1P1P2P3] 2 - - 0 1";
     test::set_position(pos, text);
-    CHECK(runtime::to_position_string(pos) == text);
+    CHECK(notation::to_position_string(pos) == text);
     CHECK(pos.in_hand(0, 1) == 2);
     CHECK(pos.in_hand(1, 1) == 1);
     CHECK(pos.in_hand(2, 1) == 1);
     Position counted(*game);
     test::set_position(counted, "K31K2/1+P21/K12[P32P1P2] 2 - - 0 1");
-    CHECK(runtime::to_position_string(counted) == text);
-    const auto error = runtime::parse_position(pos, "K31K2/1+P21/K12[P] 2 - - 0 1");
+    CHECK(notation::to_position_string(counted) == text);
+    const auto error = notation::parse_position(pos, "K31K2/1+P21/K12[P] 2 - - 0 1");
     REQUIRE(error);
     CHECK(error->message == "expected the owner of 'P' after it");
     CHECK(error->column == 18);

@@ -36,11 +36,11 @@ const std::string RECORDS = std::string(VARI_TEST_DATA) + "/records/";
 std::vector<std::string> positions_of(const runtime::Game& game) {
     std::vector<std::string> out;
     Position pos = game.start();
-    out.push_back(runtime::to_position_string(pos));
+    out.push_back(notation::to_position_string(pos));
     for (int ply = 0; ply < game.ply(); ++ply) {
         Undo undo;
         pos.do_move(game.move_at(ply), undo);
-        out.push_back(runtime::to_position_string(pos));
+        out.push_back(notation::to_position_string(pos));
     }
     return out;
 }
@@ -158,7 +158,7 @@ TEST_CASE("famous chess games typed from their published scores reach their fina
     for (const auto& [file, final_position] : games) {
         INFO(file);
         const runtime::Record record = read_ok(*chess, read_file(RECORDS + file));
-        CHECK(runtime::to_position_string(record.game->position()) == final_position);
+        CHECK(notation::to_position_string(record.game->position()) == final_position);
         REQUIRE(record.game->result());
         CHECK(record.game->result()->summary == "White wins by checkmate");
     }
@@ -187,7 +187,7 @@ TEST_CASE("chess records are PGN that pgn-extract replays to the same position",
         const auto open = output.rfind("{ \""), close = output.rfind("\" }");
         REQUIRE(open != std::string::npos);
         std::istringstream theirs(output.substr(open + 3, close - open - 3));
-        std::istringstream ours(runtime::to_position_string(game->position()));
+        std::istringstream ours(notation::to_position_string(game->position()));
         for (int field = 0; field < 6; ++field) {
             std::string a, b;
             theirs >> a;

@@ -27,7 +27,7 @@ void play(runtime::Game& game, const std::string& moves) {
         REQUIRE(!game.result());
         Position pos = game.position();
         std::string error;
-        const auto move = runtime::parse_move(pos, typed, error);
+        const auto move = notation::parse_move(pos, typed, error);
         INFO(error);
         REQUIRE(move);
         game.play(*move);
@@ -62,7 +62,7 @@ TEST_CASE("Three Player Hex Shogi: owning all three Kings wins at once",
         CHECK(runtime::perft(play_on, 1).nodes == 0);
         CHECK(runtime::perft(play_on, 0).nodes == 1);
         const test::Run run = test::run_vari("perft three-player-hex-shogi-91 1 --position '" +
-                                             runtime::to_position_string(pos) + "' --moves 6h-6e");
+                                             notation::to_position_string(pos) + "' --moves 6h-6e");
         CHECK(run.output == "0\n");
     }
     SECTION("given as the position to start from, the won position is won already") {
@@ -72,7 +72,7 @@ TEST_CASE("Three Player Hex Shogi: owning all three Kings wins at once",
         check_scores(*won.result(), 1, 0, 0);
         CHECK(won.legal_moves().size == 0);
         const std::string given =
-            "--position '" + runtime::to_position_string(won.position()) + "'";
+            "--position '" + notation::to_position_string(won.position()) + "'";
         CHECK(test::run_vari("perft three-player-hex-shogi-91 1 " + given).output == "0\n");
         // vari play ends at once: the result, and no prompt for a move.
         const test::Run play = test::run_vari("play three-player-hex-shogi-91 " + given, "moves\n");
@@ -159,7 +159,7 @@ TEST_CASE("Three Player Hex Shogi: a pass is refused while there is a legal move
     auto game = test::load_shipped("three-player-hex-shogi-91");
     Position pos(*game);
     std::string error;
-    CHECK(!runtime::parse_move(pos, "pass", error));
+    CHECK(!notation::parse_move(pos, "pass", error));
     CHECK(error.find("a pass is allowed only without a legal move") == 0);
 }
 

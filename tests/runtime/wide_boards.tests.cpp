@@ -40,7 +40,7 @@ end ply-limit 200 draw
 )";
 
 std::string short_of(Position& pos, const std::string& from, const std::string& to) {
-    return runtime::format_short(pos, test::legal_move(pos, from, to));
+    return notation::format_short(pos, test::legal_move(pos, from, to));
 }
 
 }  // namespace
@@ -51,17 +51,17 @@ TEST_CASE("every legal move on a board past z is written and read back, long and
     int past_z = 0;
     test::for_each_playout_position(*game, test::scaled(8), 150, 28, [&](const runtime::Game& g) {
         Position pos = g.position();
-        const std::string where = runtime::to_position_string(pos);
+        const std::string where = notation::to_position_string(pos);
         std::set<std::string> long_names, short_names;
         for (Move m : g.legal_moves()) {
             for (const auto notation :
-                 {runtime::Notation::long_form, runtime::Notation::short_form}) {
-                const std::string text = runtime::format_move(pos, m, notation);
+                 {notation::Notation::long_form, notation::Notation::short_form}) {
+                const std::string text = notation::format_move(pos, m, notation);
                 INFO(where << " move " << text);
-                auto& seen = notation == runtime::Notation::long_form ? long_names : short_names;
+                auto& seen = notation == notation::Notation::long_form ? long_names : short_names;
                 CHECK(seen.insert(text).second);  // no two legal moves share a name
                 std::string error;
-                const auto back = runtime::parse_move(pos, text, error);
+                const auto back = notation::parse_move(pos, text, error);
                 INFO(error);
                 REQUIRE(back);
                 CHECK(*back == m);
@@ -89,7 +89,7 @@ TEST_CASE("short notation writes a file before a destination past z only when it
     CHECK(short_of(pos, "aa3", "ab3") == "Rab3");
     std::string error;
     // The reader takes the longest destination that names a move: a rook to aa1.
-    const auto move = runtime::parse_move(pos, "Raa1", error);
+    const auto move = notation::parse_move(pos, "Raa1", error);
     INFO(error);
     CHECK_FALSE(move);
     CHECK_THAT(error, Catch::Matchers::StartsWith("Raa1 is ambiguous: R"));
@@ -97,12 +97,12 @@ TEST_CASE("short notation writes a file before a destination past z only when it
     const Move a3_a1 = test::legal_move(pos, "a3", "a1");
     for (const std::string text : {"Ra3a1", "Ra3-a1", "R3a1"}) {
         INFO(text);
-        const auto read = runtime::parse_move(pos, text, error);
+        const auto read = notation::parse_move(pos, text, error);
         REQUIRE(read);
         CHECK(*read == a3_a1);
     }
     // So is one on file x, whose letter is also the capture mark.
-    CHECK(*runtime::parse_move(pos, "Rx1y1", error) == test::legal_move(pos, "x1", "y1"));
+    CHECK(*notation::parse_move(pos, "Rx1y1", error) == test::legal_move(pos, "x1", "y1"));
 }
 
 TEST_CASE("positions on a board past z read back, en-passant cells past z included",
@@ -112,12 +112,12 @@ TEST_CASE("positions on a board past z read back, en-passant cells past z includ
     test::for_each_playout_position(
         *game, test::scaled(20), 150, 2028, [&](const runtime::Game& g) {
             const Position& played = g.position();
-            const std::string text = runtime::to_position_string(played);
+            const std::string text = notation::to_position_string(played);
             Position parsed(*game);
-            const auto error = runtime::parse_position(parsed, text);
+            const auto error = notation::parse_position(parsed, text);
             INFO(text);
             REQUIRE(!error);
-            CHECK(runtime::to_position_string(parsed) == text);
+            CHECK(notation::to_position_string(parsed) == text);
             CHECK(parsed.hash() == played.hash());
             if (played.ep_victim() >= 0) ++en_passant;
         });
@@ -126,11 +126,11 @@ TEST_CASE("positions on a board past z read back, en-passant cells past z includ
     runtime::Game played(*game);
     std::string error;
     REQUIRE(runtime::play_moves(played, "aa1-aa3", error));
-    const std::string text = runtime::to_position_string(played.position());
+    const std::string text = notation::to_position_string(played.position());
     CHECK(text.find(" aa2 ") != std::string::npos);
     Position parsed(*game);
-    REQUIRE(!runtime::parse_position(parsed, text));
-    CHECK(runtime::to_position_string(parsed) == text);
+    REQUIRE(!notation::parse_position(parsed, text));
+    CHECK(notation::to_position_string(parsed) == text);
     CHECK(parsed.ep_victim() == played.position().ep_victim());
 }
 

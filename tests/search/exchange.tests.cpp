@@ -66,7 +66,7 @@ TEST_CASE("an exchange is worth what the captures on its cell win, counted by ha
     Position pos(*game);
     test::set_position(pos, position);
     std::string error;
-    const auto m = runtime::parse_move(pos, move, error);
+    const auto m = notation::parse_move(pos, move, error);
     INFO(error);
     REQUIRE(m);
     const std::uint64_t hash = pos.hash();

@@ -35,7 +35,7 @@ void compare_playouts(const CompiledGame& compiled, int games, int plies, std::u
         search::Line line(root, hooks.get());
         for (int ply = 0; ply <= plies; ++ply) {
             INFO("game " << g << ", ply " << ply << ": "
-                         << runtime::to_position_string(game.position()));
+                         << notation::to_position_string(game.position()));
             MoveList moves;
             REQUIRE(line.generate(moves));
             const auto& result = game.result();

@@ -41,7 +41,7 @@ bool can_take_king(Position& pos, int owner, int king) {
 bool leaves_king_to(const CompiledGame& game, const Position& pos, const std::string& at,
                     int threat) {
     const Move m = ai_move(game, pos, at);
-    UNSCOPED_INFO(at << " plays " << runtime::format_move(pos, m));
+    UNSCOPED_INFO(at << " plays " << notation::format_move(pos, m));
     Position after = pos;
     Undo undo;
     after.do_move(m, undo);
@@ -64,7 +64,7 @@ TEST_CASE("the AI of a three-player game takes the third King rather than a piec
         const std::string at = limit + search;
         INFO(at);
         const Move m = ai_move(*game, pos, at);
-        CHECK(runtime::format_move(pos, m) == "6hx6e");
+        CHECK(notation::format_move(pos, m) == "6hx6e");
     }
 }
 

@@ -37,7 +37,7 @@ search::Outcome think(const runtime::Game& game, const search::Limits& limits,
 Move named(const runtime::Game& game, const std::string& text) {
     Position pos = game.position();
     std::string error;
-    const auto m = runtime::parse_move(pos, text, error);
+    const auto m = notation::parse_move(pos, text, error);
     INFO(text << ": " << error);
     REQUIRE(m);
     return *m;

@@ -17,7 +17,7 @@
 
 namespace vari::test {
 
-Dialogue::Dialogue(const std::string& game, engine::Protocol protocol) {
+Dialogue::Dialogue(const std::string& game, notation::Protocol protocol) {
     int in[2], out[2];
     REQUIRE(pipe2(in, O_CLOEXEC) == 0);
     REQUIRE(pipe2(out, O_CLOEXEC) == 0);
@@ -137,11 +137,11 @@ long count_starting(const std::vector<std::string>& lines, const std::string& pr
                          [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
 }
 
-bool legal_after(const std::string& game, engine::Protocol protocol,
+bool legal_after(const std::string& game, notation::Protocol protocol,
                  const std::vector<std::string>& moves, const std::string& move) {
     const auto compiled = load_shipped(game);
     std::string why;
-    const auto text = engine::ProtocolText::make(*compiled, protocol, why);
+    const auto text = notation::ProtocolText::make(*compiled, protocol, why);
     Position pos(*compiled);
     for (const auto& m : moves) {
         const auto played = text->read_move(pos, m, why);

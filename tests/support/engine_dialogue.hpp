@@ -16,7 +16,7 @@ namespace vari::test {
 class Dialogue {
 public:
     // run_engine on a thread, with `game` (a shipped game's name).
-    Dialogue(const std::string& game, engine::Protocol protocol);
+    Dialogue(const std::string& game, notation::Protocol protocol);
     // `PROGRAM ARGS...` (by default the built `vari`) as a child process, standard error going
     // with standard output.
     explicit Dialogue(const std::vector<std::string>& args,
@@ -52,7 +52,7 @@ long count_starting(const std::vector<std::string>& lines, const std::string& pr
 
 // Is `move` legal after `moves` from the start of `game` (a shipped game's name), all written in
 // `protocol`'s text?
-bool legal_after(const std::string& game, engine::Protocol protocol,
+bool legal_after(const std::string& game, notation::Protocol protocol,
                  const std::vector<std::string>& moves, const std::string& move);
 
 }  // namespace vari::test

@@ -25,7 +25,7 @@ std::unique_ptr<CompiledGame> load_game_file(const std::string& path) {
 }
 
 void set_position(Position& pos, const std::string& position_string) {
-    const auto error = runtime::parse_position(pos, position_string);
+    const auto error = notation::parse_position(pos, position_string);
     INFO((error ? dsl::render(*error, position_string) : std::string()));
     REQUIRE(!error);
 }
@@ -113,7 +113,7 @@ void place_named(Position& pos, const std::string& pieces, int side_to_move) {
         REQUIRE((first != std::string::npos && second > first));
         int owner = -1;
         for (int p = 0; p < static_cast<int>(ir.players.size()); ++p)
-            if (runtime::player_token(ir, p) == word[0] && first == 1) owner = p;
+            if (notation::player_token(ir, p) == word[0] && first == 1) owner = p;
         REQUIRE(owner >= 0);
         const int type = type_named(pos.game(), word.substr(first + 1, second - first - 1));
         pos.put(cell_named(pos, word.substr(second + 1)), make_piece(owner, type));

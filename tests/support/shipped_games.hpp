@@ -47,7 +47,7 @@ std::string legal_targets(const CompiledGame& game, const std::string& pieces,
 // The type of the piece called `name`; fails the test if there is none.
 int type_named(const CompiledGame& game, const std::string& name);
 
-// Clears `pos` and places pieces written as owner token (runtime::player_token), piece name and
+// Clears `pos` and places pieces written as owner token (notation::player_token), piece name and
 // cell, joined by ':' ("b:King:4j w:Tokin:5g"), for games of any number of players; then sets the
 // side to move.
 void place_named(Position& pos, const std::string& pieces, int side_to_move);

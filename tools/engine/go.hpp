@@ -15,7 +15,7 @@ namespace vari::engine {
 
 // What a protocol says in its own words; the loop is the same (uci.cpp, usi.cpp).
 struct Dialect {
-    Protocol protocol;
+    notation::Protocol protocol;
     std::string_view hello, hello_ok;  // "uci" and "uciok"
     std::string_view new_game;         // "ucinewgame"
     std::string_view position_word;    // "fen" in `position fen ...`

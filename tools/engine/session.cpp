@@ -24,7 +24,7 @@ Session::Session(const Dialect& dialect, std::unique_ptr<CompiledGame> game, std
       start_(*game_),
       out_(out) {
     std::string why;
-    text_ = ProtocolText::make(*game_, dialect_.protocol, why);
+    text_ = notation::ProtocolText::make(*game_, dialect_.protocol, why);
 }
 
 // The search's thread writes through the session's members: it ends before they do.
@@ -151,7 +151,7 @@ bool Session::switch_game(const std::string& name) {
     if (!loaded.game) return false;
     auto game = std::move(loaded.compiled);
     std::string why;
-    auto text = ProtocolText::make(*game, dialect_.protocol, why);
+    auto text = notation::ProtocolText::make(*game, dialect_.protocol, why);
     if (!text) return false;
     thinker_.reset();  // it searches the old game
     game_ = std::move(game);
@@ -185,8 +185,9 @@ void Session::position(const std::vector<std::string>& words) {
         }
     } else if (words.size() > 1 && words[1] == dialect_.position_word) {
         if (const auto problem = text_->read_position(start, joined(words, 2, moves_at))) {
-            error("bad " + std::string(dialect_.protocol == Protocol::uci ? "FEN" : "SFEN") + ": " +
-                  *problem + "; the position is unchanged");
+            error("bad " +
+                  std::string(dialect_.protocol == notation::Protocol::uci ? "FEN" : "SFEN") +
+                  ": " + *problem + "; the position is unchanged");
             return;
         }
     } else {
@@ -222,7 +223,7 @@ void Session::position(const std::vector<std::string>& words) {
 void Session::go(const std::vector<std::string>& words) {
     if (thinker_) thinker_->stop();  // a go while thinking: the search before answers first
     // USI's `go mate` asks for a mate solver, which vari does not have.
-    if (dialect_.protocol == Protocol::usi &&
+    if (dialect_.protocol == notation::Protocol::usi &&
         std::find(words.begin(), words.end(), "mate") != words.end()) {
         say("checkmate notimplemented");
         return;
@@ -311,17 +312,17 @@ void Session::show() {
     std::string drawing = runtime::draw_board(pos, options);
     if (!drawing.empty() && drawing.back() == '\n') drawing.pop_back();
     say(drawing);
-    say(std::string(dialect_.protocol == Protocol::uci ? "Fen: " : "Sfen: ") +
+    say(std::string(dialect_.protocol == notation::Protocol::uci ? "Fen: " : "Sfen: ") +
         text_->write_position(pos));
 }
 
-void run_engine(std::unique_ptr<CompiledGame> game, const std::string& path, Protocol protocol,
-                std::istream& in, std::ostream& out) {
-    if (protocol == Protocol::xboard) {
+void run_engine(std::unique_ptr<CompiledGame> game, const std::string& path,
+                notation::Protocol protocol, std::istream& in, std::ostream& out) {
+    if (protocol == notation::Protocol::xboard) {
         run_xboard(std::move(game), path, in, out);
         return;
     }
-    Session session(protocol == Protocol::uci ? UCI : USI, std::move(game), path, out);
+    Session session(protocol == notation::Protocol::uci ? UCI : USI, std::move(game), path, out);
     std::string line;
     while (std::getline(in, line))
         if (!session.handle(line)) return;

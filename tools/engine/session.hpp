@@ -44,7 +44,7 @@ private:
     std::unique_ptr<CompiledGame> game_;
     std::string first_path_;  // the game the engine started with, which may be no shipped one
     std::string name_, first_name_;  // the game's name in UCI_Variant, and the first game's
-    std::optional<ProtocolText> text_;
+    std::optional<notation::ProtocolText> text_;
     Position start_;
     std::vector<Move> moves_;           // played from start_
     std::unique_ptr<Thinker> thinker_;  // made at the first `go` after the game or hash changed

@@ -6,7 +6,7 @@
 namespace vari::engine {
 
 void for_each_expressible_game(
-    Protocol protocol, const std::string& skipped,
+    notation::Protocol protocol, const std::string& skipped,
     const std::function<void(const std::string& name, const std::string& path,
                              const CompiledGame& game)>& offer) {
     for (const std::string& shipped : dsl::shipped_games()) {
@@ -14,7 +14,7 @@ void for_each_expressible_game(
         const auto path = dsl::resolve_game(shipped);
         if (!path) continue;
         auto loaded = dsl::load_file(*path);
-        if (loaded.game && !ProtocolText::refusal(*loaded.game, protocol))
+        if (loaded.game && !notation::ProtocolText::refusal(*loaded.game, protocol))
             offer(shipped, *path, *loaded.compiled);
     }
 }

@@ -4,7 +4,7 @@
 namespace vari::engine {
 
 const Dialect UCI{
-    .protocol = Protocol::uci,
+    .protocol = notation::Protocol::uci,
     .hello = "uci",
     .hello_ok = "uciok",
     .new_game = "ucinewgame",

@@ -4,7 +4,7 @@
 namespace vari::engine {
 
 const Dialect USI{
-    .protocol = Protocol::usi,
+    .protocol = notation::Protocol::usi,
     .hello = "usi",
     .hello_ok = "usiok",
     .new_game = "usinewgame",

@@ -112,11 +112,12 @@ XBoardSession::XBoardSession(std::unique_ptr<CompiledGame> game, std::string pat
                              std::ostream& out)
     : game_(std::move(game)),
       first_path_(std::move(path)),
-      variant_(describe_for_xboard(*game_, std::filesystem::path(first_path_).stem().string())),
+      variant_(notation::describe_for_xboard(*game_,
+                                             std::filesystem::path(first_path_).stem().string())),
       start_(*game_),
       out_(out) {
     std::string why;
-    text_ = ProtocolText::make(*game_, Protocol::xboard, why);
+    text_ = notation::ProtocolText::make(*game_, notation::Protocol::xboard, why);
     reset(Position(*game_));
 }
 
@@ -163,14 +164,14 @@ bool XBoardSession::handle(std::string_view line) {
     return true;
 }
 
-const std::vector<std::pair<XBoardVariant, std::string>>& XBoardSession::games() {
+const std::vector<std::pair<notation::XBoardVariant, std::string>>& XBoardSession::games() {
     if (!games_.empty()) return games_;
     const std::string first_stem = std::filesystem::path(first_path_).stem().string();
-    games_.emplace_back(describe_for_xboard(*game_, first_stem), first_path_);
+    games_.emplace_back(notation::describe_for_xboard(*game_, first_stem), first_path_);
     for_each_expressible_game(
-        Protocol::xboard, first_stem,
+        notation::Protocol::xboard, first_stem,
         [&](const std::string& name, const std::string& path, const CompiledGame& game) {
-            XBoardVariant described = describe_for_xboard(game, name);
+            notation::XBoardVariant described = notation::describe_for_xboard(game, name);
             const bool known = std::any_of(games_.begin(), games_.end(), [&](const auto& g) {
                 return g.first.name == described.name;
             });
@@ -212,7 +213,7 @@ bool XBoardSession::switch_game(const std::string& name) {
     if (!loaded.game) return false;
     auto game = std::move(loaded.compiled);
     std::string why;
-    auto text = ProtocolText::make(*game, Protocol::xboard, why);
+    auto text = notation::ProtocolText::make(*game, notation::Protocol::xboard, why);
     if (!text) return false;
     thinker_.reset();  // it searches the old game
     current_.reset();

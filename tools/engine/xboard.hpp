@@ -15,7 +15,6 @@
 #include "tools/engine/engine.hpp"
 #include "tools/engine/go.hpp"
 #include "tools/engine/thinker.hpp"
-#include "tools/engine/xboard_variant.hpp"
 
 namespace vari::engine {
 
@@ -83,7 +82,7 @@ private:
     bool claim_result();  // says the result if the game is over
     void reset(Position start);
     bool switch_game(const std::string& name);
-    const std::vector<std::pair<XBoardVariant, std::string>>& games();
+    const std::vector<std::pair<notation::XBoardVariant, std::string>>& games();
     std::unique_ptr<runtime::Game> replay() const;
     void report(const runtime::Game& game, const search::Iteration& it);
     std::optional<Job> answer(const runtime::Game& game, const search::Outcome& outcome);
@@ -91,10 +90,10 @@ private:
 
     std::unique_ptr<CompiledGame> game_;
     std::string first_path_;
-    XBoardVariant variant_;
-    std::optional<ProtocolText> text_;
+    notation::XBoardVariant variant_;
+    std::optional<notation::ProtocolText> text_;
     // The games the engine plays, as XBoard knows them, and the rule file of each.
-    std::vector<std::pair<XBoardVariant, std::string>> games_;
+    std::vector<std::pair<notation::XBoardVariant, std::string>> games_;
 
     Position start_;
     std::vector<Move> moves_;                 // played from start_

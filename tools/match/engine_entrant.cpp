@@ -1,27 +1,39 @@
 // External engines as entrants of a match: "uci:COMMAND", "usi:COMMAND", "xboard:COMMAND", each
 // run once before the match to learn its name and refuse what it cannot play.
 #include <cctype>
+#include <iterator>
+#include <optional>
+#include <string>
 
 #include "tools/match/engine_player.hpp"
 
 namespace vari::match {
 namespace {
 
-struct DialectName {
-    const char* prefix;
-    const char* shown;
-    Dialect dialect;
-};
-constexpr DialectName DIALECTS[] = {
-    {"uci:", "UCI", Dialect::uci},
-    {"usi:", "USI", Dialect::usi},
-    {"xboard:", "XBoard", Dialect::xboard},
-};
+using notation::Protocol;
 
-const DialectName* dialect_of(std::string_view spec) {
-    for (const DialectName& d : DIALECTS)
-        if (spec.rfind(d.prefix, 0) == 0) return &d;
-    return nullptr;
+// What names an engine of `protocol`: its word and a colon ("uci:").
+std::string prefix_of(Protocol protocol) {
+    return notation::protocol_word(protocol) + std::string(":");
+}
+
+// The protocol whose prefix `spec` starts with.
+std::optional<Protocol> protocol_of(std::string_view spec) {
+    for (const Protocol protocol : notation::PROTOCOLS)
+        if (spec.rfind(prefix_of(protocol), 0) == 0) return protocol;
+    return std::nullopt;
+}
+
+// "uci:COMMAND, usi:COMMAND or xboard:COMMAND"
+std::string engine_forms() {
+    std::string forms;
+    const std::size_t count = std::size(notation::PROTOCOLS);
+    for (std::size_t i = 0; i < count; ++i)
+        forms += (i == 0          ? ""
+                  : i + 1 < count ? ", "
+                                  : " or ") +
+                 prefix_of(notation::PROTOCOLS[i]) + "COMMAND";
+    return forms;
 }
 
 // The words of a command as a shell splits them: blanks separate words, '...' keeps everything,
@@ -64,39 +76,40 @@ std::optional<std::vector<std::string>> split_command(std::string_view text, std
 }
 
 std::unique_ptr<EnginePlayer> make_player(const CompiledGame& game, const EngineConfig& config,
-                                          const engine::ProtocolText& text) {
-    return config.dialect == Dialect::xboard ? make_xboard_player(game, config, text)
-                                             : make_uci_player(game, config, text);
+                                          const notation::ProtocolText& text) {
+    return config.protocol == Protocol::xboard ? make_xboard_player(game, config, text)
+                                               : make_uci_player(game, config, text);
 }
 
 }  // namespace
 
-bool names_engine(std::string_view spec) { return dialect_of(spec) != nullptr; }
+bool names_engine(std::string_view spec) { return protocol_of(spec).has_value(); }
 
 std::optional<Entrant> engine_entrant(const CompiledGame& game, std::string_view spec,
                                       const EngineSetup& setup, std::string& error) {
-    const DialectName* dialect = dialect_of(spec);
-    if (!dialect) {
-        error = "expected uci:COMMAND, usi:COMMAND or xboard:COMMAND";
+    const auto protocol = protocol_of(spec);
+    if (!protocol) {
+        error = "expected " + engine_forms();
         return std::nullopt;
     }
     EngineConfig config;
-    config.dialect = dialect->dialect;
+    config.protocol = *protocol;
     config.setup = setup;
-    auto command = split_command(spec.substr(std::string_view(dialect->prefix).size()), error);
+    const std::string prefix = prefix_of(*protocol);
+    auto command = split_command(spec.substr(prefix.size()), error);
     if (!command) return std::nullopt;
     if (command->empty()) {
-        error = std::string("no command after '") + dialect->prefix + "'";
+        error = "no command after '" + prefix + "'";
         return std::nullopt;
     }
     config.command = std::move(*command);
     // XBoard engines write moves as UCI does.
-    const auto protocol =
-        config.dialect == Dialect::usi ? engine::Protocol::usi : engine::Protocol::uci;
+    const Protocol written = *protocol == Protocol::usi ? Protocol::usi : Protocol::uci;
     std::string why;
-    auto text = engine::ProtocolText::make(game, protocol, why);
+    auto text = notation::ProtocolText::make(game, written, why);
     if (!text) {
-        error = std::string(dialect->shown) + " cannot express " + game.ir().name + ": " + why;
+        error = std::string(notation::protocol_name(*protocol)) + " cannot express " +
+                game.ir().name + ": " + why;
         return std::nullopt;
     }
 

@@ -6,6 +6,8 @@
 #include <cctype>
 #include <sstream>
 
+#include "runtime/notation/notation.hpp"
+
 namespace vari::match {
 namespace {
 
@@ -127,8 +129,8 @@ std::vector<std::string> EnginePlayer::move_texts(const runtime::Game& game) con
 }
 
 bool EnginePlayer::starts_at_start(const runtime::Game& game) const {
-    return runtime::to_position_string(game.start()) ==
-           runtime::to_position_string(Position(game_));
+    return notation::to_position_string(game.start()) ==
+           notation::to_position_string(Position(game_));
 }
 
 Choice EnginePlayer::read_move(const runtime::Game& game, const std::string& text) const {

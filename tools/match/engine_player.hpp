@@ -10,23 +10,21 @@
 #include <utility>
 #include <vector>
 
-#include "tools/engine/engine.hpp"
+#include "runtime/notation/notation.hpp"
 #include "tools/match/child_process.hpp"
 #include "tools/match/match.hpp"
 
 namespace vari::match {
 
-enum class Dialect : std::uint8_t { uci, usi, xboard };
-
 struct EngineConfig {
-    Dialect dialect = Dialect::uci;
+    notation::Protocol protocol = notation::Protocol::uci;
     std::vector<std::string> command;
     EngineSetup setup;
 };
 
 class EnginePlayer : public Player {
 public:
-    EnginePlayer(const CompiledGame& game, EngineConfig config, engine::ProtocolText text)
+    EnginePlayer(const CompiledGame& game, EngineConfig config, notation::ProtocolText text)
         : game_(game), config_(std::move(config)), text_(std::move(text)) {}
 
     // Starts the engine and greets it, checks that it knows the variant and the options, and
@@ -74,7 +72,7 @@ protected:
 
     const CompiledGame& game_;
     EngineConfig config_;
-    engine::ProtocolText text_;
+    notation::ProtocolText text_;
     std::unique_ptr<ChildProcess> process_;
     std::string name_;
     std::vector<std::string> option_names_;
@@ -85,11 +83,11 @@ private:
     std::optional<std::string> unknown_setting() const;
 };
 
-// A UCI or USI engine (config.dialect), or an XBoard one.
+// A UCI or USI engine (config.protocol), or an XBoard one.
 std::unique_ptr<EnginePlayer> make_uci_player(const CompiledGame& game, EngineConfig config,
-                                              engine::ProtocolText text);
+                                              notation::ProtocolText text);
 std::unique_ptr<EnginePlayer> make_xboard_player(const CompiledGame& game, EngineConfig config,
-                                                 engine::ProtocolText text);
+                                                 notation::ProtocolText text);
 
 // A mate announced in `plies` (negative: being mated) as a score beyond every evaluation.
 int mate_score(int plies);

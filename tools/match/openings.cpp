@@ -3,6 +3,7 @@
 #include <cassert>
 #include <random>
 
+#include "runtime/notation/notation.hpp"
 #include "tools/match/match.hpp"
 
 namespace vari::match {
@@ -24,7 +25,7 @@ std::optional<Opening> opening_of(const CompiledGame& game, std::string_view tex
     Opening opening;
     Position start(game);
     if (text.find('/') != std::string_view::npos) {
-        if (const auto bad = runtime::parse_position(start, text)) {
+        if (const auto bad = notation::parse_position(start, text)) {
             column = bad->column;
             error = "bad position string: " + bad->message;
             return std::nullopt;
@@ -84,7 +85,7 @@ std::optional<std::vector<Opening>> read_openings(const CompiledGame& game, std:
 Position opening_start(const CompiledGame& game, const Opening& opening) {
     Position start(game);
     if (!opening.position.empty()) {
-        [[maybe_unused]] const auto bad = runtime::parse_position(start, opening.position);
+        [[maybe_unused]] const auto bad = notation::parse_position(start, opening.position);
         assert(!bad);  // read_openings checked it
     }
     return start;

@@ -86,7 +86,7 @@ public:
     }
 
 private:
-    bool usi() const { return config_.dialect == Dialect::usi; }
+    bool usi() const { return config_.protocol == notation::Protocol::usi; }
     const char* hello() const { return usi() ? "usi" : "uci"; }
 
     bool greet(std::string& error) override {
@@ -162,7 +162,7 @@ private:
 }  // namespace
 
 std::unique_ptr<EnginePlayer> make_uci_player(const CompiledGame& game, EngineConfig config,
-                                              engine::ProtocolText text) {
+                                              notation::ProtocolText text) {
     return std::make_unique<UciPlayer>(game, std::move(config), std::move(text));
 }
 

@@ -244,7 +244,7 @@ private:
 }  // namespace
 
 std::unique_ptr<EnginePlayer> make_xboard_player(const CompiledGame& game, EngineConfig config,
-                                                 engine::ProtocolText text) {
+                                                 notation::ProtocolText text) {
     return std::make_unique<XBoardPlayer>(game, std::move(config), std::move(text));
 }
 

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "dsl/dsl.hpp"
+#include "runtime/notation/notation.hpp"
 
 namespace vari::web {
 namespace {
@@ -194,7 +195,7 @@ json Session::open(const json& request) {
     auto game = std::make_unique<runtime::Game>(*compiled);
     if (const std::string position = string_field(request, "position"); !position.empty()) {
         Position start(*compiled);
-        if (const auto bad = runtime::parse_position(start, position))
+        if (const auto bad = notation::parse_position(start, position))
             return error_json("position, column " + std::to_string(bad->column) + ": " +
                               bad->message);
         game = std::make_unique<runtime::Game>(*compiled, start);
@@ -478,7 +479,7 @@ json Session::thinking_json(const search::Iteration& it) const {
             {"score_text", runtime::score_text(it.score, pos.tables().player_count)},
             {"decisive", search::is_decisive(it.score)},
             {"to_move", pos.side_to_move()},
-            {"line", runtime::format_line(pos, it.pv, runtime::Notation::short_form)},
+            {"line", notation::format_line(pos, it.pv, notation::Notation::short_form)},
             {"nodes", it.nodes},
             {"seconds", it.seconds}};
 }

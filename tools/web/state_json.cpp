@@ -1,6 +1,7 @@
 // What the page is shown: the board's picture, and the game in play as JSON.
 #include <string>
 
+#include "runtime/notation/notation.hpp"
 #include "tools/web/session.hpp"
 
 namespace vari::web {
@@ -35,8 +36,8 @@ json type_json(const ir::Piece& piece) {
 // landing of a capture sequence), the dropped or promoted type, and its notations.
 json move_json(const Position& pos, Move move) {
     const ir::Game& game = pos.game().ir();
-    json m = {{"long", runtime::format_move(pos, move, runtime::Notation::long_form)},
-              {"short", runtime::format_move(pos, move, runtime::Notation::short_form)}};
+    json m = {{"long", notation::format_move(pos, move, notation::Notation::long_form)},
+              {"short", notation::format_move(pos, move, notation::Notation::short_form)}};
     if (move.is_pass()) {
         m["pass"] = true;
         return m;
@@ -112,14 +113,14 @@ json state_json(const runtime::Game& game) {
         last = {{"to", cell_name(rules, m.to())}};
         if (!m.is_drop()) last["from"] = cell_name(rules, m.from());
     }
-    return {{"position", runtime::to_position_string(pos)},
+    return {{"position", notation::to_position_string(pos)},
             {"to_move", pos.side_to_move()},
             {"pieces", pieces},
             {"hands", hands},
             {"moves", moves},
             {"check", check},
             {"last", last},
-            {"history", runtime::move_history(game, runtime::Notation::short_form)},
+            {"history", runtime::move_history(game, notation::Notation::short_form)},
             {"ply", game.ply()},
             {"result", game.result() ? result_json(*game.result()) : json(nullptr)}};
 }

@@ -1,11 +1,11 @@
 // Cells by name and promotion suffixes, for long and short notation alike.
-#include "runtime/move_text.hpp"
+#include "runtime/notation/move_text.hpp"
 
 #include <cctype>
 
-#include "runtime/tokens.hpp"
+#include "runtime/notation/tokens.hpp"
 
-namespace vari::runtime {
+namespace vari::notation {
 
 const std::string& name_of(const Position& pos, int cell) {
     return pos.game().ir().board.cells[cell].name;
@@ -95,4 +95,4 @@ std::string gating_text(const Position& pos, Move move) {
     return out;
 }
 
-}  // namespace vari::runtime
+}  // namespace vari::notation

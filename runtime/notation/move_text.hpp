@@ -1,5 +1,5 @@
-// Internal to runtime/: the parts of move notation that long and short notation share: cells by
-// name, and what follows a move's destination (a promotion, or '=' for none).
+// Internal to runtime/notation/: the parts of move notation that long and short notation share:
+// cells by name, and what follows a move's destination (a promotion, or '=' for none).
 #pragma once
 
 #include <cstdint>
@@ -9,7 +9,7 @@
 
 #include "interpreter/interpreter.hpp"
 
-namespace vari::runtime {
+namespace vari::notation {
 
 const std::string& name_of(const Position& pos, int cell);
 
@@ -42,4 +42,4 @@ std::string promotion_text(const Position& pos, Move move);
 // for a castling that gates onto its partner's start cell that cell ("/Hh1"); "" for no gating.
 std::string gating_text(const Position& pos, Move move);
 
-}  // namespace vari::runtime
+}  // namespace vari::notation

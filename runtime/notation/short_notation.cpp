@@ -1,18 +1,17 @@
 // Short algebraic notation, generated from the rules: which pieces go without a letter, how much of
 // the origin tells a move apart, whether check is marked; and its reader.
-#include "runtime/short_notation.hpp"
+#include "runtime/notation/short_notation.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <string>
 #include <vector>
 
-#include "runtime/cell_names.hpp"
-#include "runtime/move_text.hpp"
-#include "runtime/runtime.hpp"
-#include "runtime/tokens.hpp"
+#include "runtime/notation/move_text.hpp"
+#include "runtime/notation/notation.hpp"
+#include "runtime/notation/tokens.hpp"
 
-namespace vari::runtime {
+namespace vari::notation {
 namespace {
 
 // A board move of a piece (a castling included): one whose origin is a cell.
@@ -362,4 +361,4 @@ std::optional<Move> parse_short(const Position& pos, const MoveList& legal, std:
     return std::nullopt;
 }
 
-}  // namespace vari::runtime
+}  // namespace vari::notation

@@ -3,7 +3,7 @@
 //
 // Lua raises errors with longjmp, so the C functions below keep no C++ object with a destructor
 // alive across a call that may raise.
-#include "runtime/lua_sandbox.hpp"
+#include "runtime/lua/lua_sandbox.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -12,7 +12,7 @@
 #include <map>
 #include <mutex>
 
-namespace vari::runtime::lua {
+namespace vari::lua {
 namespace {
 
 // The budget and the clock are checked every this many instructions, or fewer (check_interval).
@@ -449,4 +449,4 @@ void Sandbox::note_place(Place& place) const {
     }
 }
 
-}  // namespace vari::runtime::lua
+}  // namespace vari::lua

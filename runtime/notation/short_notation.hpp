@@ -1,5 +1,5 @@
-// Internal to runtime/: short algebraic notation, generated from the rules (see format_short in
-// runtime.hpp), and its reader for parse_move.
+// Internal to runtime/notation/: short algebraic notation, generated from the rules (see
+// format_short in notation.hpp), and its reader for parse_move.
 #pragma once
 
 #include <optional>
@@ -8,7 +8,7 @@
 
 #include "interpreter/interpreter.hpp"
 
-namespace vari::runtime {
+namespace vari::notation {
 
 // The legal move `text` names in short notation: a castling's notation (O and 0 alike), or
 // [PIECE][ORIGIN][x|-|:]CELL[PROMOTION] with the check marks '+'/'#' and the annotations '!'/'?'
@@ -22,4 +22,4 @@ namespace vari::runtime {
 std::optional<Move> parse_short(const Position& pos, const MoveList& legal, std::string_view text,
                                 bool& read, std::string& error);
 
-}  // namespace vari::runtime
+}  // namespace vari::notation

@@ -3,9 +3,9 @@
 // Cambodian chess's "DEde").
 #include <cctype>
 
-#include "runtime/runtime.hpp"
+#include "runtime/notation/notation.hpp"
 
-namespace vari::runtime {
+namespace vari::notation {
 
 namespace {
 
@@ -37,4 +37,4 @@ int gate_cell(const ir::Game& game, const Tables& t, char letter) {
     return -1;
 }
 
-}  // namespace vari::runtime
+}  // namespace vari::notation

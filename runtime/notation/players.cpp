@@ -1,9 +1,9 @@
 // How players are named in text: the one-character token of position strings and drawings.
 #include <cctype>
 
-#include "runtime/runtime.hpp"
+#include "runtime/notation/notation.hpp"
 
-namespace vari::runtime {
+namespace vari::notation {
 
 char player_token(const ir::Game& game, int player) {
     auto initial = [&](int p) -> char {
@@ -20,4 +20,4 @@ char player_token(const ir::Game& game, int player) {
     return distinct ? initial(player) : static_cast<char>('1' + player);
 }
 
-}  // namespace vari::runtime
+}  // namespace vari::notation

@@ -3,31 +3,11 @@
 #include <algorithm>
 #include <cctype>
 
-#include "runtime/runtime.hpp"
-#include "tools/engine/engine.hpp"
+#include "runtime/notation/notation.hpp"
+#include "runtime/notation/tokens.hpp"
 
-namespace vari::engine {
+namespace vari::notation {
 namespace {
-
-bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
-
-// A piece as FEN and SFEN write it: '+' for a plus type, its letter, lower case for the second
-// player, '~' for a tilde type (Fairy-Stockfish's promoted piece, "Q~").
-std::string piece_text(const ir::Game& game, int player, int type) {
-    const ir::Piece& piece = game.pieces[static_cast<std::size_t>(type)];
-    return (piece.plus ? "+" : "") +
-           std::string(1, player ? to_lower(piece.letter) : piece.letter) +
-           (piece.tilde ? "~" : "");
-}
-
-// The type written `letter` with or without '+' and '~'; -1 when none.
-int type_written(const ir::Game& game, char letter, bool plus, bool tilde) {
-    for (std::size_t t = 0; t < game.pieces.size(); ++t)
-        if (game.pieces[t].letter == to_upper(letter) && game.pieces[t].plus == plus &&
-            game.pieces[t].tilde == tilde)
-            return static_cast<int>(t);
-    return -1;
-}
 
 // The piece written at `at` of `text` ([+]LETTER[~]): its length, 0 when it is none of the game's.
 std::size_t piece_length(const ir::Game& game, std::string_view text, std::size_t at) {
@@ -35,7 +15,7 @@ std::size_t piece_length(const ir::Game& game, std::string_view text, std::size_
     const std::size_t letter = at + (plus ? 1 : 0);
     if (letter >= text.size() || !is_alpha(text[letter])) return 0;
     const bool tilde = letter + 1 < text.size() && text[letter + 1] == '~';
-    if (type_written(game, text[letter], plus, tilde) < 0) return 0;
+    if (type_of_token(game, text[letter], plus, tilde) < 0) return 0;
     return letter + (tilde ? 2 : 1) - at;
 }
 
@@ -102,7 +82,7 @@ std::string ProtocolText::write_position(const Position& pos) const {
             }
             if (empty) text += std::to_string(empty);
             empty = 0;
-            text += piece_text(game, owner_of(piece), type_of(piece));
+            text += piece_token(game, piece);
         }
         if (empty) text += std::to_string(empty);
     }
@@ -111,12 +91,12 @@ std::string ProtocolText::write_position(const Position& pos) const {
         if (uci) {
             for (int type = 0; type < pos.tables().type_count; ++type)
                 for (int n = pos.in_hand(player, type); n > 0; --n)
-                    hand += piece_text(game, player, type);
+                    hand += piece_token(game, make_piece(player, type));
         } else {
             for (int type = 0; type < pos.tables().type_count; ++type) {
                 const int n = pos.in_hand(player, type);
                 if (n > 1) hand += std::to_string(n);
-                if (n) hand += piece_text(game, player, type);
+                if (n) hand += piece_token(game, make_piece(player, type));
             }
         }
     }
@@ -136,7 +116,7 @@ std::string ProtocolText::write_position(const Position& pos) const {
     // Gate (or first-move) rights after each player's castling rights, as Fairy-Stockfish writes
     // them.
     for (int player = 0; player < 2 && pos.tables().cell_rights(); ++player)
-        rights[player] += runtime::gate_letters(
+        rights[player] += gate_letters(
             game, pos.tables(), pos.gates() & pos.tables().set(pos.tables().gate_zone + player));
     text += rights[0].empty() && rights[1].empty() ? "-" : rights[0] + rights[1];
     // The en-passant cell only where a capture there is legal, as Stockfish writes it.
@@ -146,8 +126,8 @@ std::string ProtocolText::write_position(const Position& pos) const {
     generate_legal(scratch, legal);
     for (const Move m : legal)
         if (m.kind() == Move::en_passant) ep = square(m.to());
-    return text + " " + ep + runtime::checks_field(pos) + " " + std::to_string(pos.ply_clock()) +
-           " " + std::to_string(pos.move_number());
+    return text + " " + ep + checks_field(pos) + " " + std::to_string(pos.ply_clock()) + " " +
+           std::to_string(pos.move_number());
 }
 
 std::optional<std::string> ProtocolText::vari_position(std::string_view text,
@@ -275,7 +255,7 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
         return std::nullopt;
     }
     const int mover = (side == "b") == uci ? 1 : 0;
-    out += std::string(" ") + runtime::player_token(game, mover);
+    out += std::string(" ") + player_token(game, mover);
     if (!uci) {
         const std::string& ply = fields[3];
         if (ply.empty() || ply.size() > 9 || !std::all_of(ply.begin(), ply.end(), is_digit) ||
@@ -295,8 +275,8 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
             while (bit < t.right_names.size() &&
                    castling_letters(static_cast<int>(bit)) != std::string(1, c))
                 ++bit;
-            if (bit == t.right_names.size() && runtime::gate_cell(game, t, c) >= 0) {
-                gates.add(runtime::gate_cell(game, t, c));
+            if (bit == t.right_names.size() && gate_cell(game, t, c) >= 0) {
+                gates.add(gate_cell(game, t, c));
                 continue;
             }
             // Fairy-Stockfish reads a castling right as gate rights on its two cells too.
@@ -311,7 +291,7 @@ std::optional<std::string> ProtocolText::vari_position(std::string_view text,
             rights += t.right_names[bit];
         }
     }
-    rights += runtime::gate_letters(game, game_->tables(), gates);
+    rights += gate_letters(game, game_->tables(), gates);
     out += " " + (rights.empty() ? std::string("-") : rights);
     std::string ep = "-";
     if (fields[3] != "-") {
@@ -329,7 +309,7 @@ std::optional<std::string> ProtocolText::read_position(Position& pos, std::strin
     std::string error;
     const auto position = vari_position(text, error);
     if (!position) return error;
-    auto problem = runtime::parse_position(pos, *position);
+    auto problem = parse_position(pos, *position);
     if (!problem) return std::nullopt;
     // An en-passant cell no pawn could have passed is ignored, as Stockfish ignores it.
     const auto fields = blank_separated(*position);
@@ -337,9 +317,9 @@ std::optional<std::string> ProtocolText::read_position(Position& pos, std::strin
     if (fields.size() == count && fields[3] != "-") {
         std::string without = fields[0] + " " + fields[1] + " " + fields[2] + " -";
         for (std::size_t i = 4; i < count; ++i) without += " " + fields[i];
-        if (!runtime::parse_position(pos, without)) return std::nullopt;
+        if (!parse_position(pos, without)) return std::nullopt;
     }
     return problem->message;
 }
 
-}  // namespace vari::engine
+}  // namespace vari::notation

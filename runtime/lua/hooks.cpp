@@ -3,16 +3,17 @@
 //
 // Lua raises errors with longjmp: the C functions run in the state keep no C++ object with a
 // destructor alive across a Lua call.
+#include "runtime/lua/hooks.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 
-#include "runtime/hook_game.hpp"
-#include "runtime/lua_sandbox.hpp"
+#include "runtime/lua/hook_game.hpp"
+#include "runtime/lua/lua_sandbox.hpp"
 
-namespace vari::runtime {
-namespace lua {
+namespace vari::lua {
 
 constexpr int EVENTS = 7;
 constexpr const char* EVENT_NAMES[EVENTS] = {"after_move", "after_capture", "after_pass", "score",
@@ -39,7 +40,7 @@ struct HookState {
 struct HookCall {
     HookEvent event = HookEvent::after_move;
     const HookContext* context = nullptr;
-    const Result* result = nullptr;
+    const HookVerdict* end = nullptr;
     MoveFacts move;
 };
 
@@ -48,29 +49,23 @@ constexpr int FIRST_HOOK_UPVALUE = 2;
 constexpr int FIRST_GAME_UPVALUE = FIRST_HOOK_UPVALUE + EVENTS;
 constexpr int CALLER_UPVALUES = FIRST_GAME_UPVALUE - 1 + HookGame::UPVALUES;
 
-}  // namespace lua
-
-struct Hooks::State : lua::HookState {
+struct Hooks::State : HookState {
     using HookState::HookState;
 };
 
 namespace {
 
-using lua::EVENT_NAMES;
-using lua::EVENTS;
-using lua::KNOWN_HOOKS;
-
 // Run in protected mode with HookState::call set: builds the arguments (which allocates) and
 // calls the hook. Its upvalues are laid out as FIRST_HOOK_UPVALUE and FIRST_GAME_UPVALUE say.
 int call_hook(lua_State* L) {
-    auto& state = *static_cast<lua::HookState*>(lua_touserdata(L, lua_upvalueindex(1)));
-    const lua::HookCall& call = *state.call;
-    const auto names = lua::Names::at_upvalue(lua::FIRST_GAME_UPVALUE);
-    lua_pushvalue(L, lua_upvalueindex(lua::FIRST_HOOK_UPVALUE + static_cast<int>(call.event)));
-    state.game.push(L, *call.context, lua::FIRST_GAME_UPVALUE);
+    auto& state = *static_cast<HookState*>(lua_touserdata(L, lua_upvalueindex(1)));
+    const HookCall& call = *state.call;
+    const auto names = Names::at_upvalue(FIRST_GAME_UPVALUE);
+    lua_pushvalue(L, lua_upvalueindex(FIRST_HOOK_UPVALUE + static_cast<int>(call.event)));
+    state.game.push(L, *call.context, FIRST_GAME_UPVALUE);
     int arguments = 1;
     if (call.event == HookEvent::score) {
-        state.game.push_result(L, *call.result, names);
+        state.game.push_result(L, *call.end, names);
         ++arguments;
     } else if (call.event == HookEvent::allow_move || call.event == HookEvent::allow_drop) {
         state.game.push_move(L, call.move, names);
@@ -83,14 +78,14 @@ int call_hook(lua_State* L) {
 // Run in protected mode: makes call_hook's closure, kept in the registry.
 // Stack: the table the chunk returned, the HookState.
 int make_caller(lua_State* L) {
-    auto& state = *static_cast<lua::HookState*>(lua_touserdata(L, 2));
+    auto& state = *static_cast<HookState*>(lua_touserdata(L, 2));
     lua_pushvalue(L, 2);
     for (int e = 0; e < EVENTS; ++e) {
         lua_pushstring(L, EVENT_NAMES[e]);
         state.handled[e] = lua_rawget(L, 1) == LUA_TFUNCTION;
     }
     state.game.create(L);
-    lua_pushcclosure(L, &call_hook, lua::CALLER_UPVALUES);
+    lua_pushcclosure(L, &call_hook, CALLER_UPVALUES);
     state.caller = luaL_ref(L, LUA_REGISTRYINDEX);
     return 0;
 }
@@ -121,7 +116,7 @@ std::string player_list(const ir::Game& rules) {
     return names;
 }
 
-std::string location(const lua::Failure& failure) {
+std::string location(const Failure& failure) {
     return failure.source + ":" + std::to_string(failure.line);
 }
 
@@ -163,8 +158,7 @@ std::string shape_problem(lua_State* L, int results, std::string& hint, std::str
 }
 
 // A verdict from after_move's result at index 1, or what is wrong with it after "returned ".
-std::string read_verdict(lua_State* L, const lua::HookGame& game,
-                         std::optional<HookVerdict>& verdict) {
+std::string read_verdict(lua_State* L, const HookGame& game, std::optional<HookVerdict>& verdict) {
     constexpr const char* KEYS[] = {"winner", "loser", "draw", "reason"};
     constexpr int WINNER = 2, LOSER = 3, DRAW = 4, REASON = 5;  // where their values go
     if (lua_isnil(L, 1)) return {};
@@ -208,7 +202,7 @@ std::string read_verdict(lua_State* L, const lua::HookGame& game,
     if (!lua_isnil(L, REASON) && lua_type(L, REASON) != LUA_TSTRING)
         return "reason = " + describe(L, REASON) + "; expected a string";
     result.reason = lua_isnil(L, REASON) ? "" : std::string(string_at(L, REASON));
-    if (result.reason.empty()) result.reason = lua::DEFAULT_REASON;
+    if (result.reason.empty()) result.reason = DEFAULT_REASON;
     verdict = std::move(result);
     return {};
 }
@@ -220,7 +214,7 @@ std::string number_text(double value) {
 }
 
 // Scores from score's result at index 1, or what is wrong with it after "returned ".
-std::string read_scores(lua_State* L, const lua::HookGame& game, std::vector<double>& scores) {
+std::string read_scores(lua_State* L, const HookGame& game, std::vector<double>& scores) {
     const ir::Game& rules = game.rules();
     const std::string expected =
         "; expected a table with a number for each player (" + player_list(rules) + ")";
@@ -251,7 +245,7 @@ std::string read_scores(lua_State* L, const lua::HookGame& game, std::vector<dou
 }
 
 // Fills `error` from a failure of the chunk's compilation or top level.
-void report(ir::Diagnostic& error, const lua::Failure& failure, const std::string& own_source) {
+void report(ir::Diagnostic& error, const Failure& failure, const std::string& own_source) {
     if (failure.source == own_source && failure.line > 0) {
         error.line = static_cast<std::uint32_t>(failure.line);
         error.message = failure.message;
@@ -263,9 +257,9 @@ void report(ir::Diagnostic& error, const lua::Failure& failure, const std::strin
 }
 
 // Makes `call`. true: the hook's one result is at index 1 of the thread's stack.
-bool invoke(lua::HookState& state, const lua::HookCall& call) {
+bool invoke(HookState& state, const HookCall& call) {
     lua_State* thread = state.sandbox->thread();
-    lua::Failure failure;
+    Failure failure;
     int results = 0;
     state.call = &call;
     lua_rawgeti(thread, LUA_REGISTRYINDEX, state.caller);  // no allocation: the stack has room
@@ -281,7 +275,7 @@ bool invoke(lua::HookState& state, const lua::HookCall& call) {
 }
 
 // After a call: the result's problem, if any, becomes the error.
-bool judge(lua::HookState& state, HookEvent event, const std::string& problem) {
+bool judge(HookState& state, HookEvent event, const std::string& problem) {
     lua_settop(state.sandbox->thread(), 0);
     if (problem.empty()) return true;
     const int e = static_cast<int>(event);
@@ -307,11 +301,11 @@ std::unique_ptr<Hooks> Hooks::load(const CompiledGame& game, ir::Diagnostic& err
     error.column = 1;
 
     auto state = std::make_unique<State>(game);
-    state->sandbox = lua::Sandbox::create(limits, source->chunk_name, error.message);
+    state->sandbox = Sandbox::create(limits, source->chunk_name, error.message);
     if (!state->sandbox) return nullptr;
-    lua::Sandbox& sandbox = *state->sandbox;
+    Sandbox& sandbox = *state->sandbox;
     lua_State* thread = sandbox.thread();
-    lua::Failure failure;
+    Failure failure;
 
     // Blank lines ahead of inline code make Lua's line numbers the .vari file's.
     const std::string code =
@@ -348,7 +342,7 @@ std::unique_ptr<Hooks> Hooks::load(const CompiledGame& game, ir::Diagnostic& err
     lua_settop(thread, 1);
     lua_pushcfunction(thread, &make_caller);
     lua_insert(thread, 1);
-    lua_pushlightuserdata(thread, static_cast<lua::HookState*>(state.get()));
+    lua_pushlightuserdata(thread, static_cast<HookState*>(state.get()));
     if (!sandbox.run(2, results, failure)) {
         report(error, failure, own_source);
         return nullptr;
@@ -358,7 +352,7 @@ std::unique_ptr<Hooks> Hooks::load(const CompiledGame& game, ir::Diagnostic& err
     for (int e = 0; e < EVENTS; ++e) {
         if (!state->handled[e]) continue;
         lua_Debug function;
-        lua_getupvalue(thread, 1, lua::FIRST_HOOK_UPVALUE + e);
+        lua_getupvalue(thread, 1, FIRST_HOOK_UPVALUE + e);
         lua_getinfo(thread, ">S", &function);
         state->defined_at[e] =
             function.linedefined > 0
@@ -377,16 +371,16 @@ bool Hooks::after(HookEvent event, const HookContext& context,
                   std::optional<HookVerdict>& verdict) {
     verdict.reset();
     if (!handles(event)) return true;
-    const lua::HookCall call{event, &context, nullptr, {}};
+    const HookCall call{event, &context, nullptr, {}};
     if (!invoke(*state_, call)) return false;
     const std::string problem = read_verdict(state_->sandbox->thread(), state_->game, verdict);
     if (!problem.empty()) verdict.reset();
     return judge(*state_, event, problem);
 }
 
-bool Hooks::score(const HookContext& context, const Result& result, std::vector<double>& scores) {
+bool Hooks::score(const HookContext& context, const HookVerdict& end, std::vector<double>& scores) {
     if (!handles(HookEvent::score)) return true;
-    const lua::HookCall call{HookEvent::score, &context, &result, {}};
+    const HookCall call{HookEvent::score, &context, &end, {}};
     if (!invoke(*state_, call)) return false;
     return judge(*state_, HookEvent::score,
                  read_scores(state_->sandbox->thread(), state_->game, scores));
@@ -424,8 +418,7 @@ bool Hooks::allows(const HookContext& context, Move move, bool& allowed) {
     allowed = true;
     const HookEvent event = move.is_drop() ? HookEvent::allow_drop : HookEvent::allow_move;
     if (!handles(event)) return true;
-    const lua::HookCall call{event, &context, nullptr,
-                             lua::HookGame::facts_before(*context.position, move)};
+    const HookCall call{event, &context, nullptr, HookGame::facts_before(*context.position, move)};
     if (!invoke(*state_, call)) return false;
     lua_State* thread = state_->sandbox->thread();
     std::string problem;
@@ -440,4 +433,4 @@ const std::string& Hooks::error() const { return state_->error; }
 
 std::size_t Hooks::memory_used() const { return state_->sandbox->memory_used(); }
 
-}  // namespace vari::runtime
+}  // namespace vari::lua

@@ -3,14 +3,14 @@
 // rules it reads (a piece where it could never move, a right without its pieces, a royal piece
 // too many or too few, a piece no capture puts in hand, a royal piece left attacked by its own
 // player's move); it does not try to find such a sequence, so some unreachable positions pass.
-#include "runtime/position_checks.hpp"
+#include "runtime/notation/position_checks.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <utility>
 #include <vector>
 
-namespace vari::runtime {
+namespace vari::notation {
 namespace {
 
 bool is_royal(const Tables& t, int type) { return t.royal_types >> type & 1; }
@@ -256,4 +256,4 @@ std::optional<Refusal> judge_first_move_right(const Position& pos, int cell, std
                    "the right is lost once its piece leaves its start cell"};
 }
 
-}  // namespace vari::runtime
+}  // namespace vari::notation

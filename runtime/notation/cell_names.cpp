@@ -1,10 +1,10 @@
 // The parts of a cell's name: a run of letters and a run of digits, in either order.
-#include "runtime/cell_names.hpp"
-
 #include <algorithm>
 #include <cctype>
 
-namespace vari::runtime {
+#include "runtime/notation/notation.hpp"
+
+namespace vari::notation {
 
 std::string name_part(const std::string& name, bool rank) {
     auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
@@ -21,4 +21,4 @@ std::string name_part(const std::string& name, bool rank) {
     return ok ? (rank ? rank_part : file) : std::string();
 }
 
-}  // namespace vari::runtime
+}  // namespace vari::notation

@@ -1,11 +1,11 @@
 // A piece's movement rules written in XBetza, atom by atom, from the rule file's vectors.
-#include "tools/engine/betza.hpp"
+#include "runtime/notation/betza.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <vector>
 
-namespace vari::engine {
+namespace vari::notation {
 namespace {
 
 // One atom with its modifiers: [i] DIRECTIONS MODE ATOM [RANGE].
@@ -224,4 +224,4 @@ std::optional<std::string> betza(const ir::Game& game, int type, int player, std
     return text + *castling;
 }
 
-}  // namespace vari::engine
+}  // namespace vari::notation

@@ -1,12 +1,13 @@
-// Which games a protocol can express, its names for their cells, and moves in its syntax.
+// The protocols' names, which games a protocol can express, its names for their cells, and moves
+// in its syntax.
 #include <algorithm>
 #include <cctype>
 #include <climits>
+#include <iterator>
 
-#include "runtime/runtime.hpp"
-#include "tools/engine/engine.hpp"
+#include "runtime/notation/notation.hpp"
 
-namespace vari::engine {
+namespace vari::notation {
 namespace {
 
 bool is_lower(char c) { return std::islower(static_cast<unsigned char>(c)); }
@@ -78,24 +79,36 @@ std::optional<std::string> refusal(const ir::Game& game, Protocol protocol, int 
 
 }  // namespace
 
-std::optional<Protocol> protocol_named(std::string_view name) {
-    if (name == "uci") return Protocol::uci;
-    if (name == "usi") return Protocol::usi;
-    if (name == "xboard") return Protocol::xboard;
+namespace {
+
+struct ProtocolNames {
+    const char* word;  // on the command line
+    const char* name;  // in messages
+};
+// ORDER Protocol
+constexpr ProtocolNames PROTOCOL_NAMES[] = {{"uci", "UCI"}, {"usi", "USI"}, {"xboard", "XBoard"}};
+static_assert(std::size(PROTOCOL_NAMES) == std::size(PROTOCOLS));
+static_assert([] {
+    for (std::size_t i = 0; i < std::size(PROTOCOLS); ++i)
+        if (PROTOCOLS[i] != static_cast<Protocol>(i)) return false;
+    return true;
+}());
+
+const ProtocolNames& names_of(Protocol protocol) {
+    return PROTOCOL_NAMES[static_cast<std::size_t>(protocol)];
+}
+
+}  // namespace
+
+const char* protocol_word(Protocol protocol) { return names_of(protocol).word; }
+
+std::optional<Protocol> protocol_named(std::string_view word) {
+    for (const Protocol protocol : PROTOCOLS)
+        if (word == protocol_word(protocol)) return protocol;
     return std::nullopt;
 }
 
-const char* protocol_name(Protocol protocol) {
-    switch (protocol) {
-        case Protocol::uci:
-            return "UCI";
-        case Protocol::usi:
-            return "USI";
-        case Protocol::xboard:
-            return "XBoard";
-    }
-    return "?";
-}
+const char* protocol_name(Protocol protocol) { return names_of(protocol).name; }
 
 namespace {
 
@@ -122,7 +135,7 @@ Bounds bounds(const ir::Game& game) {
 
 std::optional<std::string> ProtocolText::refusal(const ir::Game& game, Protocol protocol) {
     const Bounds b = bounds(game);
-    return vari::engine::refusal(game, protocol, b.columns, b.rows);
+    return vari::notation::refusal(game, protocol, b.columns, b.rows);
 }
 
 std::optional<ProtocolText> ProtocolText::make(const CompiledGame& game, Protocol protocol,
@@ -133,7 +146,7 @@ std::optional<ProtocolText> ProtocolText::make(const CompiledGame& game, Protoco
     ProtocolText text(game, protocol);
     text.columns_ = b.columns;
     text.rows_ = b.rows;
-    const auto refused = vari::engine::refusal(game.ir(), protocol, b.columns, b.rows);
+    const auto refused = vari::notation::refusal(game.ir(), protocol, b.columns, b.rows);
     if (refused) {
         why = *refused;
         return std::nullopt;
@@ -289,7 +302,7 @@ std::optional<Move> ProtocolText::read_move(Position& pos, std::string_view text
         if (same(write_move(pos, m))) return m;
     const auto notation = to_notation(text, error);
     if (!notation) return std::nullopt;
-    const auto move = runtime::parse_move(pos, *notation, error);
+    const auto move = parse_move(pos, *notation, error);
     // Fairy-Stockfish's pass, a move from a cell to itself, is the pass it means.
     if (move && move->is_pass()) return move;
     if (move) error = "'" + printable(text) + "' is written " + write_move(pos, *move);
@@ -310,4 +323,4 @@ std::string ProtocolText::write_line(const Position& from, const std::vector<Mov
     return text;
 }
 
-}  // namespace vari::engine
+}  // namespace vari::notation

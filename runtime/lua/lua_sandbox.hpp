@@ -1,6 +1,6 @@
 // The Lua state that hooks run in: only safe libraries, text-only loading, a memory cap, and runs
 // under an instruction budget and a time limit whose failures are located at the Lua line that
-// failed. Private to the runtime.
+// failed. Internal to runtime/lua/.
 #pragma once
 
 #include <chrono>
@@ -10,11 +10,11 @@
 #include <memory>
 #include <string>
 
-#include "runtime/runtime.hpp"
+#include "runtime/lua/hooks.hpp"
 
 static_assert(LUA_VERSION_NUM == 504, "hooks need Lua 5.4");
 
-namespace vari::runtime::lua {
+namespace vari::lua {
 
 // What work done inside one C call costs, in instructions (an instruction takes about 5 ns).
 // Copying, searching or comparing a block of bytes (memcpy, memchr, memcmp) goes 32 bytes in that
@@ -130,4 +130,4 @@ void install_metatables(lua_State* L);
 // "NAME is read-only"; the table itself stays out of reach.
 void push_read_only(lua_State* L, int index, const char* name);
 
-}  // namespace vari::runtime::lua
+}  // namespace vari::lua

@@ -1,5 +1,5 @@
-// Internal to tools/engine/: a piece's moves in Betza notation, in the dialect XBoard reads from an
-// engine's `piece` command (H. G. Muller's XBetza).
+// Internal to runtime/notation/: a piece's moves in Betza notation, in the dialect XBoard reads
+// from an engine's `piece` command (H. G. Muller's XBetza).
 #pragma once
 
 #include <optional>
@@ -7,7 +7,7 @@
 
 #include "interpreter/ir.hpp"
 
-namespace vari::engine {
+namespace vari::notation {
 
 // The moves of piece `type` of `player` in XBetza, or nothing with `why` saying which move Betza
 // cannot write. Directions are the player's own: forward is up for the first player and down for
@@ -19,4 +19,4 @@ namespace vari::engine {
 // the royal piece goes. Curves, capture sequences and slides that stop at a zone have no Betza.
 std::optional<std::string> betza(const ir::Game& game, int type, int player, std::string& why);
 
-}  // namespace vari::engine
+}  // namespace vari::notation

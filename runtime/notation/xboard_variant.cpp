@@ -1,15 +1,13 @@
 // A game told to XBoard: its name, and for a variant XBoard does not know, the setup and piece
 // commands that teach it the board, the pieces and the start.
-#include "tools/engine/xboard_variant.hpp"
-
 #include <algorithm>
 #include <array>
 #include <cctype>
 
-#include "tools/engine/betza.hpp"
-#include "tools/engine/engine.hpp"
+#include "runtime/notation/betza.hpp"
+#include "runtime/notation/notation.hpp"
 
-namespace vari::engine {
+namespace vari::notation {
 namespace {
 
 // XBoard's piece images in its order, each named by its usual letter; the last is the King's.
@@ -233,4 +231,4 @@ XBoardVariant describe_for_xboard(const CompiledGame& game, const std::string& s
     return variant;
 }
 
-}  // namespace vari::engine
+}  // namespace vari::notation

@@ -1,13 +1,13 @@
 // How pieces are named in text: type tokens ("P", "+P", "Q~") and pieces with their owner ("+p",
 // "Kr").
-#include "runtime/tokens.hpp"
+#include "runtime/notation/tokens.hpp"
 
 #include <algorithm>
 #include <cctype>
 
-#include "runtime/runtime.hpp"
+#include "runtime/notation/notation.hpp"
 
-namespace vari::runtime {
+namespace vari::notation {
 
 std::string type_token(const ir::Game& game, int type) {
     const ir::Piece& piece = game.pieces[type];
@@ -55,4 +55,4 @@ bool has_tilde_types(const ir::Game& game) {
                        [](const ir::Piece& p) { return p.tilde; });
 }
 
-}  // namespace vari::runtime
+}  // namespace vari::notation

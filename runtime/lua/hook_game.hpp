@@ -1,15 +1,15 @@
 // The `game` object hooks read: one read-only view per Lua state of a table whose plain fields
 // are refreshed before each call (so the per-move path builds no table), with methods that look
-// at the position. Private to the runtime.
+// at the position. Internal to runtime/lua/.
 #pragma once
 
 #include <memory>
 #include <string_view>
 #include <unordered_map>
 
-#include "runtime/lua_sandbox.hpp"
+#include "runtime/lua/lua_sandbox.hpp"
 
-namespace vari::runtime::lua {
+namespace vari::lua {
 
 // A move as hooks see it, as played or about to be played.
 struct MoveFacts {
@@ -47,7 +47,7 @@ public:
     // capture sequence also { path, jumped, captures }.
     void push_move(lua_State* L, const MoveFacts& facts, Names names) const;
     // A new table { winner, loser, draw, reason }.
-    void push_result(lua_State* L, const Result& result, Names names) const;
+    void push_result(lua_State* L, const HookVerdict& end, Names names) const;
 
     static MoveFacts facts_of_last_move(const HookContext& context);
     static MoveFacts facts_before(const Position& pos, Move move);  // `move` is legal in `pos`
@@ -89,4 +89,4 @@ private:
     mutable std::unique_ptr<MoveList> legal_;
 };
 
-}  // namespace vari::runtime::lua
+}  // namespace vari::lua

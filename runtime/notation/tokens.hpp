@@ -1,11 +1,13 @@
-// Internal to runtime/: how pieces are named in text (position strings, notation, drawings).
+// Internal to runtime/notation/: how piece types are named in text (position strings, notation);
+// pieces with their owner are in notation.hpp (piece_token).
 #pragma once
 
 #include <string>
 
 #include "interpreter/interpreter.hpp"
+#include "runtime/notation/notation.hpp"
 
-namespace vari::runtime {
+namespace vari::notation {
 
 // A piece type's token as the rule file writes it: its upper-case letter, after '+' for a `plus`
 // type, before '~' for a `tilde` type ("P", "+P", "Q~").
@@ -17,11 +19,6 @@ std::string type_token(const ir::Game& game, int type);
 // let no two of those be written alike).
 std::string move_token(const ir::Game& game, int type);
 
-// A piece as position strings and drawings write it: its type token, the letter lower case for
-// the second player of two ("+p", "q~"); with more than two players, upper case followed by its
-// owner's player_token ("+Pr", "Q~r").
-std::string piece_token(const ir::Game& game, Piece piece);
-
 // The type whose letter is `letter` (either case), with '+' before it when `plus` and '~' after
 // it when `tilde`; -1 when none.
 int type_of_token(const ir::Game& game, char letter, bool plus, bool tilde);
@@ -30,11 +27,7 @@ int type_of_token(const ir::Game& game, char letter, bool plus, bool tilde);
 // there is one, else one with; -1 when none.
 int type_moved_as(const ir::Game& game, char letter, bool plus);
 
-// Does the game have a piece written with '+'? With '~'?
-bool has_plus_types(const ir::Game& game);
-bool has_tilde_types(const ir::Game& game);
-
 // Position strings with more than two players cannot tell owners apart by letter case.
 inline bool tokens_carry_owner(const ir::Game& game) { return game.players.size() > 2; }
 
-}  // namespace vari::runtime
+}  // namespace vari::notation

@@ -1,9 +1,9 @@
 // The `game` object hooks read, and the move and result tables they are given.
 //
 // Lua raises errors with longjmp: no C++ object with a destructor lives across a Lua call here.
-#include "runtime/hook_game.hpp"
+#include "runtime/lua/hook_game.hpp"
 
-namespace vari::runtime::lua {
+namespace vari::lua {
 namespace {
 
 const char* kind_name(Move move) {
@@ -176,15 +176,15 @@ void HookGame::push_move(lua_State* L, const MoveFacts& facts, Names names) cons
     }
 }
 
-void HookGame::push_result(lua_State* L, const Result& result, Names names) const {
+void HookGame::push_result(lua_State* L, const HookVerdict& end, Names names) const {
     lua_createtable(L, 0, 4);
-    if (result.player >= 0 && result.outcome != ir::Outcome::draw) {
-        push_name(L, names.players, result.player);
-        lua_setfield(L, -2, result.outcome == ir::Outcome::win ? "winner" : "loser");
+    if (end.player >= 0 && end.outcome != ir::Outcome::draw) {
+        push_name(L, names.players, end.player);
+        lua_setfield(L, -2, end.outcome == ir::Outcome::win ? "winner" : "loser");
     }
-    lua_pushboolean(L, result.outcome == ir::Outcome::draw);
+    lua_pushboolean(L, end.outcome == ir::Outcome::draw);
     lua_setfield(L, -2, "draw");
-    lua_pushlstring(L, result.reason.data(), result.reason.size());
+    lua_pushlstring(L, end.reason.data(), end.reason.size());
     lua_setfield(L, -2, "reason");
 }
 
@@ -409,4 +409,4 @@ int HookGame::moves(lua_State* L) {
     return 1;
 }
 
-}  // namespace vari::runtime::lua
+}  // namespace vari::lua

@@ -21,9 +21,9 @@
 #include <cstring>
 #include <iterator>
 
-#include "runtime/lua_sandbox.hpp"
+#include "runtime/lua/lua_sandbox.hpp"
 
-namespace vari::runtime::lua {
+namespace vari::lua {
 namespace {
 
 enum class Work : int {
@@ -328,4 +328,4 @@ void install_cost_guards(lua_State* L) {
     lua_pop(L, 2);
 }
 
-}  // namespace vari::runtime::lua
+}  // namespace vari::lua

@@ -11,9 +11,9 @@
 #include <iterator>
 #include <string_view>
 
-#include "runtime/lua_sandbox.hpp"
+#include "runtime/lua/lua_sandbox.hpp"
 
-namespace vari::runtime::lua {
+namespace vari::lua {
 namespace {
 
 // Every field that Lua or its libraries read from a metatable, but __gc, which is refused.
@@ -331,4 +331,4 @@ void push_read_only(lua_State* L, int index, const char* name) {
     lua_setmetatable(L, -2);
 }
 
-}  // namespace vari::runtime::lua
+}  // namespace vari::lua

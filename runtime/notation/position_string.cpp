@@ -3,11 +3,11 @@
 #include <cctype>
 #include <string>
 
-#include "runtime/position_checks.hpp"
-#include "runtime/runtime.hpp"
-#include "runtime/tokens.hpp"
+#include "runtime/notation/notation.hpp"
+#include "runtime/notation/position_checks.hpp"
+#include "runtime/notation/tokens.hpp"
 
-namespace vari::runtime {
+namespace vari::notation {
 namespace {
 
 // The cell of the piece that just passed exactly `passed`: a piece of the player who moved last
@@ -501,4 +501,4 @@ std::optional<ir::Diagnostic> parse_position(Position& pos, std::string_view tex
     return Parser(pos, text).run();
 }
 
-}  // namespace vari::runtime
+}  // namespace vari::notation

@@ -1,6 +1,7 @@
-// Internal to runtime/: whether what a position string holds could arise under its game's rules.
-// parse_position asks each question as soon as the string has given what it needs, so refusals
-// come in the string's order. Every judgement is read from the compiled game, never from names.
+// Internal to runtime/notation/: whether what a position string holds could arise under its game's
+// rules. parse_position asks each question as soon as the string has given what it needs, so
+// refusals come in the string's order. Every judgement is read from the compiled game, never from
+// names.
 #pragma once
 
 #include <array>
@@ -10,7 +11,7 @@
 
 #include "interpreter/interpreter.hpp"
 
-namespace vari::runtime {
+namespace vari::notation {
 
 // Why a position is impossible: the offset in the string of the offending character, and what
 // to say about it.
@@ -45,4 +46,4 @@ std::optional<Refusal> judge_right(const Position& pos, int right, std::size_t a
 // A first-move right on `cell`: one of its player's pieces with first moves must stand there.
 std::optional<Refusal> judge_first_move_right(const Position& pos, int cell, std::size_t at);
 
-}  // namespace vari::runtime
+}  // namespace vari::notation

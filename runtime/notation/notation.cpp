@@ -1,17 +1,18 @@
 // Move notation: FROM-TO / FROMxTO [=L | +], FROMxL1xL2... for a capture sequence, and
 // PIECE*CELL for drops, written from a legal move and read back by matching the legal moves, with
 // messages that say exactly why a typed move is refused.
+#include "runtime/notation/notation.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <string>
 #include <vector>
 
-#include "runtime/move_text.hpp"
-#include "runtime/runtime.hpp"
-#include "runtime/short_notation.hpp"
-#include "runtime/tokens.hpp"
+#include "runtime/notation/move_text.hpp"
+#include "runtime/notation/short_notation.hpp"
+#include "runtime/notation/tokens.hpp"
 
-namespace vari::runtime {
+namespace vari::notation {
 namespace {
 
 // One way of reading typed text: the cells and what follows them. `landings` are the cells after
@@ -25,7 +26,6 @@ struct Reading {
 
 bool is_separator(char c) { return c == '-' || c == 'x' || c == 'X' || c == ':' || c == ' '; }
 bool is_capture_mark(char c) { return c == 'x' || c == 'X' || c == ':'; }
-bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
 bool is_drop_mark(char c) { return c == '*' || c == '@'; }
 
 // Every reading of `text` as FROM [separator] TO [suffix]. Cell names are tried at every split
@@ -505,4 +505,4 @@ std::optional<Move> parse_move(Position& pos, std::string_view text, std::string
     return std::nullopt;
 }
 
-}  // namespace vari::runtime
+}  // namespace vari::notation
