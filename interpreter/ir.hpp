@@ -263,7 +263,7 @@ enum class JumpRule : std::uint8_t {
     maximum,     // compulsory, and only the sequences capturing the most pieces are legal
 };
 
-// Lua code the runtime runs at defined events (see runtime::Hooks). Messages about it name
+// Lua code the runtime runs at defined events (see lua::Hooks). Messages about it name
 // `chunk_name` and the line in it: code written inside the .vari file starts at `first_line`.
 struct HookSource {
     std::string code;

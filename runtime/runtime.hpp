@@ -1,5 +1,6 @@
-// A game in play: turn history, end conditions and results, the game's Lua hooks, the AI's seat,
-// records, counting the tree of play, random play, the board drawn, and analyses of a design.
+// A game in play: turn history, end conditions and results (its hooks asked through lua::Hooks),
+// the AI's seat, moves typed into it, its records, counting the tree of play, random play, the
+// board drawn, and analyses of a design.
 #pragma once
 
 #include <atomic>
