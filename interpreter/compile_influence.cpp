@@ -2,8 +2,8 @@
 // occupation could make or break an attack on it (a slider's line, a hop's screens, a lame leap's
 // legs, a curve's path, a jump's landing). A move that touches none of these around any royal
 // piece of its player, when none is attacked, leaves them all as safe as they were, so the
-// generator need not make it to know (movegen.cpp). (With one royal piece the generator works the
-// same out from the pieces standing: walked_crossings in reach.hpp.)
+// generator need not make it to know (keeps_royals_safe in generator.hpp). With one royal piece
+// the generator works the same out from the pieces standing (walked_crossings in reach.hpp).
 #include <vector>
 
 #include "interpreter/compiler.hpp"
