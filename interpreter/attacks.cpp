@@ -3,6 +3,7 @@
 // holds. A jump attacks the cell it would pass over (not the cells of a sequence's later jumps).
 #include "interpreter/interpreter.hpp"
 #include "interpreter/jumps.hpp"
+#include "interpreter/kinds.hpp"
 #include "interpreter/reach.hpp"
 
 namespace vari {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "interpreter/interpreter.hpp"
+#include "interpreter/kinds.hpp"
 
 namespace vari {
 namespace {
@@ -39,26 +40,6 @@ int moves_to(const Tables& t, const PieceRules& r, int from, int to) {
     return std::popcount(bits & ~PROMOTION_COMPULSORY) + (plain ? 1 : 0);
 }
 
-// The tables each rule adds per player: a slide per vector, a curve per vector and way of
-// turning, a jump per vector (leaps share one table per piece, so they are not counted).
-int rules_added(const ir::Movement& m, std::size_t player) {
-    const int vectors = static_cast<int>(m.vectors[player].size());
-    switch (m.kind) {
-        case ir::MoveKind::slide:
-        case ir::MoveKind::jump:
-        case ir::MoveKind::hop:
-        case ir::MoveKind::lame_leap:
-            return vectors;
-        case ir::MoveKind::curve: {
-            const ir::Turn turn = m.turn.empty() ? ir::Turn::both : m.turn[player];
-            return vectors * (turn == ir::Turn::both ? 2 : 1);
-        }
-        case ir::MoveKind::leap:
-            break;
-    }
-    return 0;
-}
-
 // The line directions (each with its reverse) and per-piece rules the compiler would build.
 std::optional<ir::Diagnostic> rules_error(const ir::Game& game) {
     std::set<std::pair<int, int>> directions;
@@ -66,7 +47,8 @@ std::optional<ir::Diagnostic> rules_error(const ir::Game& game) {
         for (std::size_t p = 0; p < game.players.size(); ++p) {
             int rules = 0;
             for (const auto& m : piece.movements) {
-                rules += rules_added(m, p);
+                rules +=
+                    detail::with_kind(m.kind, [&](auto room) { return room.rules_added(m, p); });
                 if (rules > MAX_PIECE_RULES)
                     return located(game, m.source,
                                    "piece " + piece.name + " moves by more than " +
@@ -75,7 +57,7 @@ std::optional<ir::Diagnostic> rules_error(const ir::Game& game) {
                                        "the limit is " +
                                        std::to_string(MAX_PIECE_RULES),
                                    "a curve counts once for each way it may turn");
-                if (m.kind != ir::MoveKind::slide && m.kind != ir::MoveKind::hop) continue;
+                if (!detail::runs_along_dirs(m.kind)) continue;
                 for (const ir::Vec v : m.vectors[p]) {
                     directions.insert({v.x, v.y});
                     directions.insert({-v.x, -v.y});

@@ -1,11 +1,13 @@
 // Compiling the IR into Tables: every movement rule becomes per-cell cell sets, once per game.
-// This file holds what every game compiles; each movement kind's own step is in compile_*.cpp.
+// This file holds what every game compiles; each movement kind's own step is in its room
+// (kinds.hpp).
 #include <algorithm>
 #include <bit>
 #include <map>
 #include <utility>
 
 #include "interpreter/compiler.hpp"
+#include "interpreter/kinds.hpp"
 
 namespace vari {
 namespace detail {
@@ -157,7 +159,7 @@ void Compiler::collect_directions() {
     for (const auto& piece : game_.pieces)
         for (const auto* movements : {&piece.movements, &piece.first_movements})
             for (const auto& m : *movements)
-                if (m.kind == ir::MoveKind::slide || m.kind == ir::MoveKind::hop)
+                if (runs_along_dirs(m.kind))
                     for (const auto& per_player : m.vectors)
                         for (ir::Vec v : per_player) add_dir(v);
     for (const auto& per_player : game_.royals_may_not_face)
@@ -220,27 +222,8 @@ void Compiler::compile_movements(int p, int type, const std::vector<ir::Movement
     r.ep_create = new_table();
     r.slide_first = static_cast<std::uint32_t>(t_.slides.size());
     r.path_first = static_cast<std::uint32_t>(t_.paths.size());
-    for (const auto& m : movements) {
-        switch (m.kind) {
-            case ir::MoveKind::leap:
-                compile_leap(p, type, m, r);
-                break;
-            case ir::MoveKind::slide:
-                compile_slide(p, type, m, r);
-                break;
-            case ir::MoveKind::curve:
-                compile_curve(p, type, m, r);
-                break;
-            case ir::MoveKind::jump:
-                break;  // all of a piece's jumps at once (compile_jumps)
-            case ir::MoveKind::hop:
-                compile_hop(p, type, m, r);
-                break;
-            case ir::MoveKind::lame_leap:
-                compile_lame_leap(p, type, m, r);
-                break;
-        }
-    }
+    for (const auto& m : movements)
+        with_kind(m.kind, [&](auto room) { room.compile(*this, p, type, m, r); });
 }
 
 void Compiler::compile_walked_attackers(PieceRules& r) {

@@ -2,11 +2,12 @@
 // occupation could make or break an attack on it (a slider's line, a hop's screens, a lame leap's
 // legs, a curve's path, a jump's landing). A move that touches none of these around any royal
 // piece of its player, when none is attacked, leaves them all as safe as they were, so the
-// generator need not make it to know (movegen.cpp). (With one royal piece the generator works the
-// same out from the pieces standing: walked_crossings in reach.hpp.)
+// generator need not make it to know (keeps_royals_safe in generator.hpp). With one royal piece
+// the generator works the same out from the pieces standing (walked_crossings in reach.hpp).
 #include <vector>
 
 #include "interpreter/compiler.hpp"
+#include "interpreter/kinds.hpp"
 
 namespace vari::detail {
 
@@ -32,7 +33,9 @@ void Compiler::compile_royal_influence() {
             for (std::uint32_t i = 0; i < r.path_count; ++i) {
                 const PathRule& rule = t_.paths[r.path_first + i];
                 if (rule.mode != ir::MoveMode::move_only)
-                    for (int from = 0; from < n; ++from) path_influence(rule, from, on);
+                    with_walked_kind(rule.kind, [&](auto room) {
+                        for (int from = 0; from < n; ++from) room.influence(t_, rule, from, on);
+                    });
             }
             for (std::uint32_t k = 0; k < r.jump_count; ++k)
                 for (int from = 0; from < n; ++from) {
@@ -47,35 +50,6 @@ void Compiler::compile_royal_influence() {
             if (q != p)
                 for (int cell = 0; cell < n; ++cell)
                     at(t_.royal_influence, p * n + cell) |= by[q * n + cell];
-}
-
-void Compiler::path_influence(const PathRule& rule, int from, CellSet* depends) {
-    switch (rule.kind) {
-        case ir::MoveKind::curve: {  // the path's cells before the one attacked
-            const CurvePath& path = t_.curve_paths[rule.table + from];
-            CellSet before;
-            for (int i = 0; i < path.length; ++i) {
-                depends[path.cells[i]] |= before;
-                before.add(path.cells[i]);
-            }
-            break;
-        }
-        case ir::MoveKind::hop: {  // every cell of the line before the one attacked: screens
-            const HopRule& h = t_.hops[rule.table];
-            const CellSet& line = t_.pool[h.line + from];
-            for (int cell : line) depends[cell] |= line & ~t_.ray(h.dir, cell) & ~CellSet::of(cell);
-            break;
-        }
-        case ir::MoveKind::lame_leap: {
-            const LameLeap& leap = t_.lame_leaps[rule.table + from];
-            if (leap.to != NO_CELL) depends[leap.to] |= t_.pool[leap.via];
-            break;
-        }
-        case ir::MoveKind::leap:
-        case ir::MoveKind::slide:
-        case ir::MoveKind::jump:
-            break;  // not walked rules
-    }
 }
 
 }  // namespace vari::detail

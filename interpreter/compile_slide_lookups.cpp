@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "interpreter/compiler.hpp"
+#include "interpreter/kinds.hpp"
 #include "interpreter/reach.hpp"
 
 namespace vari::detail {
@@ -42,43 +43,19 @@ Set cutting_cells(const Tables& t, const std::vector<SlideRule>& slides, int fro
     return cells;
 }
 
-// The cells whose occupancy decides what walked rule `rule` reaches from `from`; nothing when the
-// rule's kind has tables of its own. A hop that refuses screens or spares targets of some types
-// is decided by their types too, which its group reads off the board (SlideGroup).
+// The cells whose occupancy decides what walked rule `rule` reaches from `from` (its room's). A
+// hop that refuses screens or spares targets of some types is decided by their types too, which
+// its group reads off the board (SlideGroup).
 template <class Set>
-std::optional<Set> deciding_cells(const Tables& t, const PathRule& rule, int from) {
-    switch (rule.kind) {
-        case ir::MoveKind::lame_leap: {
-            const LameLeap& leap = t.lame_leaps[rule.table + from];
-            return leap.to == NO_CELL ? Set() : pooled<Set>(t, leap.via);
-        }
-        case ir::MoveKind::curve: {
-            // The last cell of the path is reached whether a piece stands there or not.
-            const CurvePath& path = t.curve_paths[rule.table + from];
-            Set cells;
-            for (int i = 0; i + 1 < path.length; ++i) cells.add(path.cells[i]);
-            return cells;
-        }
-        case ir::MoveKind::hop: {
-            const HopRule& h = t.hops[rule.table];
-            // The farthest cell of the line is reached, when a screen stands before it, whether
-            // it is occupied or not; as the screen it leaves nothing beyond.
-            Set line = pooled<Set>(t, h.line + from);
-            if (line) line.remove(t.dir_positive[h.dir] ? line.last() : line.first());
-            return line;
-        }
-        case ir::MoveKind::leap:
-        case ir::MoveKind::slide:
-        case ir::MoveKind::jump:
-            break;
-    }
-    return std::nullopt;
+Set deciding_cells(const Tables& t, const PathRule& rule, int from) {
+    return with_walked_kind(
+        rule.kind, [&](auto room) { return room.template deciding_cells<Set>(t, rule, from); });
 }
 
 template <class Set>
 Set deciding_cells(const Tables& t, const std::vector<PathRule>& rules, int from) {
     Set cells;
-    for (const PathRule& rule : rules) cells |= *deciding_cells<Set>(t, rule, from);
+    for (const PathRule& rule : rules) cells |= deciding_cells<Set>(t, rule, from);
     return cells;
 }
 
@@ -271,10 +248,6 @@ private:
             group.clear();
         };
         for (const PathRule& rule : alike) {
-            if (!deciding_cells<Set>(t_, rule, 0)) {
-                alone.push_back(rule);
-                continue;
-            }
             group.push_back(rule);
             if (fits_paths(group)) continue;
             group.pop_back();
@@ -421,7 +394,7 @@ private:
                     parts.assign(rules.size(), Part());
                     const Set mask = deciding_cells<Set>(t_, rules, from);
                     for (std::size_t i = 0; i < rules.size(); ++i) {
-                        const Set own = *deciding_cells<Set>(t_, rules[i], from);
+                        const Set own = deciding_cells<Set>(t_, rules[i], from);
                         Cell cells[MAX_PATH_GROUP_BITS];
                         int count = 0, bit = 0;
                         for (int cell : mask) {
@@ -449,50 +422,14 @@ private:
     // cell: each player's copy of a rule, turned to that player, often holds the same, and then
     // their lookups are one.
     std::uint32_t same_table(const PathRule& rule) {
-        std::vector<PathRule>& seen = distinct_rules_[static_cast<std::size_t>(rule.kind)];
+        std::vector<PathRule>& seen = distinct_rules_[rule.kind];
         for (const PathRule& other : seen)
-            if (other.table == rule.table || same_tables(rule, other)) return other.table;
+            if (other.table == rule.table || with_walked_kind(rule.kind, [&](auto room) {
+                    return room.same_tables(t_, rule, other);
+                }))
+                return other.table;
         seen.push_back(rule);
         return rule.table;
-    }
-
-    // Whether walked rules `a` and `b`, of one kind, hold the same from every cell.
-    bool same_tables(const PathRule& a, const PathRule& b) const {
-        auto same_sets = [&](TableRef x, TableRef y) {
-            return pooled<Set>(t_, x) == pooled<Set>(t_, y);
-        };
-        switch (a.kind) {
-            case ir::MoveKind::hop: {
-                const HopRule &x = t_.hops[a.table], &y = t_.hops[b.table];
-                if (x.dir != y.dir || x.screens_refused != y.screens_refused ||
-                    x.spared != y.spared)
-                    return false;
-                for (int c = 0; c < t_.cell_count; ++c)
-                    if (!same_sets(x.line + c, y.line + c) ||
-                        !same_sets(x.beyond + c, y.beyond + c))
-                        return false;
-                return true;
-            }
-            case ir::MoveKind::lame_leap:
-                for (std::uint32_t c = 0; c < static_cast<std::uint32_t>(t_.cell_count); ++c) {
-                    const LameLeap &x = t_.lame_leaps[a.table + c], &y = t_.lame_leaps[b.table + c];
-                    if (x.to != y.to || (x.to != NO_CELL && !same_sets(x.via, y.via))) return false;
-                }
-                return true;
-            case ir::MoveKind::curve:
-                for (std::uint32_t c = 0; c < static_cast<std::uint32_t>(t_.cell_count); ++c) {
-                    const CurvePath &x = t_.curve_paths[a.table + c],
-                                    &y = t_.curve_paths[b.table + c];
-                    if (x.length != y.length || !std::equal(x.cells, x.cells + x.length, y.cells))
-                        return false;
-                }
-                return true;
-            case ir::MoveKind::leap:
-            case ir::MoveKind::slide:
-            case ir::MoveKind::jump:
-                break;
-        }
-        return false;
     }
 
     // From each cell, the reach for every occupancy of the cells `mask_at` gives, which alone
@@ -544,7 +481,7 @@ private:
     // By the slides' reaches or the walked rules' kinds and tables (lookups_of), sorted.
     std::map<std::vector<std::uint64_t>, std::uint32_t> lookups_;
     // By kind: the walked rules whose tables hold what no earlier rule's do (same_table).
-    std::vector<PathRule> distinct_rules_[static_cast<std::size_t>(ir::MoveKind::lame_leap) + 1];
+    std::map<ir::MoveKind, std::vector<PathRule>> distinct_rules_;
 };
 
 }  // namespace

@@ -1,8 +1,8 @@
 // Internal to the interpreter: the compiler that turns a game's IR into Tables. compile.cpp holds
 // what every game compiles (directions and rays, the driver over pieces, promotions, drops,
-// castlings, hands, keys); each IR movement kind compiles in a file of its own:
-// compile_lines.cpp (leaps and slides), compile_curves.cpp, compile_jumps.cpp, compile_hops.cpp,
-// compile_lame_leaps.cpp; compile_shifts.cpp reads leaps and slides again as whole-set shifts.
+// castlings, hands, keys); each IR movement kind compiles in its room (kinds.hpp): leaps and
+// slides in compile_lines.cpp, jumps in compile_jumps.cpp, the walked kinds in kind_KIND.hpp;
+// compile_shifts.cpp reads leaps and slides again as whole-set shifts.
 #pragma once
 
 #include <map>
@@ -17,7 +17,9 @@ public:
     explicit Compiler(const ir::Game& game);
     Tables run(bool slide_lookups);
 
-private:
+    // What the movement kinds' compile steps (kinds.hpp) build with.
+    const ir::Game& game() const { return game_; }
+    Tables& tables() { return t_; }
     int cell_at(ir::Vec v) const {
         auto it = by_coord_.find({v.x, v.y});
         return it == by_coord_.end() ? -1 : it->second;
@@ -64,6 +66,11 @@ private:
         t_.complex_types[p] |= 1u << type;
     }
 
+    // compile_lines.cpp: the compile steps of leaps and slides.
+    void compile_leap(int p, int type, const ir::Movement& m, PieceRules& r);
+    void compile_slide(int p, int type, const ir::Movement& m, PieceRules& r);
+
+private:
     // compile.cpp: what every game compiles.
     void add_dir(ir::Vec v);
     void collect_directions();
@@ -94,8 +101,6 @@ private:
     void add_around_royal(TableRef table, int p, TableRef into);
     // compile_influence.cpp: Tables::royal_influence.
     void compile_royal_influence();
-    // Adds to depends[cell] the cells a walked rule's attack on that cell from `from` crosses.
-    void path_influence(const PathRule& rule, int from, CellSet* depends);
     // compile_shifts.cpp: the piece's moves as Tables::shifts, where few shifts make them all.
     void compile_shifts(int p, int type);
     // compile_slide_lookups.cpp: Tables::slide_groups, once the pool has the game's width.
@@ -105,28 +110,14 @@ private:
     void compile_goals();
     void make_keys();
 
-    // One compile step per IR movement kind (compile_piece calls it for each movement).
-    // compile_lines.cpp
-    void compile_leap(int p, int type, const ir::Movement& m, PieceRules& r);
-    void compile_slide(int p, int type, const ir::Movement& m, PieceRules& r);
-    // Cells a slide reaches from `from` on an empty board, honouring range, stop zone and the
-    // zone it stays within.
+    // compile_lines.cpp: cells a slide reaches from `from` on an empty board, honouring range,
+    // stop zone and the zone it stays within.
     CellSet slide_reach(int from, ir::Vec v, const ir::Movement& m, CellSet stop,
                         CellSet within) const;
-    // compile_curves.cpp: one PathRule per start vector and way of turning; each cell gets its
-    // empty-board path.
-    void compile_curve(int p, int type, const ir::Movement& m, PieceRules& r);
-    // A vector turned 60 degrees (hex boards; the rotation LANGUAGE.md gives for `orient`).
-    ir::Vec turned(ir::Vec v, bool clockwise) const;
     // compile_jumps.cpp: one table per distinct jump vector of the piece, in rule order: two
     // rules with one vector make one jump (from the cells of either), or each sequence through it
     // would count twice. All of a piece's jumps at once.
     void compile_jumps(int p, int type, const ir::Piece& piece, PieceRules& r);
-    // compile_hops.cpp: one PathRule per vector, over the line it may go along from each cell.
-    void compile_hop(int p, int type, const ir::Movement& m, PieceRules& r);
-    // compile_lame_leaps.cpp: one PathRule per vector; each cell gets its landing cell and the
-    // cells that must be empty.
-    void compile_lame_leap(int p, int type, const ir::Movement& m, PieceRules& r);
 
     const ir::Game& game_;
     Tables t_;

@@ -196,61 +196,6 @@ Set along_lines(const Tables& t, const AttackLines& lines, int cell, Set occupie
     return cells;
 }
 
-// The cells a curve reaches from `from`: its path up to and including the first occupied cell.
-template <class Set>
-Set curve_reach(const Tables& t, const PathRule& c, int from, Set occupied) {
-    const CurvePath& path = t.curve_paths[c.table + from];
-    Set reach;
-    for (int i = 0; i < path.length; ++i) {
-        reach.add(path.cells[i]);
-        if (occupied.has(path.cells[i])) break;
-    }
-    return reach;
-}
-
-// The cells a hop reaches from `from`: past the first piece on its line (the screen), the empty
-// cells within its range up to and including the next piece; `board` tells the screen's type and
-// the captured one's, for a hop that refuses some.
-template <class Set>
-Set hop_reach(const Tables& t, const PathRule& rule, int from, Set occupied, const Piece* board);
-// The cell a lame leap lands on from `from`, when the cells it passes are empty.
-template <class Set>
-Set lame_leap_reach(const Tables& t, const PathRule& rule, int from, Set occupied);
-
-// The cells a walked rule reaches from `from` with pieces standing on `occupied` (the mode aside).
-// Curves, the common kind, are read inline; the others out of line keep the hot loops small.
-template <class Set>
-Set path_reach(const Tables& t, const PathRule& rule, int from, Set occupied, const Piece* board) {
-    switch (rule.kind) {
-        case ir::MoveKind::curve:
-            return curve_reach(t, rule, from, occupied);
-        case ir::MoveKind::hop:
-            return hop_reach(t, rule, from, occupied, board);
-        case ir::MoveKind::lame_leap:
-            return lame_leap_reach(t, rule, from, occupied);
-        case ir::MoveKind::leap:
-        case ir::MoveKind::slide:
-        case ir::MoveKind::jump:
-            break;  // tables of their own
-    }
-    return {};
-}
-
-// Whether a walked rule from `from` reaches `cell`. A curve's path is walked only up to the cell,
-// without building its reach: attack tests ask this of every curve of every complex piece.
-template <class Set>
-bool path_reaches(const Tables& t, const PathRule& rule, int from, Set occupied, const Piece* board,
-                  int cell) {
-    if (rule.kind != ir::MoveKind::curve)
-        return path_reach(t, rule, from, occupied, board).has(cell);
-    const CurvePath& path = t.curve_paths[rule.table + from];
-    for (int i = 0; i < path.length; ++i) {
-        if (path.cells[i] == cell) return true;
-        if (occupied.has(path.cells[i])) return false;
-    }
-    return false;
-}
-
 // The cells on whose emptiness the walked attacks (limited slides, walked rules, jumps) of a
 // piece of rules `r` on `from` against `cell` depend, whatever stands there now: a limited
 // slide's passed cells, a hop's line up to the cell, a lame leap's legs, a curve's path before

@@ -116,8 +116,8 @@ struct AttackLines {
     std::uint32_t lookups = 0;  // Tables::slide_lookups[lookups + cell], when grouped
 };
 
-// A movement whose reach no single ray cuts: walked cell by cell at run time, by its kind's
-// function in reach.hpp (path_reach). Its kind's own table says where it goes from each cell.
+// A movement whose reach no single ray cuts: walked cell by cell at run time, by its kind's room
+// (kinds.hpp). Its kind's own table says where it goes from each cell.
 struct PathRule {
     ir::MoveKind kind = ir::MoveKind::curve;
     ir::MoveMode mode = ir::MoveMode::move_or_capture;

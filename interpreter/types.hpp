@@ -74,6 +74,10 @@ decltype(auto) with_cell_set(int cell_words, F&& f) {
     }
 }
 
+// X(Set) for each of those five types: the explicit instantiations of what is written once over
+// them and defined in a source file.
+#define VARI_EACH_CELL_SET(X) X(CellSet64) X(CellSet128) X(CellSet192) X(CellSet256) X(CellSetWide)
+
 // A piece on the board: owner and type packed in a byte; 0 is an empty cell.
 //   bits 0-4  type + 1 (1..31)
 //   bits 5-7  player (0..7)
