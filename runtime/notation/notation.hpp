@@ -177,16 +177,21 @@ const char* protocol_name(Protocol protocol);  // as its documents write it: "UC
 // A game is expressible when its board is as above, it has two players and no capture sequences,
 // and its files (26 in UCI, 9 in USI, 16 in XBoard) and ranks (26 in USI, 16 in XBoard) fit the
 // coordinates and the GUIs' boards; USI also needs every promotion to be to the piece's one `plus`
-// type, no castling, en passant or passing.
+// type, no castling, en passant or passing; an XBoard GUI (not an engine) also needs pieces told
+// apart by their letters, without '~'.
 class ProtocolText {
 public:
+    // Who reads the text: a GUI, vari being the engine, or an engine, vari being a match's GUI.
+    enum class Peer : std::uint8_t { gui, engine };
+
     // The text of `game` in `protocol`; nothing, with `why` saying what the protocol cannot express
     // ("its board is hexagonal"), when it cannot. `game` must outlive it.
     static std::optional<ProtocolText> make(const CompiledGame& game, Protocol protocol,
-                                            std::string& why);
+                                            std::string& why, Peer peer = Peer::gui);
     // Why `protocol` cannot express `game`, or nothing: make() refuses exactly these, so a list
     // of games need not compile any.
-    static std::optional<std::string> refusal(const ir::Game& game, Protocol protocol);
+    static std::optional<std::string> refusal(const ir::Game& game, Protocol protocol,
+                                              Peer peer = Peer::gui);
 
     const std::string& square(int cell) const { return squares_[static_cast<std::size_t>(cell)]; }
 

@@ -43,7 +43,8 @@ bool has_en_passant(const ir::Game& game) {
 }
 
 // Why `protocol` cannot express `game` on a board of `columns` by `rows`, or nothing.
-std::optional<std::string> refusal(const ir::Game& game, Protocol protocol, int columns, int rows) {
+std::optional<std::string> refusal(const ir::Game& game, Protocol protocol, Peer peer, int columns,
+                                   int rows) {
     const bool usi = protocol == Protocol::usi;
     if (game.board.geometry != ir::Geometry::square) return std::string("its board is hexagonal");
     if (game.players.size() != 2)
@@ -60,8 +61,9 @@ std::optional<std::string> refusal(const ir::Game& game, Protocol protocol, int 
         return "its " + std::to_string(rows) + " ranks are more than the protocol's " +
                std::to_string(max_rows);
     if (const auto why = promotion_refusal(game, protocol)) return why;
-    // XBoard tells pieces apart by their letters alone, and writes '~' only for its own games.
-    if (xboard)
+    // The XBoard GUI tells pieces apart by their letters alone, and writes '~' only for its own
+    // games; an engine reads '~' as Fairy-Stockfish does.
+    if (xboard && peer == Peer::gui)
         for (const ir::Piece& piece : game.pieces)
             if (piece.tilde)
                 return "its " + piece.name + " is written " + piece.letter +
@@ -133,20 +135,21 @@ Bounds bounds(const ir::Game& game) {
 
 }  // namespace
 
-std::optional<std::string> ProtocolText::refusal(const ir::Game& game, Protocol protocol) {
+std::optional<std::string> ProtocolText::refusal(const ir::Game& game, Protocol protocol,
+                                                 Peer peer) {
     const Bounds b = bounds(game);
-    return vari::notation::refusal(game, protocol, b.columns, b.rows);
+    return vari::notation::refusal(game, protocol, peer, b.columns, b.rows);
 }
 
 std::optional<ProtocolText> ProtocolText::make(const CompiledGame& game, Protocol protocol,
-                                               std::string& why) {
+                                               std::string& why, Peer peer) {
     const auto& cells = game.ir().board.cells;
     const Bounds b = bounds(game.ir());
     const int min_x = b.min_x, max_y = b.min_y + b.rows - 1;
     ProtocolText text(game, protocol);
     text.columns_ = b.columns;
     text.rows_ = b.rows;
-    const auto refused = vari::notation::refusal(game.ir(), protocol, b.columns, b.rows);
+    const auto refused = vari::notation::refusal(game.ir(), protocol, peer, b.columns, b.rows);
     if (refused) {
         why = *refused;
         return std::nullopt;

@@ -1,5 +1,6 @@
 // External engines in a match against Debian's Fairy-Stockfish, a real client of each protocol:
-// whole games over UCI (chess), USI (minishogi) and XBoard (chess) end by the rules or the ply cap
+// whole games over UCI (chess), USI (minishogi) and XBoard (chess, and xiangqi, whose ten ranks
+// XBoard counts from 0) end by the rules or the ply cap
 // with every move legal; vari's own engine plays it over UCI; an engine that lacks the variant
 // or an option is refused before the match. Skipped when Fairy-Stockfish is not installed.
 #include <unistd.h>
@@ -60,7 +61,7 @@ TEST_CASE("vari's AI plays whole games against Fairy-Stockfish over UCI, USI and
           "[match]") {
     if (!have_fairy()) return;
     const auto [name, protocol] = GENERATE(table<std::string, std::string>(
-        {{"chess", "uci"}, {"minishogi", "usi"}, {"chess", "xboard"}}));
+        {{"chess", "uci"}, {"minishogi", "usi"}, {"chess", "xboard"}, {"xiangqi", "xboard"}}));
     INFO(name << " over " << protocol);
     const auto game = test::load_shipped(name);
     const match::Entrant fairy = engine(*game, protocol + ":" + FAIRY, name);

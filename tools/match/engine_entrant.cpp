@@ -103,10 +103,9 @@ std::optional<Entrant> engine_entrant(const CompiledGame& game, std::string_view
         return std::nullopt;
     }
     config.command = std::move(*command);
-    // XBoard engines write moves as UCI does.
-    const Protocol written = *protocol == Protocol::usi ? Protocol::usi : Protocol::uci;
     std::string why;
-    auto text = notation::ProtocolText::make(game, written, why);
+    auto text =
+        notation::ProtocolText::make(game, *protocol, why, notation::ProtocolText::Peer::engine);
     if (!text) {
         error = std::string(notation::protocol_name(*protocol)) + " cannot express " +
                 game.ir().name + ": " + why;
