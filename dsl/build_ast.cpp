@@ -559,9 +559,9 @@ Cursor resume_after(std::string_view text, const Cursor& error, std::size_t star
     }
 }
 
-ir::Diagnostic error_at(const std::string& label, std::size_t line, std::size_t column,
-                        std::string message) {
-    ir::Diagnostic d;
+Diagnostic error_at(const std::string& label, std::size_t line, std::size_t column,
+                    std::string message) {
+    Diagnostic d;
     d.file = label;
     d.line = static_cast<std::uint32_t>(line);
     d.column = static_cast<std::uint32_t>(column);
@@ -601,7 +601,7 @@ std::string fill_in(std::string_view message, const State& s) {
 
 }  // namespace
 
-void parse(const ParseInput& input, ast::File& file, std::vector<ir::Diagnostic>& diagnostics,
+void parse(const ParseInput& input, ast::File& file, std::vector<Diagnostic>& diagnostics,
            const IncludeReader& read_include) {
     const std::string_view text = input.text;
     const std::string& label = input.label;

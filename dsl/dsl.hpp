@@ -31,7 +31,7 @@ struct LoadResult {
     // The game compiled, set with `game`: loading compiles it to judge what the engine can hold.
     std::unique_ptr<CompiledGame> compiled;
     // Every error found, by file (in the order of `sources`), then by line and column.
-    std::vector<ir::Diagnostic> diagnostics;
+    std::vector<Diagnostic> diagnostics;
     // Every file read, in the order first read; sources[0] is the loaded one (its text empty
     // when it could not be read). Diagnostics name them by label.
     std::vector<SourceFile> sources;
@@ -61,7 +61,7 @@ std::string weights_text(const ir::Game& game, const ir::Weights& weights);
 // `problem` set: not a weights file, made for other rules (another rules hash), a piece, player or
 // weight missing or out of range.
 std::optional<ir::Weights> read_weights(std::string_view text, const std::string& label,
-                                        const ir::Game& game, ir::Diagnostic& problem);
+                                        const ir::Game& game, Diagnostic& problem);
 
 // The bytes of a regular file of at most `limit` bytes, or nothing and the reason (the system's
 // words, the size limit with the file's size, or "it is not a regular file"): every file vari
@@ -83,14 +83,14 @@ std::vector<std::string> shipped_games();
 //     the source line
 //           ^
 //     hint: HINT
-std::string render(const ir::Diagnostic& diagnostic, std::string_view source);
+std::string render(const Diagnostic& diagnostic, std::string_view source);
 
 // A diagnostic of a load, shown with the line of the file it names and, when that file was
 // included, one line per include that led to it:
 //     note: included from game.vari:3:1
-std::string render(const ir::Diagnostic& diagnostic, const LoadResult& loaded);
+std::string render(const Diagnostic& diagnostic, const LoadResult& loaded);
 
 // Diagnostics as a JSON array of {file, line, column, severity, message, hint}.
-std::string to_json(const std::vector<ir::Diagnostic>& diagnostics);
+std::string to_json(const std::vector<Diagnostic>& diagnostics);
 
 }  // namespace vari::dsl

@@ -24,8 +24,7 @@ fs::path identity(const fs::path& path) {
 
 class Reader {
 public:
-    Reader(const std::string& loaded_label, ast::File& file,
-           std::vector<ir::Diagnostic>& diagnostics)
+    Reader(const std::string& loaded_label, ast::File& file, std::vector<Diagnostic>& diagnostics)
         : scope_(loaded_label), file_(file), diagnostics_(diagnostics) {}
 
     void read(std::vector<SourceFile>& sources) {
@@ -42,7 +41,7 @@ public:
 private:
     const FileScope scope_;
     ast::File& file_;
-    std::vector<ir::Diagnostic>& diagnostics_;
+    std::vector<Diagnostic>& diagnostics_;
     std::deque<SourceFile> files_;
     std::vector<fs::path> identities_;  // per file read
     std::vector<std::size_t> open_;     // the files being parsed, the loaded one first
@@ -57,7 +56,7 @@ private:
     }
 
     void error(std::size_t from, ast::Span span, std::string message, std::string hint = {}) {
-        ir::Diagnostic d;
+        Diagnostic d;
         d.file = files_[from].label;
         d.line = span.line;
         d.column = span.column;
@@ -131,7 +130,7 @@ private:
 }  // namespace
 
 void parse_sources(std::vector<SourceFile>& sources, ast::File& file,
-                   std::vector<ir::Diagnostic>& diagnostics) {
+                   std::vector<Diagnostic>& diagnostics) {
     Reader(sources[0].label, file, diagnostics).read(sources);
 }
 

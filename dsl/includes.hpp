@@ -6,6 +6,7 @@
 #include "dsl/ast.hpp"
 #include "dsl/dsl.hpp"
 #include "interpreter/ir.hpp"
+#include "interpreter/messages/messages.hpp"
 
 namespace vari::dsl {
 
@@ -18,6 +19,6 @@ inline constexpr std::size_t max_total_bytes = 4 << 20;
 // first read; a file included again is skipped. Declarations go to `file` in reading order, an
 // included file's where its `include` stands, as if its text were written there.
 void parse_sources(std::vector<SourceFile>& sources, ast::File& file,
-                   std::vector<ir::Diagnostic>& diagnostics);
+                   std::vector<Diagnostic>& diagnostics);
 
 }  // namespace vari::dsl

@@ -23,16 +23,16 @@ namespace fs = std::filesystem;
 // Past this many, a list of errors stops helping; the rest are counted, not shown.
 constexpr std::size_t max_diagnostics = 100;
 
-ir::Diagnostic file_error(const std::string& path, std::string message) {
-    ir::Diagnostic d;
+Diagnostic file_error(const std::string& path, std::string message) {
+    Diagnostic d;
     d.file = path;
     d.message = std::move(message);
     return d;
 }
 
-bool has_error(const std::vector<ir::Diagnostic>& diagnostics) {
-    return std::any_of(diagnostics.begin(), diagnostics.end(), [](const ir::Diagnostic& d) {
-        return d.severity == ir::Diagnostic::Severity::error;
+bool has_error(const std::vector<Diagnostic>& diagnostics) {
+    return std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) {
+        return d.severity == Diagnostic::Severity::error;
     });
 }
 
@@ -42,17 +42,16 @@ bool is_file(const fs::path& path) {
 }
 
 // By file, in the order the files were read, then by position.
-void sort_diagnostics(std::vector<ir::Diagnostic>& diagnostics,
+void sort_diagnostics(std::vector<Diagnostic>& diagnostics,
                       const std::vector<std::string>& labels) {
     std::unordered_map<std::string, std::size_t> order;
     for (std::size_t i = labels.size(); i-- > 0;) order[labels[i]] = i;
-    const auto key = [&order](const ir::Diagnostic& d) {
+    const auto key = [&order](const Diagnostic& d) {
         const auto it = order.find(d.file);
         return std::tuple{it == order.end() ? std::size_t{0} : it->second, d.line, d.column};
     };
-    std::stable_sort(
-        diagnostics.begin(), diagnostics.end(),
-        [&key](const ir::Diagnostic& a, const ir::Diagnostic& b) { return key(a) < key(b); });
+    std::stable_sort(diagnostics.begin(), diagnostics.end(),
+                     [&key](const Diagnostic& a, const Diagnostic& b) { return key(a) < key(b); });
 }
 
 // A file that could not be read: no text, and why.
@@ -65,19 +64,19 @@ LoadResult unread(const std::string& path, std::string message) {
 
 // The weights file beside the rule file, when there is one: read into the game, or a warning.
 void attach_weights(ir::Game& game, const std::string& rule_file,
-                    std::vector<ir::Diagnostic>& diagnostics) {
+                    std::vector<Diagnostic>& diagnostics) {
     const fs::path path = weights_path(rule_file);
     std::error_code ec;
     if (!fs::exists(path, ec)) return;
     std::string reason;
-    ir::Diagnostic problem;
+    Diagnostic problem;
     const auto text = read_bytes(path, max_weights_bytes, reason);
     if (!text)
         problem = file_error(path.string(), "cannot read the weights file: " + reason);
     else if (auto weights = read_weights(*text, path.string(), game, problem))
         game.weights = std::move(*weights);
     if (game.weights) return;
-    problem.severity = ir::Diagnostic::Severity::warning;
+    problem.severity = Diagnostic::Severity::warning;
     problem.hint = "the AI uses values derived from the rules instead";
     diagnostics.push_back(std::move(problem));
 }
@@ -113,7 +112,7 @@ LoadResult load(std::string_view text, const std::string& file_label,
     if (result.diagnostics.size() > max_diagnostics) {
         const std::size_t hidden = result.diagnostics.size() - max_diagnostics;
         result.diagnostics.resize(max_diagnostics);
-        ir::Diagnostic more = result.diagnostics.back();
+        Diagnostic more = result.diagnostics.back();
         more.message = "and " + std::to_string(hidden) + " more errors after this one";
         more.hint.clear();
         result.diagnostics.push_back(std::move(more));

@@ -9,6 +9,7 @@
 
 #include "dsl/ast.hpp"
 #include "interpreter/ir.hpp"
+#include "interpreter/messages/messages.hpp"
 
 namespace vari::dsl {
 
@@ -28,7 +29,7 @@ inline constexpr std::size_t max_parse_errors = 50;
 
 // Appends the declarations that parse to `file`, listing broken ones there, with a diagnostic per
 // broken declaration or stray text. Calls `read_include` after each `include`.
-void parse(const ParseInput& input, ast::File& file, std::vector<ir::Diagnostic>& diagnostics,
+void parse(const ParseInput& input, ast::File& file, std::vector<Diagnostic>& diagnostics,
            const IncludeReader& read_include);
 
 }  // namespace vari::dsl

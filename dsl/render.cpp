@@ -11,8 +11,8 @@ namespace vari::dsl {
 
 namespace {
 
-const char* severity_word(ir::Diagnostic::Severity severity) {
-    return severity == ir::Diagnostic::Severity::error ? "error" : "warning";
+const char* severity_word(Diagnostic::Severity severity) {
+    return severity == Diagnostic::Severity::error ? "error" : "warning";
 }
 
 // The line as it can be shown on a terminal (control bytes and invalid UTF-8 as '?'), and the
@@ -63,7 +63,7 @@ void show_line(std::string_view line, std::uint32_t column, std::string& shown,
 
 // Everything but the source line is echoed through printable(): messages quote what was written
 // (a position string's field, a typed move, a Lua error, a file's name), which may hold anything.
-std::string render(const ir::Diagnostic& diagnostic, std::string_view source) {
+std::string render(const Diagnostic& diagnostic, std::string_view source) {
     // A diagnostic about a whole file (it cannot be read, say) has no line to name.
     const std::string place = diagnostic.line == 0 ? ""
                                                    : ":" + std::to_string(diagnostic.line) + ":" +
@@ -80,7 +80,7 @@ std::string render(const ir::Diagnostic& diagnostic, std::string_view source) {
     return out;
 }
 
-std::string render(const ir::Diagnostic& diagnostic, const LoadResult& loaded) {
+std::string render(const Diagnostic& diagnostic, const LoadResult& loaded) {
     const SourceFile* file = loaded.source(diagnostic.file);
     std::string out = render(diagnostic, file != nullptr ? std::string_view(file->text) : "");
     while (file != nullptr && file->included_by >= 0) {
@@ -92,7 +92,7 @@ std::string render(const ir::Diagnostic& diagnostic, const LoadResult& loaded) {
     return out;
 }
 
-std::string to_json(const std::vector<ir::Diagnostic>& diagnostics) {
+std::string to_json(const std::vector<Diagnostic>& diagnostics) {
     auto array = nlohmann::json::array();
     for (const auto& d : diagnostics)
         array.push_back({{"file", d.file},

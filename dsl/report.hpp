@@ -8,17 +8,18 @@
 #include "dsl/ast.hpp"
 #include "dsl/text.hpp"
 #include "interpreter/ir.hpp"
+#include "interpreter/messages/messages.hpp"
 
 namespace vari::dsl {
 
 class Report {
 public:
     // `labels[i]` names file i (a span's `file`) in diagnostics; labels[0] is the loaded file.
-    Report(std::vector<std::string> labels, std::vector<ir::Diagnostic>& out)
+    Report(std::vector<std::string> labels, std::vector<Diagnostic>& out)
         : labels_(std::move(labels)), out_(out) {}
 
     void error(ast::Span span, std::string message, std::string hint = {}) {
-        ir::Diagnostic d;
+        Diagnostic d;
         d.file = label(span.file);
         d.line = span.line;
         d.column = span.column;
@@ -41,7 +42,7 @@ public:
 
 private:
     std::vector<std::string> labels_;
-    std::vector<ir::Diagnostic>& out_;
+    std::vector<Diagnostic>& out_;
     int errors_ = 0;
 };
 

@@ -103,7 +103,7 @@ std::string weights_text(const ir::Game& game, const ir::Weights& weights) {
 }
 
 std::optional<ir::Weights> read_weights(std::string_view text, const std::string& label,
-                                        const ir::Game& game, ir::Diagnostic& problem) {
+                                        const ir::Game& game, Diagnostic& problem) {
     problem = {};
     problem.file = label;
     try {

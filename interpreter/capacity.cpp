@@ -41,7 +41,7 @@ int moves_to(const Tables& t, const PieceRules& r, int from, int to) {
 }
 
 // The line directions (each with its reverse) and per-piece rules the compiler would build.
-std::optional<ir::Diagnostic> rules_error(const ir::Game& game) {
+std::optional<Diagnostic> rules_error(const ir::Game& game) {
     std::set<std::pair<int, int>> directions;
     for (const auto& piece : game.pieces) {
         for (std::size_t p = 0; p < game.players.size(); ++p) {
@@ -207,7 +207,7 @@ int piece_limit(const Tables& t) {
     return low;
 }
 
-std::optional<ir::Diagnostic> capacity_error(const ir::Game& rules) {
+std::optional<Diagnostic> capacity_error(const ir::Game& rules) {
     if (auto error = rules_error(rules)) return error;
     const int pieces = static_cast<int>(rules.setup.size() + rules.hand_setup.size());
     if (pieces > MAX_PIECES) {
@@ -224,7 +224,7 @@ std::optional<ir::Diagnostic> capacity_error(const ir::Game& rules) {
     return std::nullopt;
 }
 
-std::optional<ir::Diagnostic> capacity_error(const CompiledGame& game) {
+std::optional<Diagnostic> capacity_error(const CompiledGame& game) {
     const ir::Game& rules = game.ir();
     const int pieces = static_cast<int>(rules.setup.size() + rules.hand_setup.size());
     const MoveBound bound = move_bound(game.tables(), pieces);

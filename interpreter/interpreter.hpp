@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "interpreter/ir.hpp"
+#include "interpreter/messages/messages.hpp"
 #include "interpreter/tables.hpp"
 #include "interpreter/types.hpp"
 
@@ -284,10 +285,6 @@ private:
 // no such slide makes that move.
 CellSet en_passant_passed(const Tables& t, const PieceRules& rules, int from, int to);
 
-// Why dropping a piece of `type` from the hand of the side to move onto `cell` is not legal
-// (e.g. "a Pawn may not be dropped where it gives check"); nothing when it is legal.
-std::optional<std::string> drop_refusal(Position& pos, int type, int cell);
-
 // The cells of the capture sequence `move` (legal in `pos`) names, as do_move finds them; false
 // when there is no such sequence.
 bool jump_path(const Position& pos, Move move, JumpPath& path);
@@ -330,10 +327,10 @@ int piece_limit(const Tables& tables);
 // more slide directions than MAX_DIRECTIONS, a piece with more than MAX_PIECE_RULES vectors of
 // slides, curves, jumps, hops and lame leaps, or a setup of more than MAX_PIECES pieces. Only a
 // game without one may be compiled.
-std::optional<ir::Diagnostic> capacity_error(const ir::Game& game);
+std::optional<Diagnostic> capacity_error(const ir::Game& game);
 // The same judged on the compiled tables: positions with more moves than a MoveList holds
 // (move_bound); else a start that no play could reach (setup_error).
-std::optional<ir::Diagnostic> capacity_error(const CompiledGame& game);
+std::optional<Diagnostic> capacity_error(const CompiledGame& game);
 
 // The royal pieces that the player who just moved has left attacked, where no move may do so
 // (royal pieces are not captured and nobody passes): a position that play never reaches.
@@ -341,11 +338,11 @@ CellSet royals_left_attacked(const Position& pos);
 
 // A located error when the game's start is a position play could never reach: the player before
 // the first to move has left a royal piece attacked. Found at the setup of that piece.
-std::optional<ir::Diagnostic> setup_error(const CompiledGame& game);
+std::optional<Diagnostic> setup_error(const CompiledGame& game);
 
 // A diagnostic at `source` of `game`'s files.
-ir::Diagnostic located(const ir::Game& game, ir::SourceRef source, std::string message,
-                       std::string hint);
+Diagnostic located(const ir::Game& game, ir::SourceRef source, std::string message,
+                   std::string hint);
 
 // Leaf nodes of the legal move tree to `depth`, as the generator lists moves (no end condition
 // but a position without moves stops it). `*overflow`, when given, is set if some position of the
@@ -389,6 +386,32 @@ int extinct_type(const Position& pos, int player, const ir::EndCondition& end);
 // How the goals ended the game, where goal_reached(pos).
 Judgement judge_goals(const Position& pos);
 
+// What judge() is given.
+struct JudgeInput {
+    const Position& pos;
+    int mover;  // who made the last move
+    bool has_move;
+    int repetitions;
+};
+// Each end kind's row (end_rules.cpp): when judge() looks at it and what it finds there, the
+// words that say why it ended a game, whether a perft tree from `start` could end by it above
+// its `depth` leaves (where the engine's perft, which judges only the lack of legal moves, would
+// count otherwise), and whether XBoard's standard variants end so.
+struct EndRule {
+    // In judge()'s order; see Judgement.
+    enum class Phase : std::uint8_t { pieces, goals, material, no_move, counts };
+    ir::EndKind kind;
+    Phase phase;
+    // Whether the game's rule number `rule` ends it; nullptr for the goals (judge_goals).
+    Judgement (*judge)(const JudgeInput& in, int rule);
+    // Said of the player the outcome is for: "checkmate", "the 100-ply rule", "reaching Camp".
+    std::string (*reason)(const Position& pos, const ir::EndCondition& end,
+                          const Judgement& judged);
+    bool (*before_leaves)(const Position& start, int depth, const ir::EndCondition& end);
+    bool xboard_knows;
+};
+const EndRule& end_rule(ir::EndKind kind);
+
 // The players' scores for `outcome` of `player` (-1 with a draw), into scores[0, players): a win
 // gives that player 1 and the others 0; a draw gives everyone 1/players; a loss gives that player 0
 // and the others 1/(players - 1) each.
@@ -425,28 +448,6 @@ private:
 // `v` turned clockwise by the board's smallest rotation: a quarter turn on square boards, a sixth
 // on hex boards (axial coordinates), as LANGUAGE.md states it for `orient`.
 ir::Vec turn_once(ir::Geometry geometry, ir::Vec v);
-
-// ---- Text that may hold anything (from files, the command line, hooks) -------------------------
-
-// The length of the valid UTF-8 character at `at` (1 for ASCII), or 0 when the bytes there are not
-// valid UTF-8 (a stray continuation byte, an overlong form, a surrogate, a cut-off sequence).
-std::size_t utf8_length(std::string_view text, std::size_t at);
-
-// The length of the character at `at` when a terminal may be sent it as it is: valid UTF-8 and
-// no control character (C0, DEL or C1, which can move the cursor or restyle the screen); else 0.
-std::size_t shown_length(std::string_view text, std::size_t at);
-
-// Optimal-string-alignment distance (insertions, deletions, substitutions, adjacent swaps).
-std::size_t edit_distance(std::string_view a, std::string_view b);
-
-// "did you mean 'forward'?" for the candidate nearest to `name` (a difference in case alone is
-// near), or "" when none is near enough.
-std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates);
-
-// `text` as a terminal may be sent it: a control character or a byte that is not UTF-8 is written
-// as an escape ("\n", "\x1B"), so that text echoed from input cannot break lines, move the cursor
-// or restyle the screen.
-std::string printable(std::string_view text);
 
 // One byte of text tested or changed as ASCII, whatever its value: <cctype> takes only the values
 // of unsigned char, and a byte above 0x7F in a char is negative.

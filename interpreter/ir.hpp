@@ -203,11 +203,12 @@ struct Placement {
 };
 
 // no_pieces: the player to move has no piece on the board or in hand. bare_royal: a player is
-// left with only royal pieces (two players; see judge.cpp). insufficient: every player's pieces
+// left with only royal pieces (two players; see end_rules.cpp). insufficient: every player's pieces
 // are one of the sets of EndCondition::material. royal_reaches: a royal piece of the player who
 // just moved stands in that player's cells of `zone`. checks: the player who just moved has given
 // check `count` times. passes: the last `count` moves were passes. facing: royal pieces faced each
-// other along royals_must_part in the last two positions.
+// other along royals_must_part in the last two positions. Each kind's row of rules is in
+// end_rules.cpp.
 enum class EndKind : std::uint8_t {
     checkmate,
     stalemate,
@@ -222,6 +223,7 @@ enum class EndKind : std::uint8_t {
     facing,
     extinction
 };
+inline constexpr std::size_t END_KIND_COUNT = static_cast<std::size_t>(EndKind::extinction) + 1;
 // The result for the player who made the last move.
 enum class Outcome : std::uint8_t { win, loss, draw };
 
@@ -346,17 +348,6 @@ struct Game {
         return map.empty() ? pieces[static_cast<std::size_t>(type)].captured_as
                            : map[static_cast<std::size_t>(type)];
     }
-};
-
-// A problem in user input (rule file, position string, typed move): where and what.
-struct Diagnostic {
-    enum class Severity : std::uint8_t { error, warning };
-    Severity severity = Severity::error;
-    std::string file;          // file name or a label such as "position"
-    std::uint32_t line = 0;    // 1-based
-    std::uint32_t column = 0;  // 1-based
-    std::string message;
-    std::string hint;  // empty when there is nothing to add
 };
 
 }  // namespace vari::ir

@@ -6,9 +6,9 @@
 
 namespace vari {
 
-ir::Diagnostic located(const ir::Game& game, ir::SourceRef source, std::string message,
-                       std::string hint) {
-    ir::Diagnostic d;
+Diagnostic located(const ir::Game& game, ir::SourceRef source, std::string message,
+                   std::string hint) {
+    Diagnostic d;
     if (source.file < game.files.size()) d.file = game.files[source.file];
     d.line = source.line;
     d.column = source.column;
@@ -22,7 +22,7 @@ namespace {
 // Position strings name a first-move right by its cell's file letter (upper case for the first
 // player, lower case for the second): each player's pieces with first moves must start on cells
 // of different files, whose names begin with a letter.
-std::optional<ir::Diagnostic> first_move_cells_error(const ir::Game& rules) {
+std::optional<Diagnostic> first_move_cells_error(const ir::Game& rules) {
     std::map<std::pair<int, char>, const ir::Placement*> by_letter;
     for (const ir::Placement& placed : rules.setup) {
         if (rules.pieces[placed.type].first_movements.empty()) continue;
@@ -47,7 +47,7 @@ std::optional<ir::Diagnostic> first_move_cells_error(const ir::Game& rules) {
 
 }  // namespace
 
-std::optional<ir::Diagnostic> setup_error(const CompiledGame& game) {
+std::optional<Diagnostic> setup_error(const CompiledGame& game) {
     if (auto error = first_move_cells_error(game.ir())) return error;
     const Position start(game);
     const CellSet attacked = royals_left_attacked(start);

@@ -74,7 +74,7 @@ search::Root search_root(const Game& game) {
 std::unique_ptr<search::RuleHooks> search_hooks(const CompiledGame& game, HookUse use,
                                                 std::string& error) {
     if (use == HookUse::off || !game.ir().hooks) return nullptr;
-    ir::Diagnostic problem;
+    Diagnostic problem;
     auto hooks = lua::Hooks::load(game, problem);
     if (!hooks) {
         error = "the hooks failed to load at " + problem.file + ":" + std::to_string(problem.line) +

@@ -7,78 +7,6 @@
 namespace vari::runtime {
 namespace {
 
-std::string repetition_name(int count) {
-    switch (count) {
-        case 2:
-            return "twofold";
-        case 3:
-            return "threefold";
-        case 4:
-            return "fourfold";
-        case 5:
-            return "fivefold";
-        default:
-            return std::to_string(count) + "-fold";
-    }
-}
-
-// "Black's Queens gone", "White down to 2 Kings": why `end extinction` ended the game, of the
-// player who lost the type (the mover when the outcome was reversed for it).
-std::string extinction_reason(const Position& pos, const ir::EndCondition& end,
-                              const Judgement& judged) {
-    const ir::Game& game = pos.game().ir();
-    const int mover = judged.mover;
-    const int player = judged.outcome == end.outcome ? (mover + 1) % 2 : mover;
-    const int type = std::max(0, extinct_type(pos, player, end));
-    const std::string& name = game.players[static_cast<std::size_t>(player)].name;
-    const std::string& piece = game.pieces[static_cast<std::size_t>(type)].name;
-    if (end.count == 1) return name + " having no " + piece + " left";
-    return name + " having fewer than " + std::to_string(end.count) + " of piece " + piece;
-}
-
-// Why the game ended by `end` as `judged` in `pos`, said of the player the outcome is for
-// (`mover`): "X wins by capturing every piece", "draw by stalemate".
-std::string reason_of(const Position& pos, const ir::EndCondition& end, const Judgement& judged) {
-    const ir::Game& game = pos.game().ir();
-    const int mover = judged.mover;
-    switch (end.kind) {
-        case ir::EndKind::checkmate:
-            return "checkmate";
-        case ir::EndKind::stalemate:
-            return "stalemate";
-        case ir::EndKind::repetition:
-            return repetition_name(end.count) + " repetition";
-        case ir::EndKind::ply_limit:
-            return "the " + std::to_string(end.count) + "-ply rule";
-        case ir::EndKind::no_pieces: {
-            const int players = static_cast<int>(game.players.size());
-            const std::string& bare = game.players[(mover + 1) % players].name;
-            if (end.outcome == ir::Outcome::win) return "capturing every piece";
-            if (end.outcome == ir::Outcome::loss && players == 2) return "losing every piece";
-            return bare + " having no pieces left";
-        }
-        case ir::EndKind::bare_royal:
-            return "the bare-royal rule";
-        case ir::EndKind::insufficient:
-            return "insufficient material";
-        case ir::EndKind::extinction:
-            return extinction_reason(pos, end, judged);
-        case ir::EndKind::royal_reaches: {
-            const std::string& zone = game.zones[static_cast<std::size_t>(end.zone)].name;
-            if (judged.answered) return "both reaching " + zone;
-            if (judged.outcome == ir::Outcome::win) return "reaching " + zone;
-            return game.players[static_cast<std::size_t>(mover)].name + " reaching " + zone;
-        }
-        case ir::EndKind::checks:
-            return std::to_string(end.count) + (end.count == 1 ? " check" : " checks");
-        case ir::EndKind::passes:
-            return std::to_string(end.count) + (end.count == 1 ? " pass" : " passes in a row");
-        case ir::EndKind::facing:
-            return "royal pieces left facing";
-    }
-    return "the end of the game";
-}
-
 // Scores and summary for `outcome` of `player` (-1 with a draw).
 Result make_result(const ir::Game& game, ir::Outcome outcome, int player, std::string reason) {
     const int count = static_cast<int>(game.players.size());
@@ -124,7 +52,7 @@ Game::Game(const CompiledGame& game, const Position& start, HookUse hooks)
 
 void Game::load_hooks() {
     if (hook_use_ == HookUse::off) return;
-    ir::Diagnostic error;
+    Diagnostic error;
     hooks_ = lua::Hooks::load(game_, error);
     hook_load_error_.clear();
     if (!hooks_ && !error.message.empty())
@@ -239,7 +167,8 @@ void Game::judge_position() {
     if (judgement.rule < 0)
         return end(make_result(game, ir::Outcome::draw, mover, "no legal move"));
     const ir::EndCondition& rule = game.ends[static_cast<std::size_t>(judgement.rule)];
-    end(make_result(game, judgement.outcome, mover, reason_of(pos_, rule, judgement)));
+    end(make_result(game, judgement.outcome, mover,
+                    end_rule(rule.kind).reason(pos_, rule, judgement)));
 }
 
 Move random_move(const Game& game, std::mt19937_64& rng) {

@@ -13,44 +13,6 @@
 namespace vari::runtime {
 namespace {
 
-// Whether the material end `end` could fire at a position of the tree above its leaves. A ply
-// takes at most one piece, except a capture sequence: with jumps it always could. A player's
-// pieces (on the board and in hand) are otherwise at least their number now less depth - 1 plies'
-// captures: bare-royal needs a player without pieces besides royal ones, and insufficient every
-// player down to one of its sets.
-bool material_may_end(const CompiledGame& game, const Position& start, int depth,
-                      const ir::EndCondition& end) {
-    const Tables& t = game.tables();
-    if (t.has_jumps) return true;
-    std::size_t largest_set = 0;
-    for (const auto& set : end.material) largest_set = std::max(largest_set, set.size());
-    for (int p = 0; p < t.player_count; ++p) {
-        int pieces = 0;
-        for (int type = 0; type < t.type_count; ++type)
-            if (end.kind == ir::EndKind::insufficient || !(t.royal_types >> type & 1))
-                pieces += start.count(p, type) + start.in_hand(p, type);
-        const int fewest = pieces - (depth - 1);
-        if (end.kind == ir::EndKind::bare_royal && fewest <= 0) return true;
-        if (end.kind == ir::EndKind::insufficient && fewest > static_cast<int>(largest_set))
-            return false;
-    }
-    return end.kind == ir::EndKind::insufficient;
-}
-
-// Whether a type `end extinction` names could be gone in a position the tree judges: each ply
-// takes at most one piece (a capture, or a Pawn that promotes), but for captures in jumps. The
-// start too is judged, at depth 1 and more.
-bool extinction_may_end(const CompiledGame& game, const Position& start, int depth,
-                        const ir::EndCondition& end) {
-    const Tables& t = game.tables();
-    if (t.has_jumps) return true;
-    for (int p = 0; p < t.player_count; ++p)
-        for (const int type : end.extinct_types)
-            if (start.count(p, type) + start.in_hand(p, type) - (depth - 1) < end.count)
-                return true;
-    return false;
-}
-
 // Whether some position of the tree above its leaves could be ended by a rule the engine's perft
 // does not judge: a hook, a ply limit the clock can reach, a repetition within the depth (the
 // tree starts without a history), a player left without pieces who could otherwise pass, or the
@@ -58,45 +20,9 @@ bool extinction_may_end(const CompiledGame& game, const Position& start, int dep
 bool needs_game(const CompiledGame& game, const Position& start, int depth, HookUse hooks) {
     const ir::Game& rules = game.ir();
     if (hooks == HookUse::on && rules.hooks) return true;
-    const int players = game.tables().player_count;
-    for (const auto& end : rules.ends) {
-        switch (end.kind) {
-            case ir::EndKind::ply_limit:
-                if (start.ply_clock() + depth - 1 >= end.count) return true;
-                break;
-            case ir::EndKind::repetition: {
-                // A position comes back after every player has moved twice (a move is undone
-                // only by its own player), or sooner after a round of passes, unless so many
-                // passes in a row end the game first.
-                const int passes_to_end = game.tables().passes_to_end;
-                const bool passes_round = rules.passing != ir::Passing::never &&
-                                          !(passes_to_end && passes_to_end <= players);
-                const int cycle = passes_round ? players : 2 * players;
-                if ((end.count - 1) * cycle <= depth - 1) return true;
-                break;
-            }
-            case ir::EndKind::no_pieces:
-                if (rules.passing != ir::Passing::never) return true;
-                break;
-            case ir::EndKind::extinction:
-                if (extinction_may_end(game, start, depth, end)) return true;
-                break;
-            case ir::EndKind::bare_royal:
-            case ir::EndKind::insufficient:
-                // Judged on the material, while there are moves: only where the captures the
-                // tree can hold could bring it about.
-                if (material_may_end(game, start, depth, end)) return true;
-                break;
-            case ir::EndKind::checkmate:
-            case ir::EndKind::stalemate:
-            case ir::EndKind::royal_reaches:
-            case ir::EndKind::checks:
-            case ir::EndKind::passes:
-            case ir::EndKind::facing:
-                break;  // no legal move, or a goal that leaves none: the engine counts none either
-        }
-    }
-    return false;
+    return std::any_of(rules.ends.begin(), rules.ends.end(), [&](const ir::EndCondition& end) {
+        return end_rule(end.kind).before_leaves(start, depth, end);
+    });
 }
 
 constexpr const char* STOPPED = "stopped before the count was done";

@@ -261,8 +261,8 @@ const std::string* Record::tag(std::string_view name) const {
     return it == tags.end() ? nullptr : &it->value;
 }
 
-std::optional<ir::Diagnostic> read_record(const CompiledGame& game, std::string_view text,
-                                          const std::string& label, Record& record, HookUse hooks) {
+std::optional<Diagnostic> read_record(const CompiledGame& game, std::string_view text,
+                                      const std::string& label, Record& record, HookUse hooks) {
     record = Record{};
     Cursor c(without_byte_order_mark(text));
     try {
@@ -292,7 +292,7 @@ std::optional<ir::Diagnostic> read_record(const CompiledGame& game, std::string_
         record.game = std::make_unique<Game>(game, start, hooks);
         read_moves(c, *record.game, record.tag("Result"));
     } catch (const Failure& failure) {
-        ir::Diagnostic d;
+        Diagnostic d;
         d.file = label;
         d.line = failure.place.line;
         d.column = failure.place.column;

@@ -306,9 +306,9 @@ struct Record {
 // is refused: it was played under other rules. Errors are located at the line and column of
 // `text` (file `label`): a malformed tag, a bad FEN, an illegal move (its number and why), a
 // result that the moves contradict, a missing end marker (a truncated record).
-std::optional<ir::Diagnostic> read_record(const CompiledGame& game, std::string_view text,
-                                          const std::string& label, Record& record,
-                                          HookUse hooks = HookUse::on);
+std::optional<Diagnostic> read_record(const CompiledGame& game, std::string_view text,
+                                      const std::string& label, Record& record,
+                                      HookUse hooks = HookUse::on);
 // The RuleFile tag of a record, read without the rest, to find its game; empty when none.
 std::string record_rule_file(std::string_view text);
 

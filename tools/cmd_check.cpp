@@ -12,10 +12,10 @@ namespace {
 
 // A valid game's hooks must also load: their code compiles, its top level runs and returns known
 // hooks. Prints the failure (unless `json`) and adds it to `all`; false when there is one.
-bool hooks_load(const ir::Game& game, bool json, std::vector<ir::Diagnostic>& all) {
+bool hooks_load(const ir::Game& game, bool json, std::vector<Diagnostic>& all) {
     if (!game.hooks) return true;
     const CompiledGame compiled(game);
-    ir::Diagnostic error;
+    Diagnostic error;
     if (lua::Hooks::load(compiled, error) || error.message.empty()) return true;
     if (!json) {
         // Lines count from the top of the file the code is in: padded, inline code lines up too.
@@ -38,14 +38,14 @@ int run_check(int argc, char** argv) {
     app.add_flag("--json", json, "print the diagnostics as a JSON array, for editors");
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
-    std::vector<ir::Diagnostic> all;
+    std::vector<Diagnostic> all;
     bool invalid = false;
     for (const auto& file : files) {
         const auto path = dsl::resolve_game(file);
         auto loaded = dsl::load_file(path ? *path : file);
         bool has_error = false;
         for (const auto& d : loaded.diagnostics) {
-            has_error = has_error || d.severity == ir::Diagnostic::Severity::error;
+            has_error = has_error || d.severity == Diagnostic::Severity::error;
             if (!json) std::cerr << dsl::render(d, loaded);
             all.push_back(d);
         }

@@ -344,7 +344,7 @@ bool read_openings_file(const CompiledGame& game, const std::string& path,
                   << '\n';
         return false;
     }
-    std::vector<ir::Diagnostic> errors;
+    std::vector<Diagnostic> errors;
     auto read = match::read_openings(game, *text, path, errors);
     for (const auto& d : errors) std::cerr << dsl::render(d, *text);
     if (!read) return false;

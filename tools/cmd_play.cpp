@@ -214,10 +214,10 @@ private:
     }
 
     void list_moves() const {
-        Position pos = game().position();
+        const MoveList& legal = game().legal_moves();
         std::string line;
-        for (Move m : game().legal_moves()) {
-            const std::string text = notation::format_move(pos, m, notation_);
+        for (const std::string& text :
+             notation::format_moves(game().position(), {legal.begin(), legal.end()}, notation_)) {
             if (!line.empty() && line.size() + 1 + text.size() > 78) {
                 std::cout << line << '\n';
                 line.clear();

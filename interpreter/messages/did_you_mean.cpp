@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "interpreter/interpreter.hpp"
+#include "interpreter/messages/messages.hpp"
 
 namespace vari {
 

@@ -1,7 +1,7 @@
 // Text that may hold anything (NUL bytes, invalid UTF-8, terminal controls), made safe to show.
 #include <cstdio>
 
-#include "interpreter/interpreter.hpp"
+#include "interpreter/messages/messages.hpp"
 
 namespace vari {
 

@@ -245,7 +245,7 @@ std::string read_scores(lua_State* L, const HookGame& game, std::vector<double>&
 }
 
 // Fills `error` from a failure of the chunk's compilation or top level.
-void report(ir::Diagnostic& error, const Failure& failure, const std::string& own_source) {
+void report(Diagnostic& error, const Failure& failure, const std::string& own_source) {
     if (failure.source == own_source && failure.line > 0) {
         error.line = static_cast<std::uint32_t>(failure.line);
         error.message = failure.message;
@@ -290,9 +290,8 @@ Hooks::Hooks(std::unique_ptr<State> state) : state_(std::move(state)) {}
 
 Hooks::~Hooks() = default;
 
-std::unique_ptr<Hooks> Hooks::load(const CompiledGame& game, ir::Diagnostic& error,
-                                   HookLimits limits) {
-    error = ir::Diagnostic{};
+std::unique_ptr<Hooks> Hooks::load(const CompiledGame& game, Diagnostic& error, HookLimits limits) {
+    error = Diagnostic{};
     const auto& source = game.ir().hooks;
     if (!source) return nullptr;
     const int first_line = std::max(1, source->first_line);
@@ -361,7 +360,7 @@ std::unique_ptr<Hooks> Hooks::load(const CompiledGame& game, ir::Diagnostic& err
     }
     lua_settop(thread, 0);
     sandbox.keep_clock(false);
-    error = ir::Diagnostic{};
+    error = Diagnostic{};
     return std::unique_ptr<Hooks>(new Hooks(std::move(state)));
 }
 

@@ -70,7 +70,7 @@ public:
     // Loads the game's hook code into a new sandboxed state and runs its top level. Nothing and
     // `error` set (file, line, message) when that fails or the chunk does not return a table of
     // known hooks; nothing and no error message when the game has no hooks.
-    static std::unique_ptr<Hooks> load(const CompiledGame& game, ir::Diagnostic& error,
+    static std::unique_ptr<Hooks> load(const CompiledGame& game, Diagnostic& error,
                                        HookLimits limits = {});
     ~Hooks();
     Hooks(const Hooks&) = delete;

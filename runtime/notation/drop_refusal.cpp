@@ -1,9 +1,9 @@
 // Why a drop is illegal, in the words of the rule that forbids it: for players, not the hot path.
 #include <algorithm>
 
-#include "interpreter/interpreter.hpp"
+#include "runtime/notation/notation.hpp"
 
-namespace vari {
+namespace vari::notation {
 namespace {
 
 std::string quoted(const std::string& name) { return "'" + name + "'"; }
@@ -68,4 +68,4 @@ std::optional<std::string> drop_refusal(Position& pos, int type, int cell) {
     return "it would leave your royal piece attacked";
 }
 
-}  // namespace vari
+}  // namespace vari::notation

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -82,7 +83,7 @@ std::string checks_field(const Position& pos);
 // On error `pos` is unspecified and the diagnostic's file is "position", line 1, column (1-based)
 // pointing at the offending character (one past the end for something missing; the board's
 // first character for a royal piece missing).
-std::optional<ir::Diagnostic> parse_position(Position& pos, std::string_view text);
+std::optional<Diagnostic> parse_position(Position& pos, std::string_view text);
 
 // ---- Move notation ------------------------------------------------------------------------
 // FROM-TO for a move, FROMxTO for a capture, then for a promotion '=' and the promoted piece's
@@ -119,6 +120,10 @@ std::string format_move(const Position& pos, Move move, Notation notation);
 // The moves of `line` played from `start` (a search's best line), as far as each is legal there.
 std::vector<std::string> format_line(const Position& start, const std::vector<Move>& line,
                                      Notation notation);
+// Each of `moves` (legal in `pos`) in `notation`, as format_move writes it, from one generation of
+// the position's moves (not one a move).
+std::vector<std::string> format_moves(const Position& pos, std::span<const Move> moves,
+                                      Notation notation);
 
 // Finds the legal move `text` names: FROM, an optional separator ('-', 'x', ':' or a blank), TO,
 // and for a promotion the piece token with or without '=', or '+' ("e2e4", "E7XD8=q", "e7d8q"
@@ -138,6 +143,11 @@ std::vector<std::string> format_line(const Position& start, const std::vector<Mo
 //   P*c5 is not a legal drop: a Pawn may not be dropped where it gives check  (drop_refusal)
 // `pos` is only used as scratch and is unchanged on return.
 std::optional<Move> parse_move(Position& pos, std::string_view text, std::string& error);
+
+// Why dropping a piece of `type` from the hand of the side to move onto `cell` is not legal
+// (e.g. "a Pawn may not be dropped where it gives check"), in the words of the rule that forbids
+// it; nothing when it is legal.
+std::optional<std::string> drop_refusal(Position& pos, int type, int cell);
 
 // ---- Engine protocols -----------------------------------------------------------------------
 // ORDER Protocol: the enum, PROTOCOLS and the names in protocol_text.cpp.

@@ -34,7 +34,7 @@ public:
     Parser(Position& pos, std::string_view text)
         : pos_(pos), game_(pos.game().ir()), t_(pos.tables()), text_(text) {}
 
-    std::optional<ir::Diagnostic> run() {
+    std::optional<Diagnostic> run() {
         skip_blanks();
         if (at_ == text_.size()) {
             fail(at_, "empty position string",
@@ -53,7 +53,7 @@ public:
 
 private:
     bool fail(std::size_t at, std::string message, std::string hint = {}) {
-        ir::Diagnostic d;
+        Diagnostic d;
         d.file = "position";
         d.line = 1;
         d.column = static_cast<std::uint32_t>(at + 1);
@@ -433,7 +433,7 @@ private:
     std::string_view text_;
     std::size_t at_ = 0;
     CellOffsets offsets_{};  // where each piece on the board was read
-    std::optional<ir::Diagnostic> error_;
+    std::optional<Diagnostic> error_;
     int board_pieces_ = 0;
 };
 
@@ -497,7 +497,7 @@ std::string to_position_string(const Position& pos) {
     return out;
 }
 
-std::optional<ir::Diagnostic> parse_position(Position& pos, std::string_view text) {
+std::optional<Diagnostic> parse_position(Position& pos, std::string_view text) {
     return Parser(pos, text).run();
 }
 

@@ -42,7 +42,9 @@ bool has_en_passant(const ir::Game& game) {
     return false;
 }
 
-// Why `protocol` cannot express `game` on a board of `columns` by `rows`, or nothing.
+using Peer = ProtocolText::Peer;
+
+// Why `protocol` cannot express `game` on a board of `columns` by `rows`, for `peer`, or nothing.
 std::optional<std::string> refusal(const ir::Game& game, Protocol protocol, Peer peer, int columns,
                                    int rows) {
     const bool usi = protocol == Protocol::usi;

@@ -277,7 +277,10 @@ bool reads_back(const Position& pos, const MoveList& legal, const std::string& t
 
 }  // namespace
 
-std::string format_short(const Position& pos, Move move) {
+namespace {
+
+// `move` in short notation, told apart from the other moves of `legal` (the legal moves of `pos`).
+std::string format_short(const Position& pos, const MoveList& legal, Move move) {
     const ir::Game& game = pos.game().ir();
     // Games whose captures are capture sequences write every move in long form, as draughts
     // players do: their pieces are told apart by their cells, not their letters.
@@ -286,9 +289,6 @@ std::string format_short(const Position& pos, Move move) {
                                                  : format_move(pos, move) + check_mark(pos, move);
     if (const ir::Castling* castling = castling_of(pos, move); castling && !castling->label.empty())
         return castling->label + gating_text(pos, move) + check_mark(pos, move);
-    Position scratch = pos;
-    MoveList legal;
-    generate_legal(scratch, legal);
     const Piece mover = pos.piece_on(move.from());
     const bool letterless = type_of(mover) == letterless_type(game, owner_of(mover));
     const std::string rest = (is_capture(pos, move) ? "x" : "") + name_of(pos, move.to()) +
@@ -301,6 +301,32 @@ std::string format_short(const Position& pos, Move move) {
         if (&origin == &origins.back() || reads_back(pos, legal, out, move)) break;
     }
     return out + gating_text(pos, move) + check_mark(pos, move);
+}
+
+MoveList legal_moves_of(const Position& pos) {
+    Position scratch = pos;
+    MoveList legal;
+    generate_legal(scratch, legal);
+    return legal;
+}
+
+}  // namespace
+
+std::string format_short(const Position& pos, Move move) {
+    return format_short(pos, legal_moves_of(pos), move);
+}
+
+std::vector<std::string> format_moves(const Position& pos, std::span<const Move> moves,
+                                      Notation notation) {
+    std::vector<std::string> texts;
+    texts.reserve(moves.size());
+    if (notation == Notation::long_form) {
+        for (const Move m : moves) texts.push_back(format_move(pos, m));
+        return texts;
+    }
+    const MoveList legal = legal_moves_of(pos);
+    for (const Move m : moves) texts.push_back(format_short(pos, legal, m));
+    return texts;
 }
 
 // Check is marked ('+', '#') where royal pieces may not be left attacked, unless '+' already

@@ -130,28 +130,6 @@ std::string variant_name(const std::string& stem) {
     return name;
 }
 
-// Whether XBoard's standard variants know this ending; those that end otherwise (a zone to reach,
-// checks to give, passes, royal pieces left facing, a type made extinct) are not XBoard's.
-bool xboard_ends_so(ir::EndKind kind) {
-    switch (kind) {
-        case ir::EndKind::checkmate:
-        case ir::EndKind::stalemate:
-        case ir::EndKind::repetition:
-        case ir::EndKind::ply_limit:
-        case ir::EndKind::no_pieces:
-        case ir::EndKind::bare_royal:
-        case ir::EndKind::insufficient:
-            return true;
-        case ir::EndKind::royal_reaches:
-        case ir::EndKind::checks:
-        case ir::EndKind::passes:
-        case ir::EndKind::facing:
-        case ir::EndKind::extinction:
-            return false;
-    }
-    return false;
-}
-
 }  // namespace
 
 XBoardVariant describe_for_xboard(const CompiledGame& game, const std::string& stem) {
@@ -221,7 +199,7 @@ XBoardVariant describe_for_xboard(const CompiledGame& game, const std::string& s
     const bool other_ends =
         rules.checks_forbidden ||
         std::any_of(rules.ends.begin(), rules.ends.end(),
-                    [](const ir::EndCondition& e) { return !xboard_ends_so(e.kind); });
+                    [](const ir::EndCondition& e) { return !end_rule(e.kind).xboard_knows; });
     for (const Standard& s : STANDARD_VARIANTS)
         if (after_table == s.setup_after_table && joined == s.pieces &&
             variant.undescribed.empty() && !other_ends) {

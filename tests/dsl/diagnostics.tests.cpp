@@ -18,7 +18,7 @@ namespace dsl_diagnostics_tests {
 
 namespace {
 
-using vari::ir::Diagnostic;
+using vari::Diagnostic;
 using vari::test::TempDir;
 namespace dsl = vari::dsl;
 

@@ -94,7 +94,7 @@ int fuzz_hooks(const std::uint8_t* data, std::size_t size) {
     ir::Game ir = rules();
     ir.hooks = ir::HookSource{std::string(as_text(data, size)), "fuzzed.lua", 1, {}};
     const CompiledGame game(std::move(ir));
-    ir::Diagnostic error;
+    Diagnostic error;
     const auto hooks = lua::Hooks::load(game, error, HOOK_LIMITS);
     if (!hooks) {
         expect(!error.message.empty(), HARNESS, "hooks that fail to load say why");

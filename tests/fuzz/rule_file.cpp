@@ -29,7 +29,7 @@ int fuzz_rule_file(const std::uint8_t* data, std::size_t size) {
     }
 
     const CompiledGame game(std::move(*loaded.game));
-    ir::Diagnostic hook_error;
+    Diagnostic hook_error;
     // As `vari check` loads them: the top level runs once, under the usual limits.
     const auto hooks = lua::Hooks::load(game, hook_error);
     expect(hooks || !game.ir().hooks || !hook_error.message.empty(), HARNESS,

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
+#include "runtime/notation/notation.hpp"
 #include "support/shipped_games.hpp"
 
 namespace interpreter_shogi_rules_tests {
@@ -58,7 +59,7 @@ TEST_CASE("Hex Shogi 41: a Pawn may not be dropped where an own unpromoted Pawn 
         CHECK(drops.find(" b4 ") == std::string::npos);
         CHECK(drops.find(" c4 ") == std::string::npos);
         CHECK(drops.find(" d4 ") != std::string::npos);
-        CHECK(drop_refusal(pos, pawn, game->cell_index("b4")).value_or("") ==
+        CHECK(notation::drop_refusal(pos, pawn, game->cell_index("b4")).value_or("") ==
               "a Pawn may not be dropped where your Pawn defends it");
     }
     SECTION("White: the Pawn on c7 defends b6 and c6") {
@@ -90,7 +91,7 @@ TEST_CASE("Hex Shogi 41: a Pawn may not be dropped where it gives check, other p
         const std::string pawns = drops_of(pos, pawn);
         CHECK(pawns.find(" b8 ") == std::string::npos);
         CHECK(pawns.find(" c8 ") == std::string::npos);
-        CHECK(drop_refusal(pos, pawn, game->cell_index("c8")).value_or("") ==
+        CHECK(notation::drop_refusal(pos, pawn, game->cell_index("c8")).value_or("") ==
               "a Pawn may not be dropped where it gives check");
         CHECK(drops_of(pos, gold).find(" c8 ") != std::string::npos);
     }
@@ -118,7 +119,7 @@ TEST_CASE("Hex Shogi 41: no piece is dropped where it could never move",
         CHECK(drops_of(pos, pawn).find(" b8 ") != std::string::npos);
         CHECK(drops_of(pos, knight).find("8 ") == std::string::npos);
         CHECK(drops_of(pos, knight).find(" a7 ") != std::string::npos);
-        CHECK(drop_refusal(pos, knight, game->cell_index("b8")).value_or("") ==
+        CHECK(notation::drop_refusal(pos, knight, game->cell_index("b8")).value_or("") ==
               "a Knight may not be dropped where it could never move");
     }
     SECTION("White: Pawn and Lance not on rank 1, Knight not on ranks 1 and 2") {
@@ -183,7 +184,7 @@ TEST_CASE("shogi: no Pawn is dropped on a file that holds an own Pawn (nifu)",
         for (const char* cell : {" 5h ", " 5g ", " 5e ", " 5b "})
             CHECK(drops.find(cell) == std::string::npos);
         CHECK(drops.find(" 6e ") != std::string::npos);
-        CHECK(drop_refusal(pos, pawn, game->cell_index("5d")).value_or("") ==
+        CHECK(notation::drop_refusal(pos, pawn, game->cell_index("5d")).value_or("") ==
               "a Pawn may not be dropped on a file that holds your Pawn");
     }
     SECTION("White") {
@@ -205,7 +206,7 @@ TEST_CASE("shogi: a Pawn drop may check but not mate; a Gold drop may mate",
     pos.set_in_hand(0, pawn, 1);
     pos.set_in_hand(0, gold, 1);
     CHECK(drops_of(pos, pawn).find(" 9b ") == std::string::npos);
-    CHECK(drop_refusal(pos, pawn, game->cell_index("9b")).value_or("") ==
+    CHECK(notation::drop_refusal(pos, pawn, game->cell_index("9b")).value_or("") ==
           "a Pawn may not be dropped where it gives checkmate");
     CHECK(drops_of(pos, gold).find(" 9b ") != std::string::npos);
     SECTION("without the Gold's guard the Pawn drop is only a check, and allowed") {

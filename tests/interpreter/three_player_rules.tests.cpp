@@ -5,6 +5,7 @@
 #include <sstream>
 #include <vector>
 
+#include "runtime/notation/notation.hpp"
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
 
@@ -242,7 +243,8 @@ TEST_CASE("Three Player Hex Shogi: Pawn drops by each player's own direction (ru
         }
         CHECK(drops.find(std::string(" ") + c.far_line + " ") == std::string::npos);
         CHECK(drops.find(" 8d ") != std::string::npos);  // elsewhere is fine
-        CHECK(drop_refusal(pos, pawn, game->cell_index(std::string(c.attacking).substr(0, 2)))
+        CHECK(notation::drop_refusal(pos, pawn,
+                                     game->cell_index(std::string(c.attacking).substr(0, 2)))
                   .has_value());
     }
 }

@@ -231,7 +231,7 @@ TEST_CASE("an SPRT stops the match once a bound is crossed", "[match]") {
 
 TEST_CASE("a bad openings file is refused line by line", "[match][openings]") {
     const auto game = test::load_shipped("chess");
-    std::vector<ir::Diagnostic> errors;
+    std::vector<Diagnostic> errors;
     const std::string text =
         "# openings\n"
         "e2e4 e7e5\n"

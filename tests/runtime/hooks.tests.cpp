@@ -45,7 +45,7 @@ std::string hook_file(const std::string& name) {
 // A game with its hooks loaded, or the load's error; the game outlives the hooks.
 struct Loaded {
     std::unique_ptr<CompiledGame> game;
-    ir::Diagnostic error;
+    Diagnostic error;
     std::unique_ptr<lua::Hooks> hooks;
 };
 
@@ -92,7 +92,7 @@ Move move(const CompiledGame& game, const char* from, const char* to) {
 
 TEST_CASE("a game without hooks loads none and reports nothing", "[hooks]") {
     const auto game = compile(std::nullopt);
-    ir::Diagnostic error;
+    Diagnostic error;
     error.message = "stale";
     CHECK(!lua::Hooks::load(*game, error));
     CHECK(error.message.empty());

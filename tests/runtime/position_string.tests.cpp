@@ -17,7 +17,7 @@ namespace {
 const char* const CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 // A diagnostic must point into the string or just past it.
-void check_diagnostic(const ir::Diagnostic& d, std::string_view text) {
+void check_diagnostic(const Diagnostic& d, std::string_view text) {
     CHECK(d.file == "position");
     CHECK(d.line == 1);
     CHECK(d.column >= 1);

@@ -63,7 +63,7 @@ TEST_CASE("weights round-trip through a weights file", "[search][weights]") {
     ir::Weights file = search::Evaluation::to_ir(*game, weights);
     file.made_by = "vari tune three-player-hex-shogi-91 --seed 3";
     const std::string text = dsl::weights_text(game->ir(), file);
-    ir::Diagnostic problem;
+    Diagnostic problem;
     const auto read = dsl::read_weights(text, "t.weights", game->ir(), problem);
     REQUIRE(read);
     CHECK(read->made_by == file.made_by);
@@ -77,7 +77,7 @@ TEST_CASE("a weights file made for other rules, or damaged, is refused with the 
     const ir::Weights weights =
         search::Evaluation::to_ir(*chess, search::Evaluation::derived_weights(*chess));
     const std::string for_chess = dsl::weights_text(chess->ir(), weights);
-    ir::Diagnostic problem;
+    Diagnostic problem;
     CHECK_FALSE(dsl::read_weights(for_chess, "w", game->ir(), problem));
     CHECK_THAT(problem.message, Catch::Contains("made for other rules"));
     CHECK_FALSE(dsl::read_weights("{\"vari-weights\": 1,", "w", game->ir(), problem));
@@ -125,7 +125,7 @@ TEST_CASE("the weights file beside a rule file gives the game its weights, and o
     loaded = dsl::load_file(path);
     if (!loaded.game) FAIL(dsl::render(loaded.diagnostics.front(), loaded));
     REQUIRE(loaded.diagnostics.size() == 1);
-    CHECK(loaded.diagnostics[0].severity == ir::Diagnostic::Severity::warning);
+    CHECK(loaded.diagnostics[0].severity == Diagnostic::Severity::warning);
     CHECK_THAT(loaded.diagnostics[0].message, Catch::Contains("made for other rules"));
     CHECK_FALSE(loaded.game->weights);
 }

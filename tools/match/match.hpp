@@ -134,7 +134,7 @@ Position opening_start(const CompiledGame& game, const Opening& opening);
 constexpr std::size_t MAX_OPENINGS = 100'000;
 std::optional<std::vector<Opening>> read_openings(const CompiledGame& game, std::string_view text,
                                                   const std::string& label,
-                                                  std::vector<ir::Diagnostic>& errors,
+                                                  std::vector<Diagnostic>& errors,
                                                   std::size_t max_openings = MAX_OPENINGS);
 // `plies` uniformly random moves from the start, drawn from `seed`, none ending the game.
 Opening random_opening(const CompiledGame& game, int plies, std::uint64_t seed,

@@ -9,9 +9,9 @@
 namespace vari::match {
 namespace {
 
-ir::Diagnostic error_at(const std::string& label, std::uint32_t line, std::uint32_t column,
-                        std::string message) {
-    ir::Diagnostic d;
+Diagnostic error_at(const std::string& label, std::uint32_t line, std::uint32_t column,
+                    std::string message) {
+    Diagnostic d;
     d.file = label;
     d.line = line;
     d.column = column;
@@ -48,7 +48,7 @@ std::optional<Opening> opening_of(const CompiledGame& game, std::string_view tex
 
 std::optional<std::vector<Opening>> read_openings(const CompiledGame& game, std::string_view text,
                                                   const std::string& label,
-                                                  std::vector<ir::Diagnostic>& errors,
+                                                  std::vector<Diagnostic>& errors,
                                                   std::size_t max_openings) {
     std::vector<Opening> openings;
     std::uint32_t number = 0;

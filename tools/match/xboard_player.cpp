@@ -1,7 +1,8 @@
 // An XBoard (CECP v2) engine as a player. It is kept in force mode between its moves: the moves
 // it has not seen go as `usermove`, then `time`/`otim` and `go`; after its `move` comes `force`
-// again, so that it never thinks on its own. Moves are written in XBoard's coordinates (e2e4, e7e8q,
-// P@e4; a 10-rank board's ranks from 0), as Fairy-Stockfish and most XBoard engines read them.
+// again, so that it never thinks on its own. Moves are written in XBoard's coordinates (e2e4,
+// e7e8q, P@e4; a 10-rank board's ranks from 0), as Fairy-Stockfish and most XBoard engines read
+// them.
 #include <algorithm>
 #include <charconv>
 #include <sstream>

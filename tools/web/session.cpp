@@ -42,13 +42,13 @@ std::string string_field(const json& request, const char* key) {
 
 json diagnostics_json(const dsl::LoadResult& loaded) {
     json out = json::array();
-    for (const ir::Diagnostic& d : loaded.diagnostics)
+    for (const Diagnostic& d : loaded.diagnostics)
         out.push_back({{"file", std::filesystem::path(d.file).filename().string()},
                        {"line", d.line},
                        {"column", d.column},
                        {"message", d.message},
                        {"hint", d.hint},
-                       {"warning", d.severity == ir::Diagnostic::Severity::warning}});
+                       {"warning", d.severity == Diagnostic::Severity::warning}});
     return out;
 }
 

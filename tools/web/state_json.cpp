@@ -34,10 +34,10 @@ json type_json(const ir::Piece& piece) {
 
 // A legal move with what the page needs to offer it: the cells it starts and lands on (every
 // landing of a capture sequence), the dropped or promoted type, and its notations.
-json move_json(const Position& pos, Move move) {
+json move_json(const Position& pos, Move move, const std::string& long_text,
+               const std::string& short_text) {
     const ir::Game& game = pos.game().ir();
-    json m = {{"long", notation::format_move(pos, move, notation::Notation::long_form)},
-              {"short", notation::format_move(pos, move, notation::Notation::short_form)}};
+    json m = {{"long", long_text}, {"short", short_text}};
     if (move.is_pass()) {
         m["pass"] = true;
         return m;
@@ -103,8 +103,13 @@ json state_json(const runtime::Game& game) {
                 hand.push_back({{"type", type}, {"count", n}});
         hands.push_back(hand);
     }
-    if (!game.result())
-        for (const Move m : game.legal_moves()) moves.push_back(move_json(pos, m));
+    if (!game.result()) {
+        const std::span<const Move> legal(game.legal_moves().begin(), game.legal_moves().end());
+        const auto long_texts = notation::format_moves(pos, legal, notation::Notation::long_form);
+        const auto short_texts = notation::format_moves(pos, legal, notation::Notation::short_form);
+        for (std::size_t i = 0; i < legal.size(); ++i)
+            moves.push_back(move_json(pos, legal[i], long_texts[i], short_texts[i]));
+    }
     const std::vector<bool> attacked = runtime::royals_in_check(pos);
     for (int c = 0; c < static_cast<int>(attacked.size()); ++c)
         if (attacked[c]) check.push_back(cell_name(rules, c));
