@@ -81,6 +81,7 @@ TEST_CASE("every legal move of random positions is written and read back as itse
     }
 }
 
+// A position's list written at once names each move as it is named alone.
 TEST_CASE("every legal move of random positions has a short name of its own that reads back",
           "[runtime][notation][short]") {
     for (const std::string& name : dsl::shipped_games()) {
@@ -92,9 +93,16 @@ TEST_CASE("every legal move of random positions has a short name of its own that
                 Position pos = g.position();
                 const std::string where = name + ": " + notation::to_position_string(pos);
                 std::set<std::string> seen;
-                for (Move m : g.legal_moves()) {
+                const MoveList& legal = g.legal_moves();
+                // The whole list, written from one generation, as each move alone.
+                const auto texts = notation::format_moves(pos, {legal.begin(), legal.end()},
+                                                          notation::Notation::short_form);
+                REQUIRE(texts.size() == static_cast<std::size_t>(legal.size));
+                for (int i = 0; i < legal.size; ++i) {
+                    const Move m = legal.moves[i];
                     const std::string text = notation::format_short(pos, m);
                     INFO(where << " move " << text);
+                    CHECK(texts[static_cast<std::size_t>(i)] == text);
                     CHECK(seen.insert(text).second);  // unambiguous
                     if (notation::marks_check(game->ir()) &&
                         (text.back() == '#' || text.back() == '+'))
