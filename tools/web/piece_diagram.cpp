@@ -137,7 +137,7 @@ std::vector<Vec> panel_cells(Geometry geometry, int radius) {
 }
 
 int panel_radius(const ir::Game& game) {
-    constexpr int MIN_RADIUS = 3, MAX_RADIUS = 5;
+    constexpr int MIN_RADIUS = 3, MAX_RADIUS = 4;
     int radius = MIN_RADIUS;
     for (const ir::Piece& piece : game.pieces)
         for (const auto& player_marks : piece_marks(game, piece))

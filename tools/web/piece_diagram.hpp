@@ -42,7 +42,7 @@ int step_distance(ir::Geometry geometry, ir::Vec v);
 std::vector<ir::Vec> panel_cells(ir::Geometry geometry, int radius);
 
 // How far the panel reaches: 3 steps, or as far as the farthest leap or curve of the game's
-// pieces, at most 5.
+// pieces, at most 4.
 int panel_radius(const ir::Game& game);
 
 }  // namespace vari::web
