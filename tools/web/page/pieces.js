@@ -115,9 +115,16 @@ function drawToken(parent, type, owner, axes, marks = true) {
   svg("circle", { r: marks ? TOKEN_RADIUS : 0.4, class: "disk" }, g);
   if (marks) {
     const moves = info.moves[owner] || [];
-    // Lines under points: the faint first moves under the rest.
-    const order = (m) => (m.first || m.zoned ? 0 : 1) * 2 + (m.kind === "slide" ? 0 : 1);
-    for (const mark of [...moves].sort((a, b) => order(a) - order(b))) drawMark(g, mark, axes);
+    // A first move (or one from a zone only) along the line of another move is left to the
+    // panel: the token stays clear (a pawn's double step).
+    const pale = (m) => m.first || m.zoned;
+    const line = (m) => unit(m.to).map((c) => c.toFixed(3)).join();
+    const lines = new Set(moves.filter((m) => !pale(m)).map(line));
+    const shown = moves.filter((m) => !pale(m) || !lines.has(line(m)));
+    // Lines under points, pale marks under the rest.
+    const order = (m) => (pale(m) ? 0 : 1) * 2 + (m.kind === "slide" ? 0 : 1);
+    for (const mark of shown.sort((a, b) => order(a) - order(b))) drawMark(g, mark, axes);
+    if (!moves.length) svg("circle", { r: RING.step, class: "still" }, g);  // no move of its own
   }
   const text = svg("text", {}, g);
   text.textContent = info.letter;
@@ -250,8 +257,14 @@ function refreshPanel(shown) {
 // Shows the panel while the pointer is on `element` or it has focus; a tap shows it until the
 // next tap elsewhere.
 function panelOn(element, type, owner, cell) {
-  element.addEventListener("pointerenter", () => showPanel(type, owner, cell));
+  const show = () => {
+    // Where the panel floats (a phone), it keeps to the half of the screen the piece is not in.
+    const box = element.getBoundingClientRect();
+    $("piece-panel").classList.toggle("high", box.top + box.height / 2 > window.innerHeight / 2);
+    showPanel(type, owner, cell);
+  };
+  element.addEventListener("pointerenter", show);
   element.addEventListener("pointerleave", (e) => { if (e.pointerType === "mouse") hidePanel(); });
-  element.addEventListener("focus", () => showPanel(type, owner, cell));
+  element.addEventListener("focus", show);
   element.addEventListener("blur", hidePanel);
 }
