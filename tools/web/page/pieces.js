@@ -2,6 +2,7 @@
 // moves, and the piece panel that shows a piece's moves on a small board. The marks come from
 // the server (board.types[t].moves[player], see state_json.cpp), in board coordinates; a view's
 // axes turn them into its plane, so a piece's forward is its owner's as the board is seen.
+// It draws what app.js holds (board, view) with app.js's helpers (svg, $, cellShape, displayName).
 "use strict";
 
 const TOKEN_RADIUS = 0.42;
@@ -156,7 +157,8 @@ function reachedCells(marks, panel) {
     const faint = Boolean(m.first || m.zoned);
     if (m.kind === "slide" || m.kind === "hop") {
       const path = [];
-      for (let k = 1; !m.range || k <= m.range; k++) {
+      const cells = m.range && (m.kind === "hop" ? m.range + 1 : m.range);  // a hop's range: past the screen
+      for (let k = 1; !cells || k <= cells; k++) {
         const cell = [m.to[0] * k, m.to[1] * k];
         // A hop lands beyond a screen: the first cell is where the screen stands.
         if (!(m.kind === "hop" && k === 1 ? inside.has(`${cell[0]},${cell[1]}`)
@@ -206,18 +208,17 @@ function showPanel(type, owner, cell) {
   const used = new Set();
   for (const { at: v, ways, faint } of cells) {
     const [x, y] = onScreen(v, axes);
-    // A cell reached both ways is shown as moves-or-captures.
+    // A cell reached both ways is shown as moves-or-captures; a capture over a piece rings it.
     const way = ways.has("both") || (ways.has("move") && ways.has("capture")) ? "both"
-              : ["move", "capture", "hop", "jump"].find((w) => ways.has(w));
-    used.add(way);
-    const g = svg("g", { class: `reached ${way}${faint ? " faint" : ""}`, "data-reached": `${v[0]},${v[1]}`,
+              : ["move", "capture"].find((w) => ways.has(w));
+    const over = ["hop", "jump"].find((w) => ways.has(w));
+    const g = svg("g", { class: `reached${faint ? " faint" : ""}`, "data-reached": `${v[0]},${v[1]}`,
                          transform: `translate(${x},${y})` }, box);
-    if (way === "capture" || way === "hop" || way === "jump") {
-      svg("path", { d: "M-0.16-0.16L0.16 0.16M-0.16 0.16L0.16-0.16" }, g);
-      if (way !== "capture") svg("circle", { r: 0.24 }, g);
-    } else {
-      svg("circle", { r: way === "move" ? 0.17 : 0.2 }, g);
-    }
+    if (way === "both" || way === "move") svg("circle", { r: way === "move" ? 0.17 : 0.2, class: `spot ${way}` }, g);
+    else svg("path", { d: "M-0.16-0.16L0.16 0.16M-0.16 0.16L0.16-0.16", class: "cross" }, g);
+    if (over) svg("circle", { r: 0.3, class: "over" }, g);
+    used.add(way || over);
+    if (over) used.add(over);
   }
   drawToken(box, type, owner, axes, true);
   const legend = $("panel-legend");
