@@ -276,9 +276,11 @@ def marks_of(page, selector):
 
 
 def every_piece_marked(page, game):
-    """Every piece on the board (and in hand) bears marks of its moves, and pieces of different
-    types owned by one player are drawn differently."""
+    """Every piece on the board (and in hand) bears marks of its moves, and pieces of types that
+    move differently, owned by one player, are drawn differently."""
     pieces = marks_of(page, "g.piece[data-piece]")
+    moves = dict(page.driver.execute_script(
+        "return board.types.map((t) => [t.letter, JSON.stringify(t.moves)])"))
     bare = [f"{p['owner']} {p['letter']} on {p['cell']}" for p in pieces if not p["marks"]]
     if not pieces or bare:
         raise AssertionError(f"{game}: pieces drawn without the marks of their moves: {bare}")
@@ -287,7 +289,7 @@ def every_piece_marked(page, game):
         drawings.setdefault((p["owner"], p["letter"]), p["drawing"])
     for owner in {o for o, _ in drawings}:
         own = {letter: d for (o, letter), d in drawings.items() if o == owner}
-        if len(set(own.values())) != len(own):
+        if len(set(own.values())) != len({moves[letter] for letter in own}):
             raise AssertionError(f"{game}: {owner}'s {sorted(own)} are not all drawn differently")
     return pieces
 
