@@ -18,6 +18,7 @@ import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
@@ -260,6 +261,85 @@ def highlights(page):
     print("highlights: last move, check and the picked piece shown on square and hex boards")
 
 
+def marks_of(page, selector):
+    """Per piece `selector` finds: its cell (or hand), letter, owner and its marks' drawing, and
+    where its marks lie on the whole (the mean of their boxes' centres, y down the screen)."""
+    return page.driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map((g) => {"
+        "  const marks = [...g.querySelectorAll('.mark')];"
+        "  const boxes = marks.map((m) => m.getBBox());"
+        "  const mean = (f) => boxes.reduce((s, b) => s + f(b), 0) / (boxes.length || 1);"
+        "  return { cell: g.dataset.cell || 'hand', letter: g.dataset.piece, owner: g.dataset.owner,"
+        "           marks: marks.length, drawing: marks.map((m) => m.outerHTML).join(''),"
+        "           x: mean((b) => b.x + b.width / 2), y: mean((b) => b.y + b.height / 2) }; })",
+        selector)
+
+
+def every_piece_marked(page, game):
+    """Every piece on the board (and in hand) bears marks of its moves, and pieces of types that
+    move differently, owned by one player, are drawn differently."""
+    pieces = marks_of(page, "g.piece[data-piece]")
+    moves = dict(page.driver.execute_script(
+        "return board.types.map((t) => [t.letter, JSON.stringify(t.moves)])"))
+    bare = [f"{p['owner']} {p['letter']} on {p['cell']}" for p in pieces if not p["marks"]]
+    if not pieces or bare:
+        raise AssertionError(f"{game}: pieces drawn without the marks of their moves: {bare}")
+    drawings = {}
+    for p in pieces:
+        drawings.setdefault((p["owner"], p["letter"]), p["drawing"])
+    for owner in {o for o, _ in drawings}:
+        own = {letter: d for (o, letter), d in drawings.items() if o == owner}
+        if len(set(own.values())) != len({moves[letter] for letter in own}):
+            raise AssertionError(f"{game}: {owner}'s {sorted(own)} are not all drawn differently")
+    return pieces
+
+
+def panel_shows(page, name, reached=None):
+    page.wait.until(lambda d: d.find_element(By.ID, "panel-name").text == name
+                    and "shown" in d.find_element(By.ID, "piece-panel").get_attribute("class"))
+    if reached is not None:
+        count = len(page.driver.find_elements(By.CSS_SELECTOR, "#panel-board [data-reached]"))
+        if count != reached:
+            raise AssertionError(f"the panel of the {name} marks {count} cells, not {reached}")
+
+
+def piece_drawings(page):
+    """Compact Hex Chess: twenty kinds of piece told apart by the marks of their moves; the
+    piece panel names a piece and shows the cells it reaches, when pointed at or focused."""
+    game = "compact-hex-chess-anglojewish"
+    page.open(game)
+    page.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, 'g.piece[data-cell="d9"][data-piece="C"]'))
+    every_piece_marked(page, game)
+    ActionChains(page.driver).move_to_element(
+        page.driver.find_element(By.CSS_SELECTOR, 'g.piece[data-cell="b2"]')).perform()
+    panel_shows(page, "White Sennight on b2", reached=12)
+    page.driver.execute_script('document.querySelector(`polygon[data-cell="d9"]`).focus()')
+    panel_shows(page, "Black Cohen on d9")
+    print(f"{game}: every piece drawn with its moves; the panel follows the pointer and focus")
+
+
+def shogi_drawings(page):
+    """Hex Shogi 41, with pieces in hand: every piece bears its moves, each Lance points the way
+    its owner moves, a piece in hand shows its panel when focused, and the page's box turns the
+    marks off and on."""
+    game = "hex-shogi-41"
+    pieces = every_piece_marked(page, game)
+    if not any(p["cell"] == "hand" for p in pieces):
+        raise AssertionError(f"{game}: no piece in hand is drawn with its moves")
+    lances = {p["owner"]: p["y"] for p in pieces if p["letter"] == "L" and p["cell"] != "hand"}
+    if not (lances.get("Black", 0) < 0 < lances.get("White", 0)):
+        raise AssertionError(f"{game}: seen from Black's side, Black's Lance should point up and "
+                             f"White's down; their marks lie at {lances}")
+    page.driver.execute_script('document.querySelector(`svg[data-hand="White"]`).focus()')
+    panel_shows(page, "White Pawn in hand", reached=2)
+    box = page.driver.find_element(By.ID, "move-marks")
+    box.click()
+    page.wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".hands .mark, #board .mark"))
+    box.click()
+    page.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".hands .mark"))
+    print(f"{game}: pieces on the board and in hand drawn with their moves, each its way")
+
+
 def past_positions(page, vari):
     """The move list reads one row a round; a move clicked shows the position after it, and the
     game comes back with its last move or the button."""
@@ -425,9 +505,12 @@ def main():
         page.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "polygon[data-cell]"))
         for game, moves, seats in GAMES:
             play(page, args.vari, game, moves, seats, args.screenshots)
+            if game == "hex-shogi-41":
+                shogi_drawings(page)
             if game == "three-player-hex-shogi-91":  # the last move is shown on the board
                 expect_fill(page, game, marked(page, "last")[-1], "last")
                 tokens_follow_names(page)
+        piece_drawings(page)
         past_positions(page, args.vari)
         keyboard(page)
         analysis(page)

@@ -94,7 +94,8 @@ private:
 };
 
 // ---- What the page is shown (state_json.cpp) ----
-// The board's picture from each player's side, the players and the piece types.
+// The board's picture from each player's side (with the axes that turn a piece's marks), the
+// players, the piece types with the marks of their moves, and the cells of the piece panel.
 nlohmann::json board_json(const ir::Game& game);
 // The game in play: pieces, hands, side to move, legal moves (each with its cells, so the page can
 // offer them by click), last move, check, the moves so far, the result.

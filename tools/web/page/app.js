@@ -61,28 +61,6 @@ function cellShape(geometry) {
 
 function typeLetter(type) { return board.types[type].letter; }
 
-// Pictures of the usual chess pieces, by name, in a box of 100 units around the centre; other
-// pieces, and every piece of a game with hands (shogi's players read letters), are a token with
-// the piece's letter.
-const PICTURES = {
-  king: ["M-24 40H24V32L18 28C30 10 30-8 14-10C8-10 2-4 0 2C-2-4-8-10-14-10C-30-8-30 10-18 28L-24 32Z",
-         "M-4-46H4V-38H12V-30H4V-14H-4V-30H-12V-38H-4Z"],
-  queen: ["M-26 40H26V32L20 28L30-20L14 4L10-30L0 2L-10-30L-14 4L-30-20L-20 28L-26 32Z",
-          "M-30-20m-6 0a6 6 0 1 0 12 0a6 6 0 1 0-12 0", "M-10-30m-6 0a6 6 0 1 0 12 0a6 6 0 1 0-12 0",
-          "M10-30m-6 0a6 6 0 1 0 12 0a6 6 0 1 0-12 0", "M30-20m-6 0a6 6 0 1 0 12 0a6 6 0 1 0-12 0"],
-  rook: ["M-24 40H24V30L16 26V-14L24-20V-38H14V-30H5V-38H-5V-30H-14V-38H-24V-20L-16-14V26L-24 30Z"],
-  bishop: ["M-24 40H24V32L10 28C26 12 24-10 0-32C-24-10-26 12-10 28L-24 32Z",
-           "M0-38m-7 0a7 7 0 1 0 14 0a7 7 0 1 0-14 0", "M5-14L-5 2"],
-  knight: ["M-20 40H28V32C30 0 20-28-4-36L-8-46L-14-34C-24-26-32-10-36 2C-36 12-28 16-20 10L-8 0C-4 8-14 20-20 32Z",
-           "M-14-18m-3 0a3 3 0 1 0 6 0a3 3 0 1 0-6 0"],
-  pawn: ["M-24 40H24V32L12 22C20 18 20 4 10 0C20-6 18-26 0-26C-18-26-20-6-10 0C-20 4-20 18-12 22L-24 32Z"],
-};
-
-function pictureOf(type) {
-  if (board.hands || !$("piece-pictures").checked) return null;
-  return PICTURES[board.types[type].name.toLowerCase()] || null;
-}
-
 // Each player's tokens take the colour its name says (shogi's Black, who moves first, is dark;
 // xiangqi's Red is red); players named otherwise take the first colours left, in this order.
 const TOKENS = ["light", "dark", "grey", "red", "blue", "green"];
@@ -106,19 +84,13 @@ function displayName(type) {
   return board.types[type].name.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/_/g, " ");
 }
 
+// A piece as a group the page can find by letter and owner; its token bears the marks of its
+// moves (pieces.js) unless the player turned them off.
 function pieceGroup(parent, type, owner, x, y) {
-  const g = svg("g", { class: `piece token-${board.tokens[owner]}`, "data-piece": typeLetter(type),
-                       "data-owner": board.players[owner], transform: `translate(${x},${y})` }, parent);
-  const picture = pictureOf(type);
-  if (picture) {
-    const drawing = svg("g", { class: "picture", transform: "scale(0.0095)" }, g);
-    svg("rect", { x: -45, y: -50, width: 90, height: 95, fill: "transparent", stroke: "none" }, drawing);
-    for (const d of picture) svg("path", { d }, drawing);
-  } else {
-    svg("circle", { r: 0.4 }, g);
-    const text = svg("text", {}, g);
-    text.textContent = typeLetter(type);
-  }
+  const g = drawToken(parent, type, owner, board.views[view].axes, $("move-marks").checked);
+  g.setAttribute("data-piece", typeLetter(type));
+  g.setAttribute("data-owner", board.players[owner]);
+  g.setAttribute("transform", `translate(${x},${y})`);
   const title = svg("title", {}, g);
   title.textContent = `${board.players[owner]} ${displayName(type)}`;
   return g;
@@ -165,6 +137,9 @@ function draw() {
       e.preventDefault();
       clicked(c.name);
     });
+    const piece = shown.pieces.find((p) => p.cell === c.name);
+    if (piece) panelOn(cell, piece.type, piece.owner, c.name);
+    else cell.addEventListener("focus", hidePanel);
     if (c.name === focused) cell.focus();
     if ($("show-names").checked) {
       const name = svg("text", { class: "cell-name", x: c.x, y: -c.y + 0.38 }, root);
@@ -181,6 +156,7 @@ function draw() {
     g.setAttribute("data-cell", p.cell);
     g.addEventListener("click", () => clicked(p.cell));
     g.addEventListener("pointerdown", (e) => startDrag(e, p.cell));
+    panelOn(g, p.type, p.owner, p.cell);
   }
   for (const name of targets) {
     const c = at.get(name);
@@ -188,6 +164,7 @@ function draw() {
   }
   drawHands();
   drawSide();
+  refreshPanel(shown);
 }
 
 // What a screen reader says of a cell: its name, the piece on it and the marks it bears.
@@ -211,6 +188,9 @@ async function typedMove(event) {
 }
 
 function drawHands() {
+  const active = document.activeElement;
+  const focused = active && active.classList && active.classList.contains("hand-piece")
+    ? `${active.dataset.hand} ${active.dataset.type}` : null;  // kept as the hands are redrawn
   $("hand-top").replaceChildren();
   $("hand-bottom").replaceChildren();
   if (!board.hands) return;
@@ -220,8 +200,10 @@ function drawHands() {
     label.textContent = `${board.players[player]}:`;
     box.appendChild(label);
     for (const { type, count } of hand) {
-      const icon = svg("svg", { viewBox: "-0.5 -0.5 1 1", width: 36, height: 36,
-                                class: "hand-piece", "data-hand": board.players[player] }, box);
+      const icon = svg("svg", { viewBox: "-0.5 -0.5 1 1", width: 44, height: 44, tabindex: 0,
+                                role: "button", class: "hand-piece", "data-hand": board.players[player],
+                                "aria-label": `${board.players[player]} ${displayName(type)} in hand` +
+                                              (count > 1 ? `, ${count}` : ""), "data-type": type }, box);
       pieceGroup(icon, type, player, 0, 0);
       if (picked && picked.drop === type && player === state.to_move) icon.classList.add("selected");
       if (count > 1) {
@@ -229,11 +211,19 @@ function drawHands() {
         n.textContent = `×${count}`;
         box.appendChild(n);
       }
-      icon.addEventListener("click", () => {
+      const pick = () => {
         if (viewing || player !== state.to_move) return;
         picked = picked && picked.drop === type ? null : { drop: type, path: [] };
         draw();
+      };
+      icon.addEventListener("click", pick);
+      icon.addEventListener("keydown", (e) => {
+        if (e.key !== "Enter" && e.key !== " ") return;
+        e.preventDefault();
+        pick();
       });
+      panelOn(icon, type, player, null);
+      if (focused === `${board.players[player]} ${type}`) icon.focus();
     }
   });
 }
@@ -657,7 +647,7 @@ function setUpDesign() {
     if (text !== null) { picked = null; update(await ask("load", { text })); }
   });
   $("show-names").addEventListener("change", () => state && draw());
-  $("piece-pictures").addEventListener("change", () => state && draw());
+  $("move-marks").addEventListener("change", () => state && draw());
 }
 
 setUpDesign();
