@@ -393,13 +393,13 @@ def colours_of_words(page):
 
 
 def marks_in_editor(page):
-    """For each line the editor shows with a diagnostic's mark: its number, the words underlined
-    and the gutter's dot."""
+    """For each line the editor shows with a diagnostic's mark: its number, the words underlined,
+    the gutter's dot and what hovering the dot tells."""
     return page.driver.execute_script(
         "return [...document.querySelectorAll('#editor-pane .CodeMirror-code > div')]"
         ".map((line) => ({ number: line.querySelector('.CodeMirror-linenumber').textContent,"
         "  marked: [...line.querySelectorAll('.vari-error')].map((s) => s.textContent),"
-        "  dot: line.querySelector('.vari-mark.error') !== null }))"
+        "  dot: line.querySelector('.vari-mark.error')?.title }))"
         ".filter((line) => line.marked.length || line.dot)")
 
 
@@ -434,7 +434,8 @@ def design(page, vari, screenshots):
     if f"pasted.vari:{line}:" not in shown:
         raise AssertionError(f"the error is not located on line {line}: {shown!r}")
     marks = marks_in_editor(page)
-    if marks != [{"number": str(line), "marked": ["sideways"], "dot": True}]:
+    if (len(marks) != 1 or marks[0]["number"] != str(line) or marks[0]["marked"] != ["sideways"]
+            or "error: " not in (marks[0]["dot"] or "")):
         raise AssertionError(f"the error on line {line} is marked in the editor as {marks}")
     driver.save_screenshot(os.path.join(screenshots, "editor-error.png"))
     # The list's error puts the cursor at its place; Esc then Tab leaves the editor.

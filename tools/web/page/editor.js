@@ -43,6 +43,7 @@ function ruleEditor(textarea) {
   };
   const cm = CodeMirror.fromTextArea(textarea, {
     mode: "vari", lineNumbers: true, indentUnit: 2, tabSize: 2,
+    screenReaderLabel: "Rule file",
     gutters: ["vari-marks", "CodeMirror-linenumbers"],
     extraKeys: { Tab: indent(true), "Shift-Tab": indent(false) },
   });
