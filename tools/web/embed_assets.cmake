@@ -50,13 +50,15 @@ foreach(asset IN LISTS ASSETS)
     file(REMOVE "${packed}")
     if(packed_size LESS size)
       # The gzip header's time (bytes 4 to 7) is zeroed: the same files make the same source.
-      string(REGEX REPLACE "^(0x1f,0x8b,0x08,0x[0-9a-f][0-9a-f],)0x[0-9a-f][0-9a-f],0x[0-9a-f][0-9a-f],0x[0-9a-f][0-9a-f],0x[0-9a-f][0-9a-f],"
+      set(byte "0x[0-9a-f][0-9a-f],")
+      string(REGEX REPLACE "^(0x1f,0x8b,0x08,${byte})${byte}${byte}${byte}${byte}"
              "\\10x00,0x00,0x00,0x00," bytes "${bytes}")
       string(APPEND arrays "const unsigned char asset_${index}_gzip[] = {${bytes}};\n")
-      set(gzipped "{reinterpret_cast<const char*>(asset_${index}_gzip), ${packed_size}}")
+      set(gzipped "{as_chars(asset_${index}_gzip), ${packed_size}}")
     endif()
   endif()
-  string(APPEND entries "    {\"${path}\", \"${type}\", {reinterpret_cast<const char*>(asset_${index}), ${size}}, ${gzipped}},\n")
+  string(APPEND entries
+         "    {\"${path}\", \"${type}\", {as_chars(asset_${index}), ${size}}, ${gzipped}},\n")
   math(EXPR index "${index} + 1")
 endforeach()
 
@@ -65,6 +67,7 @@ file(WRITE "${OUTPUT}.new" "// Written by tools/web/embed_assets.cmake from the 
 
 namespace vari::web {
 namespace {
+const char* as_chars(const unsigned char* bytes) { return reinterpret_cast<const char*>(bytes); }
 ${arrays}
 const Asset assets[] = {
 ${entries}};

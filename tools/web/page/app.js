@@ -490,7 +490,8 @@ async function start() {
 // ---- Designing: the rule file checked as it is written -------------------------------------------
 let checking = null;
 const rules = ruleEditor($("editor"));  // editor.js
-const EDITED_FILE = "pasted.vari";  // the name the server gives the editor's file in diagnostics
+// The name the server gives the editor's file in diagnostics (session.cpp's PASTED_NAME).
+const EDITED_FILE = "pasted.vari";
 
 function showDiagnostics(answer) {
   const list = $("diagnostics");
