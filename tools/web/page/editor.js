@@ -7,6 +7,7 @@
 // which the build writes from dsl/keywords.hpp; a longer name that begins with one
 // (`right-edge`) is a name, hence the look-ahead.
 (function defineRuleLanguage() {
+  if (typeof CodeMirror === "undefined") return;
   const words = (typeof VARI_KEYWORDS === "undefined" ? [] : [...VARI_KEYWORDS])
     .sort((a, b) => b.length - a.length)
     .map((w) => w.replace(/[-]/g, "\\-"));
@@ -36,6 +37,7 @@
 // Makes `textarea` a rule editor. Tab indents by two spaces (Shift-Tab takes them back); Esc then
 // Tab (or Shift-Tab) leaves the editor, so the keyboard is never trapped in it.
 function ruleEditor(textarea) {
+  if (typeof CodeMirror === "undefined") return plainEditor(textarea);
   let leaving = false;  // Esc was the last key
   const indent = (more) => (cm) => {
     if (more && !cm.somethingSelected()) cm.replaceSelection("  ");
@@ -123,4 +125,27 @@ function ruleEditor(textarea) {
     if (end === start) end = Math.min(start + 1, text.length);
     return { from: { line, ch: start }, to: { line, ch: end } };
   }
+}
+
+// The same functions over the plain textarea, should CodeMirror not have loaded: the text is
+// still checked, kept and saved, and the list's diagnostics still lead to their place.
+function plainEditor(textarea) {
+  return {
+    value: () => textarea.value,
+    replace(text) {
+      textarea.value = text;
+      textarea.dispatchEvent(new Event("input"));
+    },
+    restore(text) { textarea.value = text; },
+    onChange: (listener) => textarea.addEventListener("input", listener),
+    mark() {},
+    goTo(line, column) {
+      const lines = textarea.value.split("\n");
+      let at = 0;
+      for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+      at += Math.max(0, column - 1);
+      textarea.focus();
+      textarea.setSelectionRange(at, at + 1);
+    },
+  };
 }
