@@ -364,22 +364,37 @@ def past_positions(page, vari):
     print("move list: rounds in rows; a move clicked shows its position, and the game comes back")
 
 
+# The rule editor is CodeMirror's: its text and cursor are read through its API.
+EDITOR = 'document.querySelector("#editor-pane .CodeMirror").CodeMirror'
+
+
+def editor_text(page):
+    return page.driver.execute_script(f"return {EDITOR}.getValue()")
+
+
+def type_in_editor(page, keys):
+    """Types at the end of the rule file, as a player would, into the focused editor."""
+    page.driver.execute_script(f"{EDITOR}.focus(); {EDITOR}.execCommand('goDocEnd')")
+    page.driver.switch_to.active_element.send_keys(keys)
+
+
 def kept_work(page):
     """What was written in the editor survives a reload, and is replaced only when the player
     says so."""
     driver = page.driver
-    editor = driver.find_element(By.ID, "editor")
-    editor.send_keys("\n# my own line")
-    written = editor.get_attribute("value")
+    type_in_editor(page, "\n# my own line")
+    written = editor_text(page)
+    if not written.endswith("\n# my own line"):
+        raise AssertionError(f"typed into the editor, it holds {written[-40:]!r}")
     driver.find_element(By.ID, "edit-current").click()
     page.wait.until(expected_conditions.alert_is_present())
     driver.switch_to.alert.dismiss()
     time.sleep(0.3)
-    if driver.find_element(By.ID, "editor").get_attribute("value") != written:
+    if editor_text(page) != written:
         raise AssertionError("the editor's text was replaced though the player said no")
     driver.refresh()
     page.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "polygon[data-cell]"))
-    page.wait.until(lambda d: d.find_element(By.ID, "editor").get_attribute("value") == written)
+    page.wait.until(lambda d: editor_text(page) == written)
     page.wait.until(lambda d: "valid" in d.find_element(By.ID, "diagnostics").text)
     print("editor: the written file is kept across a reload and replaced only when asked")
 
@@ -448,24 +463,71 @@ def phone(page, screenshots):
     print(f"phone: the board {width:.0f} of {inner} px, no sideways scroll, a move by touch")
 
 
+def colours_of_words(page):
+    """The colour each word of the editor is drawn in, as the browser computed it."""
+    return page.driver.execute_script(
+        "const seen = {};"
+        "for (const span of document.querySelectorAll('#editor-pane .CodeMirror-line span span'))"
+        "  seen[span.textContent] = getComputedStyle(span).color;"
+        "return seen")
+
+
+def marks_in_editor(page):
+    """For each line the editor shows with a diagnostic's mark: its number, the words underlined,
+    the gutter's dot and what hovering the dot tells."""
+    return page.driver.execute_script(
+        "return [...document.querySelectorAll('#editor-pane .CodeMirror-code > div')]"
+        ".map((line) => ({ number: line.querySelector('.CodeMirror-linenumber').textContent,"
+        "  marked: [...line.querySelectorAll('.vari-error')].map((s) => s.textContent),"
+        "  dot: line.querySelector('.vari-mark.error')?.title }))"
+        ".filter((line) => line.marked.length || line.dot)")
+
+
+def editor_shows(page):
+    """The editor numbers its lines and colours the rule language: a keyword is not drawn as a
+    piece's name."""
+    numbers = page.driver.execute_script(
+        "return [...document.querySelectorAll('#editor-pane .CodeMirror-linenumber')]"
+        ".map((n) => n.textContent).filter((n) => n)")
+    if "1" not in numbers or "2" not in numbers:
+        raise AssertionError(f"the editor shows no line numbers: {numbers[:5]}")
+    colours = colours_of_words(page)
+    keyword, piece = colours.get("piece"), colours.get("Pawn")
+    if not keyword or not piece or keyword == piece:
+        raise AssertionError(f"'piece' is drawn {keyword}, 'Pawn' {piece}: the same or not at all")
+
+
 def design(page, vari, screenshots):
-    """The editor: a broken rule file shows its located error; fixed, it is played."""
+    """The editor: line numbers and colours; a broken rule file shows its located error in the
+    list and marked in the text; fixed, it is played."""
     driver = page.driver
     page.open("chess")
     driver.find_element(By.ID, "edit-current").click()
-    page.wait.until(lambda d: "game" in d.find_element(By.ID, "editor").get_attribute("value"))
+    page.wait.until(lambda d: "game" in editor_text(page))
     page.wait.until(lambda d: "valid" in d.find_element(By.ID, "diagnostics").text)
-    editor = driver.find_element(By.ID, "editor")
-    driver.execute_script("arguments[0].setSelectionRange(arguments[0].value.length, arguments[0].value.length)", editor)
+    editor_shows(page)
     broken = "\npiece Wizard W { slide sideways }"
-    line = (editor.get_attribute("value") + broken).count("\n") + 1
-    editor.send_keys(broken)
+    line = (editor_text(page) + broken).count("\n") + 1
+    type_in_editor(page, broken)
     page.wait.until(lambda d: "error" in d.find_element(By.ID, "diagnostics").text)
     shown = driver.find_element(By.ID, "diagnostics").text
     if f"pasted.vari:{line}:" not in shown:
         raise AssertionError(f"the error is not located on line {line}: {shown!r}")
+    marks = marks_in_editor(page)
+    if (len(marks) != 1 or marks[0]["number"] != str(line) or marks[0]["marked"] != ["sideways"]
+            or "error: " not in (marks[0]["dot"] or "")):
+        raise AssertionError(f"the error on line {line} is marked in the editor as {marks}")
     driver.save_screenshot(os.path.join(screenshots, "editor-error.png"))
-    editor.send_keys(Keys.BACKSPACE * len(broken))
+    # The list's error puts the cursor at its place; Esc then Tab leaves the editor.
+    driver.execute_script(f"{EDITOR}.execCommand('goDocStart')")
+    page.click("#diagnostics li", "the error in the list")
+    cursor = driver.execute_script(f"const c = {EDITOR}.getCursor(); return [c.line + 1, c.ch]")
+    if cursor[0] != line:
+        raise AssertionError(f"clicking the error put the cursor at {cursor}, not on line {line}")
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE, Keys.TAB)
+    if driver.execute_script("return document.activeElement.closest('.CodeMirror') !== null"):
+        raise AssertionError("Esc then Tab does not leave the editor")
+    type_in_editor(page, Keys.BACKSPACE * len(broken))
     page.wait.until(lambda d: "valid" in d.find_element(By.ID, "diagnostics").text)
     driver.find_element(By.ID, "play-rules").click()
     page.wait.until(lambda d: page.history() == [] and "pasted" not in page.error())
@@ -476,7 +538,7 @@ def design(page, vari, screenshots):
     expected = vari_position(vari, "chess", page.history())
     if page.position() != expected:
         raise AssertionError(f"the edited game: {page.position()!r}, vari {expected!r}")
-    print("editor: a located error for the broken file; the fixed file plays")
+    print("editor: line numbers, colours, a located error listed and marked; the fixed file plays")
     kept_work(page)
 
     # A short analysis from the page draws its charts.

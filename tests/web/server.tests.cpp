@@ -5,7 +5,9 @@
 #include <thread>
 #include <vector>
 
+#include "dsl/keywords.hpp"
 #include "support/web_client.hpp"
+#include "tools/web/assets.hpp"
 
 namespace web_server_tests {
 
@@ -36,6 +38,40 @@ TEST_CASE("serve: the page's files and nothing else", "[web]") {
     CHECK(http(running.port(), "GET", "/../../etc/passwd").status == 404);
     CHECK(http(running.port(), "GET", "/%2e%2e/CMakeLists.txt").status == 404);
     CHECK(http(running.port(), "POST", "/").status == 405);
+}
+
+TEST_CASE("serve: the rule editor's files, and its keywords as dsl/keywords.hpp lists them",
+          "[web]") {
+    Running& running = shared();
+    const Response editor = http(running.port(), "GET", "/lib/codemirror/lib/codemirror.js");
+    REQUIRE(editor.status == 200);
+    CHECK(editor.body.find("CodeMirror") != std::string::npos);  // not gzip: none was asked for
+    CHECK(http(running.port(), "GET", "/lib/codemirror/addon/mode/simple.js").status == 200);
+    CHECK(http(running.port(), "GET", "/editor.js").status == 200);
+
+    const Response script = http(running.port(), "GET", "/keywords.js");
+    REQUIRE(script.status == 200);
+    const std::size_t open = script.body.find("= [");
+    REQUIRE(open != std::string::npos);
+    const json words = json::parse(script.body.substr(open + 2, script.body.rfind(']') - open - 1));
+    std::vector<std::string> expected(vari::dsl::keywords.begin(), vari::dsl::keywords.end());
+    CHECK(words.get<std::vector<std::string>>() == expected);
+}
+
+TEST_CASE("serve: gzip only for a client that takes it", "[web]") {
+    using vari::web::accepts_gzip;
+    CHECK(accepts_gzip("gzip, deflate, br"));
+    CHECK(accepts_gzip("deflate, gzip;q=0.5"));
+    CHECK(accepts_gzip("*"));
+    CHECK_FALSE(accepts_gzip(nullptr));
+    CHECK_FALSE(accepts_gzip("identity"));
+    CHECK_FALSE(accepts_gzip("gzip;q=0"));
+    CHECK_FALSE(accepts_gzip("br, gzip ; q=0.0"));
+    CHECK_FALSE(accepts_gzip("x-gzip-like"));
+    const vari::web::Asset* script = vari::web::find_asset("/lib/codemirror/lib/codemirror.js");
+    REQUIRE(script);
+    CHECK(script->gzipped.size() < script->bytes.size() / 2);
+    CHECK(script->gzipped.substr(0, 2) == "\x1f\x8b");
 }
 
 TEST_CASE("serve: a session opens a game, moves, undoes and redoes", "[web]") {

@@ -103,6 +103,38 @@ private:
 
 }  // namespace
 
+// "gzip, deflate, br" takes gzip; "gzip;q=0" and "identity" do not.
+bool accepts_gzip(const char* accept_encoding) {
+    if (!accept_encoding) return false;
+    std::string_view rest = accept_encoding;
+    while (!rest.empty()) {
+        const std::size_t comma = rest.find(',');
+        std::string_view coding = rest.substr(0, comma);
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+        std::string_view quality;
+        if (const std::size_t semicolon = coding.find(';'); semicolon != std::string_view::npos) {
+            quality = coding.substr(semicolon + 1);
+            coding = coding.substr(0, semicolon);
+        }
+        const auto trim = [](std::string_view text) {
+            while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+                text.remove_prefix(1);
+            while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
+                text.remove_suffix(1);
+            return text;
+        };
+        coding = trim(coding);
+        quality = trim(quality);
+        if (coding != "gzip" && coding != "*") continue;
+        // q=0, q=0.0, q=0.00 ... refuse it; any other weight takes it.
+        if (quality.size() >= 3 && (quality[0] == 'q' || quality[0] == 'Q') && quality[1] == '=' &&
+            quality.substr(2).find_first_not_of("0.") == std::string_view::npos)
+            return false;
+        return true;
+    }
+    return false;
+}
+
 struct Server::Impl {
     ServeOptions options;
     mg_context* context = nullptr;
@@ -141,16 +173,21 @@ struct Server::Impl {
             mg_send_http_error(conn, 404, "%s", "no such page\n");
             return 404;
         }
+        const bool gzipped =
+            !asset->gzipped.empty() && accepts_gzip(mg_get_header(conn, "Accept-Encoding"));
+        const std::string_view bytes = gzipped ? asset->gzipped : asset->bytes;
         mg_response_header_start(conn, 200);
         mg_response_header_add(conn, "Content-Type", asset->type.data(),
                                static_cast<int>(asset->type.size()));
         mg_response_header_add(conn, "Cache-Control", "no-cache", -1);
         mg_response_header_add(conn, "X-Content-Type-Options", "nosniff", -1);
-        const std::string length = std::to_string(asset->bytes.size());
+        if (!asset->gzipped.empty()) mg_response_header_add(conn, "Vary", "Accept-Encoding", -1);
+        if (gzipped) mg_response_header_add(conn, "Content-Encoding", "gzip", -1);
+        const std::string length = std::to_string(bytes.size());
         mg_response_header_add(conn, "Content-Length", length.c_str(), -1);
         mg_response_header_send(conn);
         if (std::strcmp(request->request_method, "GET") == 0)
-            mg_write(conn, asset->bytes.data(), asset->bytes.size());
+            mg_write(conn, bytes.data(), bytes.size());
         return 200;
     }
 

@@ -461,7 +461,7 @@ async function start() {
   choice.replaceChildren(...hello.games.map((name) => new Option(name, name)));
   choice.value = hello.default;
   choice.addEventListener("change", () =>
-    open(choice.value === "" ? { source: $("editor").value } : { game: choice.value }));
+    open(choice.value === "" ? { source: rules.value() } : { game: choice.value }));
   $("view-choice").addEventListener("change", (e) => { view = Number(e.target.value); draw(); });
   $("undo").addEventListener("click", async () => { picked = null; update(await ask("undo")); });
   $("redo").addEventListener("click", async () => { picked = null; update(await ask("redo")); });
@@ -479,6 +479,9 @@ async function start() {
 
 // ---- Designing: the rule file checked as it is written -------------------------------------------
 let checking = null;
+const rules = ruleEditor($("editor"));  // editor.js
+// The name the server gives the editor's file in diagnostics (session.cpp's PASTED_NAME).
+const EDITED_FILE = "pasted.vari";
 
 function showDiagnostics(answer) {
   const list = $("diagnostics");
@@ -489,9 +492,10 @@ function showDiagnostics(answer) {
     item.dataset.line = d.line;
     item.textContent = `${d.file}:${d.line}:${d.column}: ${d.warning ? "warning" : "error"}: ${d.message}` +
       (d.hint ? `\n  hint: ${d.hint}` : "");
-    item.addEventListener("click", () => goToLine(d.line, d.column));
+    item.addEventListener("click", () => rules.goTo(d.line, d.column));
     list.appendChild(item);
   }
+  rules.mark((answer.diagnostics || []).filter((d) => d.file === EDITED_FILE));
   if (answer.valid) {
     const item = document.createElement("li");
     item.className = "fine";
@@ -501,20 +505,10 @@ function showDiagnostics(answer) {
   $("play-rules").disabled = !answer.valid;
 }
 
-function goToLine(line, column) {
-  const editor = $("editor");
-  const lines = editor.value.split("\n");
-  let at = 0;
-  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
-  at += Math.max(0, column - 1);
-  editor.focus();
-  editor.setSelectionRange(at, at + 1);
-}
-
 async function checkRules(play = true) {
-  const source = $("editor").value;
+  const source = rules.value();
   const answer = await ask("check", { source });
-  if ($("editor").value !== source) return;  // typed on since: a newer check is coming
+  if (rules.value() !== source) return;  // typed on since: a newer check is coming
   showDiagnostics(answer);
   if (answer.valid && play) open({ source });  // the board follows a valid file as it is written
 }
@@ -525,22 +519,22 @@ const KEPT_RULES = "vari.rule-file";
 let saved = "";
 
 function rulesChanged() {
-  localStorage.setItem(KEPT_RULES, $("editor").value);
+  localStorage.setItem(KEPT_RULES, rules.value());
   clearTimeout(checking);
   checking = setTimeout(checkRules, 400);
 }
 
 // Puts `text` in the editor, asking first when that would replace work not downloaded.
 function replaceRules(text) {
-  const editor = $("editor");
-  if (editor.value.trim() !== "" && editor.value !== saved &&
+  const written = rules.value();
+  if (written.trim() !== "" && written !== saved &&
       !confirm("Replace the rule file in the editor? What you wrote there is not saved.")) return;
-  editor.value = saved = text;
-  rulesChanged();
+  saved = text;
+  rules.replace(text);  // told to rulesChanged as any change
 }
 
 function saveRules() {
-  const text = $("editor").value;
+  const text = rules.value();
   const name = /^game\s+"([^"\n]*)"/m.exec(text);
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
@@ -627,8 +621,8 @@ async function readFile(input) {
 }
 
 function setUpDesign() {
-  $("editor").addEventListener("input", rulesChanged);
-  $("play-rules").addEventListener("click", () => open({ source: $("editor").value }));
+  rules.onChange(rulesChanged);
+  $("play-rules").addEventListener("click", () => open({ source: rules.value() }));
   $("edit-current").addEventListener("click", async () => {
     const answer = await ask("source", { game: lastShipped });
     if (!answer.ok) return showError(answer.error);
@@ -653,5 +647,5 @@ function setUpDesign() {
 setUpDesign();
 start().then(() => {
   const kept = localStorage.getItem(KEPT_RULES);
-  if (kept) { $("editor").value = kept; checkRules(false); }
+  if (kept) { rules.restore(kept); checkRules(false); }
 }).catch((e) => showError(e.message));
