@@ -35,7 +35,9 @@ const ir::EndCondition& end_of(const JudgeInput& in, int rule) {
     return in.pos.game().ir().ends[static_cast<std::size_t>(rule)];
 }
 
-Judgement ended(const JudgeInput& in, int rule) { return ended_by(in.pos.game().ir(), rule, in.mover); }
+Judgement ended(const JudgeInput& in, int rule) {
+    return ended_by(in.pos.game().ir(), rule, in.mover);
+}
 
 const std::string& player_name(const Position& pos, int player) {
     return pos.game().ir().players[static_cast<std::size_t>(player)].name;
@@ -43,7 +45,8 @@ const std::string& player_name(const Position& pos, int player) {
 
 bool never_before_leaves(const Position&, int, const ir::EndCondition&) { return false; }
 
-// ---- checkmate, stalemate: no legal move, a royal piece attacked or not --------------------------
+// ---- checkmate, stalemate: no legal move, a royal piece attacked or not
+// --------------------------
 
 Judgement judge_checkmate(const JudgeInput& in, int rule) {
     return !in.has_move && in.pos.in_check() ? ended(in, rule) : Judgement{};
@@ -65,8 +68,9 @@ Judgement judge_repetition(const JudgeInput& in, int rule) {
 }
 std::string repetition_reason(const Position&, const ir::EndCondition& end, const Judgement&) {
     static constexpr const char* NAMES[] = {"twofold", "threefold", "fourfold", "fivefold"};
-    const std::string times = end.count >= 2 && end.count <= 5 ? NAMES[end.count - 2]
-                                                               : std::to_string(end.count) + "-fold";
+    const std::string times = end.count >= 2 && end.count <= 5
+                                  ? NAMES[end.count - 2]
+                                  : std::to_string(end.count) + "-fold";
     return times + " repetition";
 }
 // A position comes back after every player has moved twice (a move is undone only by its own
@@ -259,10 +263,10 @@ std::string facing_reason(const Position&, const ir::EndCondition&, const Judgem
 using Phase = EndRule::Phase;
 // A goal leaves no legal move, and the engine's perft counts none either.
 constexpr EndRule END_RULES[] = {
-    {ir::EndKind::checkmate, Phase::no_move, judge_checkmate, checkmate_reason,
-     never_before_leaves, true},
-    {ir::EndKind::stalemate, Phase::no_move, judge_stalemate, stalemate_reason,
-     never_before_leaves, true},
+    {ir::EndKind::checkmate, Phase::no_move, judge_checkmate, checkmate_reason, never_before_leaves,
+     true},
+    {ir::EndKind::stalemate, Phase::no_move, judge_stalemate, stalemate_reason, never_before_leaves,
+     true},
     {ir::EndKind::repetition, Phase::counts, judge_repetition, repetition_reason,
      repetition_before_leaves, true},
     {ir::EndKind::ply_limit, Phase::counts, judge_ply_limit, ply_limit_reason,
