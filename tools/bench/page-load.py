@@ -1,0 +1,97 @@
+#!/usr/bin/python3
+"""The page's weight and time to first board, for one vari binary or two side by side.
+
+For each game, each binary's `vari serve GAME` is started and Debian's headless chromium (driven
+by Selenium, as tests/web/browser_test.py does) opens the page ROUNDS times with its cache off.
+Printed per binary and game: the bytes the page and its files weigh as the browser received them
+(compressed where the server compressed them) and as they are, and the median and least time from
+the start of navigation to the first board cell drawn (polled every 5 ms, so a figure may be up to
+5 ms late). The binaries take turns, round by round, so that both see the same machine.
+
+    tools/bench/page-load.py [--rounds 7] [--games chess,hex-shogi-41,...] NEW_VARI [OLD_VARI]
+"""
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests", "web"))
+from browser_test import browser  # noqa: E402
+
+WEIGHT = """
+const entries = [performance.getEntriesByType("navigation")[0],
+                 ...performance.getEntriesByType("resource")];
+return [entries.reduce((sum, e) => sum + e.transferSize, 0),
+        entries.reduce((sum, e) => sum + e.decodedBodySize, 0)];
+"""
+BOARD = 'return document.querySelector("polygon[data-cell]") ? performance.now() : null'
+
+
+def first_board(driver, url):
+    driver.get(url)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        at = driver.execute_script(BOARD)
+        if at is not None:
+            return at, driver.execute_script(WEIGHT)
+        time.sleep(0.005)
+    sys.exit(f"no board drawn at {url} within 30 s")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("binaries", nargs="+", help="NEW_VARI [OLD_VARI]")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--games", default="chess,hex-shogi-41,compact-hex-chess-anglojewish,"
+                                            "three-player-hex-shogi-91", help="comma-separated")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as profile:
+        driver, helpers = browser(profile)
+        try:
+            # chromedriver's own command for the DevTools protocol: the cache off.
+            driver.command_executor._commands["cdp"] = ("POST", "/session/$sessionId/goog/cdp/execute")
+            for cmd, params in (("Network.enable", {}),
+                                ("Network.setCacheDisabled", {"cacheDisabled": True})):
+                driver.execute("cdp", {"cmd": cmd, "params": params})
+            print(f"{'game':32} {'binary':24} {'sent KB':>8} {'KB':>8} {'median ms':>10} {'least ms':>9}")
+            for game in args.games.split(","):
+                servers = [serve(vari, game) for vari in args.binaries]
+                times = [[] for _ in servers]
+                weights = [None for _ in servers]
+                try:
+                    for _ in range(args.rounds):
+                        for i, (_, url) in enumerate(servers):
+                            at, weight = first_board(driver, url)
+                            times[i].append(at)
+                            weights[i] = weight
+                finally:
+                    for server, _ in servers:
+                        server.kill()
+                for i, vari in enumerate(args.binaries):
+                    sent, whole = weights[i]
+                    print(f"{game:32} {vari[-24:]:24} {sent / 1024:8.1f} {whole / 1024:8.1f} "
+                          f"{statistics.median(times[i]):10.0f} {min(times[i]):9.0f}")
+        finally:
+            driver.quit()
+            for helper in helpers:
+                helper.kill()
+
+
+def serve(vari, game):
+    """`vari serve GAME` on a free port: the server and its page's address."""
+    server = subprocess.Popen([vari, "serve", "--port", "0", game], stdout=subprocess.PIPE,
+                              text=True)
+    line = server.stdout.readline()
+    match = re.search(r"http://\S+", line)
+    if not match:
+        server.kill()
+        sys.exit(f"{vari} serve did not print its address: {line!r}")
+    return server, match.group(0)
+
+
+if __name__ == "__main__":
+    main()
