@@ -369,11 +369,14 @@ EDITOR = 'document.querySelector("#editor-pane .CodeMirror").CodeMirror'
 
 
 def editor_text(page):
+    """The editor's text, once CodeMirror (loaded after the board is drawn) holds it."""
+    page.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#editor-pane .CodeMirror"))
     return page.driver.execute_script(f"return {EDITOR}.getValue()")
 
 
 def type_in_editor(page, keys):
     """Types at the end of the rule file, as a player would, into the focused editor."""
+    editor_text(page)
     page.driver.execute_script(f"{EDITOR}.focus(); {EDITOR}.execCommand('goDocEnd')")
     page.driver.switch_to.active_element.send_keys(keys)
 

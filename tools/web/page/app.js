@@ -648,4 +648,5 @@ setUpDesign();
 start().then(() => {
   const kept = localStorage.getItem(KEPT_RULES);
   if (kept) { rules.restore(kept); checkRules(false); }
+  rules.upgrade();
 }).catch((e) => showError(e.message));

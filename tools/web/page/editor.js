@@ -1,13 +1,56 @@
 // The rule editor: CodeMirror 5 (Debian's libjs-codemirror, built into the page) with line
 // numbers, the rule language's colours and the checker's diagnostics marked in the text. app.js
-// talks to it through ruleEditor()'s few functions only.
+// talks to it through ruleEditor()'s few functions only. CodeMirror's scripts (400 KB) are
+// loaded once the board is drawn, so that they never delay it; the plain textarea serves until
+// then, and for good should they not load.
 "use strict";
+
+const EDITOR_SCRIPTS = ["lib/codemirror/lib/codemirror.js", "lib/codemirror/addon/mode/simple.js",
+                        "lib/codemirror/addon/display/placeholder.js", "keywords.js"];
+
+// Loads `sources` one after the other.
+function loadScripts(sources) {
+  return sources.reduce((loaded, src) => loaded.then(() => new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = src;
+    script.onload = resolve;
+    script.onerror = () => reject(new Error(`${src} did not load`));
+    document.head.appendChild(script);
+  })), Promise.resolve());
+}
+
+// The editor app.js is given: the plain textarea's functions at first, CodeMirror's after
+// upgrade(), with the same text, listeners and marks.
+function ruleEditor(textarea) {
+  let editor = plainEditor(textarea);
+  const listeners = [];
+  let marked = [];
+  return {
+    value: () => editor.value(),
+    replace: (text) => editor.replace(text),
+    restore: (text) => editor.restore(text),
+    onChange(listener) { listeners.push(listener); editor.onChange(listener); },
+    mark(diagnostics) { marked = diagnostics; editor.mark(diagnostics); },
+    goTo: (line, column) => editor.goTo(line, column),
+    async upgrade() {
+      try { await loadScripts(EDITOR_SCRIPTS); } catch (e) { return; }  // the textarea stays
+      if (typeof CodeMirror === "undefined") return;
+      // Not under the fingers of someone typing: when they leave the textarea.
+      if (document.activeElement === textarea) {
+        await new Promise((resolve) => textarea.addEventListener("blur", resolve, { once: true }));
+      }
+      defineRuleLanguage();
+      editor = codeMirrorEditor(textarea);
+      for (const listener of listeners) editor.onChange(listener);
+      editor.mark(marked);
+    },
+  };
+}
 
 // The rule language's colours (dsl/LANGUAGE.md, Tokens). The keywords come from keywords.js,
 // which the build writes from dsl/keywords.hpp; a longer name that begins with one
 // (`right-edge`) is a name, hence the look-ahead.
-(function defineRuleLanguage() {
-  if (typeof CodeMirror === "undefined") return;
+function defineRuleLanguage() {
   const words = (typeof VARI_KEYWORDS === "undefined" ? [] : [...VARI_KEYWORDS])
     .sort((a, b) => b.length - a.length)
     .map((w) => w.replace(/[-]/g, "\\-"));
@@ -32,12 +75,11 @@
     ],
     meta: { lineComment: "#" },
   });
-})();
+}
 
-// Makes `textarea` a rule editor. Tab indents by two spaces (Shift-Tab takes them back); Esc then
-// Tab (or Shift-Tab) leaves the editor, so the keyboard is never trapped in it.
-function ruleEditor(textarea) {
-  if (typeof CodeMirror === "undefined") return plainEditor(textarea);
+// Makes `textarea` a CodeMirror rule editor. Tab indents by two spaces (Shift-Tab takes them
+// back); Esc then Tab (or Shift-Tab) leaves the editor, so the keyboard is never trapped in it.
+function codeMirrorEditor(textarea) {
   let leaving = false;  // Esc was the last key
   const indent = (more) => (cm) => {
     if (more && !cm.somethingSelected()) cm.replaceSelection("  ");
@@ -127,8 +169,8 @@ function ruleEditor(textarea) {
   }
 }
 
-// The same functions over the plain textarea, should CodeMirror not have loaded: the text is
-// still checked, kept and saved, and the list's diagnostics still lead to their place.
+// The same functions over the plain textarea, until CodeMirror has loaded (or should it not): the
+// text is still checked, kept and saved, and the list's diagnostics still lead to their place.
 function plainEditor(textarea) {
   return {
     value: () => textarea.value,
