@@ -158,6 +158,21 @@ const char* protocol_word(Protocol protocol);
 std::optional<Protocol> protocol_named(std::string_view word);
 const char* protocol_name(Protocol protocol);  // as its documents write it: "UCI", "USI", "XBoard"
 
+// The words in which UCI and USI differ, as the GUI and the engine say them; the rest of the two
+// (isready, readyok, position startpos, moves, go, bestmove, quit) is alike.
+struct ProtocolWords {
+    std::string_view hello, hello_ok;  // "uci" and "uciok"
+    std::string_view new_game;         // "ucinewgame"
+    std::string_view position_word;    // "fen" in `position fen ...`
+    // go's words for each player's time and increment, in turn order (UCI's white moves first,
+    // USI's black).
+    std::string_view clock[2], increment[2];
+};
+inline constexpr ProtocolWords UCI_WORDS{
+    "uci", "uciok", "ucinewgame", "fen", {"wtime", "btime"}, {"winc", "binc"}};
+inline constexpr ProtocolWords USI_WORDS{
+    "usi", "usiok", "usinewgame", "sfen", {"btime", "wtime"}, {"binc", "winc"}};
+
 // ---- Moves and positions in a protocol's text --------------------------------------------------
 // The cells of a board as the protocols name them, from the board's coordinates alone (never from
 // the rule file's cell names): the board is a full rectangle of square cells, the first player's

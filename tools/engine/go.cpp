@@ -21,8 +21,8 @@ std::optional<std::int64_t> number(const std::string& text) {
 bool takes_number(const Dialect& d, std::string_view word) {
     for (const std::string_view w : {"movestogo", "depth", "nodes", "mate", "movetime", "byoyomi"})
         if (word == w) return true;
-    return word == d.clock[0] || word == d.clock[1] || word == d.increment[0] ||
-           word == d.increment[1];
+    return word == d.words.clock[0] || word == d.words.clock[1] || word == d.words.increment[0] ||
+           word == d.words.increment[1];
 }
 
 bool is_go_word(const Dialect& d, std::string_view word) {
@@ -52,8 +52,8 @@ GoRequest read_go(const Dialect& dialect, const std::vector<std::string>& words,
             ++i;
             const auto at_least = [&](std::int64_t low) { return std::max(*n, low); };
             for (int player = 0; player < 2; ++player) {
-                if (w == dialect.clock[player]) go.time[player] = *n;
-                if (w == dialect.increment[player]) go.increment[player] = at_least(0);
+                if (w == dialect.words.clock[player]) go.time[player] = *n;
+                if (w == dialect.words.increment[player]) go.increment[player] = at_least(0);
             }
             if (w == "byoyomi") go.byoyomi = at_least(0);
             if (w == "movestogo")

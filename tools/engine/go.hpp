@@ -16,12 +16,7 @@ namespace vari::engine {
 // What a protocol says in its own words; the loop is the same (uci.cpp, usi.cpp).
 struct Dialect {
     notation::Protocol protocol;
-    std::string_view hello, hello_ok;  // "uci" and "uciok"
-    std::string_view new_game;         // "ucinewgame"
-    std::string_view position_word;    // "fen" in `position fen ...`
-    // go's words for each player's time and increment, in turn order (UCI's white moves first,
-    // USI's black).
-    std::string_view clock[2], increment[2];
+    const notation::ProtocolWords& words;  // hello, new game, position and clock words
     // The hash and ponder options; USI's GUIs send them unasked, so they are not offered there.
     std::string_view hash_option, ponder_option;
     bool offers_hash_and_ponder;

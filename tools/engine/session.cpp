@@ -41,13 +41,13 @@ bool Session::handle(std::string_view line) {
     const auto words = words_of(line);
     if (words.empty()) return true;
     const std::string& command = words[0];
-    if (command == dialect_.hello) {
+    if (command == dialect_.words.hello) {
         hello();
     } else if (command == "isready") {
         say("readyok");
     } else if (command == "setoption") {
         set_option(words);
-    } else if (command == dialect_.new_game) {
+    } else if (command == dialect_.words.new_game) {
         new_game();
     } else if (command == "position") {
         position(words);
@@ -96,7 +96,7 @@ void Session::hello() {
         for (const std::string& v : variants()) combo += " var " + v;
         say(combo);
     }
-    say(std::string(dialect_.hello_ok));
+    say(std::string(dialect_.words.hello_ok));
 }
 
 void Session::set_option(const std::vector<std::string>& words) {
@@ -183,7 +183,7 @@ void Session::position(const std::vector<std::string>& words) {
             error("unexpected '" + printable(words[2]) + "' after startpos");
             return;
         }
-    } else if (words.size() > 1 && words[1] == dialect_.position_word) {
+    } else if (words.size() > 1 && words[1] == dialect_.words.position_word) {
         if (const auto problem = text_->read_position(start, joined(words, 2, moves_at))) {
             error("bad " +
                   std::string(dialect_.protocol == notation::Protocol::uci ? "FEN" : "SFEN") +
@@ -191,8 +191,8 @@ void Session::position(const std::vector<std::string>& words) {
             return;
         }
     } else {
-        error("expected position startpos or position " + std::string(dialect_.position_word) +
-              ", then moves");
+        error("expected position startpos or position " +
+              std::string(dialect_.words.position_word) + ", then moves");
         return;
     }
     // The moves are checked one by one; an illegal one ends the list, as in Stockfish.

@@ -5,12 +5,7 @@ namespace vari::engine {
 
 const Dialect UCI{
     .protocol = notation::Protocol::uci,
-    .hello = "uci",
-    .hello_ok = "uciok",
-    .new_game = "ucinewgame",
-    .position_word = "fen",
-    .clock = {"wtime", "btime"},
-    .increment = {"winc", "binc"},
+    .words = notation::UCI_WORDS,
     .hash_option = "Hash",
     .ponder_option = "Ponder",
     .offers_hash_and_ponder = true,

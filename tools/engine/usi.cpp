@@ -5,12 +5,7 @@ namespace vari::engine {
 
 const Dialect USI{
     .protocol = notation::Protocol::usi,
-    .hello = "usi",
-    .hello_ok = "usiok",
-    .new_game = "usinewgame",
-    .position_word = "sfen",
-    .clock = {"btime", "wtime"},
-    .increment = {"binc", "winc"},
+    .words = notation::USI_WORDS,
     .hash_option = "USI_Hash",
     .ponder_option = "USI_Ponder",
     .offers_hash_and_ponder = false,

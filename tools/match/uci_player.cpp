@@ -51,8 +51,9 @@ public:
 
     Choice choose(const runtime::Game& game, const Budget& budget) override {
         std::string position = "position ";
-        position += from_start_ ? "startpos"
-                                : (usi() ? "sfen " : "fen ") + text_.write_position(game.start());
+        position += from_start_ ? std::string("startpos")
+                                : std::string(words().position_word) + ' ' +
+                                      text_.write_position(game.start());
         const std::vector<std::string> moves = move_texts(game);
         if (!moves.empty()) position += " moves";
         for (const std::string& move : moves) position += ' ' + move;
@@ -87,11 +88,13 @@ public:
 
 private:
     bool usi() const { return config_.protocol == notation::Protocol::usi; }
-    const char* hello() const { return usi() ? "usi" : "uci"; }
+    const notation::ProtocolWords& words() const {
+        return usi() ? notation::USI_WORDS : notation::UCI_WORDS;
+    }
 
     bool greet(std::string& error) override {
-        send(hello());
-        const std::string ok = std::string(hello()) + "ok";
+        send(std::string(words().hello));
+        const std::string ok(words().hello_ok);
         const bool greeted = read_until(
             [&](const std::string& line) {
                 if (line.rfind("id name ", 0) == 0) name_ = line.substr(8);
@@ -117,7 +120,7 @@ private:
 
     bool begin(const runtime::Game& game, std::string& error) override {
         from_start_ = starts_at_start(game);
-        send(usi() ? "usinewgame" : "ucinewgame");
+        send(std::string(words().new_game));
         return ready(error);
     }
 
@@ -129,7 +132,7 @@ private:
                           Clock::now() + std::chrono::milliseconds(HANDSHAKE_MS), "readyok", error);
     }
 
-    // The `go` of a budget. USI names the first player's clock btime (black moves first).
+    // The `go` of a budget, the clocks in turn order (USI's first player is black: btime).
     std::string go(const Budget& budget) const {
         std::ostringstream go;
         go << "go";
@@ -137,12 +140,10 @@ private:
             const auto first = std::max<std::int64_t>(budget.clocks_ms[0], 0);
             const auto second = std::max<std::int64_t>(budget.clocks_ms[1], 0);
             const auto& increment = budget.increments_ms;
-            if (usi())
-                go << " btime " << first << " wtime " << second << " binc " << increment[0]
-                   << " winc " << increment[1];
-            else
-                go << " wtime " << first << " btime " << second << " winc " << increment[0]
-                   << " binc " << increment[1];
+            const auto& w = words();
+            go << ' ' << w.clock[0] << ' ' << first << ' ' << w.clock[1] << ' ' << second << ' '
+               << w.increment[0] << ' ' << increment[0] << ' ' << w.increment[1] << ' '
+               << increment[1];
             if (budget.moves_to_go && !usi()) go << " movestogo " << budget.moves_to_go;
         }
         if (budget.movetime_ms) {
