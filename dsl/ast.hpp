@@ -190,6 +190,17 @@ struct Drop {
     Span span;
 };
 
+// A piece's picture: `image "FILE"` (every player) or `image PLAYER "FILE" ...`.
+struct ImageFile {
+    Name player;  // empty text: every player
+    Name path;    // as written between the quotes; its span is the opening quote's
+    bool has_path = false;
+};
+struct Image {
+    std::vector<ImageFile> files;
+    Span span;
+};
+
 struct Piece {
     Name name;
     char letter = '?';
@@ -203,6 +214,7 @@ struct Piece {
     std::vector<Drop> drops;         // likewise
     std::vector<Span> arrivals;      // each `arrive where-movable`; likewise
     std::vector<Name> values;        // each `value N`, N as written; likewise
+    std::vector<Image> images;       // each `image ...`; likewise
     Span span;
 };
 

@@ -290,6 +290,15 @@ VARI_ACTION(kw_promoted) { add_drop_option(s, ast::DropOption::Kind::promoted, i
 VARI_ACTION(kw_gating) { add_drop_option(s, ast::DropOption::Kind::gating, in); }
 VARI_ACTION(kw_arrive) { s.file.pieces.back().arrivals.push_back(span_of(in, s)); }
 VARI_ACTION(value_number) { s.file.pieces.back().values.push_back(name_of(in, s)); }
+VARI_ACTION(kw_image) { s.file.pieces.back().images.push_back({{}, span_of(in, s)}); }
+VARI_ACTION(image_player) { s.file.pieces.back().images.back().files.push_back({name_of(in, s), {}}); }
+VARI_ACTION(image_path_open) {
+    auto& files = s.file.pieces.back().images.back().files;
+    if (files.empty() || files.back().has_path) files.emplace_back();
+    files.back().has_path = true;
+    files.back().path.span = span_of(in, s);
+}
+VARI_ACTION(image_path_text) { s.file.pieces.back().images.back().files.back().path.text = in.string(); }
 VARI_ACTION(not_in_zone) { add_drop_name(s, in); }
 VARI_ACTION(gating_zone) { add_drop_name(s, in); }
 VARI_ACTION(file_piece) { add_drop_name(s, in); }

@@ -27,6 +27,8 @@ struct Model {
     // Every direction, built in or declared, resolved to vectors as the first player sees them.
     std::unordered_map<std::string, std::vector<ir::Vec>> directions;
     std::optional<ir::HookSource> hooks;  // the code read for `hooks`
+    // Each piece's pictures (`image`), by piece name: [player] sanitised SVG, empty where none.
+    std::unordered_map<std::string, std::vector<std::string>> images;
     // Armies: each player's (an index into File::armies), empty without `armies`; and for each
     // army's promotion line the pieces it may become (`others` spelled out).
     std::vector<int> player_army;

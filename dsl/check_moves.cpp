@@ -179,6 +179,7 @@ void Checker::check_pieces() {
                          "'arrive where-movable' is already given at " +
                              at_text(piece.arrivals[0].line, piece.arrivals[0].column));
         check_values(piece);
+        check_images(piece);
         for (const auto& promotion : piece.promotions) {
             check_promotion_form(promotion);
             for (const auto& name : promotion.pieces) this->piece(name);

@@ -120,6 +120,9 @@ struct Checker {
     bool check_vector(const ast::Vector& vector);
     void check_direction_item(const ast::DirItem& item);
     void check_values(const ast::Piece& piece);
+    // check_images.cpp
+    void check_images(const ast::Piece& piece);
+    std::optional<std::string> image_file(const ast::Name& path);
     // check_movements.cpp: what every movement shares, and which checks each primitive gets.
     void check_movement(const ast::Movement& movement);
     bool first_time(const ast::Modifier& m, ModifiersSeen& seen);

@@ -105,6 +105,9 @@ VARI_MESSAGE(file_pieces, "expected pieces' names after 'not-on-file-with', such
 VARI_MESSAGE(defender_pieces, "expected pieces' names after 'not-defended-by', such as 'Pawn'");
 VARI_MESSAGE(arrive_where_movable, "expected 'where-movable' after 'arrive', as in 'arrive where-movable'");
 VARI_MESSAGE(value_number, "expected the piece's value in pawns after 'value', as in 'value 3' or 'value 3.25'");
+VARI_MESSAGE(image_files, "expected the piece's picture after 'image': an SVG file in double quotes, as in 'image \"images/knight.svg\"', or a player and a file for each player, as in 'image White \"white-knight.svg\" Black \"black-knight.svg\"'");
+VARI_MESSAGE(image_path, "expected the player's picture in double quotes after the player's name, as in 'image White \"white-knight.svg\"'");
+VARI_MESSAGE(image_path_end, "expected '\"' to end the image file's name (a name ends on its own line and holds only printable text)");
 
 // drop-first
 VARI_MESSAGE(first_pieces, "expected the pieces that must be dropped before any other after 'drop-first'");

@@ -110,7 +110,9 @@ std::optional<FileScope::Found> FileScope::find(const std::string& from, const s
     const std::string shown = quote(name);  // as the file names it
     if (written.extension() != extension) {
         refusal = noun + shown + " is not a " + std::string(extension) + " file";
-        hint = "a game reads only its own kinds of file: rule files (.vari) and hooks (.lua)";
+        hint =
+            "a game reads only its own kinds of file: rule files (.vari), hooks (.lua) and "
+            "pieces' images (.svg)";
         return std::nullopt;
     }
     if (written.is_absolute()) {

@@ -141,7 +141,7 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 
 // ---- piece -> 'piece' NAME LETTER ['royal'] '{' piece_item* '}' ---------------------------------
 // LETTER -> ['+'] 'A'..'Z' | 'A'..'Z' '~'
-// piece_item -> movement | promotion | capture_fate | drop_item | arrival | worth
+// piece_item -> movement | promotion | capture_fate | drop_item | arrival | worth | picture
 // movement -> ['move' | 'capture'] PRIMITIVE (NAME | vector)+ modifier*
 // PRIMITIVE -> 'step' | 'slide' | 'leap' | 'curve' | 'jump' | 'hop'   (keywords.hpp)
 // modifier -> 'range' INT | 'until' ZONE | 'from' ZONE | 'within' ZONE | 'via' vector+
@@ -157,6 +157,7 @@ struct zone_decl : seq<kw_zone, must<zone_name>, opt<zone_player>,
 //              | 'colour-balanced'
 // arrival -> 'arrive' 'where-movable'
 // worth -> 'value' NUMBER   (pawns: digits, optionally '.' and digits; '-' read to be refused)
+// picture -> 'image' (STRING | (PLAYER STRING)+)   (an SVG file, relative to the rule file's folder)
 struct piece_name : tok<name_text> {};
 struct piece_letter : tok<seq<sor<seq<one<'+'>, range<'A', 'Z'>>, seq<range<'A', 'Z'>, opt<one<'~'>>>>,
     not_at<sor<ident_other, one<'~'>>>>> {};
@@ -211,7 +212,15 @@ struct arrival : if_must<kw_arrive, arrive_where_movable> {};
 struct value_number : tok<seq<opt<one<'-'>>, plus<digit>, opt<one<'.'>, plus<digit>>,
     not_at<ident_other>>> {};
 struct worth : if_must<kw_value, value_number> {};
-struct piece_item : sor<promotion, capture_fate, drop_item, arrival, worth, movement> {};
+struct image_path_open : one<'"'> {};
+struct image_path_text : star<string_char> {};
+struct image_path_end : tok<one<'"'>> {};
+struct image_path : seq<image_path_open, image_path_text, must<image_path_end>> {};
+struct image_player : tok<name_text> {};
+struct image_of_player : if_must<image_player, image_path> {};
+struct image_files : sor<image_path, plus<image_of_player>> {};
+struct picture : if_must<kw_image, image_files> {};
+struct piece_item : sor<promotion, capture_fate, drop_item, arrival, worth, picture, movement> {};
 struct close_piece : tok<one<'}'>> {};
 struct piece_decl : seq<kw_piece, must<piece_name, piece_letter>, opt<kw_royal>,
     must<open_piece>, star<piece_item>, must<close_piece>> {};

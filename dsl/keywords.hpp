@@ -110,7 +110,8 @@
     X(promoted, "promoted")                 \
     X(gating, "gating")                     \
     X(arrive, "arrive")                     \
-    X(value, "value")
+    X(value, "value")                       \
+    X(image, "image")
 
 // Castlings, end conditions, game-wide rules and armies.
 #define VARI_RULE_KEYWORDS(X)             \

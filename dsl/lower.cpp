@@ -268,6 +268,8 @@ ir::Piece lower_piece(const ast::Piece& piece, int self, bool hands, const Model
     out.captured_as = captured_as(piece, self, hands, model);
     out.arrive_only_where_movable = !piece.arrivals.empty();
     if (!piece.values.empty()) out.value = centipawns(piece.values.front().text);
+    if (const auto it = model.images.find(piece.name.text); it != model.images.end())
+        out.images = it->second;
     for (std::size_t i = 0; i < piece.drops.size() && i < 2; ++i)
         lower_drop(piece.drops[i], model, out.drop);
     return out;

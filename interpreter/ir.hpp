@@ -165,6 +165,9 @@ struct Piece {
     bool arrive_only_where_movable = false;
     Drop drop;
     int value = -1;  // centipawns the rule file states (`value`), -1: derived
+    // Its picture for each player (`image`): sanitised SVG text, empty where the page draws a
+    // token from its moves; empty for every player without `image`. Shown, never played.
+    std::vector<std::string> images;
     SourceRef source;
     friend bool operator==(const Piece&, const Piece&) = default;
 };

@@ -74,7 +74,7 @@ TEST_CASE("chess lowers to a 64-cell board with FIDE pieces, zones, castlings an
         CHECK(as_set(n.movements[0].vectors[1]) == knight);
         CHECK(piece(game, "King").royal);
         CHECK(piece(game, "King").movements[0].vectors[0].size() == 8);
-        CHECK(n.source.line == 21);
+        CHECK(n.source.line == 33);
     }
     SECTION("the pawn moves forward for each side, double-steps from its start and promotes") {
         const auto& pawn = piece(game, "Pawn");
@@ -111,7 +111,7 @@ TEST_CASE("chess lowers to a 64-cell board with FIDE pieces, zones, castlings an
         CHECK(k.partner_from == cell(game, "h1"));
         CHECK(k.must_be_empty == std::vector<int>{cell(game, "f1"), cell(game, "g1")});
         CHECK(k.must_be_safe.size() == 3);
-        CHECK(k.source.line == 29);
+        CHECK(k.source.line == 45);
         CHECK(game.castlings[3].right == 'q');
         CHECK(game.setup.size() == 32);
         REQUIRE(game.ends.size() == 4);

@@ -103,7 +103,7 @@ TEST_CASE("the rule hash records carry ignores comments and layout, not rules",
           "[runtime][records]") {
     const std::string rules = read_file(std::string(VARI_STDLIB_DIR) + "/chess.vari");
     auto hash = [](const std::string& text) {
-        const auto loaded = dsl::load_text(text, "chess.vari");
+        const auto loaded = dsl::load_text(text, std::string(VARI_STDLIB_DIR) + "/chess.vari");
         REQUIRE(loaded.game);
         return loaded.game->rules_hash;
     };

@@ -340,6 +340,26 @@ def shogi_drawings(page):
     print(f"{game}: pieces on the board and in hand drawn with their moves, each its way")
 
 
+def chess_pictures(page):
+    """Chess names an image for each piece and player (stdlib-games/images): every piece is drawn
+    as its picture, an SVG <image> (which runs no script), with no letter or marks over it, each
+    player's piece of a type from its own file."""
+    pieces = page.driver.execute_script(
+        "return [...document.querySelectorAll('#board g.piece[data-piece]')].map((g) => {"
+        "  const image = g.querySelector('image');"
+        "  return { piece: `${g.dataset.owner} ${g.dataset.piece}`,"
+        "           href: image ? image.getAttribute('href') : '',"
+        "           extra: g.querySelectorAll('text, .mark, .disk').length }; })")
+    bare = [p["piece"] for p in pieces
+            if not p["href"].startswith("data:image/svg+xml") or p["extra"]]
+    if not pieces or bare:
+        raise AssertionError(f"chess: pieces not drawn from their images: {bare}")
+    pictures = {p["piece"]: p["href"] for p in pieces}
+    if len(set(pictures.values())) != len(pictures):
+        raise AssertionError(f"chess: two kinds of piece share a picture: {sorted(pictures)}")
+    print(f"chess: {len(pieces)} pieces drawn from their SVG images")
+
+
 def past_positions(page, vari):
     """The move list reads one row a round; a move clicked shows the position after it, and the
     game comes back with its last move or the button."""
@@ -495,9 +515,10 @@ def editor_shows(page):
     if "1" not in numbers or "2" not in numbers:
         raise AssertionError(f"the editor shows no line numbers: {numbers[:5]}")
     colours = colours_of_words(page)
-    keyword, piece = colours.get("piece"), colours.get("Pawn")
+    # A piece's name on the editor's first screen (CodeMirror draws only the lines in view).
+    keyword, piece = colours.get("piece"), colours.get("King")
     if not keyword or not piece or keyword == piece:
-        raise AssertionError(f"'piece' is drawn {keyword}, 'Pawn' {piece}: the same or not at all")
+        raise AssertionError(f"'piece' is drawn {keyword}, 'King' {piece}: the same or not at all")
 
 
 def design(page, vari, screenshots):
@@ -570,6 +591,8 @@ def main():
         page.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "polygon[data-cell]"))
         for game, moves, seats in GAMES:
             play(page, args.vari, game, moves, seats, args.screenshots)
+            if game == "chess":
+                chess_pictures(page)
             if game == "hex-shogi-41":
                 shogi_drawings(page)
             if game == "three-player-hex-shogi-91":  # the last move is shown on the board

@@ -48,7 +48,8 @@ json mark_json(const DiagramMark& mark) {
 }
 
 // A piece type as the page draws it: its letter ('+' first for a promoted shogi piece, '~' after
-// a promoted chess piece), name, and the marks of its moves for each player who may own it.
+// a promoted chess piece), name, the marks of its moves for each player who may own it, and the
+// picture the rule file names for each player (sanitised SVG text, "" where none) if any.
 json type_json(const ir::Game& game, const ir::Piece& piece) {
     json moves = json::array();
     for (const auto& marks : piece_marks(game, piece)) {
@@ -56,11 +57,13 @@ json type_json(const ir::Game& game, const ir::Piece& piece) {
         for (const DiagramMark& mark : marks) player.push_back(mark_json(mark));
         moves.push_back(player);
     }
-    return {
+    json type = {
         {"letter", std::string(piece.plus ? "+" : "") + piece.letter + (piece.tilde ? "~" : "")},
         {"name", piece.name},
         {"royal", piece.royal},
         {"moves", moves}};
+    if (!piece.images.empty()) type["images"] = piece.images;
+    return type;
 }
 
 // Where a view draws the board's unit vectors (1, 0) and (0, 1), as [[x, y], [x, y]] in its

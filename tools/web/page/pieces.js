@@ -107,10 +107,28 @@ function drawMark(parent, mark, axes) {
   return g;
 }
 
-// A piece's token: a disk in its owner's colour, its letter, and with `marks` the marks of its
-// moves as its owner makes them, turned by the view's `axes`.
+// The picture a rule file names for the piece of `type` its `owner` holds (`image`), as an
+// address the board's <image> reads, or null. The server sends it sanitised (dsl/svg.cpp), and
+// an SVG shown through <image> runs no script and loads nothing, whatever it holds.
+function pictureOf(type, owner) {
+  const images = board.types[type].images;
+  if (!images || !images[owner]) return null;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(images[owner])}`;
+}
+
+// A piece's token: its picture where the rule file names one; else a disk in its owner's
+// colour, its letter, and with `marks` the marks of its moves as its owner makes them, turned by
+// the view's `axes`.
 function drawToken(parent, type, owner, axes, marks = true) {
   const info = board.types[type];
+  const picture = pictureOf(type, owner);
+  if (picture) {
+    const g = svg("g", { class: `piece pictured token-${board.tokens[owner]}` }, parent);
+    const size = board.geometry === "square" ? 0.94 : 0.84;
+    svg("circle", { r: size / 2, class: "hit" }, g);  // the whole cell answers, not the lines
+    svg("image", { href: picture, x: -size / 2, y: -size / 2, width: size, height: size }, g);
+    return g;
+  }
   const g = svg("g", { class: `piece token-${board.tokens[owner]}${info.royal ? " royal" : ""}` +
                               (marks ? " marked" : "") }, parent);
   svg("circle", { r: marks ? TOKEN_RADIUS : 0.4, class: "disk" }, g);
