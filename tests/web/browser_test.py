@@ -40,8 +40,10 @@ GAMES = [
 POSITIONS = {"compact-hex-draughts": "5/4t1/2w4/1t1ttt2/W3Wt2w/5t2/3t1TT/1T4/T4 w - - 0 1"}
 
 
-def start_server(vari):
-    server = subprocess.Popen([vari, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+def start_server(vari, *arguments):
+    """`vari serve` on a free port, with `arguments` (a game): the server and its address."""
+    server = subprocess.Popen([vari, "serve", "--port", "0", *arguments], stdout=subprocess.PIPE,
+                              text=True)
     line = server.stdout.readline()
     match = re.search(r"http://\S+", line)
     if not match:
@@ -111,7 +113,12 @@ class Page:
             self.driver.find_element(By.ID, "restart").click()  # the menu would not change
             self.wait.until(lambda d: self.history() == [])
         else:
+            # The old game's board stays until the new game's comes: wait for it to go, or a
+            # slow server (the sanitizer build) has the first clicks land on the old board.
+            old = self.driver.find_elements(By.CSS_SELECTOR, "polygon[data-cell]")
             choice.select_by_value(game)
+            if old:
+                self.wait.until(expected_conditions.staleness_of(old[0]))
             self.wait.until(lambda d: self.position() != before or self.history() == [])
         self.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "polygon[data-cell]"))
 

@@ -13,15 +13,13 @@ the start of navigation to the first board cell drawn (polled every 5 ms, so a f
 """
 import argparse
 import os
-import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests", "web"))
-from browser_test import browser  # noqa: E402
+from browser_test import browser, start_server  # noqa: E402
 
 WEIGHT = """
 const entries = [performance.getEntriesByType("navigation")[0],
@@ -63,7 +61,7 @@ def main():
             print(f"{'game':32} {'binary':24} {'to the first board':>18} {'in all':>16} {'ms to the board':>16}")
             print(f"{'':57} {'sent KB':>8} {'KB':>9} {'sent KB':>8} {'KB':>7} {'median':>8} {'least':>7}")
             for game in args.games.split(","):
-                servers = [serve(vari, game) for vari in args.binaries]
+                servers = [start_server(vari, game) for vari in args.binaries]
                 times = [[] for _ in servers]
                 weights = [None for _ in servers]
                 try:
@@ -83,18 +81,6 @@ def main():
             driver.quit()
             for helper in helpers:
                 helper.kill()
-
-
-def serve(vari, game):
-    """`vari serve GAME` on a free port: the server and its page's address."""
-    server = subprocess.Popen([vari, "serve", "--port", "0", game], stdout=subprocess.PIPE,
-                              text=True)
-    line = server.stdout.readline()
-    match = re.search(r"http://\S+", line)
-    if not match:
-        server.kill()
-        sys.exit(f"{vari} serve did not print its address: {line!r}")
-    return server, match.group(0)
 
 
 if __name__ == "__main__":
