@@ -332,15 +332,9 @@ VARI_ACTION(setup_cell) { s.file.setups.back().groups.back().cells.push_back(nam
 
 // end
 VARI_ACTION(kw_end) { open(s, DeclKind::end, s.file.ends, in); }
-VARI_ACTION(kw_checkmate) { s.file.ends.back().kind = ir::EndKind::checkmate; }
-VARI_ACTION(kw_stalemate) { s.file.ends.back().kind = ir::EndKind::stalemate; }
-VARI_ACTION(kw_no_pieces) { s.file.ends.back().kind = ir::EndKind::no_pieces; }
-VARI_ACTION(kw_repetition) { s.file.ends.back().kind = ir::EndKind::repetition; }
-VARI_ACTION(kw_ply_limit) { s.file.ends.back().kind = ir::EndKind::ply_limit; }
-VARI_ACTION(kw_royal_reaches) { s.file.ends.back().kind = ir::EndKind::royal_reaches; }
-VARI_ACTION(end_checks_word) { s.file.ends.back().kind = ir::EndKind::checks; }
-VARI_ACTION(kw_passes) { s.file.ends.back().kind = ir::EndKind::passes; }
-VARI_ACTION(kw_facing) { s.file.ends.back().kind = ir::EndKind::facing; }
+#define VARI_END_WORD_ACTION(word, end_kind) VARI_ACTION(end_word_##word) { s.file.ends.back().kind = ir::EndKind::end_kind; }
+VARI_END_KEYWORDS(VARI_END_WORD_ACTION)
+#undef VARI_END_WORD_ACTION
 VARI_ACTION(end_count) { s.file.ends.back().count = number_of(in, s); }
 VARI_ACTION(end_zone) { s.file.ends.back().zone = name_of(in, s); }
 VARI_ACTION(kw_answer) { auto& e = s.file.ends.back(); e.answer = ir::Outcome::draw; e.answer_span = span_of(in, s); }
@@ -350,11 +344,8 @@ VARI_ACTION(kw_loss) { auto& e = s.file.ends.back(); (e.answer ? *e.answer : e.o
 VARI_ACTION(kw_draw) { auto& e = s.file.ends.back(); (e.answer ? *e.answer : e.outcome) = ir::Outcome::draw; }
 VARI_ACTION(reset_capture) { s.file.ends.back().reset_by_capture = true; }
 VARI_ACTION(reset_piece) { s.file.ends.back().reset_pieces.push_back(name_of(in, s)); }
-VARI_ACTION(kw_bare_royal) { s.file.ends.back().kind = ir::EndKind::bare_royal; }
-VARI_ACTION(kw_insufficient) { s.file.ends.back().kind = ir::EndKind::insufficient; }
-// `below 1` unless written.
-VARI_ACTION(kw_extinction) { auto& e = s.file.ends.back(); e.kind = ir::EndKind::extinction; e.count.value = 1; }
-VARI_ACTION(kw_piece_reaches) { s.file.ends.back().kind = ir::EndKind::royal_reaches; }
+// `below 1` unless written (the pieces come before `below`).
+VARI_ACTION(extinct_pieces) { s.file.ends.back().count.value = 1; }
 VARI_ACTION(reach_piece) { s.file.ends.back().reach_pieces.push_back(name_of(in, s)); }
 VARI_ACTION(extinct_piece) { s.file.ends.back().extinct_pieces.push_back(name_of(in, s)); }
 VARI_ACTION(open_material) { s.file.ends.back().material.emplace_back(); }

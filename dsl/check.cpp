@@ -1,6 +1,7 @@
 // The checks over whole declarations: required ones, players, board, orientations, ends, royals.
 // Name lookups shared by every check live here too.
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <map>
 
@@ -21,35 +22,24 @@ std::string kind_word(ast::DeclKind kind) {
     return k == 0 ? "" : std::string(declaration_words[k - 1]);
 }
 
-// The keyword of an end kind (a `piece-reaches` is a royal-reaches of named pieces).
+// The word of each end kind, the first VARI_END_KEYWORDS gives it (a `piece-reaches` is a
+// royal-reaches of named pieces): every kind must have one.
+constexpr std::array<std::string_view, ir::END_KIND_COUNT> end_kind_words() {
+    std::array<std::string_view, ir::END_KIND_COUNT> words{};
+#define VARI_END_WORD_OF(word, kind)                                \
+    if (words[static_cast<std::size_t>(ir::EndKind::kind)].empty()) \
+        words[static_cast<std::size_t>(ir::EndKind::kind)] = keyword_text(Keyword::word);
+    VARI_END_KEYWORDS(VARI_END_WORD_OF)
+#undef VARI_END_WORD_OF
+    return words;
+}
+constexpr auto END_KIND_WORDS = end_kind_words();
+static_assert(std::none_of(END_KIND_WORDS.begin(), END_KIND_WORDS.end(),
+                           [](std::string_view w) { return w.empty(); }),
+              "an end kind has no word in VARI_END_KEYWORDS (dsl/keywords.hpp)");
+
 std::string_view end_word(ir::EndKind kind) {
-    switch (kind) {
-        case ir::EndKind::checkmate:
-            return keyword_text(Keyword::checkmate);
-        case ir::EndKind::stalemate:
-            return keyword_text(Keyword::stalemate);
-        case ir::EndKind::repetition:
-            return keyword_text(Keyword::repetition);
-        case ir::EndKind::ply_limit:
-            return keyword_text(Keyword::ply_limit);
-        case ir::EndKind::no_pieces:
-            return keyword_text(Keyword::no_pieces);
-        case ir::EndKind::bare_royal:
-            return keyword_text(Keyword::bare_royal);
-        case ir::EndKind::insufficient:
-            return keyword_text(Keyword::insufficient);
-        case ir::EndKind::royal_reaches:
-            return keyword_text(Keyword::royal_reaches);
-        case ir::EndKind::checks:
-            return keyword_text(Keyword::checks);
-        case ir::EndKind::passes:
-            return keyword_text(Keyword::passes);
-        case ir::EndKind::facing:
-            return keyword_text(Keyword::facing);
-        case ir::EndKind::extinction:
-            return keyword_text(Keyword::extinction);
-    }
-    return {};
+    return END_KIND_WORDS[static_cast<std::size_t>(kind)];
 }
 
 template <typename Map>

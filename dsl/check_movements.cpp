@@ -1,43 +1,14 @@
 // The checks every movement shares (its directions, each modifier once, the zones modifiers name),
-// and the one place that sends each primitive to its own checks.
-#include "dsl/checker.hpp"
+// and the calls into each primitive's room for its own (primitives.hpp).
+#include "dsl/primitives.hpp"
 #include "dsl/text.hpp"
 
 namespace vari::dsl {
 
-namespace {
-
-// A primitive's own checks: of the movement as a whole (none for the straight ones), and of each
-// modifier it is given.
-struct PrimitiveChecks {
-    void (Checker::*movement)(const ast::Movement&) = nullptr;
-    bool (Checker::*modifier)(const ast::Movement&, const ast::Modifier&,
-                              const ModifiersSeen&) = nullptr;
-};
-
-PrimitiveChecks checks_of(ast::Primitive primitive) {
-    switch (primitive) {
-        case ast::Primitive::step:
-        case ast::Primitive::slide:
-        case ast::Primitive::leap:
-            return {nullptr, &Checker::check_line_modifier};
-        case ast::Primitive::curve:
-            return {&Checker::check_curve, &Checker::check_curve_modifier};
-        case ast::Primitive::jump:
-            return {&Checker::check_jump, &Checker::check_jump_modifier};
-        case ast::Primitive::hop:
-            return {nullptr, &Checker::check_hop_modifier};
-    }
-    return {};
-}
-
-}  // namespace
-
 void Checker::check_movement(const ast::Movement& movement) {
     for (const auto& item : movement.items) check_direction_item(item);
     check_first_move(movement);
-    const PrimitiveChecks checks = checks_of(movement.primitive);
-    if (checks.movement) (this->*checks.movement)(movement);
+    check_primitive(*this, movement);
     ModifiersSeen seen;
     for (const auto& m : movement.modifiers) {
         if (!first_time(m, seen)) continue;
@@ -47,7 +18,7 @@ void Checker::check_movement(const ast::Movement& movement) {
         }
         if (m.kind == ast::Modifier::Kind::unmoved || m.kind == ast::Modifier::Kind::not_in_check)
             continue;  // check_first_move
-        if (!(this->*checks.modifier)(movement, m, seen)) continue;
+        if (!check_primitive_modifier(*this, movement, m, seen)) continue;
         if (m.kind == ast::Modifier::Kind::until || m.kind == ast::Modifier::Kind::from ||
             m.kind == ast::Modifier::Kind::within)
             zone(m.zone);

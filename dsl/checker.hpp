@@ -75,7 +75,7 @@ struct Checker {
     void check_goal_end(const ast::End& end);
     void check_checks_forbidden();
     bool has_royal_piece() const;
-    // check_jumps.cpp
+    // primitive_jump.cpp
     void check_jumps();
     // hooks.cpp
     void check_hooks();
@@ -123,28 +123,14 @@ struct Checker {
     // check_images.cpp
     void check_images(const ast::Piece& piece);
     std::optional<std::string> image_file(const ast::Name& path);
-    // check_movements.cpp: what every movement shares, and which checks each primitive gets.
+    // check_movements.cpp: what every movement shares; each primitive's own checks are in its
+    // room (primitives.hpp).
     void check_movement(const ast::Movement& movement);
     bool first_time(const ast::Modifier& m, ModifiersSeen& seen);
-    // One file per primitive (check_lines.cpp: step, slide and leap; check_curves.cpp;
-    // check_jumps.cpp; check_hops.cpp): the movement as a whole, then each modifier, true when it
-    // has a meaning there (an error says why not).
-    void check_curve(const ast::Movement& movement);
-    void check_jump(const ast::Movement& movement);
-    bool check_line_modifier(const ast::Movement& movement, const ast::Modifier& m,
-                             const ModifiersSeen& seen);
-    bool check_curve_modifier(const ast::Movement& movement, const ast::Modifier& m,
-                              const ModifiersSeen& seen);
-    bool check_jump_modifier(const ast::Movement& movement, const ast::Modifier& m,
-                             const ModifiersSeen& seen);
     void check_piece_modifier(const ast::Movement& movement, const ast::Modifier& m);
-    bool check_hop_modifier(const ast::Movement& movement, const ast::Modifier& m,
-                            const ModifiersSeen& seen);
     // check_first_moves.cpp
     void check_first_move(const ast::Movement& movement);
     void check_first_moves();
-    // check_lines.cpp: a lame leap's one vector.
-    void check_lame_leap(const ast::Movement& movement, const ast::Modifier& via);
     enum class Resolution : std::uint8_t { fresh, resolving, done, failed };
     std::vector<Resolution> direction_state;                           // per declared direction
     std::unordered_map<std::string, std::size_t> declared_directions;  // name -> first declaration

@@ -287,38 +287,41 @@ struct reset_piece : tok<name_text> {};
 struct reset_item : sor<reset_capture, reset_piece> {};
 struct reset_items : plus<reset_item> {};
 struct reset_clause : if_must<kw_reset_by, reset_items> {};
-struct end_checkmate : if_must<kw_checkmate, outcome> {};
-struct end_stalemate : if_must<kw_stalemate, outcome> {};
-struct end_no_pieces : if_must<kw_no_pieces, outcome> {};
-struct end_repetition : if_must<kw_repetition, end_count, outcome> {};
-struct end_ply_limit : seq<kw_ply_limit, must<end_count, outcome>, opt<reset_clause>> {};
-struct end_bare_royal : if_must<kw_bare_royal, outcome> {};
+// An end condition's first word, a rule of its own: its action gives the condition its kind.
+#define VARI_END_WORD_RULE(word, kind) struct end_word_##word : kw_##word {};
+VARI_END_KEYWORDS(VARI_END_WORD_RULE)
+#undef VARI_END_WORD_RULE
+struct end_checkmate : if_must<end_word_checkmate, outcome> {};
+struct end_stalemate : if_must<end_word_stalemate, outcome> {};
+struct end_no_pieces : if_must<end_word_no_pieces, outcome> {};
+struct end_repetition : if_must<end_word_repetition, end_count, outcome> {};
+struct end_ply_limit : seq<end_word_ply_limit, must<end_count, outcome>, opt<reset_clause>> {};
+struct end_bare_royal : if_must<end_word_bare_royal, outcome> {};
 struct open_material : tok<one<'{'>> {};
 struct material_piece : tok<name_text> {};
 struct material_pieces : plus<material_piece> {};
 struct close_material : tok<one<'}'>> {};
 struct material_set : if_must<open_material, material_pieces, close_material> {};
-struct end_insufficient : seq<kw_insufficient, must<material_set>, star<material_set>,
+struct end_insufficient : seq<end_word_insufficient, must<material_set>, star<material_set>,
     must<outcome>> {};
 
 struct extinct_piece : tok<name_text> {};
 struct extinct_pieces : plus<extinct_piece> {};
 struct extinct_below : if_must<kw_below, end_count> {};
-struct end_extinction : seq<kw_extinction, must<extinct_pieces>, opt<extinct_below>,
+struct end_extinction : seq<end_word_extinction, must<extinct_pieces>, opt<extinct_below>,
     must<outcome>> {};
 
 struct end_zone : tok<name_text> {};
 struct answer_clause : if_must<kw_answer, outcome> {};
-struct end_royal_reaches : seq<kw_royal_reaches, must<end_zone, outcome>, opt<answer_clause>> {};
+struct end_royal_reaches : seq<end_word_royal_reaches, must<end_zone, outcome>, opt<answer_clause>> {};
 struct reach_piece : tok<name_text> {};
 struct reach_pieces : plus<reach_piece> {};
-struct end_piece_reaches : seq<kw_piece_reaches, must<reach_pieces, kw_in, end_zone, outcome>,
+struct end_piece_reaches : seq<end_word_piece_reaches, must<reach_pieces, kw_in, end_zone, outcome>,
     opt<answer_clause>> {};
-struct end_checks_word : kw_checks {};  // its own type: the action tells it from `checks forbidden`
-struct end_checks : if_must<end_checks_word, end_count, outcome> {};
-struct end_passes : if_must<kw_passes, end_count, outcome> {};
-struct end_facing : if_must<kw_facing, outcome> {};
-#define VARI_END_RULE(id) end_##id,
+struct end_checks : if_must<end_word_checks, end_count, outcome> {};
+struct end_passes : if_must<end_word_passes, end_count, outcome> {};
+struct end_facing : if_must<end_word_facing, outcome> {};
+#define VARI_END_RULE(word, kind) end_##word,
 struct end_kind : sor<VARI_END_KEYWORDS(VARI_END_RULE) failure> {};
 #undef VARI_END_RULE
 struct end_decl : if_must<kw_end, end_kind> {};

@@ -35,7 +35,8 @@
     X(checks, "checks")              \
     X(drops, "drops")
 
-// The movement primitives (ast::Primitive, in this order).
+// The movement primitives (ast::Primitive, in this order), each with its room in the language,
+// dsl/primitive_WORD.cpp (primitives.hpp).
 #define VARI_PRIMITIVE_KEYWORDS(X) \
     X(step, "step")                \
     X(slide, "slide")              \
@@ -161,24 +162,27 @@
     VARI_RULE_KEYWORDS(X)
 // clang-format on
 
-// The words that begin an end condition (each a keyword above), in the order grammar.hpp's
-// end_kind tries them: a new end condition is its rule `end_ID` there and its id here, and
-// the message for a word that is none of them lists it.
+// The words that begin an end condition (each a keyword above) with the kind (ir::EndKind) each
+// begins, in the order grammar.hpp's end_kind tries them: an end condition's word here makes its
+// word rule (`end_word_WORD`, whose action gives the condition its kind), its place among the
+// alternatives (its rule `end_WORD` in grammar.hpp), its name in messages, and the message for a
+// word that is none of them. A kind may have two words (`piece-reaches` is a royal-reaches of
+// named pieces); messages name a kind by the first.
 // clang-format off
-#define VARI_END_KEYWORDS(X) \
-    X(checkmate)             \
-    X(stalemate)             \
-    X(no_pieces)             \
-    X(repetition)            \
-    X(ply_limit)             \
-    X(bare_royal)            \
-    X(insufficient)          \
-    X(extinction)            \
-    X(royal_reaches)         \
-    X(piece_reaches)         \
-    X(checks)                \
-    X(passes)                \
-    X(facing)
+#define VARI_END_KEYWORDS(X)            \
+    X(checkmate, checkmate)             \
+    X(stalemate, stalemate)             \
+    X(no_pieces, no_pieces)             \
+    X(repetition, repetition)           \
+    X(ply_limit, ply_limit)             \
+    X(bare_royal, bare_royal)           \
+    X(insufficient, insufficient)       \
+    X(extinction, extinction)           \
+    X(royal_reaches, royal_reaches)     \
+    X(piece_reaches, royal_reaches)     \
+    X(checks, checks)                   \
+    X(passes, passes)                   \
+    X(facing, facing)
 // clang-format on
 
 namespace vari::dsl {
@@ -197,7 +201,7 @@ enum class Keyword : std::size_t { VARI_KEYWORDS(VARI_KEYWORD_ID) };
 #undef VARI_KEYWORD_ID
 constexpr std::string_view keyword_text(Keyword k) { return keywords[static_cast<std::size_t>(k)]; }
 
-#define VARI_END_TEXT(id) keyword_text(Keyword::id),
+#define VARI_END_TEXT(word, kind) keyword_text(Keyword::word),
 inline constexpr std::array end_words{VARI_END_KEYWORDS(VARI_END_TEXT)};
 #undef VARI_END_TEXT
 

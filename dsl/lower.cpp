@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 
+#include "dsl/primitives.hpp"
 #include "dsl/text.hpp"
 
 namespace vari::dsl {
@@ -23,12 +24,13 @@ void add_unique(std::vector<ir::Vec>& vectors, ir::Vec v) {
     if (std::find(vectors.begin(), vectors.end(), v) == vectors.end()) vectors.push_back(v);
 }
 
+}  // namespace
+
 bool has(const ast::Movement& movement, ast::Modifier::Kind kind) {
     return std::any_of(movement.modifiers.begin(), movement.modifiers.end(),
                        [kind](const ast::Modifier& m) { return m.kind == kind; });
 }
 
-// The vectors of direction names and vectors, as the first player sees them.
 std::vector<ir::Vec> first_player_vectors_listed(const std::vector<ast::DirItem>& items,
                                                  const Model& model) {
     std::vector<ir::Vec> listed;
@@ -44,6 +46,8 @@ std::vector<ir::Vec> first_player_vectors_listed(const std::vector<ast::DirItem>
     return listed;
 }
 
+namespace {
+
 // The movement's vectors as the first player sees them; `symmetric` closes them under every
 // rotation and reflection of the lattice.
 std::vector<ir::Vec> first_player_vectors(const ast::Movement& movement, const Model& model) {
@@ -56,83 +60,9 @@ std::vector<ir::Vec> first_player_vectors(const ast::Movement& movement, const M
     return closed;
 }
 
-ir::MoveKind kind_of(const ast::Movement& movement) {
-    const ast::Primitive primitive = movement.primitive;
-    if (primitive == ast::Primitive::leap && has(movement, ast::Modifier::Kind::via))
-        return ir::MoveKind::lame_leap;
-    switch (primitive) {
-        case ast::Primitive::slide:
-            return ir::MoveKind::slide;
-        case ast::Primitive::curve:
-            return ir::MoveKind::curve;
-        case ast::Primitive::jump:
-            return ir::MoveKind::jump;
-        case ast::Primitive::hop:
-            return ir::MoveKind::hop;
-        case ast::Primitive::step:
-        case ast::Primitive::leap:
-            break;
-    }
-    return ir::MoveKind::leap;
-}
-
-// A curve's turn for each player: 'left' is counterclockwise as the player sees the board, which
-// a mirrored view makes clockwise on the board.
-std::vector<ir::Turn> curve_turns(const ast::Movement& movement, const Model& model) {
-    const bool left = has(movement, ast::Modifier::Kind::left);
-    const bool right = has(movement, ast::Modifier::Kind::right);
-    std::vector<ir::Turn> turns;
-    for (const Transform& view : model.orientation) {
-        if (!left && !right)
-            turns.push_back(ir::Turn::both);
-        else if (left != view.mirror)
-            turns.push_back(ir::Turn::counterclockwise);
-        else
-            turns.push_back(ir::Turn::clockwise);
-    }
-    return turns;
-}
-
-// A lame leap's cells for each of its vectors, seen by each player: check() allowed one listed
-// vector, which `symmetric` may have turned into several, each with its cells turned the same way.
-std::vector<std::vector<std::vector<ir::Vec>>> lame_leap_cells(const ast::Movement& movement,
-                                                               const Model& model) {
-    const ir::Geometry geometry = model.board.board.geometry;
-    const ir::Vec listed = first_player_vectors_listed(movement.items, model).front();
-    std::vector<ir::Vec> via;
-    for (const auto& m : movement.modifiers)
-        if (m.kind == ast::Modifier::Kind::via)
-            for (const auto& v : m.vectors) via.push_back({v.x, v.y});
-    // The images of the leap, in the order first_player_vectors gives them, with their cells.
-    std::vector<std::pair<ir::Vec, std::vector<ir::Vec>>> images{{listed, via}};
-    if (has(movement, ast::Modifier::Kind::symmetric)) {
-        images.clear();
-        for (const Transform t : symmetries(geometry)) {
-            const ir::Vec v = apply(geometry, t, listed);
-            if (std::any_of(images.begin(), images.end(),
-                            [v](const auto& i) { return i.first == v; }))
-                continue;
-            auto& image = images.emplace_back(v, std::vector<ir::Vec>{});
-            for (const ir::Vec c : via) image.second.push_back(apply(geometry, t, c));
-        }
-    }
-    std::vector<std::vector<std::vector<ir::Vec>>> out;
-    for (const Transform& view : model.orientation) {
-        auto& player = out.emplace_back();
-        for (const auto& [v, cells] : images) {
-            auto& turned = player.emplace_back();
-            for (const ir::Vec c : cells) turned.push_back(apply(geometry, view, c));
-        }
-    }
-    return out;
-}
-
 ir::Movement lower_movement(const ast::Movement& movement, const Model& model) {
     ir::Movement out;
-    out.kind = kind_of(movement);
-    if (out.kind == ir::MoveKind::curve) out.turn = curve_turns(movement, model);
-    // A jump always captures, with or without the word `capture`.
-    out.mode = out.kind == ir::MoveKind::jump ? ir::MoveMode::capture_only : movement.mode;
+    out.mode = movement.mode;
     out.source = ref(movement.span);
     const ir::Geometry geometry = model.board.board.geometry;
     const auto base = first_player_vectors(movement, model);
@@ -140,7 +70,7 @@ ir::Movement lower_movement(const ast::Movement& movement, const Model& model) {
         auto& turned = out.vectors.emplace_back();
         for (const ir::Vec v : base) turned.push_back(apply(geometry, view, v));
     }
-    if (out.kind == ir::MoveKind::lame_leap) out.via = lame_leap_cells(movement, model);
+    lower_primitive(movement, model, out);  // its kind and what is its own (primitives.hpp)
     for (const auto& m : movement.modifiers) {
         switch (m.kind) {
             case ast::Modifier::Kind::range:
@@ -155,7 +85,7 @@ ir::Movement lower_movement(const ast::Movement& movement, const Model& model) {
             case ast::Modifier::Kind::within:
                 out.within_zone = at(model.zone_index, m.zone.text);
                 break;
-            case ast::Modifier::Kind::via:  // see lame_leap_cells
+            case ast::Modifier::Kind::via:  // the leap's room
                 break;
             case ast::Modifier::Kind::not_over:
                 for (const auto& name : m.pieces)
@@ -174,7 +104,7 @@ ir::Movement lower_movement(const ast::Movement& movement, const Model& model) {
                 out.not_in_check = true;
                 break;
             case ast::Modifier::Kind::symmetric:
-            case ast::Modifier::Kind::left:  // see curve_turns
+            case ast::Modifier::Kind::left:  // the curve's room
             case ast::Modifier::Kind::right:
             case ast::Modifier::Kind::unmoved:  // see lower_piece
                 break;

@@ -1,14 +1,17 @@
-// The checks of a hop: where its modifiers have a meaning.
-#include "dsl/checker.hpp"
+// The hop's room (primitives.hpp): where its modifiers have a meaning.
+#include "dsl/primitives.hpp"
 #include "dsl/text.hpp"
 
 namespace vari::dsl {
 
 // A hop goes along a line to the first piece, jumps it and goes on beyond: `range` counts the
 // cells beyond that piece.
-bool Checker::check_hop_modifier(const ast::Movement&, const ast::Modifier& m,
-                                 const ModifiersSeen&) {
+void primitive_hop::check(Checker&, const ast::Movement&) {}
+
+bool primitive_hop::check_modifier(Checker& c, const ast::Movement&, const ast::Modifier& m,
+                                   const ModifiersSeen&) {
     using Kind = ast::Modifier::Kind;
+    auto& report = c.report;
     switch (m.kind) {
         case Kind::range:
             if (m.count.value < 1)
@@ -39,6 +42,10 @@ bool Checker::check_hop_modifier(const ast::Movement&, const ast::Modifier& m,
                  "a hop takes 'range' (the cells beyond the piece it jumps), 'from', 'within' "
                  "and 'symmetric'");
     return false;
+}
+
+void primitive_hop::lower(const ast::Movement&, const Model&, ir::Movement& out) {
+    out.kind = ir::MoveKind::hop;
 }
 
 }  // namespace vari::dsl

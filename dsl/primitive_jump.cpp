@@ -1,7 +1,8 @@
-// The checks of jumps: the modifiers a jump accepts, and the game-wide `jumps` option.
+// The jump's room (primitives.hpp): the modifiers a jump accepts, its mode, and the game-wide
+// `jumps` option.
 #include <algorithm>
 
-#include "dsl/checker.hpp"
+#include "dsl/primitives.hpp"
 
 namespace vari::dsl {
 
@@ -14,25 +15,31 @@ const char* rule_word(ir::JumpRule rule) {
 }  // namespace
 
 // A jump always captures.
-void Checker::check_jump(const ast::Movement& movement) {
+void primitive_jump::check(Checker& c, const ast::Movement& movement) {
     if (movement.mode == ir::MoveMode::move_only)
-        report.error(movement.span,
-                     "'move jump' cannot be: a jump always captures the piece it passes over",
-                     "write 'jump' (or 'capture jump'); a move that does not capture is a "
-                     "'move leap'");
+        c.report.error(movement.span,
+                       "'move jump' cannot be: a jump always captures the piece it passes over",
+                       "write 'jump' (or 'capture jump'); a move that does not capture is a "
+                       "'move leap'");
 }
 
 // Only `from` has a meaning for a jump.
-bool Checker::check_jump_modifier(const ast::Movement&, const ast::Modifier& m,
-                                  const ModifiersSeen&) {
+bool primitive_jump::check_modifier(Checker& c, const ast::Movement&, const ast::Modifier& m,
+                                    const ModifiersSeen&) {
     if (m.kind == ast::Modifier::Kind::from) return true;
-    report.error(m.span,
-                 quote(word_of(m.kind)) +
-                     " is not for a jump: a jump passes over one piece to the empty cell "
-                     "beyond, and may jump again from there",
-                 "only 'from ZONE' applies to a jump (each jump of a sequence starts in the "
-                 "zone)");
+    c.report.error(m.span,
+                   quote(word_of(m.kind)) +
+                       " is not for a jump: a jump passes over one piece to the empty cell "
+                       "beyond, and may jump again from there",
+                   "only 'from ZONE' applies to a jump (each jump of a sequence starts in the "
+                   "zone)");
     return false;
+}
+
+// A jump always captures, with or without the word `capture`.
+void primitive_jump::lower(const ast::Movement&, const Model&, ir::Movement& out) {
+    out.kind = ir::MoveKind::jump;
+    out.mode = ir::MoveMode::capture_only;
 }
 
 // Given once, and only in a game where some piece jumps.

@@ -1,7 +1,8 @@
-// The checks of a curve: a hex board, one-step vectors, and the modifiers a curve accepts.
+// The curve's room (primitives.hpp): a hex board, one-step vectors, the modifiers a curve
+// accepts, and its turn for each player.
 #include <algorithm>
 
-#include "dsl/checker.hpp"
+#include "dsl/primitives.hpp"
 #include "dsl/text.hpp"
 
 namespace vari::dsl {
@@ -24,10 +25,29 @@ std::vector<ir::Vec> unit_steps(ir::Geometry geometry) {
     return steps;
 }
 
+// A curve's turn for each player: 'left' is counterclockwise as the player sees the board, which
+// a mirrored view makes clockwise on the board.
+std::vector<ir::Turn> curve_turns(const ast::Movement& movement, const Model& model) {
+    const bool left = has(movement, ast::Modifier::Kind::left);
+    const bool right = has(movement, ast::Modifier::Kind::right);
+    std::vector<ir::Turn> turns;
+    for (const Transform& view : model.orientation) {
+        if (!left && !right)
+            turns.push_back(ir::Turn::both);
+        else if (left != view.mirror)
+            turns.push_back(ir::Turn::counterclockwise);
+        else
+            turns.push_back(ir::Turn::clockwise);
+    }
+    return turns;
+}
+
 }  // namespace
 
-void Checker::check_curve(const ast::Movement& movement) {
-    if (!has_geometry) return;
+void primitive_curve::check(Checker& c, const ast::Movement& movement) {
+    if (!c.has_geometry) return;
+    const ir::Geometry geometry = c.geometry;
+    auto& report = c.report;
     if (geometry == ir::Geometry::square) {
         report.error(movement.primitive_span, "a curve turns 60 degrees: it needs a hex board",
                      "on a square board use 'step', 'slide' or 'leap'");
@@ -51,8 +71,8 @@ void Checker::check_curve(const ast::Movement& movement) {
             continue;
         }
         // Unknown or unresolved names are reported elsewhere.
-        const auto it = model.directions.find(item.name.text);
-        if (it == model.directions.end()) continue;
+        const auto it = c.model.directions.find(item.name.text);
+        if (it == c.model.directions.end()) continue;
         const auto bad = std::find_if_not(it->second.begin(), it->second.end(), is_step);
         if (bad != it->second.end())
             report.error(item.name.span,
@@ -63,9 +83,10 @@ void Checker::check_curve(const ast::Movement& movement) {
     }
 }
 
-bool Checker::check_curve_modifier(const ast::Movement&, const ast::Modifier& m,
-                                   const ModifiersSeen& seen) {
+bool primitive_curve::check_modifier(Checker& c, const ast::Movement&, const ast::Modifier& m,
+                                     const ModifiersSeen& seen) {
     using Kind = ast::Modifier::Kind;
+    auto& report = c.report;
     switch (m.kind) {
         case Kind::range:
             if (m.count.value < 1)
@@ -123,6 +144,11 @@ bool Checker::check_curve_modifier(const ast::Movement&, const ast::Modifier& m,
         }
     }
     return true;
+}
+
+void primitive_curve::lower(const ast::Movement& movement, const Model& model, ir::Movement& out) {
+    out.kind = ir::MoveKind::curve;
+    out.turn = curve_turns(movement, model);
 }
 
 }  // namespace vari::dsl
