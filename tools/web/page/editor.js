@@ -1,12 +1,26 @@
 // The rule editor: CodeMirror 5 (Debian's libjs-codemirror, built into the page) with line
 // numbers, the rule language's colours and the checker's diagnostics marked in the text. app.js
-// talks to it through ruleEditor()'s few functions only. CodeMirror's scripts (400 KB) are
-// loaded once the board is drawn, so that they never delay it; the plain textarea serves until
-// then, and for good should they not load.
+// talks to it through ruleEditor()'s few functions only. CodeMirror's scripts (400 KB) and style
+// are loaded once the board is drawn, so that they never delay it; the plain textarea serves
+// until then, and for good should they not load.
 "use strict";
 
+const EDITOR_STYLE = "lib/codemirror/lib/codemirror.css";
 const EDITOR_SCRIPTS = ["lib/codemirror/lib/codemirror.js", "lib/codemirror/addon/mode/simple.js",
                         "lib/codemirror/addon/display/placeholder.js", "keywords.js"];
+
+// Loads CodeMirror's style sheet (the page's own rules for the editor name #editor-pane, so they
+// win over it whatever the order).
+function loadStyle(href) {
+  return new Promise((resolve, reject) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.onload = resolve;
+    link.onerror = () => reject(new Error(`${href} did not load`));
+    document.head.appendChild(link);
+  });
+}
 
 // Loads `sources` one after the other.
 function loadScripts(sources) {
@@ -33,7 +47,9 @@ function ruleEditor(textarea) {
     mark(diagnostics) { marked = diagnostics; editor.mark(diagnostics); },
     goTo: (line, column) => editor.goTo(line, column),
     async upgrade() {
-      try { await loadScripts(EDITOR_SCRIPTS); } catch (e) { return; }  // the textarea stays
+      try {
+        await Promise.all([loadStyle(EDITOR_STYLE), loadScripts(EDITOR_SCRIPTS)]);
+      } catch (e) { return; }  // the textarea stays
       if (typeof CodeMirror === "undefined") return;
       // Not under the fingers of someone typing: when they leave the textarea.
       if (document.activeElement === textarea) {
