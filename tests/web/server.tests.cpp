@@ -291,6 +291,13 @@ TEST_CASE("serve: the AI's move is not played when the page moves on first", "[w
     page.event("state");  // stop: it answers at once with its best move
     const json state = page.ask({{"op", "seats"}, {"seats", {"ai:depth=30", "human"}}});
     CHECK(state["ply"] == 1);
+    // A stop sent right behind the request that sets the AI thinking, before the thinking
+    // begins, is meant for it: the AI moves at once all the same.
+    page.ask({{"op", "open"}, {"game", "chess"}});
+    const int seated = page.send_request({{"op", "seats"}, {"seats", {"ai:depth=30", "human"}}});
+    CHECK(page.ask({{"op", "stop"}})["ok"] == true);
+    CHECK(page.answer(seated)["ply"] == 0);
+    CHECK(page.event("state")["ply"] == 1);
     const json reopened = page.ask({{"op", "open"}, {"game", "chess"}});  // cancels the thinking
     CHECK(reopened["ply"] == 0);
     CHECK(page.ask({{"op", "state"}})["ply"] == 0);

@@ -101,6 +101,10 @@ json Session::handle(const json& request, const runtime::StopWhen& stop_work) {
     json answer;
     try {
         const std::string op = string_field(request, "op");
+        if (op != "stop" && !(stop_work && stop_work())) {
+            std::lock_guard lock(mutex_);
+            stop_asked_ = false;
+        }
         if (op == "hello")
             answer = hello();
         else if (op == "open")
@@ -525,6 +529,7 @@ json Session::stop() {
     std::lock_guard lock(mutex_);
     if (analyst_) analyst_->stop();
     if (thinking_) table_->stop_thinking();
+    stop_asked_ = !thinking_;
     return {{"ok", true}, {"stopped", thinking_ || analyst_ != nullptr}};
 }
 
@@ -554,10 +559,13 @@ void Session::think_if_computer() {
             std::unique_lock lock(mutex_);
             if (cancelled_ || table_->game().result() || table_->seat_to_move().person()) return;
             thinking_ = true;
+            const bool stop_now = std::exchange(stop_asked_, false);
             lock.unlock();
             // The game stays as it is while the seat thinks: see mutex_.
-            const search::Outcome outcome = table_->computer_move(
-                [&](const search::Iteration& it) { push_(thinking_json(it)); });
+            const search::Outcome outcome = table_->computer_move([&](const search::Iteration& it) {
+                if (stop_now) table_->stop_thinking();  // the move asked for at once
+                push_(thinking_json(it));
+            });
             lock.lock();
             thinking_ = false;
             if (cancelled_) return;

@@ -89,6 +89,10 @@ private:
     bool think_when_answered_ = false;  // under `mutex_`: a request changed the game
     std::atomic<bool> cancelled_{false};
     bool thinking_ = false;  // under `mutex_`: a computer seat is choosing its move
+    // Under `mutex_`: a stop came before the thinking it was meant for began (the page asked for
+    // the move at once right after the request that started it): that thinking stops at its
+    // first iteration. A request sent after the stop forgets it.
+    bool stop_asked_ = false;
     // The AI analysing the position on the board for the page (thinker_ runs it), or null.
     std::unique_ptr<runtime::AiPlayer> analyst_;
 };
