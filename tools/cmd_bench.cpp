@@ -92,7 +92,7 @@ int run_bench(int argc, char** argv) {
     add_start_options(app, from);
     app.add_option("--depth", depth, "perft depth (default: the first taking at least a second)")
         ->check(whole_number(1, 32));
-    add_threads_option(app, threads);
+    add_threads_option(app, threads, "perft's first moves shared out among them; the same count");
     app.add_option("--playouts", playouts, "random games to play")
         ->check(whole_number(0, 10000000));
     app.add_option("--max-plies", max_plies, "longest playout")->check(whole_number(1, 100000));

@@ -27,7 +27,7 @@ int run_perft(int argc, char** argv) {
     auto notation = notation::Notation::long_form;
     add_notation_option(app, notation);
     app.add_flag("--no-hooks", no_hooks, "count the legal moves without running the game's hooks");
-    add_threads_option(app, threads);
+    add_threads_option(app, threads, "the first moves shared out among them; the same count");
     app.add_flag("--json", json,
                  "print one JSON object: the position, depth, count, the first moves' counts "
                  "(with --divide) and the seconds taken");

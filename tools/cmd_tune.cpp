@@ -43,7 +43,7 @@ int run_tune(int argc, char** argv) {
         ->check(whole_number(10, 10'000'000));
     app.add_option("--level", options.level_text,
                    "the self-play AI: ai:LEVEL counting plies or nodes (default ai:nodes=2000)");
-    add_threads_option(app, options.threads);
+    add_threads_option(app, options.threads, "the games shared out among them; the same weights");
     app.add_option("--seed", options.seed, "the seed the games derive from (default 1)")
         ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
     app.add_option("--random-plies", options.random_plies,

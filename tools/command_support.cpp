@@ -91,9 +91,8 @@ void add_start_options(CLI::App& app, StartOptions& options) {
                    "then play these moves, separated by blanks, in any notation play reads");
 }
 
-void add_threads_option(CLI::App& app, int& threads) {
-    app.add_option("--threads", threads,
-                   "count on N threads, sharing out the first moves (default 1); the same count")
+void add_threads_option(CLI::App& app, int& threads, const std::string& shared) {
+    app.add_option("--threads", threads, "work on N threads (default 1): " + shared)
         ->check(whole_number(1, 256))
         ->type_name("N");
 }

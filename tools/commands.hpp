@@ -126,8 +126,9 @@ void print_json(const nlohmann::json& value);
 // Whether a command shows progress: on a terminal, never in a pipe or beside --json.
 bool shows_progress(bool json);
 
-// --threads N: perft's first moves shared out among N threads (1 to 256; default 1).
-void add_threads_option(CLI::App& app, int& threads);
+// --threads N (1 to 256; default 1), `shared` saying what the threads share out and that the
+// figures do not depend on N.
+void add_threads_option(CLI::App& app, int& threads, const std::string& shared);
 
 // --notation long|short: how the command writes moves, `notation` holding the default.
 void add_notation_option(CLI::App& app, notation::Notation& notation);
