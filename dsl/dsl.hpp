@@ -77,6 +77,12 @@ std::optional<std::string> resolve_game(const std::string& name_or_path);
 
 // The names of the shipped games, sorted.
 std::vector<std::string> shipped_games();
+// Whether `name` is one of them, exactly as shipped_games() lists it (no path, no other case):
+// what a server lets a stranger open by name.
+bool is_shipped_game(const std::string& name);
+// The path `file_name` would have in the shipped games' folder: the label to load a rule file
+// given as text under, so that it may include the shipped files ("chess/pieces.vari").
+std::string in_shipped_folder(const std::string& file_name);
 
 // One diagnostic in the form every vari tool prints (file, message and hint through printable()):
 //   FILE:LINE:COL: error: MESSAGE      (FILE: error: MESSAGE when it names no line)

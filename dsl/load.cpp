@@ -183,4 +183,13 @@ std::vector<std::string> shipped_games() {
     return names;
 }
 
+bool is_shipped_game(const std::string& name) {
+    const auto games = shipped_games();
+    return std::find(games.begin(), games.end(), name) != games.end();
+}
+
+std::string in_shipped_folder(const std::string& file_name) {
+    return (shipped_folder() / file_name).string();
+}
+
 }  // namespace vari::dsl

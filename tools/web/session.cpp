@@ -158,15 +158,12 @@ std::unique_ptr<CompiledGame> Session::load(const json& request, json& answer) c
     const std::string name = string_field(request, "game");
     dsl::LoadResult loaded;
     if (request.contains("source")) {
-        const auto shipped = dsl::resolve_game(default_game_);
-        const std::filesystem::path folder =
-            shipped ? std::filesystem::path(*shipped).parent_path() : std::filesystem::path();
-        loaded = dsl::load_text(string_field(request, "source"), (folder / PASTED_NAME).string());
+        loaded =
+            dsl::load_text(string_field(request, "source"), dsl::in_shipped_folder(PASTED_NAME));
     } else {
         const std::string wanted = name.empty() ? default_game_ : name;
-        const auto games = dsl::shipped_games();
         // Only shipped games by name: a page never reads the server's other files.
-        if (std::find(games.begin(), games.end(), wanted) == games.end()) {
+        if (!dsl::is_shipped_game(wanted)) {
             answer = error_json("no shipped game is called '" + wanted + "'");
             return nullptr;
         }
@@ -232,9 +229,7 @@ json Session::check(const json& request) const {
 // {"game": NAME}: a shipped game's rule file, to edit a copy of it.
 json Session::source(const json& request) const {
     const std::string name = string_field(request, "game");
-    const auto games = dsl::shipped_games();
-    if (std::find(games.begin(), games.end(), name) == games.end())
-        return error_json("no shipped game is called '" + name + "'");
+    if (!dsl::is_shipped_game(name)) return error_json("no shipped game is called '" + name + "'");
     std::string reason;
     const auto text = dsl::read_bytes(*dsl::resolve_game(name), MAX_SOURCE_BYTES, reason);
     if (!text) return error_json(reason);
@@ -345,8 +340,7 @@ json Session::save_record() {
 json Session::load_record(const json& request) {
     const std::string text = string_field(request, "text");
     std::string wanted = std::filesystem::path(runtime::record_rule_file(text)).stem().string();
-    const auto games = dsl::shipped_games();
-    if (std::find(games.begin(), games.end(), wanted) == games.end()) wanted.clear();
+    if (!dsl::is_shipped_game(wanted)) wanted.clear();
     std::unique_ptr<CompiledGame> compiled;
     json loaded = {{"diagnostics", json::array()}};
     if (!wanted.empty() && wanted != name_) {
