@@ -23,7 +23,8 @@ harnesses=("$@")
 timeout=2
 
 packages=(cmake ninja-build clang libclang-rt-14-dev tao-pegtl-dev liblua5.4-dev catch2
-          libcli11-dev nlohmann-json3-dev libcivetweb-dev libjs-codemirror libtinyxml2-dev)
+          libcli11-dev nlohmann-json3-dev libcivetweb-dev libjs-codemirror libtinyxml2-dev
+          libsqlite3-dev)
 bash tools/install-missing.sh fuzz "${packages[@]}"
 
 CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Release -DVARI_FUZZ=ON
