@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
 #include "dsl/dsl.hpp"
@@ -13,6 +15,16 @@ namespace vari::tools {
 namespace {
 
 volatile std::sig_atomic_t interrupted = 0;
+
+// $XDG_DATA_HOME/vari/rooms.sqlite, or under ~/.local/share when that is not set.
+std::string default_database() {
+    const char* data = std::getenv("XDG_DATA_HOME");
+    const char* home = std::getenv("HOME");
+    const std::filesystem::path folder =
+        data && *data ? std::filesystem::path(data)
+                      : std::filesystem::path(home && *home ? home : ".") / ".local" / "share";
+    return (folder / "vari" / "rooms.sqlite").string();
+}
 
 }  // namespace
 
@@ -37,15 +49,22 @@ int run_serve(int argc, char** argv) {
     app.add_option("--threads", options.search_threads,
                    "threads the AI searches with (default 1); a page may ask for fewer")
         ->check(whole_number(1, search::MAX_THREADS));
+    options.database = default_database();
+    app.add_option("--database", options.database,
+                   "the SQLite file that keeps the games people play here (default " +
+                       options.database + "); made when missing")
+        ->type_name("FILE");
     if (const auto stop = parse_arguments(app, argc, argv)) return *stop;
 
-    const auto games = dsl::shipped_games();
-    if (std::find(games.begin(), games.end(), game) == games.end()) {
+    if (!dsl::is_shipped_game(game)) {
         std::cerr << "vari serve: no shipped game is called '" << printable(game)
                   << "' (vari list shows them)\n";
         return static_cast<int>(Exit::invalid);
     }
     options.game = game;
+    std::error_code made;
+    std::filesystem::create_directories(std::filesystem::path(options.database).parent_path(),
+                                        made);
     web::Server server(options);
     std::string error;
     if (!server.start(error)) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <thread>
 
+#include "tools/web/room_desk.hpp"
 #include "tools/web/session.hpp"
 #include "tools/web/web.hpp"
 
@@ -41,13 +42,15 @@ struct PageSession::Impl {
         std::uint64_t stops_before;  // the page's stops sent before it
     };
 
-    Impl(const ServeOptions& options, Send send_text, Close close_page)
+    Impl(const ServeOptions& options, Send send_text, Close close_page, rooms::Rooms* rooms,
+         std::string client)
         : send_text(std::move(send_text)),
           close_page(std::move(close_page)),
           idle(std::chrono::seconds(options.idle_seconds)),
           session(
               options.game, [this](const json& event) { send(event); }, options.work_seconds,
               options.search_threads),
+          desk(rooms, std::move(client), [this](const json& event) { send(event); }),
           worker([this] { work(); }) {}
     ~Impl() {
         {
@@ -113,9 +116,27 @@ struct PageSession::Impl {
             const runtime::StopWhen stop = [this, before = next.stops_before] {
                 return closing || stops > before;
             };
-            send(session.handle(next.request, stop));
-            session.answered();
+            if (for_rooms(next.request)) {
+                send(with_id_of(desk_answer(next.request), next.request));
+            } else {
+                send(session.handle(next.request, stop));
+                session.answered();
+            }
             lock.lock();
+        }
+    }
+
+    static bool for_rooms(const json& request) {
+        if (!request.is_object()) return false;
+        const auto op = request.find("op");
+        return op != request.end() && op->is_string() && RoomDesk::handles(*op);
+    }
+
+    json desk_answer(const json& request) {
+        try {
+            return desk.handle(request);
+        } catch (const std::exception& e) {
+            return error_json(std::string("a malformed request: ") + e.what());
         }
     }
 
@@ -140,11 +161,14 @@ struct PageSession::Impl {
     std::atomic<bool> closing{false};
     std::atomic<std::uint64_t> stops{0};
     Session session;     // after what its thinking thread's events use, so it goes first
+    RoomDesk desk;       // the same for the rooms' news
     std::thread worker;  // last: it starts once the rest is built
 };
 
-PageSession::PageSession(const ServeOptions& options, Send send, Close close)
-    : impl_(std::make_unique<Impl>(options, std::move(send), std::move(close))) {}
+PageSession::PageSession(const ServeOptions& options, Send send, Close close, rooms::Rooms* rooms,
+                         std::string client)
+    : impl_(std::make_unique<Impl>(options, std::move(send), std::move(close), rooms,
+                                   std::move(client))) {}
 
 PageSession::~PageSession() = default;
 

@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "tools/web/assets.hpp"
+#include "tools/web/rooms/rooms.hpp"
 #include "tools/web/session.hpp"
 #include "tools/web/web.hpp"
 
@@ -52,12 +53,13 @@ void knock(const std::string& host, int port) {
 // it writes back.
 class Connection {
 public:
-    Connection(mg_connection* conn, const ServeOptions& options)
+    Connection(mg_connection* conn, const ServeOptions& options, rooms::Rooms* rooms)
         : conn_(conn),
           max_message_(options.max_message),
           page_(
               options, [this](const std::string& text) { write(MG_WEBSOCKET_OPCODE_TEXT, text); },
-              [this] { write(MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, ""); }) {}
+              [this] { write(MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, ""); }, rooms,
+              mg_get_request_info(conn)->remote_addr) {}
 
     // A frame of a message from the page, on CivetWeb's thread: a message sent in several frames
     // is put together first. Binary messages and pings are not for the session.
@@ -137,6 +139,7 @@ bool accepts_gzip(const char* accept_encoding) {
 
 struct Server::Impl {
     ServeOptions options;
+    std::unique_ptr<rooms::Rooms> rooms;  // games between people, when there is a database
     mg_context* context = nullptr;
     int port = 0;
     std::unique_ptr<HostNames> own_names;
@@ -207,7 +210,7 @@ struct Server::Impl {
 
     static void open_session(mg_connection* conn, void* data) {
         auto& self = *static_cast<Impl*>(data);
-        mg_set_user_connection_data(conn, new Connection(conn, self.options));
+        mg_set_user_connection_data(conn, new Connection(conn, self.options, self.rooms.get()));
     }
 
     static int receive(mg_connection* conn, int flags, char* bytes, std::size_t size, void*) {
@@ -233,6 +236,19 @@ Server::~Server() { stop(); }
 
 bool Server::start(std::string& error) {
     if (impl_->context) return true;
+    if (!impl_->options.database.empty() && !impl_->rooms) {
+        rooms::RoomsOptions rooms;
+        rooms.database = impl_->options.database;
+        rooms.search_threads = impl_->options.search_threads;
+        rooms.describe = [](const runtime::Game& game) { return state_json(game); };
+        rooms.board = [](const ir::Game& game) { return board_json(game); };
+        try {
+            impl_->rooms = std::make_unique<rooms::Rooms>(std::move(rooms));
+        } catch (const std::exception& e) {
+            error = e.what();
+            return false;
+        }
+    }
     mg_init_library(0);
     const std::string ports = impl_->options.host + ":" + std::to_string(impl_->options.port);
     const std::string threads = std::to_string(impl_->options.max_sessions + SPARE_THREADS);

@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+namespace vari::rooms {
+class Rooms;
+}
+
 namespace vari::web {
 
 struct ServeOptions {
@@ -25,6 +29,8 @@ struct ServeOptions {
     int idle_seconds = 7200;         // a page that asks nothing for this long is closed, told why
     int request_timeout_ms = 10000;  // a request's headers must arrive within this
     int search_threads = 1;          // threads the AI searches with, at most, for each page
+    // The SQLite file that keeps the games between people (rooms); empty: the server hosts none.
+    std::string database;
 };
 
 // One page's session as the server runs it, without its connection: each message the page sends
@@ -37,7 +43,10 @@ class PageSession {
 public:
     using Send = std::function<void(const std::string& text)>;
     using Close = std::function<void()>;
-    PageSession(const ServeOptions& options, Send send, Close close);
+    // `rooms`, when the server hosts games between people, takes the page's requests about them;
+    // `client` (its address) counts the rooms it makes.
+    PageSession(const ServeOptions& options, Send send, Close close, rooms::Rooms* rooms = nullptr,
+                std::string client = {});
     ~PageSession();  // stops the work in progress and waits for it
     PageSession(const PageSession&) = delete;
     PageSession& operator=(const PageSession&) = delete;

@@ -480,6 +480,7 @@ json Rooms::join(const std::string& id, const std::string& token,
     impl_->tell(*room);
     impl_->think_if_computer(room);
     json answer = impl_->state(*room, seat, now);
+    if (impl_->options.board) answer["board"] = impl_->options.board(room->compiled->ir());
     answer["ok"] = true;
     return answer;
 }
@@ -487,7 +488,7 @@ json Rooms::join(const std::string& id, const std::string& token,
 void Rooms::leave(const std::string& id, std::uint64_t listening) {
     if (const auto room = impl_->find(id)) {
         std::lock_guard lock(room->mutex);
-        if (room->followers.erase(listening)) impl_->tell(*room);
+        room->followers.erase(listening);
     }
 }
 

@@ -20,6 +20,9 @@
 namespace vari::runtime {
 class Game;
 }
+namespace vari::ir {
+struct Game;
+}
 
 namespace vari::rooms {
 
@@ -101,6 +104,8 @@ struct RoomsOptions {
     // The game's part of a room's state, as the page draws it (the web layer gives its own); by
     // default the legal moves in long notation, in the order a move's index counts them.
     std::function<nlohmann::json(const runtime::Game& game)> describe;
+    // The board and its pieces as the page draws them, in the answer to a join; none by default.
+    std::function<nlohmann::json(const ir::Game& rules)> board;
 };
 
 // One seat as asked for when a room is made: "me" (the person creating it), "open" (a person to
@@ -143,7 +148,9 @@ public:
     // `listener` follows room `room` from now on, as the seat `token` holds or, for an empty
     // token, as a spectator: the answer is the room's state, or an error (no such room, a token
     // that holds no seat of it). A seat's token taken again (a page reloaded) moves the seat to
-    // the new listener. The id returned stops the listening (leave).
+    // the new listener. The id returned stops the listening (leave), which tells nobody at once
+    // (it may be called on a server's thread with a small stack): the others see the seat
+    // offline at the next change.
     nlohmann::json join(const std::string& room, const std::string& token,
                         std::shared_ptr<Listener> listener, std::uint64_t& id);
     void leave(const std::string& room, std::uint64_t id);
