@@ -51,8 +51,9 @@ int run_serve(int argc, char** argv) {
         ->check(whole_number(1, search::MAX_THREADS));
     options.database = default_database();
     app.add_option("--database", options.database,
-                   "the SQLite file that keeps the games people play here (default " +
-                       options.database + "); made when missing")
+                   "the SQLite file that keeps the games people play here (default "
+                   "$XDG_DATA_HOME/vari/rooms.sqlite, or ~/.local/share/vari/rooms.sqlite); "
+                   "made when missing")
         ->type_name("FILE");
     if (const auto stop = parse_arguments(app, argc, argv)) return *stop;
 
