@@ -15,13 +15,6 @@ namespace {
 // waiting, the oldest go.
 constexpr std::size_t MAX_QUEUED = 64;
 
-std::string text_field(const json& request, const char* name) {
-    const auto it = request.find(name);
-    if (it == request.end() || it->is_null()) return {};
-    if (!it->is_string()) throw std::invalid_argument(std::string("'") + name + "' must be text");
-    return *it;
-}
-
 int whole_field(const json& request, const char* name) {
     const auto it = request.find(name);
     if (it == request.end() || !it->is_number_integer())
@@ -74,13 +67,13 @@ void RoomDesk::write_queued(std::stop_token stop) {
 
 json RoomDesk::handle(const json& request) {
     if (!rooms_) return error_json("this server hosts no games between people");
-    const std::string op = text_field(request, "op");
+    const std::string op = string_field(request, "op");
     if (op == "lobby") return rooms_->lobby();
     if (op == "room_create") {
-        rooms::RoomRequest made{text_field(request, "game"),
-                                text_field(request, "source"),
+        rooms::RoomRequest made{string_field(request, "game"),
+                                string_field(request, "source"),
                                 {},
-                                text_field(request, "time_control"),
+                                string_field(request, "time_control"),
                                 client_};
         if (made.time_control.empty()) made.time_control = "none";
         const auto seats = request.find("seats");
@@ -95,8 +88,8 @@ json RoomDesk::handle(const json& request) {
         if (answer.value("ok", false)) answer["tokens"] = created.tokens;
         return answer;
     }
-    const std::string room = text_field(request, "room");
-    const std::string token = text_field(request, "token");
+    const std::string room = string_field(request, "room");
+    const std::string token = string_field(request, "token");
     if (op == "room_join") {
         std::uint64_t id = 0;
         json answer = rooms_->join(room, token, listener_, id);
@@ -107,7 +100,7 @@ json RoomDesk::handle(const json& request) {
         return rooms_->move(room, token, whole_field(request, "ply"),
                             whole_field(request, "index"));
     if (op == "room_resign") return rooms_->resign(room, token);
-    if (op == "room_offer") return rooms_->offer(room, token, text_field(request, "what"));
+    if (op == "room_offer") return rooms_->offer(room, token, string_field(request, "what"));
     if (op == "room_answer") {
         const auto accept = request.find("accept");
         if (accept == request.end() || !accept->is_boolean())

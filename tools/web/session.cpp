@@ -32,14 +32,6 @@ std::uint64_t max_analysis_nodes() {
 // folder, and diagnostics name it by the name the page gave.
 constexpr const char* PASTED_NAME = "pasted.vari";
 
-std::string string_field(const json& request, const char* key) {
-    const auto it = request.find(key);
-    if (it == request.end()) return {};
-    if (!it->is_string())
-        throw std::invalid_argument(std::string("'") + key + "' must be a string");
-    return it->get<std::string>();
-}
-
 json diagnostics_json(const dsl::LoadResult& loaded) {
     json out = json::array();
     for (const Diagnostic& d : loaded.diagnostics)

@@ -107,6 +107,8 @@ nlohmann::json state_json(const runtime::Game& game);
 
 // A request's error answer.
 nlohmann::json error_json(const std::string& message);
+// A request's text field, empty when it is missing; std::invalid_argument when it is not text.
+std::string string_field(const nlohmann::json& request, const char* key);
 
 // ---- Who may ask (host_names.cpp) ----
 // The Host headers a server listening on `listen_host`:`port` answers: its own address; with it

@@ -1,5 +1,6 @@
 // What the page is shown: the board's picture, and the game in play as JSON.
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -194,5 +195,13 @@ json state_json(const runtime::Game& game) {
 }
 
 json error_json(const std::string& message) { return {{"ok", false}, {"error", message}}; }
+
+std::string string_field(const json& request, const char* key) {
+    const auto it = request.find(key);
+    if (it == request.end()) return {};
+    if (!it->is_string())
+        throw std::invalid_argument(std::string("'") + key + "' must be a string");
+    return it->get<std::string>();
+}
 
 }  // namespace vari::web
