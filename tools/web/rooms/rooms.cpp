@@ -206,7 +206,10 @@ struct Rooms::Impl {
     // ---- what every listener is told
     // --------------------------------------------------------------
 
-    json state(const Room& room, int seat, SteadyClock::time_point now) const {
+    // The room as seat `seat` (-1: a spectator) sees it; `game_state` is the game's part, the same
+    // for every seat (made once by tell()), or made here when null.
+    json state(const Room& room, int seat, SteadyClock::time_point now,
+               json game_state = nullptr) const {
         const ir::Game& rules = room.compiled->ir();
         const runtime::Game& game = room.table->game();
         json players = json::array();
@@ -222,31 +225,34 @@ struct Rooms::Impl {
                              {"taken", s.taken},
                              {"online", online}});
         }
-        json out = {{"event", "room"},
-                    {"room", room.id},
-                    {"game", room.game_name.empty() ? rules.name : room.game_name},
-                    {"seat", seat},
-                    {"players", players},
-                    {"seats", seats},
-                    {"status", room.over()     ? "over"
-                               : room.seated() ? "playing"
-                                               : "waiting"},
-                    {"ply", game.ply()},
-                    {"played", room.played},
-                    {"to_move", game.position().side_to_move()},
-                    {"time_control", time_control_text(room.clock->control())},
-                    {"clocks", clocks_json(*room.clock, now)},
-                    {"running", room.clock->running()},
-                    {"result", room.result},
-                    {"game_state", options.describe(game)}};
+        json out = {
+            {"event", "room"},
+            {"room", room.id},
+            {"game", room.game_name.empty() ? rules.name : room.game_name},
+            {"seat", seat},
+            {"players", players},
+            {"seats", seats},
+            {"status", room.over()     ? "over"
+                       : room.seated() ? "playing"
+                                       : "waiting"},
+            {"ply", game.ply()},
+            {"played", room.played},
+            {"to_move", game.position().side_to_move()},
+            {"time_control", time_control_text(room.clock->control())},
+            {"clocks", clocks_json(*room.clock, now)},
+            {"running", room.clock->running()},
+            {"result", room.result},
+            {"game_state", game_state.is_null() ? options.describe(game) : std::move(game_state)}};
         if (!room.offer.empty()) out["offer"] = {{"what", room.offer}, {"by", room.offer_by}};
         return out;
     }
 
     void tell(const Room& room) const {
+        if (room.followers.empty()) return;
         const auto now = SteadyClock::now();
+        const json game_state = options.describe(room.table->game());  // the legal moves: once
         for (const auto& [id, follower] : room.followers)
-            follower.listener->send(state(room, follower.seat, now));
+            follower.listener->send(state(room, follower.seat, now, game_state));
     }
 
     // ---- the game going on ----------------------------------------------------------------------
