@@ -3,6 +3,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,15 @@ std::string wrap_words(const std::vector<std::string>& words) {
     Wrapped wrapped;
     for (const std::string& word : words) wrapped.add(word);
     return wrapped.text();
+}
+
+std::string record_date_today() {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y.%m.%d", &local);
+    return text;
 }
 
 std::string write_record(const Game& game, const RecordHeader& header) {

@@ -284,6 +284,8 @@ struct RecordHeader {
     std::optional<Decision> decision;       // only for a game whose moves have not ended it
 };
 std::string write_record(const Game& game, const RecordHeader& header);
+// Today's date (local time) as records write it: "2026.11.24".
+std::string record_date_today();
 
 // The moves played from the game's start, numbered as records number them:
 // {"1.", "e4", "e5", "2.", "Nf3"}, or {"5...", "Nf6", "6.", ...} from a position where the first

@@ -417,7 +417,7 @@ int run_match(int argc, char** argv) {
     if (!entrants) return static_cast<int>(exit);
     options.entrants = std::move(*entrants);
     options.hooks = command.no_hooks ? runtime::HookUse::off : runtime::HookUse::on;
-    options.date = today();
+    options.date = runtime::record_date_today();
     if (!command.openings_file.empty() &&
         !read_openings_file(*game, command.openings_file, options.openings))
         return static_cast<int>(Exit::invalid);

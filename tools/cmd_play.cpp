@@ -235,7 +235,7 @@ private:
         if (force) path.resize(path.size() - FORCE.size());
         runtime::RecordHeader header;
         header.event = "vari play";
-        header.date = today();
+        header.date = runtime::record_date_today();
         for (const runtime::Seat& seat : table_.seats()) header.player_kinds.push_back(seat.text);
         std::string error;
         const bool own = own_files_.count(file_identity(path)) > 0;

@@ -6,7 +6,6 @@
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -174,15 +173,6 @@ std::unique_ptr<runtime::Game> start_game(const CompiledGame& game, const CLI::A
         return nullptr;
     }
     return played;
-}
-
-std::string today() {
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    char text[16];
-    std::strftime(text, sizeof text, "%Y.%m.%d", &local);
-    return text;
 }
 
 void show_progress(int done, int total, std::chrono::steady_clock::time_point start,

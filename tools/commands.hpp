@@ -111,9 +111,6 @@ std::optional<std::string> read_record_file(const std::string& path, std::string
 std::unique_ptr<CompiledGame> load_record_game(const std::string& record_path,
                                                std::string_view text, const std::string& game_name);
 
-// The date as records write it: "2026.11.24".
-std::string today();
-
 // On standard error (a terminal), over the previous one: a progress bar with the time left and a
 // note such as a live score, "[#########           ] 45/100  ETA 0:12  +20 =5 -20";
 // clear_progress() erases it.

@@ -2,6 +2,8 @@
 // are not a seat's to play, and brought back from the database after a restart.
 #include "tools/web/rooms/rooms.hpp"
 
+#include <sqlite3.h>
+
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <mutex>
@@ -51,6 +53,18 @@ template <class Done>
 bool eventually(Done done) {
     for (int i = 0; i < 2000 && !done(); ++i) std::this_thread::sleep_for(10ms);
     return done();
+}
+
+RoomRequest asked(const std::string& game, const std::string& source,
+                  std::vector<std::string> seats, const std::string& time_control,
+                  const std::string& client) {
+    RoomRequest request;
+    request.game = game;
+    request.source = source;
+    request.seats = std::move(seats);
+    request.time_control = time_control;
+    request.client = client;
+    return request;
 }
 
 RoomsOptions options(const vari::test::TempDir& dir) {
@@ -122,7 +136,7 @@ TEST_CASE("two people play a room by the moves' indices; others are refused", "[
     vari::test::TempDir dir;
     Rooms rooms(options(dir));
     Created created;
-    const json made = rooms.create({"chess", "", {"me", "open"}, "none", "1.2.3.4"}, created);
+    const json made = rooms.create(asked("chess", "", {"me", "open"}, "none", "1.2.3.4"), created);
     REQUIRE(made.value("ok", false));
     REQUIRE(created.tokens.size() == 2);
     CHECK(created.tokens[0] != created.tokens[1]);
@@ -173,11 +187,26 @@ TEST_CASE("two people play a room by the moves' indices; others are refused", "[
         CHECK(watcher.last()["status"] == "over");
         CHECK(watcher.last()["result"]["summary"] == "draw by agreement");
     }
-    SECTION("a resignation ends the game") {
+    SECTION("a resignation ends the game, and the record says so") {
         REQUIRE(rooms.resign(id, created.tokens[1]).value("ok", false));
         CHECK(watcher.last()["result"]["summary"] == "White wins: Black resigned");
         CHECK(rooms.move(id, created.tokens[0], 2, 0).value("ok", true) == false);
         CHECK(rooms.lobby()["games"].empty());
+        const json record = rooms.record(id);
+        REQUIRE(record.value("ok", false));
+        CHECK(record["name"] == "chess.pgn");
+        const std::string text = record["text"];
+        CHECK(text.find("[Result \"1-0\"]") != std::string::npos);
+        CHECK(text.find("[Termination \"resigned\"]") != std::string::npos);
+        CHECK(text.find("1. e4 e5") != std::string::npos);
+    }
+    SECTION("a look back shows the game after its first moves") {
+        const json now = rooms.view(id, 2);
+        REQUIRE(now.value("ok", false));
+        CHECK(now["moves"] == rooms.state(id, 1)["game_state"]["moves"]);
+        CHECK(rooms.view(id, 1)["moves"][0] == "a7-a6");  // Black's, after 1. e4
+        CHECK(rooms.view(id, 0)["moves"].size() == 20);
+        CHECK(rooms.view(id, 3).value("ok", true) == false);
     }
     SECTION("a page reloaded takes its seat back, and the old page is told") {
         Page again;
@@ -189,12 +218,67 @@ TEST_CASE("two people play a room by the moves' indices; others are refused", "[
     }
 }
 
+TEST_CASE("the lobby lists open seats anyone may take, and names who sits", "[rooms]") {
+    vari::test::TempDir dir;
+    Rooms rooms(options(dir));
+    Created listed, invited;
+    RoomRequest request = asked("chess", "", {"me", "open"}, "none", "a");
+    request.name = "  Ann\x01" "ette  ";
+    REQUIRE(rooms.create(request, listed).value("ok", false));
+    request.listed = false;
+    REQUIRE(rooms.create(request, invited).value("ok", false));
+    const json games = rooms.lobby()["games"];
+    REQUIRE(games.size() == 1);
+    CHECK(games[0]["room"] == listed.room);
+    CHECK(games[0]["seats"][0]["name"] == "Annette");
+    CHECK(games[0]["seats"][1]["open"] == true);
+    CHECK(rooms.sit(invited.room, 1)["error"] == "this game is played by invitation only");
+    CHECK(rooms.sit(listed.room, 0)["error"] == "that seat is taken");
+    const json sat = rooms.sit(listed.room, 1);
+    REQUIRE(sat.value("ok", false));
+    CHECK(sat["token"] == listed.tokens[1]);
+    CHECK(rooms.sit(listed.room, 1)["error"] == "that seat is taken");
+    CHECK(rooms.sit(listed.room, 2).value("ok", true) == false);
+    Page black;
+    std::uint64_t b = 0;
+    const json joined =
+        rooms.join(listed.room, sat["token"], black.listener, b, std::string(60, 'b'));
+    CHECK(joined["seats"][1]["name"] == std::string(40, 'b'));
+    CHECK(joined["seats"][0]["name"] == "Annette");
+}
+
+TEST_CASE("a database an older vari wrote is brought up to date", "[rooms]") {
+    vari::test::TempDir dir;
+    { Rooms rooms(options(dir)); }
+    // The rooms table as it was before rooms could be left out of the lobby.
+    const std::string path = (dir.path / "rooms.sqlite").string();
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    const char* old_table = R"sql(
+        DROP TABLE moves; DROP TABLE rooms;
+        CREATE TABLE rooms(id TEXT PRIMARY KEY, game TEXT NOT NULL, source TEXT NOT NULL,
+            seats TEXT NOT NULL, time_control TEXT NOT NULL, clocks TEXT NOT NULL,
+            result TEXT NOT NULL, created INTEGER NOT NULL DEFAULT 0);
+        INSERT INTO rooms(id, game, source, seats, time_control, clocks, result) VALUES('r1',
+            'chess', '', '[{"seat": "me", "token": "t", "taken": true},
+                           {"seat": "open", "token": "u", "taken": false}]',
+            'none', '[[0,0],[0,0]]', '');)sql";
+    const int written = sqlite3_exec(db, old_table, nullptr, nullptr, nullptr);
+    sqlite3_close(db);
+    REQUIRE(written == SQLITE_OK);
+    Rooms rooms(options(dir));
+    const json games = rooms.lobby()["games"];
+    REQUIRE(games.size() == 1);
+    CHECK(games[0]["room"] == "r1");
+    CHECK(rooms.sit("r1", 1)["token"] == "u");
+}
+
 TEST_CASE("a player whose time runs out loses, judged by the server", "[rooms]") {
     vari::test::TempDir dir;
     Rooms rooms(options(dir));
     Created created;
-    REQUIRE(
-        rooms.create({"chess", "", {"me", "open"}, "0.005+0", "a"}, created).value("ok", false));
+    REQUIRE(rooms.create(asked("chess", "", {"me", "open"}, "0.005+0", "a"), created)
+                .value("ok", false));
     Page white, black;
     std::uint64_t w = 0, b = 0;
     rooms.join(created.room, created.tokens[0], white.listener, w);
@@ -208,8 +292,8 @@ TEST_CASE("a server started again brings its games back, clocks paused", "[rooms
     Created created;
     {
         Rooms rooms(options(dir));
-        REQUIRE(
-            rooms.create({"chess", "", {"me", "open"}, "5+3", "a"}, created).value("ok", false));
+        REQUIRE(rooms.create(asked("chess", "", {"me", "open"}, "5+3", "a"), created)
+                    .value("ok", false));
         Page white, black;
         std::uint64_t w = 0, b = 0;
         const json state = rooms.join(created.room, created.tokens[0], white.listener, w);
@@ -239,7 +323,7 @@ TEST_CASE("a computer to move when the server stopped moves once a person is bac
     Created created;
     {
         Rooms rooms(options(dir));
-        REQUIRE(rooms.create({"chess", "", {"me", "ai:nodes=50000"}, "none", "a"}, created)
+        REQUIRE(rooms.create(asked("chess", "", {"me", "ai:nodes=50000"}, "none", "a"), created)
                     .value("ok", false));
         Page me;
         std::uint64_t m = 0;
@@ -258,10 +342,11 @@ TEST_CASE("computer seats answer in a three-player room", "[rooms]") {
     vari::test::TempDir dir;
     Rooms rooms(options(dir));
     Created created;
-    REQUIRE(rooms
-                .create({"three-player-hex-shogi-91", "", {"me", "random", "random"}, "none", "a"},
-                        created)
-                .value("ok", false));
+    REQUIRE(
+        rooms
+            .create(asked("three-player-hex-shogi-91", "", {"me", "random", "random"}, "none", "a"),
+                    created)
+            .value("ok", false));
     CHECK(created.tokens[1].empty());
     Page me;
     std::uint64_t m = 0;
@@ -278,25 +363,29 @@ TEST_CASE("rooms refuse what is not theirs to make", "[rooms]") {
     o.max_rooms_per_client = 2;
     Rooms rooms(o);
     Created created;
-    CHECK(rooms.create({"chess", "", {"me"}, "none", "a"}, created)["error"] ==
+    CHECK(rooms.create(asked("chess", "", {"me"}, "none", "a"), created)["error"] ==
           "this game has 2 players: name a seat for each");
-    CHECK(rooms.create({"chess", "", {"me", "me"}, "none", "a"}, created)["error"] ==
+    CHECK(rooms.create(asked("chess", "", {"me", "me"}, "none", "a"), created)["error"] ==
           "'me' may sit at one seat only");
-    CHECK(rooms.create({"no-such-game", "", {"me", "open"}, "none", "a"}, created)["error"] ==
+    CHECK(rooms.create(asked("no-such-game", "", {"me", "open"}, "none", "a"), created)["error"] ==
           "no shipped game is called 'no-such-game'");
-    CHECK(rooms.create({"chess", "", {"me", "human"}, "none", "a"}, created).value("ok", true) ==
-          false);
-    CHECK(rooms.create({"chess", "", {"me", "open"}, "5", "a"}, created).value("ok", true) ==
+    CHECK(
+        rooms.create(asked("chess", "", {"me", "human"}, "none", "a"), created).value("ok", true) ==
+        false);
+    CHECK(rooms.create(asked("chess", "", {"me", "open"}, "5", "a"), created).value("ok", true) ==
           false);
     const json broken =
-        rooms.create({"", "game \"x\"\nboard nonsense", {"me", "open"}, "none", "a"}, created);
+        rooms.create(asked("", "game \"x\"\nboard nonsense", {"me", "open"}, "none", "a"), created);
     CHECK(broken["error"] == "the rule file has errors");
     CHECK_FALSE(broken["diagnostics"].empty());
-    REQUIRE(rooms.create({"chess", "", {"me", "open"}, "none", "a"}, created).value("ok", false));
-    REQUIRE(rooms.create({"chess", "", {"me", "open"}, "none", "a"}, created).value("ok", false));
-    CHECK(rooms.create({"chess", "", {"me", "open"}, "none", "a"}, created)["error"] ==
+    REQUIRE(
+        rooms.create(asked("chess", "", {"me", "open"}, "none", "a"), created).value("ok", false));
+    REQUIRE(
+        rooms.create(asked("chess", "", {"me", "open"}, "none", "a"), created).value("ok", false));
+    CHECK(rooms.create(asked("chess", "", {"me", "open"}, "none", "a"), created)["error"] ==
           "you have 2 games going here, the most one player may make");
-    CHECK(rooms.create({"chess", "", {"me", "open"}, "none", "b"}, created).value("ok", false));
+    CHECK(
+        rooms.create(asked("chess", "", {"me", "open"}, "none", "b"), created).value("ok", false));
 }
 
 }  // namespace web_rooms_tests

@@ -70,12 +70,17 @@ json RoomDesk::handle(const json& request) {
     const std::string op = string_field(request, "op");
     if (op == "lobby") return rooms_->lobby();
     if (op == "room_create") {
-        rooms::RoomRequest made{string_field(request, "game"),
-                                string_field(request, "source"),
-                                {},
-                                string_field(request, "time_control"),
-                                client_};
+        rooms::RoomRequest made;
+        made.game = string_field(request, "game");
+        made.source = string_field(request, "source");
+        made.time_control = string_field(request, "time_control");
+        made.client = client_;
+        made.name = string_field(request, "name");
         if (made.time_control.empty()) made.time_control = "none";
+        if (const auto listed = request.find("listed"); listed != request.end()) {
+            if (!listed->is_boolean()) return error_json("'listed' must be true or false");
+            made.listed = *listed;
+        }
         const auto seats = request.find("seats");
         if (seats == request.end() || !seats->is_array() || seats->size() > 16)
             return error_json("'seats' must list a seat for each player");
@@ -89,10 +94,13 @@ json RoomDesk::handle(const json& request) {
         return answer;
     }
     const std::string room = string_field(request, "room");
+    if (op == "room_sit") return rooms_->sit(room, whole_field(request, "seat"));
+    if (op == "room_view") return rooms_->view(room, whole_field(request, "ply"));
+    if (op == "room_record") return rooms_->record(room);
     const std::string token = string_field(request, "token");
     if (op == "room_join") {
         std::uint64_t id = 0;
-        json answer = rooms_->join(room, token, listener_, id);
+        json answer = rooms_->join(room, token, listener_, id, string_field(request, "name"));
         if (answer.value("ok", false)) following_.emplace_back(room, id);
         return answer;
     }

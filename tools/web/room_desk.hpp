@@ -17,10 +17,13 @@
 namespace vari::web {
 
 // Requests: {"op": "lobby"}; {"op": "room_create", "game" or "source", "seats": [...],
-// "time_control"} answered with the room's id and the seats' tokens; {"op": "room_join", "room",
-// "token"} (no token: a spectator) answered with the room's state, after which the page is sent
-// {"event": "room", ...} at every change; {"op": "room_move", "room", "token", "ply", "index"};
-// {"op": "room_resign" | "room_offer" ("what") | "room_answer" ("accept"), "room", "token"}.
+// "time_control", "listed", "name"} answered with the room's id and the seats' tokens;
+// {"op": "room_sit", "room", "seat"} answered with the token of an open seat the lobby shows;
+// {"op": "room_join", "room", "token", "name"} (no token: a spectator) answered with the room's
+// state, after which the page is sent {"event": "room", ...} at every change; {"op": "room_move",
+// "room", "token", "ply", "index"}; {"op": "room_resign" | "room_offer" ("what") | "room_answer"
+// ("accept"), "room", "token"}; {"op": "room_view", "room", "ply"} (the game after its first
+// moves); {"op": "room_record", "room"} (its record).
 class RoomDesk {
 public:
     using Send = std::function<void(const nlohmann::json&)>;

@@ -17,6 +17,7 @@ struct RoomSeat {
     std::string asked;   // as the room was made: "me", "open", "ai:3", ...
     std::string token;   // a person's seat's secret; empty for a computer's
     bool taken = false;  // a person has come to it once
+    std::string name;    // what the person who holds it calls themself, if anything
 };
 
 struct Follower {
@@ -33,6 +34,7 @@ struct Room {
     std::vector<RoomSeat> seats;
     std::vector<std::string> played;  // the moves in long notation, as written to the database
     std::string client;               // who made it, for the per-client limit
+    bool listed = true;               // shown in the lobby, where anyone may take an open seat
     std::unique_ptr<GameClock> clock;
     nlohmann::json result;  // null while the game goes on
     // An offer waiting for the other people's answer: "draw" or "takeback", by seat `offer_by`.

@@ -57,8 +57,31 @@ std::vector<TimeLeft> clocks_from(const std::string& text) {
 json seats_json(const std::vector<RoomSeat>& seats) {
     json out = json::array();
     for (const RoomSeat& seat : seats)
-        out.push_back({{"seat", seat.asked}, {"token", seat.token}, {"taken", seat.taken}});
+        out.push_back({{"seat", seat.asked},
+                       {"token", seat.token},
+                       {"taken", seat.taken},
+                       {"name", seat.name}});
     return out;
+}
+
+// What a person calls themself, as others are shown it: no control characters, at most
+// MAX_NAME bytes (cut between UTF-8 characters), blanks trimmed.
+constexpr std::size_t MAX_NAME = 40;
+std::string person_name(std::string_view text) {
+    std::string name;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 || byte == 0x7f) continue;
+        name += c;
+    }
+    if (name.size() > MAX_NAME) {
+        std::size_t cut = MAX_NAME;
+        while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xc0) == 0x80) --cut;
+        name.resize(cut);
+    }
+    const auto first = name.find_first_not_of(' ');
+    if (first == std::string::npos) return {};
+    return name.substr(first, name.find_last_not_of(' ') - first + 1);
 }
 
 json default_describe(const runtime::Game& game) {
@@ -185,7 +208,8 @@ struct Rooms::Impl {
         room->compiled = load_rules(saved.game, saved.source, answer);
         if (!room->compiled) return;  // a shipped game since renamed or broken: left in the file
         for (const json& seat : json::parse(saved.seats))
-            room->seats.push_back({seat.at("seat"), seat.at("token"), seat.at("taken")});
+            room->seats.push_back(
+                {seat.at("seat"), seat.at("token"), seat.at("taken"), seat.value("name", "")});
         auto game = std::make_unique<runtime::Game>(*room->compiled);
         std::string error;
         std::string moves;
@@ -200,6 +224,7 @@ struct Rooms::Impl {
         room->clock = std::make_unique<GameClock>(*control, clocks_from(saved.clocks));
         if (!saved.result.empty()) room->result = json::parse(saved.result);
         room->paused = true;
+        room->listed = saved.listed;
         rooms[room->id] = room;
     }
 
@@ -223,6 +248,7 @@ struct Rooms::Impl {
             seats.push_back({{"kind", s.token.empty() ? "computer" : "person"},
                              {"asked", s.asked == "me" ? "person" : s.asked},
                              {"taken", s.taken},
+                             {"name", s.name},
                              {"online", online}});
         }
         json out = {
@@ -239,6 +265,7 @@ struct Rooms::Impl {
             {"played", room.played},
             {"to_move", game.position().side_to_move()},
             {"time_control", time_control_text(room.clock->control())},
+            {"listed", room.listed},
             {"clocks", clocks_json(*room.clock, now)},
             {"running", room.clock->running()},
             {"result", room.result},
@@ -384,18 +411,21 @@ json Rooms::create(const RoomRequest& request, Created& created) {
             if (asked == "me" || asked == "open") {
                 if (asked == "me" && std::exchange(me, true))
                     return error_json("'me' may sit at one seat only");
-                room->seats.push_back({asked, secret(), false});
+                // The creator's seat is theirs from the start: the lobby offers the open ones.
+                room->seats.push_back({asked, secret(), asked == "me",
+                                       asked == "me" ? person_name(request.name) : ""});
                 continue;
             }
             std::string error;
             if (!runtime::parse_seat(asked, error, runtime::SeatsAllowed::computers))
                 return error_json("a seat is 'me', 'open' or a computer: " + error);
-            room->seats.push_back({asked, "", false});
+            room->seats.push_back({asked, "", false, ""});
         }
         room->id = secret();
         room->game_name = request.game;
         room->source = request.game.empty() ? request.source : "";
         room->client = request.client;
+        room->listed = request.listed;
         room->compiled = std::move(compiled);
         room->table = std::make_unique<runtime::Table>(
             *room->compiled, std::make_unique<runtime::Game>(*room->compiled),
@@ -422,7 +452,8 @@ json Rooms::create(const RoomRequest& request, Created& created) {
                                    time_control_text(*control),
                                    clocks_json(*room->clock, SteadyClock::now()).dump(),
                                    "",
-                                   {}});
+                                   {},
+                                   room->listed});
             impl_->rooms[room->id] = room;
         }
         created.room = room->id;
@@ -437,14 +468,20 @@ json Rooms::lobby() const {
     std::lock_guard lock(impl_->mutex);
     for (const auto& [id, room] : impl_->rooms) {
         std::lock_guard room_lock(room->mutex);
-        if (room->over()) continue;
-        json open = json::array();
-        for (std::size_t i = 0; i < room->seats.size(); ++i)
-            if (!room->seats[i].token.empty() && !room->seats[i].taken) open.push_back(i);
+        if (room->over() || !room->listed) continue;
+        json seats = json::array();
+        for (std::size_t i = 0; i < room->seats.size(); ++i) {
+            const RoomSeat& seat = room->seats[i];
+            seats.push_back({{"player", room->compiled->ir().players[i].name},
+                             {"kind", seat.token.empty() ? "computer" : "person"},
+                             {"asked", seat.asked == "me" ? "person" : seat.asked},
+                             {"name", seat.name},
+                             {"open", !seat.token.empty() && !seat.taken}});
+        }
         games.push_back(
             {{"room", id},
              {"game", room->game_name.empty() ? room->compiled->ir().name : room->game_name},
-             {"open_seats", open},
+             {"seats", seats},
              {"ply", room->table->game().ply()},
              {"time_control", time_control_text(room->clock->control())}});
     }
@@ -452,7 +489,8 @@ json Rooms::lobby() const {
 }
 
 json Rooms::join(const std::string& id, const std::string& token,
-                 std::shared_ptr<Listener> listener, std::uint64_t& listening) {
+                 std::shared_ptr<Listener> listener, std::uint64_t& listening,
+                 const std::string& name) {
     const auto room = impl_->find(id);
     if (!room) return error_json("no game is called '" + id + "' here");
     std::lock_guard lock(room->mutex);
@@ -471,8 +509,11 @@ json Rooms::join(const std::string& id, const std::string& token,
                                        {"reason", "this seat was opened on another page"}});
             it = room->followers.erase(it);
         }
-        if (!room->seats[static_cast<std::size_t>(seat)].taken) {
-            room->seats[static_cast<std::size_t>(seat)].taken = true;
+        RoomSeat& held = room->seats[static_cast<std::size_t>(seat)];
+        const std::string called = name.empty() ? held.name : person_name(name);
+        if (!held.taken || called != held.name) {
+            held.taken = true;
+            held.name = called;
             impl_->store.set_seats(room->id, seats_json(room->seats).dump());
         }
         // After a restart the game waits for the person to move; a computer to move goes on
@@ -489,6 +530,23 @@ json Rooms::join(const std::string& id, const std::string& token,
     if (impl_->options.board) answer["board"] = impl_->options.board(room->compiled->ir());
     answer["ok"] = true;
     return answer;
+}
+
+json Rooms::sit(const std::string& id, int seat) {
+    return guarded([&]() -> json {
+        const auto room = impl_->find(id);
+        if (!room) return error_json("no game is called '" + id + "' here");
+        std::lock_guard lock(room->mutex);
+        if (!room->listed) return error_json("this game is played by invitation only");
+        if (seat < 0 || seat >= static_cast<int>(room->seats.size()))
+            return error_json("this game has no seat " + std::to_string(seat));
+        RoomSeat& open = room->seats[static_cast<std::size_t>(seat)];
+        if (open.token.empty() || open.taken) return error_json("that seat is taken");
+        open.taken = true;
+        impl_->store.set_seats(room->id, seats_json(room->seats).dump());
+        impl_->tell(*room);
+        return {{"ok", true}, {"room", id}, {"token", open.token}};
+    });
 }
 
 void Rooms::leave(const std::string& id, std::uint64_t listening) {
@@ -602,6 +660,44 @@ json Rooms::state(const std::string& id, int seat) const {
     if (!room) return error_json("no game is called '" + id + "' here");
     std::lock_guard lock(room->mutex);
     return impl_->state(*room, seat, SteadyClock::now());
+}
+
+json Rooms::view(const std::string& id, int ply) const {
+    const auto room = impl_->find(id);
+    if (!room) return error_json("no game is called '" + id + "' here");
+    std::unique_lock lock(room->mutex);
+    if (ply < 0 || ply > static_cast<int>(room->played.size()))
+        return error_json("the game has no move " + std::to_string(ply));
+    const std::vector<std::string> moves(room->played.begin(), room->played.begin() + ply);
+    lock.unlock();  // the rules do not change: the replay needs no lock
+    runtime::Game game(*room->compiled);
+    std::string text, error;
+    for (const std::string& move : moves) text += move + " ";
+    if (!runtime::play_moves(game, text, error)) return error_json(error);
+    json answer = impl_->options.describe(game);
+    answer["ok"] = true;
+    return answer;
+}
+
+json Rooms::record(const std::string& id) const {
+    const auto room = impl_->find(id);
+    if (!room) return error_json("no game is called '" + id + "' here");
+    std::lock_guard lock(room->mutex);
+    const runtime::Game& game = room->table->game();
+    runtime::RecordHeader header;
+    header.site = "vari serve";
+    header.date = runtime::record_date_today();
+    for (std::size_t i = 0; i < room->seats.size(); ++i) {
+        const RoomSeat& seat = room->seats[i];
+        header.player_kinds.push_back(seat.token.empty()  ? seat.asked
+                                      : seat.name.empty() ? "human"
+                                                          : seat.name);
+    }
+    if (room->over() && !game.result())
+        header.decision = runtime::Decision{room->result.value("scores", std::vector<double>{}),
+                                            room->result.value("reason", "")};
+    const std::string stem = room->game_name.empty() ? "game" : room->game_name;
+    return {{"ok", true}, {"name", stem + ".pgn"}, {"text", runtime::write_record(game, header)}};
 }
 
 #undef VARI_SEATED

@@ -116,6 +116,8 @@ struct RoomRequest {
     std::vector<std::string> seats;
     std::string time_control = "none";
     std::string client;  // who asks (an address), for the per-client limit
+    bool listed = true;  // in the lobby, where anyone may take its open seats; else by link only
+    std::string name;    // what the creator calls themself, shown at the "me" seat
 };
 
 // A room made: its id (the spectators' link), and a token per person seat ("" for a computer's):
@@ -150,10 +152,14 @@ public:
     // that holds no seat of it). A seat's token taken again (a page reloaded) moves the seat to
     // the new listener. The id returned stops the listening (leave), which tells nobody at once
     // (it may be called on a server's thread with a small stack): the others see the seat
-    // offline at the next change.
+    // offline at the next change. `name`, when given, is what the seat's person calls themself.
     nlohmann::json join(const std::string& room, const std::string& token,
-                        std::shared_ptr<Listener> listener, std::uint64_t& id);
+                        std::shared_ptr<Listener> listener, std::uint64_t& id,
+                        const std::string& name = {});
     void leave(const std::string& room, std::uint64_t id);
+    // Takes open seat `seat` of a room the lobby lists: {"ok": true, "token": ...}, the seat then
+    // held by whoever has the token; an error when another took it first.
+    nlohmann::json sit(const std::string& room, int seat);
 
     // What a seat does: every request names the room and the seat's token; an answer is
     // {"ok": true} once the change is written and told, or {"ok": false, "error": ...}.
@@ -166,6 +172,10 @@ public:
 
     // The room's state as seat `seat` (-1: a spectator) sees it.
     nlohmann::json state(const std::string& room, int seat) const;
+    // The game's part of the state after its first `ply` moves, for a look back.
+    nlohmann::json view(const std::string& room, int ply) const;
+    // The game's record, as `vari play` writes it: {"ok": true, "name": "....pgn", "text": ...}.
+    nlohmann::json record(const std::string& room) const;
 
 private:
     struct Impl;

@@ -21,6 +21,7 @@ struct SavedRoom {
     std::string clocks;              // JSON: [[main_ms, periods], ...] as last written
     std::string result;              // JSON of the result once the game is over, else empty
     std::vector<std::string> moves;  // in long notation, from the start
+    bool listed = true;              // shown in the lobby; else reached by its links only
 };
 
 class Store {
@@ -43,6 +44,8 @@ public:
     std::vector<SavedRoom> load() const;
 
 private:
+    // Brings a database written by an older vari up to this one's columns.
+    void upgrade();
     // Runs each statement with its texts bound to its parameters in order, all or none.
     void transaction(const std::vector<std::pair<const char*, std::vector<std::string>>>& steps);
 
