@@ -148,6 +148,7 @@ TEST_CASE("two people play a room by the moves' indices; others are refused", "[
     const json joined = rooms.join(id, created.tokens[0], white.listener, w);
     REQUIRE(joined.value("ok", false));
     CHECK(joined["seat"] == 0);
+    CHECK_FALSE(joined.contains("event"));  // an answer: the news come as "room" events
     CHECK(joined["status"] == "waiting");
     CHECK(rooms.move(id, created.tokens[0], 0, index_of(joined, "e2-e4"))["error"] ==
           "the game starts when every player has come");
@@ -208,6 +209,11 @@ TEST_CASE("two people play a room by the moves' indices; others are refused", "[
         CHECK(rooms.view(id, 0)["moves"].size() == 20);
         CHECK(rooms.view(id, 3).value("ok", true) == false);
     }
+    SECTION("a page joining again (a new name) is not told its seat was taken") {
+        REQUIRE(rooms.join(id, created.tokens[0], white.listener, w, "Ann").value("ok", false));
+        CHECK(white.last()["event"] == "room");
+        CHECK(white.last()["seats"][0]["name"] == "Ann");
+    }
     SECTION("a page reloaded takes its seat back, and the old page is told") {
         Page again;
         std::uint64_t a = 0;
@@ -223,7 +229,9 @@ TEST_CASE("the lobby lists open seats anyone may take, and names who sits", "[ro
     Rooms rooms(options(dir));
     Created listed, invited;
     RoomRequest request = asked("chess", "", {"me", "open"}, "none", "a");
-    request.name = "  Ann\x01" "ette  ";
+    request.name =
+        "  Ann\x01"
+        "ette  ";
     REQUIRE(rooms.create(request, listed).value("ok", false));
     request.listed = false;
     REQUIRE(rooms.create(request, invited).value("ok", false));
@@ -301,12 +309,14 @@ TEST_CASE("a server started again brings its games back, clocks paused", "[rooms
         REQUIRE(rooms.move(created.room, created.tokens[0], 0, index_of(state, "d2-d4"))
                     .value("ok", false));
         CHECK(black.last()["running"] == 1);
+        CHECK(black.last()["running_ms"].get<int>() > 290'000);  // Black's 5 minutes, running
     }
     Rooms rooms(options(dir));
     const json back = rooms.state(created.room, 1);
     REQUIRE(back.value("ok", true));
     CHECK(back["played"] == json::array({"d2-d4"}));
     CHECK(back["running"] == -1);  // paused until Black comes back
+    CHECK(back["running_ms"].is_null());
     // White's clock as written with the move: 5 minutes less the moment it took, plus 3 s.
     CHECK(back["clocks"][0][0].get<int>() > 300'000);
     CHECK(back["clocks"][0][0].get<int>() <= 303'000);

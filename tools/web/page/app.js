@@ -15,15 +15,18 @@ function connect() {
     socket = new WebSocket(`ws://${location.host}/session`);
     socket.onopen = () => { $("connection").textContent = ""; resolve(); };
     socket.onerror = () => reject(new Error("cannot reach the server"));
-    socket.onclose = () => { $("connection").textContent = "disconnected from the server"; };
+    socket.onclose = lostConnection;
     socket.onmessage = (event) => {
       const answer = JSON.parse(event.data);
-      if (answer.event) return pushed(answer);
-      const done = waiting.get(answer.id);
-      if (done) { waiting.delete(answer.id); done(answer); } else if (answer.error) showError(answer.error);
+      const done = answer.id !== undefined && waiting.get(answer.id);
+      if (done) { waiting.delete(answer.id); done(answer); }
+      else if (answer.event) pushed(answer);
+      else if (answer.error) showError(answer.error);
     };
   });
 }
+
+function lostConnection() { $("connection").textContent = "disconnected from the server"; }
 
 function ask(op, fields = {}) {
   const id = nextId++;
@@ -184,6 +187,13 @@ async function typedMove(event) {
   const input = $("move-input");
   if (!state || viewing || !input.value.trim()) return;
   picked = null;
+  if (room) {  // in a room the move is sent by its index: the text must name one of this seat's
+    const text = input.value.trim().replace(/[+#!?]+$/, "");
+    const move = state.moves.find((m) => m.long === text || m.short.replace(/[+#]+$/, "") === text);
+    if (!move) return showError(`'${text}' is not a move you can make now`);
+    input.value = "";
+    return play(move);
+  }
   if (update(await ask("move", { move: input.value.trim() }))) input.value = "";
 }
 
@@ -230,7 +240,8 @@ function drawHands() {
 
 // What the session pushes: a computer seat's move, its progress, or its failure.
 function pushed(event) {
-  if (event.event === "state") { picked = null; update(event); }
+  if (event.event === "room" || event.event === "seat_taken") roomPushed(event);  // rooms.js
+  else if (event.event === "state") { picked = null; update(event); }
   else if (event.event === "thinking" || event.event === "analysed") {
     showEvaluation(event);
     if (event.event === "analysed") {
@@ -272,8 +283,8 @@ function drawSeats() {
 }
 
 function drawSide() {
-  drawSeats();
   $("turn").textContent = state.result ? "" : `${board.players[state.to_move]} to move`;
+  if (room) drawRoom(); else drawSeats();
   if (!state.thinking) $("thinking").textContent = "";
   $("move-now").hidden = !state.thinking;
   $("result").textContent = !state.result ? "" : state.result.summary + (state.result.scores.length
@@ -292,6 +303,7 @@ function showError(message) { $("error").textContent = message || ""; }
 async function play(move) {
   picked = null;
   $("chooser").hidden = true;
+  if (room) return roomMove(move);
   // By its place in the list the server sent for this ply: the server need not read it back.
   update(await ask("move", { index: state.moves.indexOf(move), ply: state.ply }));
 }
@@ -352,7 +364,7 @@ function drawHistory() {
 async function showPly(ply) {
   picked = null;
   if (ply === state.ply) { viewing = null; return draw(); }
-  const answer = await ask("view", { ply });
+  const answer = await (room ? ask("room_view", { room: room.id, ply }) : ask("view", { ply }));
   if (!answer.ok) return showError(answer.error);
   viewing = answer;
   draw();
@@ -420,18 +432,22 @@ function update(answer) {
   }
   showError("");
   if (answer.board || (viewing && answer.ply < viewing.ply)) viewing = null;  // that past is gone
-  if (answer.board) {
-    $("evaluation").textContent = "";
-    $("eval-bar").hidden = true;
-    board = answer.board;
-    board.tokens = tokenColours(board.players);
-    view = 0;
-    const choice = $("view-choice");
-    choice.replaceChildren(...board.players.map((name, i) => new Option(name, i)));
-  }
+  if (answer.board) setBoard(answer.board);
   state = answer;
   draw();
   return true;
+}
+
+// A new game's board: its players and colours, seen from the first player's side.
+function setBoard(newBoard) {
+  $("evaluation").textContent = "";
+  $("eval-bar").hidden = true;
+  board = newBoard;
+  board.tokens = tokenColours(board.players);
+  view = 0;
+  const choice = $("view-choice");
+  choice.replaceChildren(...board.players.map((name, i) => new Option(name, i)));
+  if (!room) drawNewRoom();  // rooms.js: a game of this board for others
 }
 
 let opened = {};  // what the game was opened from: { game } or { source }
@@ -474,7 +490,15 @@ async function start() {
   $("stop-analysis").addEventListener("click", () => ask("stop"));
   $("set-position").addEventListener("click", () =>
     open({ ...opened, position: $("position").value, moves: $("start-moves").value }));
+  const link = roomFromLink();  // rooms.js: a link to a room opens it
+  if (link) {
+    if (await joinRoom(link.id, link.token)) return;
+    history.replaceState(null, "", location.pathname);
+  }
+  const why = $("error").textContent;  // a link that led nowhere says so over the default game
   await open({ game: hello.default });
+  showError(why);
+  showLobby();
 }
 
 // ---- Designing: the rule file checked as it is written -------------------------------------------
@@ -645,6 +669,8 @@ function setUpDesign() {
 }
 
 setUpDesign();
+setUpRooms();
+window.addEventListener("popstate", () => location.reload());  // back out of a room, or into one
 start().then(() => {
   const kept = localStorage.getItem(KEPT_RULES);
   if (kept) { rules.restore(kept); checkRules(false); }

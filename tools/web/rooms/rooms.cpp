@@ -251,6 +251,12 @@ struct Rooms::Impl {
                              {"name", s.name},
                              {"online", online}});
         }
+        // What the running player may still use: their main time, or for byo-yomi also the
+        // periods, the current one less its time used (which the clocks' own figures leave out).
+        json running_ms = nullptr;
+        if (const auto runs_out = room.clock->runs_out())
+            running_ms = std::max<std::int64_t>(
+                0, std::chrono::duration_cast<std::chrono::milliseconds>(*runs_out - now).count());
         json out = {
             {"event", "room"},
             {"room", room.id},
@@ -268,6 +274,7 @@ struct Rooms::Impl {
             {"listed", room.listed},
             {"clocks", clocks_json(*room.clock, now)},
             {"running", room.clock->running()},
+            {"running_ms", running_ms},
             {"result", room.result},
             {"game_state", game_state.is_null() ? options.describe(game) : std::move(game_state)}};
         if (!room.offer.empty()) out["offer"] = {{"what", room.offer}, {"by", room.offer_by}};
@@ -504,9 +511,10 @@ json Rooms::join(const std::string& id, const std::string& token,
                 ++it;
                 continue;
             }
-            it->second.listener->send({{"event", "seat_taken"},
-                                       {"room", id},
-                                       {"reason", "this seat was opened on another page"}});
+            if (it->second.listener != listener)  // not the same page joining again
+                it->second.listener->send({{"event", "seat_taken"},
+                                           {"room", id},
+                                           {"reason", "this seat was opened on another page"}});
             it = room->followers.erase(it);
         }
         RoomSeat& held = room->seats[static_cast<std::size_t>(seat)];
@@ -527,6 +535,7 @@ json Rooms::join(const std::string& id, const std::string& token,
     impl_->tell(*room);
     impl_->think_if_computer(room);
     json answer = impl_->state(*room, seat, now);
+    answer.erase("event");  // an answer, not news
     if (impl_->options.board) answer["board"] = impl_->options.board(room->compiled->ir());
     answer["ok"] = true;
     return answer;
