@@ -281,6 +281,21 @@ TEST_CASE("a database an older vari wrote is brought up to date", "[rooms]") {
     CHECK(rooms.sit("r1", 1)["token"] == "u");
 }
 
+TEST_CASE("a client's games still count against its limit after a restart", "[rooms]") {
+    vari::test::TempDir dir;
+    RoomsOptions o = options(dir);
+    o.max_rooms_per_client = 1;
+    Created created;
+    {
+        Rooms rooms(o);
+        REQUIRE(rooms.create(asked("chess", "", {"me", "open"}, "none", "a"), created)
+                    .value("ok", false));
+    }
+    Rooms rooms(o);
+    CHECK(rooms.create(asked("chess", "", {"me", "open"}, "none", "a"), created)["error"] ==
+          "you have 1 game going here, the most one player may make");
+}
+
 TEST_CASE("a player whose time runs out loses, judged by the server", "[rooms]") {
     vari::test::TempDir dir;
     Rooms rooms(options(dir));
@@ -384,6 +399,9 @@ TEST_CASE("rooms refuse what is not theirs to make", "[rooms]") {
         false);
     CHECK(rooms.create(asked("chess", "", {"me", "open"}, "5", "a"), created).value("ok", true) ==
           false);
+    CHECK(rooms.create(asked("chess", "", {"me", "ai:time=500:threads=2"}, "none", "a"),
+                       created)["error"] ==
+          "at most 1 search threads on this server (vari serve --threads)");
     const json broken =
         rooms.create(asked("", "game \"x\"\nboard nonsense", {"me", "open"}, "none", "a"), created);
     CHECK(broken["error"] == "the rule file has errors");

@@ -225,6 +225,7 @@ struct Rooms::Impl {
         if (!saved.result.empty()) room->result = json::parse(saved.result);
         room->paused = true;
         room->listed = saved.listed;
+        room->client = saved.client;
         rooms[room->id] = room;
     }
 
@@ -424,8 +425,11 @@ json Rooms::create(const RoomRequest& request, Created& created) {
                 continue;
             }
             std::string error;
-            if (!runtime::parse_seat(asked, error, runtime::SeatsAllowed::computers))
-                return error_json("a seat is 'me', 'open' or a computer: " + error);
+            const auto seat = runtime::parse_seat(asked, error, runtime::SeatsAllowed::computers);
+            if (!seat) return error_json("a seat is 'me', 'open' or a computer: " + error);
+            if (seat->level && seat->level->threads > impl_->options.search_threads)
+                return error_json("at most " + std::to_string(impl_->options.search_threads) +
+                                  " search threads on this server (vari serve --threads)");
             room->seats.push_back({asked, "", false, ""});
         }
         room->id = secret();
@@ -451,7 +455,8 @@ json Rooms::create(const RoomRequest& request, Created& created) {
                 return error_json("the server holds as many games as it may; try again later");
             if (theirs >= impl_->options.max_rooms_per_client)
                 return error_json("you have " + std::to_string(theirs) +
-                                  " games going here, the most one player may make");
+                                  (theirs == 1 ? " game" : " games") +
+                                  " going here, the most one player may make");
             impl_->store.add_room({room->id,
                                    room->game_name,
                                    room->source,
@@ -460,7 +465,8 @@ json Rooms::create(const RoomRequest& request, Created& created) {
                                    clocks_json(*room->clock, SteadyClock::now()).dump(),
                                    "",
                                    {},
-                                   room->listed});
+                                   room->listed,
+                                   room->client});
             impl_->rooms[room->id] = room;
         }
         created.room = room->id;

@@ -13,7 +13,7 @@ constexpr const char* SCHEMA = R"sql(
 CREATE TABLE IF NOT EXISTS rooms(
     id TEXT PRIMARY KEY, game TEXT NOT NULL, source TEXT NOT NULL, seats TEXT NOT NULL,
     time_control TEXT NOT NULL, clocks TEXT NOT NULL, result TEXT NOT NULL,
-    listed INTEGER NOT NULL DEFAULT 1,
+    listed INTEGER NOT NULL DEFAULT 1, client TEXT NOT NULL DEFAULT '',
     created INTEGER NOT NULL DEFAULT (strftime('%s', 'now')));
 CREATE TABLE IF NOT EXISTS moves(
     room TEXT NOT NULL REFERENCES rooms(id), ply INTEGER NOT NULL, move TEXT NOT NULL,
@@ -89,9 +89,16 @@ Store::Store(const std::string& path) {
 Store::~Store() { sqlite3_close(db_); }
 
 void Store::upgrade() {
-    Statement columns(db_, "SELECT 1 FROM pragma_table_info('rooms') WHERE name = 'listed'");
-    if (!columns.step())
-        execute(db_, "ALTER TABLE rooms ADD COLUMN listed INTEGER NOT NULL DEFAULT 1");
+    // The columns added since the first rooms table, as SCHEMA declares them.
+    static constexpr std::pair<const char*, const char*> ADDED[] = {
+        {"listed", "listed INTEGER NOT NULL DEFAULT 1"},
+        {"client", "client TEXT NOT NULL DEFAULT ''"}};
+    for (const auto& [name, declaration] : ADDED) {
+        Statement column(db_, "SELECT 1 FROM pragma_table_info('rooms') WHERE name = ?");
+        column.bind({name});
+        if (!column.step())
+            execute(db_, (std::string("ALTER TABLE rooms ADD COLUMN ") + declaration).c_str());
+    }
 }
 
 void Store::transaction(
@@ -113,10 +120,10 @@ void Store::transaction(
 
 void Store::add_room(const SavedRoom& room) {
     transaction(
-        {{"INSERT INTO rooms(id, game, source, seats, time_control, clocks, result, listed) "
-          "VALUES(?, ?, ?, ?, ?, ?, ?, CAST(? AS INTEGER))",
+        {{"INSERT INTO rooms(id, game, source, seats, time_control, clocks, result, "
+          "listed, client) VALUES(?, ?, ?, ?, ?, ?, ?, CAST(? AS INTEGER), ?)",
           {room.id, room.game, room.source, room.seats, room.time_control, room.clocks, room.result,
-           room.listed ? "1" : "0"}}});
+           room.listed ? "1" : "0", room.client}}});
 }
 
 void Store::add_move(const std::string& room, int ply, const std::string& move,
@@ -147,10 +154,10 @@ void Store::end(const std::string& room, const std::string& result, const std::s
 std::vector<SavedRoom> Store::load() const {
     std::lock_guard lock(mutex_);
     std::vector<SavedRoom> rooms;
-    Statement read(
-        db_,
-        "SELECT id, game, source, seats, time_control, clocks, result, listed FROM rooms "
-        "ORDER BY created, id");
+    Statement read(db_,
+                   "SELECT id, game, source, seats, time_control, clocks, result, listed, client "
+                   "FROM rooms "
+                   "ORDER BY created, id");
     while (read.step())
         rooms.push_back({read.text(0),
                          read.text(1),
@@ -160,7 +167,8 @@ std::vector<SavedRoom> Store::load() const {
                          read.text(5),
                          read.text(6),
                          {},
-                         read.text(7) != "0"});
+                         read.text(7) != "0",
+                         read.text(8)});
     for (SavedRoom& room : rooms) {
         Statement moves(db_, "SELECT move FROM moves WHERE room = ? ORDER BY ply");
         moves.bind({room.id});

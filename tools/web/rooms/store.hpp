@@ -22,6 +22,7 @@ struct SavedRoom {
     std::string result;              // JSON of the result once the game is over, else empty
     std::vector<std::string> moves;  // in long notation, from the start
     bool listed = true;              // shown in the lobby; else reached by its links only
+    std::string client;              // who made it (an address), for the per-client limit
 };
 
 class Store {
