@@ -83,6 +83,11 @@ bool is_shipped_game(const std::string& name);
 // The path `file_name` would have in the shipped games' folder: the label to load a rule file
 // given as text under, so that it may include the shipped files ("chess/pieces.vari").
 std::string in_shipped_folder(const std::string& file_name);
+// What a server loads for a stranger: the shipped game `game` by its name, or (with `text`) a rule
+// file's text under the label in_shipped_folder(text_name), so that it may include the shipped
+// files and nothing else of the server's. Nothing when `game` is not a shipped game.
+std::optional<LoadResult> load_offered(const std::string& game, const std::string* text,
+                                       const std::string& text_name);
 
 // One diagnostic in the form every vari tool prints (file, message and hint through printable()):
 //   FILE:LINE:COL: error: MESSAGE      (FILE: error: MESSAGE when it names no line)
@@ -96,7 +101,10 @@ std::string render(const Diagnostic& diagnostic, std::string_view source);
 //     note: included from game.vari:3:1
 std::string render(const Diagnostic& diagnostic, const LoadResult& loaded);
 
-// Diagnostics as a JSON array of {file, line, column, severity, message, hint}.
-std::string to_json(const std::vector<Diagnostic>& diagnostics);
+// Diagnostics as a JSON array of {file, line, column, severity, message, hint}; `file` as the
+// diagnostic gives it, or only its last part where the folders are not the reader's business.
+enum class FileNames : std::uint8_t { as_given, last_part };
+std::string to_json(const std::vector<Diagnostic>& diagnostics,
+                    FileNames names = FileNames::as_given);
 
 }  // namespace vari::dsl

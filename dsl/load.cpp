@@ -192,4 +192,11 @@ std::string in_shipped_folder(const std::string& file_name) {
     return (shipped_folder() / file_name).string();
 }
 
+std::optional<LoadResult> load_offered(const std::string& game, const std::string* text,
+                                       const std::string& text_name) {
+    if (text) return load_text(*text, in_shipped_folder(text_name));
+    if (!is_shipped_game(game)) return std::nullopt;
+    return load_file(*resolve_game(game));
+}
+
 }  // namespace vari::dsl

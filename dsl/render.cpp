@@ -1,6 +1,7 @@
 // Diagnostics for people (a located message with the source line and a caret) and for tools (JSON).
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "dsl/dsl.hpp"
@@ -92,10 +93,12 @@ std::string render(const Diagnostic& diagnostic, const LoadResult& loaded) {
     return out;
 }
 
-std::string to_json(const std::vector<Diagnostic>& diagnostics) {
+std::string to_json(const std::vector<Diagnostic>& diagnostics, FileNames names) {
     auto array = nlohmann::json::array();
     for (const auto& d : diagnostics)
-        array.push_back({{"file", d.file},
+        array.push_back({{"file", names == FileNames::as_given
+                                      ? d.file
+                                      : std::filesystem::path(d.file).filename().string()},
                          {"line", d.line},
                          {"column", d.column},
                          {"severity", severity_word(d.severity)},

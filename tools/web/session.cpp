@@ -33,15 +33,7 @@ std::uint64_t max_analysis_nodes() {
 constexpr const char* PASTED_NAME = "pasted.vari";
 
 json diagnostics_json(const dsl::LoadResult& loaded) {
-    json out = json::array();
-    for (const Diagnostic& d : loaded.diagnostics)
-        out.push_back({{"file", std::filesystem::path(d.file).filename().string()},
-                       {"line", d.line},
-                       {"column", d.column},
-                       {"message", d.message},
-                       {"hint", d.hint},
-                       {"warning", d.severity == Diagnostic::Severity::warning}});
-    return out;
+    return json::parse(dsl::to_json(loaded.diagnostics, dsl::FileNames::last_part));
 }
 
 // The move {"index": I, "ply": P} names: the I-th legal move of the game at ply P, which must be
@@ -148,19 +140,15 @@ json Session::hello() const {
 
 std::unique_ptr<CompiledGame> Session::load(const json& request, json& answer) const {
     const std::string name = string_field(request, "game");
-    dsl::LoadResult loaded;
-    if (request.contains("source")) {
-        loaded =
-            dsl::load_text(string_field(request, "source"), dsl::in_shipped_folder(PASTED_NAME));
-    } else {
-        const std::string wanted = name.empty() ? default_game_ : name;
-        // Only shipped games by name: a page never reads the server's other files.
-        if (!dsl::is_shipped_game(wanted)) {
-            answer = error_json("no shipped game is called '" + wanted + "'");
-            return nullptr;
-        }
-        loaded = dsl::load_file(*dsl::resolve_game(wanted));
+    const std::string wanted = name.empty() ? default_game_ : name;
+    const std::string source = string_field(request, "source");
+    auto offered =
+        dsl::load_offered(wanted, request.contains("source") ? &source : nullptr, PASTED_NAME);
+    if (!offered) {
+        answer = error_json("no shipped game is called '" + wanted + "'");
+        return nullptr;
     }
+    dsl::LoadResult& loaded = *offered;
     if (!loaded.game) {
         answer = error_json("the rule file has errors");
         answer["diagnostics"] = diagnostics_json(loaded);

@@ -512,9 +512,9 @@ function showDiagnostics(answer) {
   list.replaceChildren();
   for (const d of answer.diagnostics || []) {
     const item = document.createElement("li");
-    item.className = d.warning ? "warning" : "";
+    item.className = d.severity === "warning" ? "warning" : "";
     item.dataset.line = d.line;
-    item.textContent = `${d.file}:${d.line}:${d.column}: ${d.warning ? "warning" : "error"}: ${d.message}` +
+    item.textContent = `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}` +
       (d.hint ? `\n  hint: ${d.hint}` : "");
     item.addEventListener("click", () => rules.goTo(d.line, d.column));
     list.appendChild(item);

@@ -133,7 +133,7 @@ function codeMirrorEditor(textarea) {
     },
     onChange: (listener) => cm.on("changes", () => { if (!quiet) listener(); }),
 
-    // Marks each diagnostic { line, column, message, hint, warning } in the text: the word it
+    // Marks each diagnostic { line, column, severity, message, hint } in the text: the word it
     // points at is underlined, and a dot in the gutter; both tell the message on hover.
     mark(diagnostics) {
       cm.operation(() => {
@@ -143,7 +143,7 @@ function codeMirrorEditor(textarea) {
         const byLine = new Map();
         for (const d of diagnostics) {
           const line = Math.min(Math.max(d.line - 1, 0), cm.lastLine());
-          const kind = d.warning ? "warning" : "error";
+          const kind = d.severity;
           const text = `${kind}: ${d.message}` + (d.hint ? `\nhint: ${d.hint}` : "");
           const { from, to } = wordAt(line, d.column - 1);
           if (from.ch < to.ch) {
@@ -151,7 +151,7 @@ function codeMirrorEditor(textarea) {
                                                attributes: { title: text } }));
           }
           const seen = byLine.get(line) || { error: false, texts: [] };
-          seen.error = seen.error || !d.warning;
+          seen.error = seen.error || d.severity === "error";
           seen.texts.push(text);
           byLine.set(line, seen);
         }

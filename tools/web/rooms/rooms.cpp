@@ -161,28 +161,21 @@ struct Rooms::Impl {
     // The rules of a shipped game or of a rule file; nothing, with `answer` saying why.
     std::unique_ptr<CompiledGame> load_rules(const std::string& game, const std::string& source,
                                              json& answer) const {
-        dsl::LoadResult loaded;
-        if (game.empty()) {
-            if (source.size() > options.max_source_bytes) {
-                answer = error_json("the rule file is larger than " +
-                                    std::to_string(options.max_source_bytes) + " bytes");
-                return nullptr;
-            }
-            loaded = dsl::load_text(source, dsl::in_shipped_folder("room.vari"));
-        } else {
-            if (!dsl::is_shipped_game(game)) {
-                answer = error_json("no shipped game is called '" + game + "'");
-                return nullptr;
-            }
-            loaded = dsl::load_file(*dsl::resolve_game(game));
+        if (game.empty() && source.size() > options.max_source_bytes) {
+            answer = error_json("the rule file is larger than " +
+                                std::to_string(options.max_source_bytes) + " bytes");
+            return nullptr;
         }
+        auto offered = dsl::load_offered(game, game.empty() ? &source : nullptr, "room.vari");
+        if (!offered) {
+            answer = error_json("no shipped game is called '" + game + "'");
+            return nullptr;
+        }
+        dsl::LoadResult& loaded = *offered;
         if (!loaded.game) {
             answer = error_json("the rule file has errors");
-            json diagnostics = json::array();
-            for (const auto& d : loaded.diagnostics)
-                diagnostics.push_back(
-                    {{"line", d.line}, {"column", d.column}, {"message", d.message}});
-            answer["diagnostics"] = diagnostics;
+            answer["diagnostics"] =
+                json::parse(dsl::to_json(loaded.diagnostics, dsl::FileNames::last_part));
             return nullptr;
         }
         return std::move(loaded.compiled);
