@@ -261,25 +261,31 @@ function pushed(event) {
 
 const SEAT_CHOICES = ["human", "random", ...Array.from({ length: 10 }, (_, i) => `ai:${i + 1}`)];
 
-function drawSeats() {
-  const box = $("seats");
+// A menu per player in `box`, labelled with the player's name: `choices` (its text shown by
+// `shown`), `chosen(player)` selected. The menus, in turn order.
+function seatMenus(box, choices, chosen, shown = (c) => c) {
   box.replaceChildren();
-  board.players.forEach((name, player) => {
+  return board.players.map((name, player) => {
     const label = document.createElement("label");
     label.textContent = `${name} `;
     const select = document.createElement("select");
     select.dataset.seat = name;
-    const choices = SEAT_CHOICES.includes(state.seats[player]) ? SEAT_CHOICES
-                                                               : [...SEAT_CHOICES, state.seats[player]];
-    select.replaceChildren(...choices.map((c) => new Option(c, c)));
-    select.value = state.seats[player];
-    select.addEventListener("change", async () => {
-      const seats = [...box.querySelectorAll("select")].map((s) => s.value);
-      update(await ask("seats", { seats }));
-    });
+    select.replaceChildren(...choices(player).map((c) => new Option(shown(c), c)));
+    select.value = chosen(player);
     label.appendChild(select);
     box.appendChild(label);
+    return select;
   });
+}
+
+function drawSeats() {
+  const menus = seatMenus($("seats"), (player) => SEAT_CHOICES.includes(state.seats[player])
+    ? SEAT_CHOICES : [...SEAT_CHOICES, state.seats[player]], (player) => state.seats[player]);
+  for (const select of menus) {
+    select.addEventListener("change", async () => {
+      update(await ask("seats", { seats: menus.map((s) => s.value) }));
+    });
+  }
 }
 
 function drawSide() {
@@ -557,14 +563,19 @@ function replaceRules(text) {
   rules.replace(text);  // told to rulesChanged as any change
 }
 
+// Offers `text` to the browser to keep as the file `name`.
+function downloadText(name, text) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
 function saveRules() {
   const text = rules.value();
   const name = /^game\s+"([^"\n]*)"/m.exec(text);
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-  link.download = `${(name ? name[1] : "rules").replace(/[^\w-]+/g, "-").toLowerCase()}.vari`;
-  link.click();
-  URL.revokeObjectURL(link.href);
+  downloadText(`${(name ? name[1] : "rules").replace(/[^\w-]+/g, "-").toLowerCase()}.vari`, text);
   saved = text;
 }
 
@@ -631,11 +642,7 @@ async function runPerft() {
 async function saveGame() {
   const answer = await ask("save");
   if (!answer.ok) return showError(answer.error);
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([answer.text], { type: "text/plain" }));
-  link.download = answer.name;
-  link.click();
-  URL.revokeObjectURL(link.href);
+  downloadText(answer.name, answer.text);
 }
 
 async function readFile(input) {

@@ -217,29 +217,14 @@ function showInvites() {
 async function downloadRecord() {
   const answer = await ask("room_record", { room: room.id });
   if (!answer.ok) return showError(answer.error);
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([answer.text], { type: "text/plain" }));
-  link.download = answer.name;
-  link.click();
-  URL.revokeObjectURL(link.href);
+  downloadText(answer.name, answer.text);  // app.js
 }
 
 // ---- Making a room, and the lobby ------------------------------------------------------------------
 // A seat menu per player of the game on the board: "me" for the first, "open" for the others.
 function drawNewRoom() {
-  const box = $("new-room-seats");
-  box.replaceChildren();
-  board.players.forEach((name, player) => {
-    const label = document.createElement("label");
-    label.textContent = `${name} `;
-    const select = document.createElement("select");
-    select.dataset.seat = name;
-    select.replaceChildren(...SEAT_OFFERS.map((c) => new Option(
-      c === "me" ? "me" : c === "open" ? "a player by invitation" : c, c)));
-    select.value = player === 0 ? "me" : "open";
-    label.appendChild(select);
-    box.appendChild(label);
-  });
+  seatMenus($("new-room-seats"), () => SEAT_OFFERS, (player) => (player === 0 ? "me" : "open"),
+            (c) => (c === "open" ? "a player by invitation" : c));  // app.js
 }
 
 async function createRoom() {
