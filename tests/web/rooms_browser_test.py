@@ -58,9 +58,10 @@ def create_room(page, url):
     field.clear()
     field.send_keys(TIME_CONTROL)
     page.driver.find_element(By.ID, "create-room").click()
-    page.wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#invite-links input")) == 3)
+    page.wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#invite-links input")) == 4)
     links = page.driver.execute_script(
-        'return [...document.querySelectorAll("#invite-links input")].map((i) => i.value)')
+        'return [...document.querySelectorAll("#invite-links input")]'
+        '.filter((i) => !i.dataset.seat.startsWith("you")).map((i) => i.value)')
     expect("seat=" not in page.driver.current_url, "the creator's token stays in the address bar")
     return links  # the second player's, the third's, the spectators'
 

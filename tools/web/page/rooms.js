@@ -193,9 +193,11 @@ function showInvites() {
   const invites = JSON.parse(localStorage.getItem(invitesKey(room.id)) || "null");
   $("invites").hidden = !invites;
   if (!invites) return;
+  $("local-links").hidden = !["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
   const list = $("invite-links");
   list.replaceChildren();
-  for (const { label, link } of invites) {
+  for (const { label, token } of invites) {
+    const link = roomLink(room.id, token);  // by the address this page was opened by
     const item = document.createElement("li");
     const text = document.createElement("span");
     text.textContent = `${label}: `;
@@ -239,9 +241,12 @@ async function createRoom() {
   }
   const invites = [];
   seats.forEach((seat, player) => {
-    if (seat === "open") invites.push({ label: board.players[player], link: roomLink(answer.room, answer.tokens[player]) });
+    if (seat === "open") invites.push({ label: board.players[player], token: answer.tokens[player] });
+    // One's own seat too: to play on from another device, or after opening the page by another
+    // address (each address keeps its own storage).
+    if (seat === "me") invites.push({ label: `you (${board.players[player]})`, token: answer.tokens[player] });
   });
-  invites.push({ label: "watchers", link: roomLink(answer.room, "") });
+  invites.push({ label: "watchers", token: "" });
   localStorage.setItem(invitesKey(answer.room), JSON.stringify(invites));
   const mine = seats.indexOf("me");
   history.pushState(null, "", `?room=${answer.room}`);
