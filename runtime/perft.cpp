@@ -120,17 +120,29 @@ private:
     std::string error_;
 };
 
+// Whether first move `i` is this share's to count.
+bool owned(const PerftOptions& options, std::size_t i) {
+    return static_cast<int>(i % static_cast<std::size_t>(options.shares)) == options.share;
+}
+
 // The count of `depth` plies below the walk's position, and with `divide` the count below each
 // of its moves, in the order the generator lists them.
 template <class Walk>
 PerftResult count_tree(Walk& walk, int depth, const PerftOptions& options) {
     PerftResult result;
-    if ((!options.divide && !options.progress) || depth == 0 || walk.ended()) {
+    const bool shared = options.shares > 1;
+    if (depth == 0 || walk.ended()) {
+        if (options.share == 0) result.nodes = walk.count(depth);  // one first share counts it
+    } else if (!options.divide && !options.progress && !shared) {
         result.nodes = walk.count(depth);
     } else {
         const std::vector<Move> moves = walk.root_moves();
         for (std::size_t i = 0; i < moves.size() && walk.error().empty(); ++i) {
             std::string name = options.divide ? walk.name(moves[i], options.notation) : "";
+            if (!owned(options, i)) {
+                if (options.divide) result.divide.emplace_back(std::move(name), 0);
+                continue;
+            }
             walk.play(moves[i]);
             const std::uint64_t nodes = walk.count(depth - 1);
             walk.undo(moves[i]);
@@ -165,6 +177,7 @@ PerftResult count_tree_shared(const MakeWalk& make_walk, int depth, const PerftO
     std::size_t done = 0;
     auto work = [&](auto& walk) {
         for (std::size_t i; !stopped && (i = next++) < moves.size();) {
+            if (!owned(options, i)) continue;
             walk.play(moves[i]);
             counts[i] = walk.count(depth - 1);
             walk.undo(moves[i]);

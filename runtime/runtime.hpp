@@ -341,6 +341,10 @@ struct PerftOptions {
     // When given, told each time the count below a first move is done: how many first moves are
     // done, of how many (from one thread at a time, whichever finished it).
     std::function<void(std::size_t done, std::size_t total)> progress = {};
+    // One share of the count among `shares` processes (a run spread by mpirun): only the first
+    // moves i with i % shares == share are counted. `divide` still lists every first move, the
+    // others' with 0, so that summing the shares' counts move by move gives the whole.
+    int share = 0, shares = 1;
 };
 PerftResult perft(const CompiledGame& game, const Position& start, int depth,
                   const PerftOptions& options = {});

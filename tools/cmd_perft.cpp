@@ -5,11 +5,37 @@
 #include <nlohmann/json.hpp>
 
 #include "dsl/dsl.hpp"
+#include "runtime/distributed/distributed.hpp"
 #include "runtime/notation/notation.hpp"
 #include "runtime/runtime.hpp"
 #include "tools/commands.hpp"
 
 namespace vari::tools {
+
+namespace {
+
+// The whole count from every process's share (under mpirun; one process's is already whole), on
+// the leader: the counts summed, first move by first move, and the first error met.
+runtime::PerftResult whole_count(const runtime::PerftResult& mine) {
+    nlohmann::json share{{"nodes", mine.nodes}, {"error", mine.error}};
+    for (const auto& [move, nodes] : mine.divide) share["divide"].push_back({move, nodes});
+    const std::vector<std::string> shares = distributed::gather(share.dump());
+    if (shares.size() < 2) return mine;
+    runtime::PerftResult whole = mine;
+    whole.nodes = 0;
+    whole.error.clear();
+    for (const std::string& text : shares) {
+        const nlohmann::json other = nlohmann::json::parse(text);
+        whole.nodes += other.at("nodes").get<std::uint64_t>();
+        if (whole.error.empty()) whole.error = other.at("error").get<std::string>();
+        if (&text == &shares.front()) continue;  // the leader's own, counted in `mine`
+        for (std::size_t i = 0; i < whole.divide.size(); ++i)
+            whole.divide[i].second += other.at("divide").at(i).at(1).get<std::uint64_t>();
+    }
+    return whole;
+}
+
+}  // namespace
 
 int run_perft(int argc, char** argv) {
     CLI::App app{
@@ -38,16 +64,22 @@ int run_perft(int argc, char** argv) {
     const auto hooks = no_hooks ? runtime::HookUse::off : runtime::HookUse::on;
     const auto played = start_game(*game, app, start, hooks);
     if (!played) return static_cast<int>(Exit::invalid);
-    runtime::PerftOptions options{
-        .hooks = hooks, .divide = divide, .notation = notation, .threads = threads};
+    const distributed::Team& team = distributed::team();
+    runtime::PerftOptions options{.hooks = hooks,
+                                  .divide = divide,
+                                  .notation = notation,
+                                  .threads = threads,
+                                  .share = team.rank,
+                                  .shares = team.size};
     const auto began = std::chrono::steady_clock::now();
-    if (shows_progress(json))
+    if (team.leader() && shows_progress(json))
         options.progress = [&](std::size_t done, std::size_t total) {
             show_progress(static_cast<int>(done), static_cast<int>(total), began,
                           "first moves counted");
         };
-    const auto result = runtime::perft(*played, depth, options);
+    const auto result = whole_count(runtime::perft(*played, depth, options));
     if (options.progress) clear_progress();
+    if (!team.leader()) return result.error.empty() ? 0 : static_cast<int>(Exit::stopped);
     if (!result.error.empty()) {
         std::cerr << "vari perft: " << result.error << '\n';
         return static_cast<int>(Exit::stopped);

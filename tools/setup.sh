@@ -11,7 +11,7 @@ case $step in all|install|build) ;; *) echo "usage: tools/setup.sh [install|buil
 if [ "$step" != build ]; then
     packages=(cmake ninja-build g++ tao-pegtl-dev liblua5.4-dev catch2 libcli11-dev
               nlohmann-json3-dev libcivetweb-dev libjs-codemirror libtinyxml2-dev libsqlite3-dev fairy-stockfish
-              pgn-extract
+              pgn-extract libopenmpi-dev openmpi-bin
               chromium chromium-driver python3-selenium xboard xvfb xauth clang-format)
     bash tools/install-missing.sh setup "${packages[@]}"
 fi

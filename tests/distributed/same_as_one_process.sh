@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# A count shared by mpirun's processes prints what one process prints: perft of shipped games, with
+# and without --divide, --json (the seconds aside) and threads within each process.
+#
+#   tests/distributed/same_as_one_process.sh VARI
+set -euo pipefail
+vari=$1
+# Debian's Open MPI refuses to start as root unless told, and a small machine has fewer cores than
+# the processes asked for.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+shared() { mpirun --oversubscribe -np 3 "$vari" "$@"; }
+without_seconds() { sed -E 's/"seconds": *[0-9.e+-]+/"seconds": _/'; }
+
+failed=0
+check() {
+    local alone together
+    alone=$("$vari" "$@" | without_seconds)
+    together=$(shared "$@" | without_seconds)
+    if [ "$alone" != "$together" ]; then
+        echo "FAILED: vari $* differs under mpirun -np 3:"
+        diff <(echo "$alone") <(echo "$together") | head -20 || true
+        failed=1
+    else
+        echo "same: vari $*"
+    fi
+}
+check perft chess 4 --divide
+check perft chess 3
+check perft three-player-hex-shogi-91 3 --divide --threads 2
+check perft hex-shogi-41 3 --json --divide
+check perft chess 2 --moves "f3 e5 g4 Qh4" --divide  # checkmate: nothing below it
+exit $failed
