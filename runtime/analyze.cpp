@@ -5,6 +5,7 @@
 #include <cassert>
 #include <cmath>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <thread>
 
 #include "runtime/runtime.hpp"
@@ -133,6 +134,44 @@ std::vector<LengthBucket> buckets(const std::vector<int>& plies, int max_buckets
     return out;
 }
 
+// A share's games as text for the one that sums them up, and back: what sum_up reads of each.
+std::string share_text(const std::vector<std::optional<Played>>& played) {
+    nlohmann::json games = nlohmann::json::array();
+    for (std::size_t i = 0; i < played.size(); ++i) {
+        if (!played[i]) continue;
+        const Played& g = *played[i];
+        nlohmann::json pieces = nlohmann::json::array();
+        for (const PieceActivity& p : g.pieces)
+            pieces.push_back({p.moves, p.drops, p.captures, p.captured, p.promotions});
+        games.push_back({{"index", i},
+                         {"end", static_cast<int>(g.end)},
+                         {"reason", g.result.reason},
+                         {"outcome", static_cast<int>(g.result.outcome)},
+                         {"scores", g.result.scores},
+                         {"stop", g.stop},
+                         {"plies", g.plies},
+                         {"choices", g.choices},
+                         {"pieces", pieces}});
+    }
+    return games.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+void read_share(const std::string& text, std::vector<std::optional<Played>>& played) {
+    for (const nlohmann::json& g : nlohmann::json::parse(text)) {
+        Played one;
+        one.end = static_cast<Played::End>(g.at("end").get<int>());
+        one.result.reason = g.at("reason");
+        one.result.outcome = static_cast<ir::Outcome>(g.at("outcome").get<int>());
+        one.result.scores = g.at("scores").get<std::vector<double>>();
+        one.stop = g.at("stop");
+        one.plies = g.at("plies");
+        one.choices = g.at("choices");
+        for (const nlohmann::json& p : g.at("pieces"))
+            one.pieces.push_back({p.at(0), p.at(1), p.at(2), p.at(3), p.at(4)});
+        played.at(g.at("index").get<std::size_t>()) = std::move(one);
+    }
+}
+
 Analysis sum_up(const std::vector<Played>& played, std::size_t players, std::size_t types) {
     Analysis a;
     a.games = static_cast<int>(played.size());
@@ -229,6 +268,7 @@ Analysis analyze(const CompiledGame& game, const AnalysisOptions& options,
     int done = 0;
     const auto work = [&] {
         for (int i; (i = next.fetch_add(1)) < options.games;) {
+            if (i % options.shares != options.share) continue;
             auto& slot = played[static_cast<std::size_t>(i)];
             slot = play_game(game, options, i, stop);
             if (!slot) return;
@@ -241,6 +281,9 @@ Analysis analyze(const CompiledGame& game, const AnalysisOptions& options,
     for (int t = 1; t < std::min(options.threads, options.games); ++t) helpers.emplace_back(work);
     work();
     for (auto& helper : helpers) helper.join();
+    if (options.shares > 1 && options.gather)
+        for (const std::string& share : options.gather(share_text(played)))
+            read_share(share, played);
     std::vector<Played> finished;
     for (auto& slot : played)
         if (slot) finished.push_back(std::move(*slot));

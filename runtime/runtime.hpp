@@ -445,6 +445,11 @@ struct AnalysisOptions {
     int random_plies = 2;
     int max_plies = 2000;  // a game still going after this many plies is "unfinished"
     HookUse hooks = HookUse::on;
+    // The games shared among processes (a run spread by mpirun): this one plays the games i with
+    // i % shares == share, and `gather` takes the text of its games and returns every process's
+    // on the process that sums them up (nothing on the others, whose figures are their own games').
+    int share = 0, shares = 1;
+    std::function<std::vector<std::string>(const std::string&)> gather = {};
 };
 
 // What the pieces of one type did, over all games and players.

@@ -9,6 +9,7 @@
 #include <limits>
 #include <sstream>
 
+#include "runtime/distributed/distributed.hpp"
 #include "runtime/runtime.hpp"
 #include "tools/commands.hpp"
 
@@ -156,14 +157,22 @@ int run_analyze(int argc, char** argv) {
     options.seats = *seats;
     options.hooks = no_hooks ? runtime::HookUse::off : runtime::HookUse::on;
 
+    // Under mpirun the games are dealt among the processes; the first sums them up and prints.
+    const distributed::Team& team = distributed::team();
+    options.share = team.rank;
+    options.shares = team.size;
+    options.gather = distributed::gather;
+    const int mine = (options.games - team.rank + team.size - 1) / team.size;
+
     std::function<void(int)> progress;
     const auto start = std::chrono::steady_clock::now();
-    if (shows_progress(json))
+    if (team.leader() && shows_progress(json))
         progress = [&](int done) {
-            show_progress(done, options.games, start);
-            if (done == options.games) clear_progress();
+            show_progress(done, mine, start, team.size > 1 ? "games of this process" : "");
+            if (done == mine) clear_progress();
         };
     const runtime::Analysis analysis = runtime::analyze(*game, options, progress);
+    if (!team.leader()) return static_cast<int>(analysis.stopped ? Exit::stopped : Exit::ok);
     if (json)
         std::cout << runtime::analysis_json(game->ir(), options, analysis) << '\n';
     else

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# A count shared by mpirun's processes prints what one process prints: perft of shipped games, with
-# and without --divide, --json (the seconds aside) and threads within each process.
+# A run shared by mpirun's processes prints what one process prints: perft of shipped games (with
+# and without --divide, --json but for its seconds, threads within each process) and analyses.
 #
 #   tests/distributed/same_as_one_process.sh VARI
 set -euo pipefail
@@ -29,4 +29,7 @@ check perft chess 3
 check perft three-player-hex-shogi-91 3 --divide --threads 2
 check perft hex-shogi-41 3 --json --divide
 check perft chess 2 --moves "f3 e5 g4 Qh4" --divide  # checkmate: nothing below it
+check analyze chess --games 30 --players random --seed 7
+check analyze hex-shogi-41 --games 7 --players ai:nodes=300 --threads 2 --json
+check analyze three-player-hex-shogi-91 --games 5 --players random,ai:nodes=200,random
 exit $failed
