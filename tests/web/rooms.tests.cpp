@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <mutex>
@@ -296,6 +297,36 @@ TEST_CASE("a client's games still count against its limit after a restart", "[ro
           "you have 1 game going here, the most one player may make");
 }
 
+TEST_CASE("moves made at once in many rooms are all kept", "[rooms]") {
+    vari::test::TempDir dir;
+    constexpr int ROOMS = 8, PLIES = 12;
+    std::atomic<int> kept{0};
+    std::vector<Created> made(ROOMS);
+    {
+        Rooms rooms(options(dir));
+        std::vector<std::thread> players;
+        for (int r = 0; r < ROOMS; ++r)
+            players.emplace_back([&, r] {
+                Created& created = made[static_cast<std::size_t>(r)];
+                const std::string client = "c" + std::to_string(r);
+                if (!rooms.create(asked("chess", "", {"me", "open"}, "none", client), created)
+                         .value("ok", false))
+                    return;
+                Page white, black;
+                std::uint64_t w = 0, b = 0;
+                rooms.join(created.room, created.tokens[0], white.listener, w);
+                rooms.join(created.room, created.tokens[1], black.listener, b);
+                for (int ply = 0; ply < PLIES; ++ply)
+                    kept += rooms.move(created.room, created.tokens[ply % 2], ply, 0)
+                                .value("ok", false);
+            });
+        for (auto& player : players) player.join();
+    }
+    CHECK(kept == ROOMS * PLIES);
+    Rooms again(options(dir));  // and every move is in the database
+    for (const Created& created : made) CHECK(again.state(created.room, -1)["ply"] == PLIES);
+}
+
 TEST_CASE("a player whose time runs out loses, judged by the server", "[rooms]") {
     vari::test::TempDir dir;
     Rooms rooms(options(dir));
@@ -402,6 +433,8 @@ TEST_CASE("rooms refuse what is not theirs to make", "[rooms]") {
     CHECK(rooms.create(asked("chess", "", {"me", "ai:time=500:threads=2"}, "none", "a"),
                        created)["error"] ==
           "at most 1 search threads on this server (vari serve --threads)");
+    CHECK(rooms.create(asked("chess", "", {"random", "ai:1"}, "none", "a"), created)["error"] ==
+          "a room is for people: make at least one seat 'me' or 'open'");
     const json broken =
         rooms.create(asked("", "game \"x\"\nboard nonsense", {"me", "open"}, "none", "a"), created);
     CHECK(broken["error"] == "the rule file has errors");

@@ -425,6 +425,10 @@ json Rooms::create(const RoomRequest& request, Created& created) {
                                   " search threads on this server (vari serve --threads)");
             room->seats.push_back({asked, "", false, ""});
         }
+        // A game of computers alone would only burn the server's processor for nobody.
+        if (std::all_of(room->seats.begin(), room->seats.end(),
+                        [](const RoomSeat& seat) { return seat.token.empty(); }))
+            return error_json("a room is for people: make at least one seat 'me' or 'open'");
         room->id = secret();
         room->game_name = request.game;
         room->source = request.game.empty() ? request.source : "";

@@ -103,6 +103,9 @@ void Store::upgrade() {
 
 void Store::transaction(
     const std::vector<std::pair<const char*, std::vector<std::string>>>& steps) {
+    // Rooms write from their own threads on the one connection: one transaction at a time, or a
+    // second BEGIN fails and one room's ROLLBACK undoes another's write.
+    std::lock_guard lock(mutex_);
     execute(db_, "BEGIN IMMEDIATE");
     try {
         for (const auto& [sql, texts] : steps) {
