@@ -45,14 +45,18 @@ int run_serve(int argc, char** argv) {
                        "in brackets ([::1]:8080), 0.0.0.0 for every address, PORT 0 for any free "
                        "one (default 127.0.0.1:8080: this machine only)")
             ->type_name("ADDR:PORT");
-    app.add_option("--host", options.host, "the ADDR of --listen alone")->excludes(listen_option);
+    app.add_option("--host", options.host, "the ADDR of --listen alone")
+        ->type_name("ADDR")
+        ->excludes(listen_option);
     app.add_option("--port", options.port, "the PORT of --listen alone")
         ->check(CLI::Range(0, 65535))
+        ->type_name("PORT")
         ->excludes(listen_option);
     app.add_option("--allow-host", options.allowed_hosts,
                    "a name the page may be reached by besides the address (this machine's name "
                    "on the network, a proxy's name), NAME:PORT for another port than the "
-                   "server's; requests under any other name are refused");
+                   "server's; requests under any other name are refused")
+        ->type_name("NAME");
     app.add_option("--max-pages", options.max_sessions,
                    "pages connected at once (default 32); each holds a thread while open")
         ->check(whole_number(1, 10000))
