@@ -99,19 +99,26 @@ TEST_CASE("serve: a seat's token moves only that seat, in its own room; forged o
             .value("ok", false));
 }
 
-TEST_CASE(
-    "serve: a flood of rooms from one address is refused past its limit; others still make "
-    "rooms",
-    "[web][rooms]") {
+TEST_CASE("serve: a flood of rooms from one address is refused past its limit; others make theirs",
+          "[web][rooms]") {
     vari::test::TempDir dir;
-    Running running(with_database(dir));
-    Page flooder(running.port());
-    for (int i = 0; i < 8; ++i) REQUIRE(flooder.ask(new_room())["ok"] == true);
-    const json refused = flooder.ask(new_room());
+    vari::web::ServeOptions options = with_database(dir);
+    const char* other_address = "127.0.0.2";
+    std::string flooder_says, other_says;  // the headers a proxy adds
+    SECTION("an address of its own") {}
+    SECTION("behind a trusted proxy: the forwarded address") {
+        options.trust_proxy = true;
+        other_address = "127.0.0.1";
+        flooder_says = "X-Forwarded-For: 203.0.113.9\r\n";
+        other_says = "X-Forwarded-For: 203.0.113.10\r\n";
+    }
+    Running running(options);
+    const auto flooder = raw_page(running.port(), "127.0.0.1", flooder_says);
+    const auto other = raw_page(running.port(), other_address, other_says);
+    for (int i = 0; i < 8; ++i) REQUIRE(ask(*flooder, new_room())["ok"] == true);
+    const json refused = ask(*flooder, new_room());
     CHECK(refused["ok"] == false);
     CHECK(error_of(refused) == "you have 8 games going here, the most one player may make");
-    // Another address (a second page of the same one would not do).
-    const auto other = raw_page(running.port(), "127.0.0.2");
     CHECK(ask(*other, new_room())["ok"] == true);
 }
 
