@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "support/run_vari.hpp"
 #include "tools/web/web.hpp"
 
 namespace web_listen_tests {
@@ -61,6 +62,16 @@ TEST_CASE("the server listens under a name, and on IPv6 where CivetWeb has it", 
         CHECK_FALSE(v6.start(error));
         CHECK(error.find("built without IPv6") != std::string::npos);
     }
+}
+
+TEST_CASE("vari serve refuses a --listen it cannot read, and --host beside it", "[web]") {
+    const auto bad = vari::test::run_vari("serve --listen ::1:8080");
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.output ==
+          "vari serve: --listen: an IPv6 address is written in brackets: [::1]:PORT\n");
+    const auto both = vari::test::run_vari("serve --listen 127.0.0.1:0 --host 0.0.0.0");
+    CHECK(both.exit_code == 2);
+    CHECK(both.output.find("--listen excludes --host") != std::string::npos);
 }
 
 }  // namespace web_listen_tests
