@@ -12,7 +12,8 @@ if [ "$step" != build ]; then
     packages=(cmake ninja-build g++ tao-pegtl-dev liblua5.4-dev catch2 libcli11-dev
               nlohmann-json3-dev libcivetweb-dev libjs-codemirror libtinyxml2-dev libsqlite3-dev fairy-stockfish
               pgn-extract libopenmpi-dev openmpi-bin
-              chromium chromium-driver python3-selenium xboard xvfb xauth clang-format)
+              chromium chromium-driver python3-selenium xboard xvfb xauth clang-format
+              python3-websockets)
     bash tools/install-missing.sh setup "${packages[@]}"
 fi
 if [ "$step" != install ]; then

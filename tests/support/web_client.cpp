@@ -60,8 +60,8 @@ int Page::send_request(json request) {
     return last_id_;
 }
 
-json Page::answer(int id) {
-    return wait([&](const json& m) { return m.value("id", 0) == id; });
+json Page::answer(int id, std::chrono::milliseconds within) {
+    return wait([&](const json& m) { return m.value("id", 0) == id; }, within);
 }
 
 json Page::ask_raw(const std::string& text) {
@@ -78,7 +78,8 @@ void Page::send(const std::string& text) {
 }
 
 template <class Wanted>
-json Page::wait(Wanted wanted) {
+json Page::wait(Wanted wanted, std::chrono::milliseconds within) {
+    const auto deadline = std::chrono::steady_clock::now() + within;
     std::unique_lock lock(mutex_);
     for (;;) {
         for (auto it = inbox_.begin(); it != inbox_.end(); ++it) {
@@ -88,7 +89,7 @@ json Page::wait(Wanted wanted) {
             return message;
         }
         if (closed_) return json{{"closed", true}};
-        if (ready_.wait_for(lock, std::chrono::seconds(30)) == std::cv_status::timeout)
+        if (ready_.wait_until(lock, deadline) == std::cv_status::timeout)
             return json{{"timeout", true}};
     }
 }
@@ -111,9 +112,13 @@ void Page::closed(const mg_connection*, void* self) {
 
 // ---- RawSocket ----
 
-RawSocket::RawSocket(int port) {
+RawSocket::RawSocket(int port, const char* from) {
     fd_ = socket(AF_INET, SOCK_STREAM, 0);
     REQUIRE(fd_ >= 0);
+    sockaddr_in source{};
+    source.sin_family = AF_INET;
+    REQUIRE(inet_pton(AF_INET, from, &source.sin_addr) == 1);
+    REQUIRE(bind(fd_, reinterpret_cast<sockaddr*>(&source), sizeof source) == 0);
     sockaddr_in address{};
     address.sin_family = AF_INET;
     address.sin_port = htons(static_cast<std::uint16_t>(port));
@@ -134,11 +139,12 @@ void RawSocket::write(const std::string& bytes) {
     }
 }
 
-std::string RawSocket::handshake(const std::string& host, const std::string& origin) {
+std::string RawSocket::handshake(const std::string& host, const std::string& origin,
+                                 const std::string& headers) {
     write("GET /session HTTP/1.1\r\nHost: " + host +
           "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
           "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n" +
-          (origin.empty() ? "" : "Origin: " + origin + "\r\n") + "\r\n");
+          (origin.empty() ? "" : "Origin: " + origin + "\r\n") + headers + "\r\n");
     std::string head;
     unsigned char c;
     while (head.find("\r\n\r\n") == std::string::npos && read_exact(&c, 1, 10))

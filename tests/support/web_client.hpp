@@ -4,6 +4,7 @@
 
 #include <civetweb.h>
 
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -34,7 +35,8 @@ public:
     nlohmann::json ask(nlohmann::json request);
     // Sends a request without waiting; its answer is kept for answer().
     int send_request(nlohmann::json request);
-    nlohmann::json answer(int id);
+    // {"timeout": true} when it has not come `within` (30 s unless told).
+    nlohmann::json answer(int id, std::chrono::milliseconds within = std::chrono::seconds(30));
     nlohmann::json ask_raw(const std::string& text);
     // The next event of this kind ("state", "thinking", ...) the session pushed.
     nlohmann::json event(const std::string& kind);
@@ -42,7 +44,7 @@ public:
 private:
     void send(const std::string& text);
     template <class Wanted>
-    nlohmann::json wait(Wanted wanted);
+    nlohmann::json wait(Wanted wanted, std::chrono::milliseconds within = std::chrono::seconds(30));
     static int received(mg_connection*, int flags, char* data, std::size_t size, void* self);
     static void closed(const mg_connection*, void* self);
 
@@ -57,13 +59,16 @@ private:
 // A WebSocket client of bytes on a socket: the handshake and frames as the test writes them.
 class RawSocket {
 public:
-    explicit RawSocket(int port);
+    // `from`: the loopback address the client connects from (127.0.0.2 is another client).
+    explicit RawSocket(int port, const char* from = "127.0.0.1");
     ~RawSocket();
     RawSocket(const RawSocket&) = delete;
     RawSocket& operator=(const RawSocket&) = delete;
     void write(const std::string& bytes);
-    // The response head to a WebSocket handshake under `host` (and `origin`, when given).
-    std::string handshake(const std::string& host, const std::string& origin = "");
+    // The response head to a WebSocket handshake under `host` (and `origin`, when given, and
+    // `headers`: lines each ending in CRLF).
+    std::string handshake(const std::string& host, const std::string& origin = "",
+                          const std::string& headers = "");
     // A masked frame from the client: `first` is its first byte (FIN bit and opcode).
     void frame(unsigned char first, const std::string& payload);
     // The payload of the next text frame from the server, or "" once the socket closed or

@@ -124,6 +124,9 @@ TEST_CASE("serve: 50 pages that start long work and leave; a flood is refused, n
           "[web][load]") {
     vari::web::ServeOptions options;
     options.max_sessions = 4;
+    // All these pages are one client's: its limits (server_hostile.tests.cpp) are not tested here.
+    options.max_client_work = options.max_sessions;
+    options.client_requests_per_second = 0;
     Running running(options);
     // perft 6 of Kiwipete: 8 billion leaves, minutes of work.
     const json kiwipete = {

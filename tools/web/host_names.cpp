@@ -37,6 +37,14 @@ std::string as_header_name(std::string host) {
     return lowered(host);
 }
 
+// NAME:PORT or [IPV6]:PORT: a name reached under a port of its own (a proxy's).
+bool names_port(const std::string& name) {
+    const std::size_t colon = name.rfind(':');
+    if (colon == std::string::npos || colon + 1 == name.size()) return false;
+    if (name.front() == '[' ? name.find(']') != colon - 1 : name.find(':') != colon) return false;
+    return name.find_first_not_of("0123456789", colon + 1) == std::string::npos;
+}
+
 }  // namespace
 
 HostNames::HostNames(const std::string& listen_host, int port,
@@ -45,11 +53,18 @@ HostNames::HostNames(const std::string& listen_host, int port,
     names_.push_back(as_header_name(listen_host));
     if (everywhere_ || is_loopback(listen_host))
         names_.insert(names_.end(), {"localhost", "127.0.0.1", "[::1]"});
-    for (const std::string& name : extra_names) names_.push_back(as_header_name(name));
+    for (const std::string& name : extra_names) {
+        if (names_port(name))
+            names_with_port_.push_back(lowered(name));
+        else
+            names_.push_back(as_header_name(name));
+    }
 }
 
 bool HostNames::allows(std::string_view header) const {
     std::string host = lowered(std::string(header));
+    if (std::find(names_with_port_.begin(), names_with_port_.end(), host) != names_with_port_.end())
+        return true;
     // NAME:PORT, [IPV6]:PORT, or the name alone (some clients leave the port out): the name is
     // what tells a rebinding page, whose own name its browser sends.
     const std::size_t colon = host.rfind(':');

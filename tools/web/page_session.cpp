@@ -43,10 +43,12 @@ struct PageSession::Impl {
     };
 
     Impl(const ServeOptions& options, Send send_text, Close close_page, rooms::Rooms* rooms,
-         std::string client)
+         std::string client, ClientLimits* limits)
         : send_text(std::move(send_text)),
           close_page(std::move(close_page)),
           idle(std::chrono::seconds(options.idle_seconds)),
+          client(client),
+          limits(limits),
           session(
               options.game, [this](const json& event) { send(event); }, options.work_seconds,
               options.search_threads),
@@ -66,6 +68,7 @@ struct PageSession::Impl {
     }
 
     void receive(const std::string& text) {
+        const bool allowed = !limits || limits->take_request(client);
         bool too_deep = false;
         const json request = json::parse(
             text,
@@ -78,6 +81,7 @@ struct PageSession::Impl {
             return send(error_json("a request may nest arrays and objects at most " +
                                    std::to_string(MAX_REQUEST_DEPTH) + " deep"));
         if (request.is_discarded()) return send(error_json("a request must be JSON"));
+        if (!allowed) return send(with_id_of(too_many_a_second(), request));
         if (request.is_object() && request.value("op", json()) == "stop") {
             ++stops;
             return send(session.handle(request));
@@ -118,8 +122,13 @@ struct PageSession::Impl {
             };
             if (for_rooms(next.request)) {
                 send(with_id_of(desk_answer(next.request), next.request));
+            } else if (is_long_work(next.request) && limits && !limits->start_work(client)) {
+                send(with_id_of(too_much_work(), next.request));
             } else {
-                send(session.handle(next.request, stop));
+                const json answer = session.handle(next.request, stop);
+                // Ended before the page hears so: its next perft finds the place free.
+                if (is_long_work(next.request) && limits) limits->end_work(client);
+                send(answer);
                 session.answered();
             }
             lock.lock();
@@ -130,6 +139,25 @@ struct PageSession::Impl {
         if (!request.is_object()) return false;
         const auto op = request.find("op");
         return op != request.end() && op->is_string() && RoomDesk::handles(*op);
+    }
+
+    // What runs for long on the processor, bounded per client.
+    static bool is_long_work(const json& request) {
+        if (!request.is_object()) return false;
+        const auto op = request.find("op");
+        return op != request.end() && (*op == "perft" || *op == "analyze");
+    }
+
+    json too_many_a_second() const {
+        return error_json("too many requests: this server answers at most " +
+                          std::to_string(limits->requests_per_second()) +
+                          " a second from one address; send it again in a moment");
+    }
+
+    json too_much_work() const {
+        return error_json("this address has " + std::to_string(limits->max_work()) +
+                          " perfts or analyses running here, the most it may; stop one or wait "
+                          "for it to end");
     }
 
     json desk_answer(const json& request) {
@@ -160,15 +188,17 @@ struct PageSession::Impl {
     std::chrono::steady_clock::time_point last_request = std::chrono::steady_clock::now();
     std::atomic<bool> closing{false};
     std::atomic<std::uint64_t> stops{0};
+    const std::string client;
+    ClientLimits* const limits;
     Session session;     // after what its thinking thread's events use, so it goes first
     RoomDesk desk;       // the same for the rooms' news
     std::thread worker;  // last: it starts once the rest is built
 };
 
 PageSession::PageSession(const ServeOptions& options, Send send, Close close, rooms::Rooms* rooms,
-                         std::string client)
+                         std::string client, ClientLimits* limits)
     : impl_(std::make_unique<Impl>(options, std::move(send), std::move(close), rooms,
-                                   std::move(client))) {}
+                                   std::move(client), limits)) {}
 
 PageSession::~PageSession() = default;
 

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "tools/web/assets.hpp"
 #include "tools/web/rooms/rooms.hpp"
@@ -53,13 +54,14 @@ void knock(const std::string& host, int port) {
 // it writes back.
 class Connection {
 public:
-    Connection(mg_connection* conn, const ServeOptions& options, rooms::Rooms* rooms)
+    Connection(mg_connection* conn, const ServeOptions& options, rooms::Rooms* rooms,
+               std::string client, ClientLimits& limits)
         : conn_(conn),
           max_message_(options.max_message),
           page_(
               options, [this](const std::string& text) { write(MG_WEBSOCKET_OPCODE_TEXT, text); },
-              [this] { write(MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, ""); }, rooms,
-              mg_get_request_info(conn)->remote_addr) {}
+              [this] { write(MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, ""); }, rooms, std::move(client),
+              &limits) {}
 
     // A frame of a message from the page, on CivetWeb's thread: a message sent in several frames
     // is put together first. Binary messages and pings are not for the session.
@@ -139,6 +141,7 @@ bool accepts_gzip(const char* accept_encoding) {
 
 struct Server::Impl {
     ServeOptions options;
+    std::unique_ptr<ClientLimits> limits;
     std::unique_ptr<rooms::Rooms> rooms;  // games between people, when there is a database
     mg_context* context = nullptr;
     int port = 0;
@@ -194,13 +197,26 @@ struct Server::Impl {
         return 200;
     }
 
+    // The address a connection counts as, for the limits of one client.
+    std::string client_of(const mg_connection* conn) const {
+        const mg_request_info* request = mg_get_request_info(conn);
+        std::vector<std::string_view> forwarded;
+        for (int i = 0; i < request->num_headers; ++i)
+            if (mg_strcasecmp(request->http_headers[i].name, "X-Forwarded-For") == 0)
+                forwarded.emplace_back(request->http_headers[i].value);
+        return client_address(request->remote_addr, forwarded, options.trust_proxy);
+    }
+
     // A WebSocket is accepted from the page itself (or a client that sends no Origin), never
-    // from another site's page in the user's browser, and only while there is room.
+    // from another site's page in the user's browser, and only while there is room. The page may
+    // have been loaded over https from a proxy in front of the server.
     static int accept_session(const mg_connection* conn, void* data) {
         auto& self = *static_cast<Impl*>(data);
         const char* origin = mg_get_header(conn, "Origin");
         const char* host = mg_get_header(conn, "Host");
-        if (origin && (!host || std::string(origin) != "http://" + std::string(host))) return 1;
+        if (origin && (!host || (std::string(origin) != "http://" + std::string(host) &&
+                                 std::string(origin) != "https://" + std::string(host))))
+            return 1;
         if (self.sessions.fetch_add(1) >= self.options.max_sessions) {
             --self.sessions;
             return 1;
@@ -208,9 +224,23 @@ struct Server::Impl {
         return 0;
     }
 
+    // A client past its pages is told why before its page is closed: the page shows the reason.
     static void open_session(mg_connection* conn, void* data) {
         auto& self = *static_cast<Impl*>(data);
-        mg_set_user_connection_data(conn, new Connection(conn, self.options, self.rooms.get()));
+        std::string client = self.client_of(conn);
+        if (!self.limits->open_page(client)) {
+            const std::string closed =
+                nlohmann::json{
+                    {"event", "closed"},
+                    {"reason", "this address has " + std::to_string(self.limits->max_pages()) +
+                                   " pages open here, the most it may; close one and reload"}}
+                    .dump();
+            mg_websocket_write(conn, MG_WEBSOCKET_OPCODE_TEXT, closed.data(), closed.size());
+            mg_websocket_write(conn, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, "", 0);
+            return;
+        }
+        mg_set_user_connection_data(conn, new Connection(conn, self.options, self.rooms.get(),
+                                                         std::move(client), *self.limits));
     }
 
     static int receive(mg_connection* conn, int flags, char* bytes, std::size_t size, void*) {
@@ -222,14 +252,18 @@ struct Server::Impl {
 
     static void close_session(const mg_connection* conn, void* data) {
         auto& self = *static_cast<Impl*>(data);
-        delete static_cast<Connection*>(mg_get_user_connection_data(conn));
-        mg_set_user_connection_data(conn, nullptr);
+        if (auto* connection = static_cast<Connection*>(mg_get_user_connection_data(conn))) {
+            delete connection;
+            mg_set_user_connection_data(conn, nullptr);
+            self.limits->close_page(self.client_of(conn));
+        }
         --self.sessions;
     }
 };
 
 Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>()) {
     impl_->options = std::move(options);
+    impl_->limits = std::make_unique<ClientLimits>(impl_->options);
 }
 
 Server::~Server() { stop(); }
@@ -250,6 +284,13 @@ bool Server::start(std::string& error) {
         }
     }
     mg_init_library(0);
+    constexpr unsigned IPV6 = 8;  // mg_check_feature's bit for it
+    if (impl_->options.host.starts_with('[') && !mg_check_feature(IPV6)) {
+        error = "cannot listen on " + impl_->options.host +
+                ": this system's CivetWeb was built without IPv6; listen on an IPv4 address (a "
+                "proxy in front may take IPv6)";
+        return false;
+    }
     const std::string ports = impl_->options.host + ":" + std::to_string(impl_->options.port);
     const std::string threads = std::to_string(impl_->options.max_sessions + SPARE_THREADS);
     const std::string request_timeout = std::to_string(impl_->options.request_timeout_ms);

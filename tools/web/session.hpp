@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -14,6 +15,7 @@
 
 #include "interpreter/interpreter.hpp"
 #include "runtime/runtime.hpp"
+#include "tools/web/web.hpp"
 
 namespace vari::web {
 
@@ -110,11 +112,52 @@ nlohmann::json error_json(const std::string& message);
 // A request's text field, empty when it is missing; std::invalid_argument when it is not text.
 std::string string_field(const nlohmann::json& request, const char* key);
 
+// ---- What one client may use (client_limits.cpp) ----
+// The client a connection counts as: its address `remote`, or, with `trust_proxy` and `remote` on
+// loopback (a proxy on this machine), the last address of its X-Forwarded-For headers (`forwarded`,
+// in order), which the proxy wrote. Anything the client wrote itself comes before it.
+std::string client_address(std::string_view remote, const std::vector<std::string_view>& forwarded,
+                           bool trust_proxy);
+
+// Per client, from any of the server's threads: its pages open, its requests (a bucket of tokens
+// refilled at the rate allowed, holding two seconds' worth) and its long work running.
+class ClientLimits {
+public:
+    explicit ClientLimits(const ServeOptions& options);
+    // False, with nothing counted, when the client has as many as it may.
+    bool open_page(const std::string& client);
+    void close_page(const std::string& client);
+    bool take_request(const std::string& client);
+    bool start_work(const std::string& client);
+    void end_work(const std::string& client);
+
+    std::size_t max_pages() const { return max_pages_; }
+    std::size_t requests_per_second() const { return rate_; }
+    std::size_t max_work() const { return max_work_; }
+
+private:
+    struct Client {
+        std::size_t pages = 0, work = 0;
+        double tokens = 0;
+        std::chrono::steady_clock::time_point refilled;
+    };
+    Client& client(const std::string& address);       // under mutex_
+    void forget_if_idle(const std::string& address);  // under mutex_
+
+    const std::size_t max_pages_;
+    const std::size_t rate_;
+    const double burst_;
+    const std::size_t max_work_;
+    std::mutex mutex_;
+    std::map<std::string, Client> clients_;
+};
+
 // ---- Who may ask (host_names.cpp) ----
 // The Host headers a server listening on `listen_host`:`port` answers: its own address; with it
 // `localhost`, `127.0.0.1` and `[::1]` when it listens on loopback or on every address; any address
 // by number when it listens on every address; and the names the user allowed; with its port or
-// without one. Any other name may be a page of another site that had its name resolve here.
+// without one, or with the port the user gave (NAME:PORT, for a proxy's own port). Any other name
+// may be a page of another site that had its name resolve here.
 class HostNames {
 public:
     HostNames(const std::string& listen_host, int port,
@@ -124,7 +167,8 @@ public:
 private:
     int port_;
     bool everywhere_;
-    std::vector<std::string> names_;  // lower case, IPv6 addresses in brackets
+    std::vector<std::string> names_;            // lower case, IPv6 addresses in brackets
+    std::vector<std::string> names_with_port_;  // NAME:PORT as allowed, under another port
 };
 
 }  // namespace vari::web

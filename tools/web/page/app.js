@@ -12,7 +12,7 @@ const waiting = new Map();
 
 function connect() {
   return new Promise((resolve, reject) => {
-    socket = new WebSocket(`ws://${location.host}/session`);
+    socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/session`);
     socket.onopen = () => { $("connection").textContent = ""; resolve(); };
     socket.onerror = () => reject(new Error("cannot reach the server"));
     socket.onclose = lostConnection;
