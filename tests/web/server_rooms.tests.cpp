@@ -3,12 +3,15 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "support/room_events.hpp"
 #include "support/temp_dir.hpp"
 #include "support/web_client.hpp"
 
 namespace web_server_rooms_tests {
 
 using nlohmann::json;
+using vari::test::move_index;
+using vari::test::next_room_event;
 using vari::test::Page;
 using vari::test::Running;
 
@@ -18,25 +21,6 @@ vari::web::ServeOptions with_database(const vari::test::TempDir& dir) {
     vari::web::ServeOptions options;
     options.database = (dir.path / "rooms.sqlite").string();
     return options;
-}
-
-// The index of the move `text` in a room's state as the page gets it.
-int index_of(const json& state, const std::string& text) {
-    const json& moves = state.at("game_state").at("moves");
-    for (std::size_t i = 0; i < moves.size(); ++i)
-        if (moves[i].value("short", "") == text || moves[i].value("long", "") == text)
-            return static_cast<int>(i);
-    FAIL("no move " << text << " in " << moves.dump().substr(0, 400));
-    return -1;
-}
-
-// The first room event the page gets (after those it got before) for which `wanted` holds.
-template <class Wanted>
-json room_event(Page& page, Wanted wanted) {
-    for (;;) {
-        json event = page.event("room");
-        if (event.contains("timeout") || wanted(event)) return event;
-    }
 }
 
 }  // namespace
@@ -60,7 +44,8 @@ TEST_CASE("serve: two pages play a room, a third watches", "[web][rooms]") {
     REQUIRE(black.ask({{"op", "room_join"}, {"room", room}, {"token", theirs}})["ok"] == true);
     REQUIRE(watcher.ask({{"op", "room_join"}, {"room", room}})["ok"] == true);
 
-    const json state = room_event(white, [](const json& e) { return e["status"] == "playing"; });
+    const json state =
+        next_room_event(white, [](const json& e) { return e["status"] == "playing"; });
     REQUIRE(state["status"] == "playing");
     CHECK(black.ask({{"op", "room_move"},
                      {"room", room},
@@ -81,10 +66,10 @@ TEST_CASE("serve: two pages play a room, a third watches", "[web][rooms]") {
                        {"room", room},
                        {"token", mine},
                        {"ply", 0},
-                       {"index", index_of(state, "e4")}})["ok"] == true);
+                       {"index", move_index(state, "e4")}})["ok"] == true);
     const auto moved = [](const json& e) { return e["ply"] == 1; };
-    CHECK(room_event(watcher, moved)["played"] == json::array({"e2-e4"}));
-    const json seen = room_event(black, moved);
+    CHECK(next_room_event(watcher, moved)["played"] == json::array({"e2-e4"}));
+    const json seen = next_room_event(black, moved);
     CHECK(seen["to_move"] == 1);
     CHECK(seen["running"] == 1);
 }
