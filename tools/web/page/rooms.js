@@ -224,9 +224,12 @@ async function downloadRecord() {
 
 // ---- Making a room, and the lobby ------------------------------------------------------------------
 // A seat menu per player of the game on the board: "me" for the first, "open" for the others.
+// The time control offered first: byo-yomi where pieces return to hand (shogi's custom), else
+// Fischer.
 function drawNewRoom() {
   seatMenus($("new-room-seats"), () => SEAT_OFFERS, (player) => (player === 0 ? "me" : "open"),
             (c) => (c === "open" ? "a player by invitation" : c));  // app.js
+  $("time-control").value = board.hands ? "10+30x3" : "10+5";
 }
 
 async function createRoom() {
