@@ -71,25 +71,32 @@ void ClientLimits::forget_if_idle(const std::string& address) {
         clients_.erase(it);
 }
 
-bool ClientLimits::open_page(const std::string& address) {
+bool ClientLimits::take_place(const std::string& address, std::size_t Client::*held,
+                              std::size_t most) {
     std::lock_guard lock(mutex_);
     if (clients_.size() >= MAX_KNOWN_CLIENTS)
         std::erase_if(clients_, [](const auto& known) {
             return known.second.pages == 0 && known.second.work == 0;
         });
     Client& known = client(address);
-    if (known.pages >= max_pages_) return false;
-    ++known.pages;
+    if (known.*held >= most) return false;
+    ++(known.*held);
     return true;
 }
 
-void ClientLimits::close_page(const std::string& address) {
+void ClientLimits::give_back(const std::string& address, std::size_t Client::*held) {
     std::lock_guard lock(mutex_);
-    if (const auto it = clients_.find(address); it != clients_.end() && it->second.pages) {
-        --it->second.pages;
+    if (const auto it = clients_.find(address); it != clients_.end() && it->second.*held) {
+        --(it->second.*held);
         forget_if_idle(address);
     }
 }
+
+bool ClientLimits::open_page(const std::string& address) {
+    return take_place(address, &Client::pages, max_pages_);
+}
+
+void ClientLimits::close_page(const std::string& address) { give_back(address, &Client::pages); }
 
 bool ClientLimits::take_request(const std::string& address) {
     if (rate_ == 0) return true;
@@ -105,19 +112,9 @@ bool ClientLimits::take_request(const std::string& address) {
 }
 
 bool ClientLimits::start_work(const std::string& address) {
-    std::lock_guard lock(mutex_);
-    Client& known = client(address);
-    if (known.work >= max_work_) return false;
-    ++known.work;
-    return true;
+    return take_place(address, &Client::work, max_work_);
 }
 
-void ClientLimits::end_work(const std::string& address) {
-    std::lock_guard lock(mutex_);
-    if (const auto it = clients_.find(address); it != clients_.end() && it->second.work) {
-        --it->second.work;
-        forget_if_idle(address);
-    }
-}
+void ClientLimits::end_work(const std::string& address) { give_back(address, &Client::work); }
 
 }  // namespace vari::web

@@ -143,6 +143,9 @@ private:
     };
     Client& client(const std::string& address);       // under mutex_
     void forget_if_idle(const std::string& address);  // under mutex_
+    // One more of a client's pages or works, unless it holds `most`; one fewer.
+    bool take_place(const std::string& address, std::size_t Client::*held, std::size_t most);
+    void give_back(const std::string& address, std::size_t Client::*held);
 
     const std::size_t max_pages_;
     const std::size_t rate_;
