@@ -1,12 +1,10 @@
-// Analysing a design: many games played between random movers and AI seats, on worker threads,
-// summed up in game order so that the figures depend on the seed alone.
+// Analysing a design: many games played between random movers and AI seats (pieces of a run, on
+// threads or shared among processes), summed up in game order so that the figures depend on the
+// seed alone.
 #include <algorithm>
-#include <atomic>
 #include <cassert>
 #include <cmath>
-#include <mutex>
 #include <nlohmann/json.hpp>
-#include <thread>
 
 #include "runtime/runtime.hpp"
 
@@ -134,30 +132,26 @@ std::vector<LengthBucket> buckets(const std::vector<int>& plies, int max_buckets
     return out;
 }
 
-// A share's games as text for the one that sums them up, and back: what sum_up reads of each.
-std::string share_text(const std::vector<std::optional<Played>>& played) {
-    nlohmann::json games = nlohmann::json::array();
-    for (std::size_t i = 0; i < played.size(); ++i) {
-        if (!played[i]) continue;
-        const Played& g = *played[i];
-        nlohmann::json pieces = nlohmann::json::array();
-        for (const PieceActivity& p : g.pieces)
-            pieces.push_back({p.moves, p.drops, p.captures, p.captured, p.promotions});
-        games.push_back({{"index", i},
-                         {"end", static_cast<int>(g.end)},
-                         {"reason", g.result.reason},
-                         {"outcome", static_cast<int>(g.result.outcome)},
-                         {"scores", g.result.scores},
-                         {"stop", g.stop},
-                         {"plies", g.plies},
-                         {"choices", g.choices},
-                         {"pieces", pieces}});
-    }
-    return games.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+// A game as a piece's result (what sum_up reads of it), and back.
+std::string game_text(const Played& g) {
+    nlohmann::json pieces = nlohmann::json::array();
+    for (const PieceActivity& p : g.pieces)
+        pieces.push_back({p.moves, p.drops, p.captures, p.captured, p.promotions});
+    const nlohmann::json game = {{"end", static_cast<int>(g.end)},
+                                 {"reason", g.result.reason},
+                                 {"outcome", static_cast<int>(g.result.outcome)},
+                                 {"scores", g.result.scores},
+                                 {"stop", g.stop},
+                                 {"plies", g.plies},
+                                 {"choices", g.choices},
+                                 {"pieces", pieces}};
+    return game.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-void read_share(const std::string& text, std::vector<std::optional<Played>>& played) {
-    for (const nlohmann::json& g : nlohmann::json::parse(text)) {
+// Nothing when `text` is not a game of this game's pieces (a damaged journal).
+std::optional<Played> read_game(const std::string& text, std::size_t types) {
+    const nlohmann::json g = nlohmann::json::parse(text, nullptr, false);
+    try {
         Played one;
         one.end = static_cast<Played::End>(g.at("end").get<int>());
         one.result.reason = g.at("reason");
@@ -168,8 +162,25 @@ void read_share(const std::string& text, std::vector<std::optional<Played>>& pla
         one.choices = g.at("choices");
         for (const nlohmann::json& p : g.at("pieces"))
             one.pieces.push_back({p.at(0), p.at(1), p.at(2), p.at(3), p.at(4)});
-        played.at(g.at("index").get<std::size_t>()) = std::move(one);
+        if (one.pieces.size() != types) return std::nullopt;
+        return one;
+    } catch (const nlohmann::json::exception&) {
+        return std::nullopt;
     }
+}
+
+// What makes an analysis's games what they are, for its journal: the same line, the same games.
+std::string run_line(const CompiledGame& game, const AnalysisOptions& options) {
+    nlohmann::json seats = nlohmann::json::array();
+    for (const Seat& seat : options.seats) seats.push_back(seat.text);
+    return nlohmann::json{{"vari-analyze", 1},
+                          {"rules-hash", game.ir().rules_hash},
+                          {"seats", seats},
+                          {"seed", options.seed},
+                          {"random-plies", options.random_plies},
+                          {"max-plies", options.max_plies},
+                          {"hooks", options.hooks == HookUse::on}}
+        .dump();
 }
 
 Analysis sum_up(const std::vector<Played>& played, std::size_t players, std::size_t types) {
@@ -262,33 +273,58 @@ Analysis analyze(const CompiledGame& game, const AnalysisOptions& options,
     assert(options.seats.size() == game.ir().players.size() && options.threads >= 1);
     assert(std::none_of(options.seats.begin(), options.seats.end(),
                         [](const Seat& seat) { return seat.person(); }));
-    std::vector<std::optional<Played>> played(static_cast<std::size_t>(std::max(options.games, 0)));
-    std::atomic<int> next{0};
-    std::mutex reporting;
-    int done = 0;
-    const auto work = [&] {
-        for (int i; (i = next.fetch_add(1)) < options.games;) {
-            if (i % options.shares != options.share) continue;
-            auto& slot = played[static_cast<std::size_t>(i)];
-            slot = play_game(game, options, i, stop);
-            if (!slot) return;
-            if (!progress) continue;
-            const std::lock_guard lock(reporting);
-            progress(++done);
+    const std::size_t games = static_cast<std::size_t>(std::max(options.games, 0));
+    const std::size_t types = game.ir().pieces.size();
+    const bool sums_up = options.runner.sums_up;
+    std::string error;
+    std::optional<Journal> journal;
+    if (sums_up && !options.journal.empty()) {
+        journal = Journal::open(options.journal, run_line(game, options), error);
+        if (!journal) {
+            Analysis refused;
+            refused.error = error;
+            return refused;
         }
+    }
+    Pieces pieces;
+    pieces.count = static_cast<long long>(games);
+    pieces.threads = options.threads;
+    pieces.noun = "games";
+    pieces.done_before.assign(games, false);
+    std::vector<std::optional<Played>> played(games);
+    int done = 0;
+    if (journal)
+        for (const auto& [index, text] : journal->results())
+            if (index < pieces.count)
+                if (auto one = read_game(text, types)) {
+                    played[static_cast<std::size_t>(index)] = std::move(one);
+                    pieces.done_before[static_cast<std::size_t>(index)] = true;
+                    ++done;
+                }
+    if (progress && sums_up && done) progress(done);
+    pieces.player = [&](const std::atomic<bool>& abandon) -> Pieces::Player {
+        return [&](long long index) -> std::optional<std::string> {
+            const auto one = play_game(game, options, static_cast<int>(index),
+                                       [&] { return abandon || (stop && stop()); });
+            if (!one) return std::nullopt;
+            return game_text(*one);
+        };
     };
-    std::vector<std::thread> helpers;
-    for (int t = 1; t < std::min(options.threads, options.games); ++t) helpers.emplace_back(work);
-    work();
-    for (auto& helper : helpers) helper.join();
-    if (options.shares > 1 && options.gather)
-        for (const std::string& share : options.gather(share_text(played)))
-            read_share(share, played);
+    bool unwritten = false;
+    pieces.finished = [&](long long index, const std::string& text) {
+        if (journal && !unwritten && !journal->add(index, text, error)) unwritten = true;
+        played[static_cast<std::size_t>(index)] = read_game(text, types);
+        if (progress) progress(++done);
+        return true;
+    };
+    pieces.stop = [&] { return unwritten || (stop && stop()); };
+    const PiecesRun run = options.runner.run(pieces);
     std::vector<Played> finished;
     for (auto& slot : played)
         if (slot) finished.push_back(std::move(*slot));
-    Analysis analysis = sum_up(finished, game.ir().players.size(), game.ir().pieces.size());
+    Analysis analysis = sum_up(finished, game.ir().players.size(), types);
     analysis.cut_short = finished.size() < played.size();
+    analysis.error = unwritten ? error : run.problem;
     return analysis;
 }
 

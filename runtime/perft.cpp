@@ -1,11 +1,10 @@
 // Counting the tree of play: the engine's perft where nothing but the moves can end a game, a walk
 // of a Game (hooks, end conditions, history) where something else can.
 #include <algorithm>
-#include <atomic>
+#include <map>
 #include <memory>
-#include <mutex>
+#include <nlohmann/json.hpp>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "runtime/runtime.hpp"
@@ -60,8 +59,11 @@ public:
     std::string name(Move m, notation::Notation n) const {
         return notation::format_move(pos_, m, n);
     }
-    void play(Move m) { pos_.do_move(m, undo_); }
-    void undo(Move m) { pos_.undo_move(m, undo_); }
+    void play(Move m) { pos_.do_move(m, undos_.emplace_back()); }
+    void undo(Move m) {
+        pos_.undo_move(m, undos_.back());
+        undos_.pop_back();
+    }
     bool ended() const { return false; }
     std::string error() const {
         if (stopped_) return STOPPED;
@@ -70,7 +72,7 @@ public:
 
 private:
     Position pos_;
-    Undo undo_;
+    std::vector<Undo> undos_;  // of the moves played by play()
     const StopWhen& stop_;
     bool overflow_ = false, stopped_ = false;
 };
@@ -120,29 +122,19 @@ private:
     std::string error_;
 };
 
-// Whether first move `i` is this share's to count.
-bool owned(const PerftOptions& options, std::size_t i) {
-    return static_cast<int>(i % static_cast<std::size_t>(options.shares)) == options.share;
-}
-
 // The count of `depth` plies below the walk's position, and with `divide` the count below each
 // of its moves, in the order the generator lists them.
 template <class Walk>
 PerftResult count_tree(Walk& walk, int depth, const PerftOptions& options) {
     PerftResult result;
-    const bool shared = options.shares > 1;
     if (depth == 0 || walk.ended()) {
-        if (options.share == 0) result.nodes = walk.count(depth);  // one first share counts it
-    } else if (!options.divide && !options.progress && !shared) {
+        result.nodes = walk.count(depth);
+    } else if (!options.divide && !options.progress) {
         result.nodes = walk.count(depth);
     } else {
         const std::vector<Move> moves = walk.root_moves();
         for (std::size_t i = 0; i < moves.size() && walk.error().empty(); ++i) {
             std::string name = options.divide ? walk.name(moves[i], options.notation) : "";
-            if (!owned(options, i)) {
-                if (options.divide) result.divide.emplace_back(std::move(name), 0);
-                continue;
-            }
             walk.play(moves[i]);
             const std::uint64_t nodes = walk.count(depth - 1);
             walk.undo(moves[i]);
@@ -155,58 +147,123 @@ PerftResult count_tree(Walk& walk, int depth, const PerftOptions& options) {
     return result;
 }
 
-// The same count with the first moves shared out among `options.threads` walks, each made by
-// `make_walk` and run on a thread of its own (the caller's among them): each takes the next
-// first move not yet taken. Counts and divide are as count_tree gives them; a stopped game
-// stops every walk, and the error reported is that of the earliest first move that stopped.
+// A subtree of the count: the first move (and the second, when the tree is deep enough to
+// share it finer), and the plies below it.
+struct Subtree {
+    std::size_t first = 0;  // the first move's place in the root's list
+    std::vector<Move> path;
+};
+
+// The subtrees of a count `depth` deep: below each first move, each second move where the tree
+// is 3 plies or more (so that the pieces are many and small enough to share out evenly), or the
+// first move alone where it ended the game or the tree is 2 plies.
+template <class Walk>
+std::vector<Subtree> subtrees(Walk& walk, const std::vector<Move>& moves, int depth) {
+    std::vector<Subtree> out;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        walk.play(moves[i]);
+        if (depth < 3 || walk.ended()) {
+            out.push_back({i, {moves[i]}});
+        } else {
+            for (const Move second : walk.root_moves()) out.push_back({i, {moves[i], second}});
+        }
+        walk.undo(moves[i]);
+    }
+    return out;
+}
+
+// The same count as a run of pieces (runtime::Pieces), one per subtree, each counted by a walk
+// `make_walk` makes for its thread: shared among options.threads threads, or processes under
+// mpirun, and kept in options.journal. The counts and divide are count_tree's; a stopped game
+// stops the count, with the error of the earliest subtree that stopped.
 template <class MakeWalk>
-PerftResult count_tree_shared(const MakeWalk& make_walk, int depth, const PerftOptions& options) {
+PerftResult count_in_pieces(const MakeWalk& make_walk, const Position& start, int depth,
+                            const PerftOptions& options) {
     auto first = make_walk();
-    if (depth < 2 || first->ended()) return count_tree(*first, depth, options);
-    const std::vector<Move> moves = first->root_moves();
     PerftResult result;
+    const std::vector<Move> moves = first->root_moves();
     if (!first->error().empty()) {
         result.error = first->error();
         return result;
     }
-    std::vector<std::uint64_t> counts(moves.size(), 0);
-    std::vector<std::string> errors(moves.size());
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> stopped{false};
-    std::mutex progress_lock;
+    const std::vector<Subtree> parts = subtrees(*first, moves, depth);
+    std::optional<Journal> journal;
+    if (options.runner.sums_up && !options.journal.empty()) {
+        const nlohmann::json run = {{"vari-perft", 1},
+                                    {"position", notation::to_position_string(start)},
+                                    {"depth", depth},
+                                    {"hooks", options.hooks == HookUse::on}};
+        journal = Journal::open(options.journal, run.dump(), result.error);
+        if (!journal) return result;
+    }
+    Pieces pieces;
+    pieces.count = static_cast<long long>(parts.size());
+    pieces.threads = options.threads;
+    pieces.noun = "subtrees";
+    pieces.done_before.assign(parts.size(), false);
+    std::vector<std::uint64_t> counts(parts.size(), 0);
+    std::map<long long, std::string> errors;  // by subtree
     std::size_t done = 0;
-    auto work = [&](auto& walk) {
-        for (std::size_t i; !stopped && (i = next++) < moves.size();) {
-            if (!owned(options, i)) continue;
-            walk.play(moves[i]);
-            counts[i] = walk.count(depth - 1);
-            walk.undo(moves[i]);
-            if (!walk.error().empty()) {
-                errors[i] = walk.error();
-                stopped = true;
-            }
-            if (options.progress) {
-                const std::lock_guard hold(progress_lock);
-                options.progress(++done, moves.size());
-            }
-        }
+    const auto read = [&](long long index, const std::string& text) {
+        const nlohmann::json count = nlohmann::json::parse(text, nullptr, false);
+        if (!count.is_object() || !count.contains("nodes") || !count["nodes"].is_number_unsigned())
+            return false;
+        counts[static_cast<std::size_t>(index)] = count["nodes"].get<std::uint64_t>();
+        if (count.contains("error") && count["error"].is_string())
+            errors[index] = count["error"].get<std::string>();
+        return true;
     };
-    {
-        std::vector<std::jthread> helpers;
-        for (int k = 1; k < options.threads && k < static_cast<int>(moves.size()); ++k)
-            helpers.emplace_back([&] {
-                auto walk = make_walk();
-                work(*walk);
-            });
-        work(*first);
-    }
+    if (journal)
+        for (const auto& [index, text] : journal->results())
+            if (index < pieces.count && read(index, text)) {
+                pieces.done_before[static_cast<std::size_t>(index)] = true;
+                ++done;
+            }
+    pieces.player = [&](const std::atomic<bool>&) -> Pieces::Player {
+        return [&, walk = std::shared_ptr(make_walk())](
+                   long long index) -> std::optional<std::string> {
+            const Subtree& part = parts[static_cast<std::size_t>(index)];
+            for (const Move m : part.path) walk->play(m);
+            nlohmann::json count = {
+                {"nodes", walk->count(depth - static_cast<int>(part.path.size()))}};
+            for (auto m = part.path.rbegin(); m != part.path.rend(); ++m) walk->undo(*m);
+            if (!walk->error().empty()) count["error"] = walk->error();
+            return count.dump();
+        };
+    };
+    std::string unwritten;
+    pieces.finished = [&](long long index, const std::string& text) {
+        if (journal && unwritten.empty()) journal->add(index, text, unwritten);
+        read(index, text);
+        if (options.progress) options.progress(++done, parts.size());
+        return errors.empty() && unwritten.empty();  // a stopped game ends the count
+    };
+    pieces.stop = options.stop;
+    const PiecesRun run = options.runner.run(pieces);
+    if (!options.runner.sums_up) return result;
+    std::vector<std::uint64_t> per_move(moves.size(), 0);
+    for (std::size_t k = 0; k < parts.size(); ++k) per_move[parts[k].first] += counts[k];
     for (std::size_t i = 0; i < moves.size(); ++i) {
-        if (!errors[i].empty() && result.error.empty()) result.error = errors[i];
-        result.nodes += counts[i];
+        result.nodes += per_move[i];
         if (options.divide)
-            result.divide.emplace_back(first->name(moves[i], options.notation), counts[i]);
+            result.divide.emplace_back(first->name(moves[i], options.notation), per_move[i]);
     }
+    if (!errors.empty())
+        result.error = errors.begin()->second;
+    else if (!unwritten.empty())
+        result.error = unwritten;
+    else if (!run.complete)
+        result.error = run.problem;
     return result;
+}
+
+// Whether the count is shared out (threads, processes) or kept in a journal: a tree of 2 plies
+// or more that has not ended at its root.
+template <class Walk>
+bool in_pieces(const Walk& root, int depth, const PerftOptions& options) {
+    const bool shared =
+        options.threads > 1 || options.runner.processes > 1 || !options.journal.empty();
+    return shared && depth >= 2 && !root.ended();
 }
 
 }  // namespace
@@ -218,11 +275,13 @@ PerftResult perft(const CompiledGame& game, const Position& start, int depth,
         auto make_walk = [&] {
             return std::make_unique<GameWalk>(game, start, options.hooks, stop);
         };
-        if (options.threads > 1) return count_tree_shared(make_walk, depth, options);
+        if (in_pieces(*make_walk(), depth, options))
+            return count_in_pieces(make_walk, start, depth, options);
         return count_tree(*make_walk(), depth, options);
     }
     auto make_walk = [&] { return std::make_unique<EngineWalk>(start, stop); };
-    if (options.threads > 1) return count_tree_shared(make_walk, depth, options);
+    if (in_pieces(*make_walk(), depth, options))
+        return count_in_pieces(make_walk, start, depth, options);
     return count_tree(*make_walk(), depth, options);
 }
 

@@ -6,12 +6,15 @@
 #include <atomic>
 #include <cassert>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <random>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "interpreter/interpreter.hpp"
@@ -314,6 +317,100 @@ std::optional<Diagnostic> read_record(const CompiledGame& game, std::string_view
 // The RuleFile tag of a record, read without the rest, to find its game; empty when none.
 std::string record_rule_file(std::string_view text);
 
+// ---- Work in pieces -------------------------------------------------------------------------
+// Long runs made of many independent pieces (an analysis's or a match's games, a perft's
+// subtrees, a tuning's self-play): each piece is played from its index alone, wherever a thread
+// is free (here, or in another process under mpirun: vari_distributed), and gives its result as
+// one JSON value in text, which the process that sums the run up reads back.
+struct Pieces {
+    long long count = 0;          // pieces 0 .. count-1
+    int threads = 1;              // pieces played at once in each process
+    std::string noun = "pieces";  // what a piece is, in messages: "games", "subtrees"
+    // Pieces an earlier run finished (kept in its Journal): not played again.
+    std::vector<bool> done_before;
+    // Makes the player of pieces for one thread (with its own players, Lua states, engines): it
+    // gives piece `index`'s result, or nothing when it was abandoned (`abandon` turned true: the
+    // run has what it needs, or is ending) or its own stop came first.
+    using Player = std::function<std::optional<std::string>(long long index)>;
+    std::function<Player(const std::atomic<bool>& abandon)> player;
+    // In the process that sums the run up, one piece at a time, in the order pieces end: false
+    // when enough is known (a sequential test's verdict): no piece is handed out after, and those
+    // in play are abandoned.
+    std::function<bool(long long index, const std::string& result)> finished;
+    StopWhen stop = {};  // asked often: true ends the run, the pieces in play unfinished
+};
+
+struct PiecesRun {
+    bool complete = false;  // every piece finished, or `finished` said enough
+    // Why the run is not complete (a stop, a process lost with what it held), for the user.
+    std::string problem;
+};
+
+// Runs the pieces on pieces.threads threads of this process.
+PiecesRun run_here(const Pieces& pieces);
+// How a run's pieces are run: here, or shared among processes (vari_distributed), of which one
+// sums the run up (calls `finished`, keeps the journal, prints) and the others only play.
+struct PieceRunner {
+    bool sums_up = true;
+    int processes = 1;
+    std::function<PiecesRun(const Pieces&)> run = run_here;
+};
+
+// The threads of one process that play a run's pieces: handed indices by one thread, which takes
+// back each piece's result. Destroying it abandons the pieces in play and joins the threads.
+class PiecePlayers {
+public:
+    explicit PiecePlayers(const Pieces& pieces);
+    ~PiecePlayers();
+    PiecePlayers(const PiecePlayers&) = delete;
+    PiecePlayers& operator=(const PiecePlayers&) = delete;
+
+    void give(long long index);
+    struct Ended {
+        long long index = 0;
+        std::optional<std::string> result;  // nothing: abandoned or stopped
+    };
+    // A piece that ended, waiting for one at most `wait_ms`; nothing when none did by then.
+    std::optional<Ended> take(int wait_ms);
+    void abandon();                           // the pieces in play end as soon as they can
+    int in_play() const { return in_play_; }  // given and not yet taken back
+    bool wants_more() const;                  // fewer in play (or queued) than threads
+
+private:
+    struct Shared;
+    std::unique_ptr<Shared> shared_;
+    std::vector<std::thread> threads_;
+    int in_play_ = 0;
+    int threads_count_ = 1;
+};
+
+// The pieces a run finished, kept in a file as they end (a line naming the run, then one line per
+// piece), so that a stopped run goes on where it was: pieces found in it are not played again.
+class Journal {
+public:
+    // Opens the journal at `path` for the run `run` names (one line of JSON: what the run is,
+    // every option that changes its results): the pieces it holds when it was written for the
+    // same run, none when it is new. Nothing, with `error` set, when it was written for another
+    // run or cannot be read or written.
+    static std::optional<Journal> open(const std::string& path, const std::string& run,
+                                       std::string& error);
+    Journal(Journal&& other) noexcept;
+    Journal& operator=(Journal&& other) noexcept;
+    ~Journal();
+
+    const std::map<long long, std::string>& results() const { return results_; }
+    // Keeps piece `index`'s result (one JSON value), on disk at once; false with `error` set when
+    // it cannot be written.
+    bool add(long long index, const std::string& result, std::string& error);
+    const std::string& path() const { return path_; }
+
+private:
+    Journal() = default;
+    std::FILE* file_ = nullptr;
+    std::string path_;
+    std::map<long long, std::string> results_;
+};
+
 // ---- Counting the tree of play (perft) ----------------------------------------------------------
 // The leaves, `depth` plies down, of the tree of moves a Game allows from `start`: the legal moves
 // less those a filter hook refuses, and none below a position where the game has ended (by a
@@ -332,19 +429,21 @@ struct PerftOptions {
     HookUse hooks = HookUse::on;  // off: the game's hooks are not run
     bool divide = false;
     notation::Notation notation = notation::Notation::long_form;  // of the divide's moves
-    // Above 1, the first moves are shared out among that many threads, each walking a copy of the
+    // Above 1, the subtrees are shared out among that many threads, each walking a copy of the
     // start (and running hooks in a Lua state of its own): the same counts, sooner.
     int threads = 1;
     // When given, asked every few milliseconds (from every thread); once it says true the count
     // ends with `error` "stopped before the count was done".
     StopWhen stop = {};
-    // When given, told each time the count below a first move is done: how many first moves are
-    // done, of how many (from one thread at a time, whichever finished it).
+    // When given, told each time the count below a first move (or a subtree, when they are
+    // shared out) is done: how many are done, of how many (one call at a time).
     std::function<void(std::size_t done, std::size_t total)> progress = {};
-    // One share of the count among `shares` processes (a run spread by mpirun): only the first
-    // moves i with i % shares == share are counted. `divide` still lists every first move, the
-    // others' with 0, so that summing the shares' counts move by move gives the whole.
-    int share = 0, shares = 1;
+    // Where the count's subtrees (below each first and second move) are counted, when they are
+    // shared out: on `threads` threads here, or among processes.
+    PieceRunner runner = {};
+    // The subtrees counted are kept here as they are done, and a count given the journal of a
+    // stopped one counts only those it lacks (empty: kept nowhere).
+    std::string journal = {};
 };
 PerftResult perft(const CompiledGame& game, const Position& start, int depth,
                   const PerftOptions& options = {});
@@ -445,11 +544,11 @@ struct AnalysisOptions {
     int random_plies = 2;
     int max_plies = 2000;  // a game still going after this many plies is "unfinished"
     HookUse hooks = HookUse::on;
-    // The games shared among processes (a run spread by mpirun): this one plays the games i with
-    // i % shares == share, and `gather` takes the text of its games and returns every process's
-    // on the process that sums them up (nothing on the others, whose figures are their own games').
-    int share = 0, shares = 1;
-    std::function<std::vector<std::string>(const std::string&)> gather = {};
+    // Where the games are played: on `threads` threads here, or shared among processes.
+    PieceRunner runner = {};
+    // Finished games are kept here as they end; a run given the journal of a stopped run with
+    // the same options plays only the games it lacks (empty: kept nowhere).
+    std::string journal = {};
 };
 
 // What the pieces of one type did, over all games and players.
@@ -486,15 +585,21 @@ struct Analysis {
     std::vector<LengthBucket> lengths;  // at most 10 buckets of equal width, from min to max
     double branching = 0;  // the mean number of moves to choose from, over every position played
     std::vector<PieceActivity> pieces;  // per piece type, in ir::Game::pieces order
-    // Set when `stop` ended the analysis first: the figures are those of the games it finished.
+    // Set when the analysis ended first (`stop`, a process lost): the figures are those of the
+    // games it finished.
     bool cut_short = false;
+    // Why it ended first, or why it could not start (its journal was written by another run);
+    // empty otherwise.
+    std::string error;
 };
 
 // Plays options.games games of `game` and sums them up. Game i depends only on (seed, i): its
 // random plies and random seats draw from a generator seeded by them, and each AI seat is a new
 // AiPlayer seeded by (seed, i, seat). So the analysis is the same for a seed on any number of
-// threads (for AI levels that count nodes or depth, not time). `progress`, when given, is called
-// after each game with the number done, one call at a time. `stop`, when given, is asked before
+// threads or processes (for AI levels that count nodes or depth, not time). `progress`, when
+// given, is called after each game with the number done (those of the journal included), one
+// call at a time; only where the analysis is summed up (options.runner.sums_up): elsewhere the
+// figures are empty. `stop`, when given, is asked before
 // each ply of every game.
 Analysis analyze(const CompiledGame& game, const AnalysisOptions& options,
                  const std::function<void(int done)>& progress = {}, const StopWhen& stop = {});

@@ -1,4 +1,5 @@
-// `vari analyze GAME [--games N] [--players SPEC,...] [--threads N] [--seed S] [--json]`: many
+// `vari analyze GAME [--games N] [--players SPEC,...] [--threads N] [--seed S] [--json]
+// [--resume FILE] [--lost-after SECONDS]`: many
 // games between random movers and AI seats, and the balance figures a designer reads from them.
 
 #include <algorithm>
@@ -9,7 +10,6 @@
 #include <limits>
 #include <sstream>
 
-#include "runtime/distributed/distributed.hpp"
 #include "runtime/runtime.hpp"
 #include "tools/commands.hpp"
 
@@ -144,6 +144,8 @@ int run_analyze(int argc, char** argv) {
         ->check(whole_number(1, 1'000'000));
     app.add_flag("--json", json, "print every figure as one JSON object");
     app.add_flag("--no-hooks", no_hooks, "play without running the game's hooks");
+    RunOptions run;
+    add_run_options(app, run, "game");
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     auto game = load_game(game_name);
@@ -157,22 +159,30 @@ int run_analyze(int argc, char** argv) {
     options.seats = *seats;
     options.hooks = no_hooks ? runtime::HookUse::off : runtime::HookUse::on;
 
-    // Under mpirun the games are dealt among the processes; the first sums them up and prints.
-    const distributed::Team& team = distributed::team();
-    options.share = team.rank;
-    options.shares = team.size;
-    options.gather = distributed::gather;
-    const int mine = (options.games - team.rank + team.size - 1) / team.size;
-
+    // Under mpirun the games are shared among the processes; the leader sums them up and prints.
+    options.runner = piece_runner(run);
+    options.journal = run.resume;
     std::function<void(int)> progress;
     const auto start = std::chrono::steady_clock::now();
-    if (team.leader() && shows_progress(json))
+    if (shows_progress(json))
         progress = [&](int done) {
-            show_progress(done, mine, start, team.size > 1 ? "games of this process" : "");
-            if (done == mine) clear_progress();
+            show_progress(done, options.games, start);
+            if (done == options.games) clear_progress();
         };
-    const runtime::Analysis analysis = runtime::analyze(*game, options, progress);
-    if (!team.leader()) return static_cast<int>(analysis.stopped ? Exit::stopped : Exit::ok);
+    const runtime::Analysis analysis =
+        runtime::analyze(*game, options, progress, stop_on_interrupt());
+    if (!options.runner.sums_up) return static_cast<int>(Exit::ok);
+    if (progress) clear_progress();
+    if (!analysis.error.empty() || analysis.cut_short) {
+        std::cerr << "vari analyze: " << (analysis.error.empty() ? "stopped" : analysis.error);
+        if (analysis.games > 0 && !run.resume.empty())
+            std::cerr << "; the " << analysis.games << " games finished are kept in "
+                      << printable(run.resume) << ": the same command goes on from them";
+        else if (analysis.games > 0)
+            std::cerr << " (--resume FILE keeps the games finished, for a run to go on from)";
+        std::cerr << '\n';
+        return static_cast<int>(Exit::stopped);
+    }
     if (json)
         std::cout << runtime::analysis_json(game->ir(), options, analysis) << '\n';
     else

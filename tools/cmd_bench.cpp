@@ -124,7 +124,7 @@ int run_bench(int argc, char** argv) {
         if (shows_progress(false))
             options.progress = [&](std::size_t done, std::size_t total) {
                 show_progress(static_cast<int>(done), static_cast<int>(total), start,
-                              "perft " + std::to_string(d) + ": first moves counted");
+                              "perft " + std::to_string(d) + ": counted");
             };
         const auto counted = runtime::perft(*game, pos, d, options);
         if (options.progress) clear_progress();

@@ -1,8 +1,9 @@
 // `vari match GAME --player SPEC [--option NAME=VALUE ...] [--player-tc TC ...] --player SPEC ...
 // [--tournament round-robin|gauntlet] [--rounds R] [--games N] [--tc TC|--movetime MS|--depth N|
 // --nodes N] [--openings FILE|--random-plies N] [--seed S] [--concurrency N] [--sprt ...]
-// [--records DIR] [--pgn FILE] [--json]`: games between players (vari's own or external
-// engines), colours alternating, and the score and Elo; or a tournament and its standings.
+// [--records DIR] [--pgn FILE] [--json] [--resume FILE] [--lost-after SECONDS]`: games between
+// players (vari's own or external engines), colours alternating, and the score and Elo; or a
+// tournament and its standings.
 
 #include <algorithm>
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include <iomanip>
 #include <iostream>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "dsl/dsl.hpp"
@@ -26,7 +28,8 @@ namespace fs = std::filesystem;
 class RecordSink {
 public:
     // False, saying why on standard error, when the folder cannot be made or the file opened.
-    bool open(const std::string& folder, const std::string& pgn, int games) {
+    // A match that goes on from its journal (`resuming`) adds its records to those in the folder.
+    bool open(const std::string& folder, const std::string& pgn, int games, bool resuming) {
         folder_ = folder;
         digits_ = static_cast<int>(std::to_string(games).size());
         std::error_code ec;
@@ -37,7 +40,7 @@ public:
             return false;
         }
         // The records of an earlier match are kept: a match writes to a folder without any.
-        if (!folder.empty())
+        if (!folder.empty() && !resuming)
             for (const auto& entry : fs::directory_iterator(folder, ec))
                 if (entry.path().filename().string().starts_with("game-") &&
                     entry.path().extension() == ".pgn") {
@@ -146,7 +149,31 @@ struct MatchCommand {
     bool json = false, no_hooks = false;
     CLI::Option* player_option = nullptr;
     PlayerOptions per_player;
+    RunOptions run;
 };
+
+// What makes a match's games what they are, for its journal: the command's arguments, less those
+// that only say where the records go, how the report is shown, and how the games are shared out.
+std::string journal_run(const CompiledGame& game, int argc, char** argv) {
+    const std::vector<std::string> apart = {"--resume",      "--records",    "--pgn",
+                                            "--concurrency", "--lost-after", "--engine-log"};
+    nlohmann::json arguments = nlohmann::json::array();
+    for (int i = 1; i < argc; ++i) {
+        const std::string argument = argv[i];
+        if (argument == "--json") continue;
+        const auto named = [&](const std::string& name) {
+            return argument == name || argument.starts_with(name + "=");
+        };
+        if (const auto it = std::find_if(apart.begin(), apart.end(), named); it != apart.end()) {
+            i += argument == *it;  // its value follows
+            continue;
+        }
+        arguments.push_back(argument);
+    }
+    return nlohmann::json{
+        {"vari-match", 1}, {"rules-hash", game.ir().rules_hash}, {"arguments", arguments}}
+        .dump();
+}
 
 void add_player_options(CLI::App& app, MatchCommand& command) {
     command.player_option =
@@ -259,6 +286,7 @@ void add_match_options(CLI::App& app, MatchCommand& command) {
     app.add_option("--pgn", command.pgn, "add every game's record to this file");
     app.add_flag("--json", command.json, "print the report as one JSON object");
     app.add_flag("--no-hooks", command.no_hooks, "play without running the game's hooks");
+    add_run_options(app, command.run, "game");
 }
 
 // Gives each --option and --player-* to the --player given before it; false, saying why on
@@ -421,20 +449,34 @@ int run_match(int argc, char** argv) {
     if (!command.openings_file.empty() &&
         !read_openings_file(*game, command.openings_file, options.openings))
         return static_cast<int>(Exit::invalid);
+    options.runner = piece_runner(command.run);
+    options.journal = command.run.resume;
+    options.journal_run = journal_run(*game, argc, argv);
     RecordSink sink;
-    if (!sink.open(command.records, command.pgn, tournament->size()))
+    if (options.runner.sums_up &&
+        !sink.open(command.records, command.pgn, tournament->size(), !command.run.resume.empty()))
         return static_cast<int>(Exit::invalid);
 
     const bool live = shows_progress(command.json);
     const auto start = std::chrono::steady_clock::now();
     const match::MatchReport report = match::run_match(
         *game, options, [&](const match::GameOutcome& outcome, const match::MatchReport& so_far) {
-            sink.write(outcome);
+            if (!outcome.from_journal) sink.write(outcome);
             if (live)
                 show_progress(so_far.played + so_far.stopped, so_far.planned, start,
                               match::live_score(options, so_far));
         });
+    if (!options.runner.sums_up) return static_cast<int>(Exit::ok);  // the leader reports
     if (live) clear_progress();
+    if (!report.error.empty()) {
+        std::cerr << "vari match: " << report.error;
+        if (!command.run.resume.empty())
+            std::cerr << "; the " << report.played + report.stopped
+                      << " games finished are kept in " << printable(command.run.resume)
+                      << ": the same command goes on from them";
+        std::cerr << '\n';
+        return static_cast<int>(Exit::stopped);
+    }
     std::cout << (command.json ? match::match_json(rules, options, report) + '\n'
                                : match::match_text(rules, options, report));
     if (sink.failed()) return static_cast<int>(Exit::invalid);

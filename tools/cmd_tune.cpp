@@ -1,8 +1,8 @@
-// `vari tune GAME [--games N] [--level ai:LEVEL] [--threads N] [--seed S] [--output FILE]`: the
-// game's evaluation weights learned by self-play, written to a weights file beside the rule file.
+// `vari tune GAME [--games N] [--level ai:LEVEL] [--threads N] [--seed S] [--output FILE]
+// [--resume FILE] [--lost-after SECONDS]`: the game's evaluation weights learned by self-play,
+// written to a weights file beside the rule file.
 
 #include <chrono>
-#include <csignal>
 #include <filesystem>
 #include <iostream>
 #include <limits>
@@ -13,8 +13,6 @@
 
 namespace vari::tools {
 namespace {
-
-volatile std::sig_atomic_t tune_interrupted = 0;
 
 // The command line that makes the same weights again, for the file to say.
 std::string made_by(const std::string& game, const tune::Options& o) {
@@ -53,6 +51,8 @@ int run_tune(int argc, char** argv) {
                    "a game longer than this is left out (default 400)")
         ->check(whole_number(1, 1'000'000));
     app.add_option("--output", output, "the weights file to write (default: beside the rules)");
+    RunOptions run;
+    add_run_options(app, run, "game (default OUTPUT.games)");
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
     std::string error;
@@ -73,24 +73,25 @@ int run_tune(int argc, char** argv) {
     auto game = load_game(game_name);
     if (!game || !path) return static_cast<int>(Exit::invalid);
     if (output.empty()) output = dsl::weights_path(*path).string();
-    options.journal = output + ".games";
-
-    std::signal(SIGINT, [](int) { tune_interrupted = 1; });
+    options.journal = run.resume.empty() ? output + ".games" : run.resume;
+    options.runner = piece_runner(run);
+    const runtime::StopWhen stop = stop_on_interrupt();
     const auto start = std::chrono::steady_clock::now();
     const auto progress = [&](const tune::Progress& p) {
         if (!shows_progress(false)) return;
         show_progress(p.done, p.total, start,
                       p.phase == tune::Progress::Phase::playing ? "games" : "fits");
     };
-    const tune::Outcome outcome =
-        tune::tune(*game, options, progress, [] { return tune_interrupted != 0; });
+    const tune::Outcome outcome = tune::tune(*game, options, progress, stop);
+    if (!options.runner.sums_up) return static_cast<int>(Exit::ok);  // the leader sums up
     if (shows_progress(false)) clear_progress();
     if (!outcome.error.empty()) {
         std::cerr << "vari tune: " << outcome.error << '\n';
         return static_cast<int>(Exit::stopped);
     }
     if (outcome.cut_short) {
-        std::cerr << "vari tune: stopped; the games played are kept in " << options.journal
+        std::cerr << "vari tune: " << (outcome.problem.empty() ? "stopped" : outcome.problem)
+                  << "; the games played are kept in " << options.journal
                   << ": the same command resumes\n";
         return static_cast<int>(Exit::stopped);
     }

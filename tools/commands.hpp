@@ -127,6 +127,19 @@ bool shows_progress(bool json);
 // figures do not depend on N.
 void add_threads_option(CLI::App& app, int& threads, const std::string& shared);
 
+// ---- Long runs of many pieces: analyze, match, perft, tune (long_runs.cpp) ----
+// --resume FILE (where a run keeps its finished pieces, and goes on from) and --lost-after
+// SECONDS (under mpirun, how long a process may give no sign before its pieces go to others).
+struct RunOptions {
+    std::string resume;
+    double lost_after = 60;
+};
+void add_run_options(CLI::App& app, RunOptions& options, const std::string& pieces);
+// The runner of a command's pieces: shared among mpirun's processes when mpirun started it.
+runtime::PieceRunner piece_runner(const RunOptions& options);
+// From the first call on, Ctrl-C (SIGINT) asks the command's work to stop rather than killing it.
+runtime::StopWhen stop_on_interrupt();
+
 // --notation long|short: how the command writes moves, `notation` holding the default.
 void add_notation_option(CLI::App& app, notation::Notation& notation);
 

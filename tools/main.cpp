@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "interpreter/interpreter.hpp"
+#include "runtime/distributed/distributed.hpp"
 #include "tools/commands.hpp"
 
 namespace {
@@ -69,6 +70,6 @@ int main(int argc, char** argv) {
     if (first == "--help" || first == "-h") return run_help(1, argv);
     if (first == "help") return run_help(argc, argv);
     if (const auto* command = vari::tools::find_command(first))
-        return command->run(argc - 1, argv + 1);
+        return vari::distributed::leave(command->run(argc - 1, argv + 1));
     return unknown_command(first);
 }

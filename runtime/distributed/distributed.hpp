@@ -1,10 +1,11 @@
-// A run shared among processes: those mpirun started together (on one machine or several), each
-// doing its share of independent pieces of work, the leader gathering and printing what one
-// process alone prints. vari started without mpirun is a team of one, and MPI is not touched.
+// A run shared among processes: those mpirun started together (on one machine or several). The
+// leader hands a run's pieces (runtime::Pieces: games, subtrees) to every process as its threads
+// free up, its own threads playing too, takes their results back and sums the run up, printing
+// what one process alone prints. vari started without mpirun is a team of one, and MPI is not
+// touched.
 #pragma once
 
-#include <string>
-#include <vector>
+#include "runtime/runtime.hpp"
 
 namespace vari::distributed {
 
@@ -12,16 +13,22 @@ struct Team {
     int rank = 0;  // this process's place, from 0
     int size = 1;  // processes in the run
     bool leader() const { return rank == 0; }
-    // Whether piece `index` of a run's pieces is this process's: they are dealt in turn.
-    bool owns(long long index) const { return index % size == rank; }
 };
 
 // The team of this run, joined on the first call (MPI is started only when mpirun started this
-// process, and ended at its exit).
+// process).
 const Team& team();
 
-// Every process's `mine`, on the leader, in rank order; nothing on the others. Every process of
-// the team must call it, in the same order as its other gathers.
-std::vector<std::string> gather(const std::string& mine);
+// How this process runs a run's pieces: runtime::run_here in a team of one. In a team, a process
+// that gives no sign for `lost_after_seconds` (it died, under `mpirun --enable-recovery`, or
+// hangs) is reported with the pieces it held, which go to the others; when mpirun ends the run
+// (a process died without --enable-recovery, or Ctrl-C), the leader reports what each process
+// held, and the run's journal keeps what finished.
+runtime::PieceRunner runner(double lost_after_seconds = 60);
+
+// The end of a command under mpirun: returns `code` for main to return (MPI ends at exit), or,
+// when a process was lost or the run was ended by a signal, ends every process of the run now
+// with `code` (waiting for a lost process would never end).
+int leave(int code);
 
 }  // namespace vari::distributed

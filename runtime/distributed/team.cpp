@@ -1,7 +1,9 @@
-// The team of processes of a run, and what passes between them, over MPI when mpirun started it.
+// The team of processes of a run, over MPI when mpirun started it, and how a run ends.
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 
+#include "runtime/distributed/broken.hpp"
 #include "runtime/distributed/distributed.hpp"
 
 #ifdef VARI_WITH_MPI
@@ -12,25 +14,27 @@ namespace vari::distributed {
 
 namespace {
 
-// mpirun tells the processes it starts: Open MPI by OMPI_COMM_WORLD_SIZE, others by PMI_SIZE.
-bool started_by_mpirun() {
-    return std::getenv("OMPI_COMM_WORLD_SIZE") != nullptr || std::getenv("PMI_SIZE") != nullptr;
-}
+std::atomic<bool> broken{false};
 
 Team join() {
     Team team;
-#ifdef VARI_WITH_MPI
-    if (!started_by_mpirun()) return team;
-    int threads = 0;
-    // Work within a process runs on threads; only the main thread talks to the others.
-    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &threads);
-    MPI_Comm_rank(MPI_COMM_WORLD, &team.rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &team.size);
-    std::atexit([] { MPI_Finalize(); });
-#else
+    // mpirun tells the processes it starts: Open MPI by OMPI_COMM_WORLD_SIZE, others by PMI_SIZE.
     const char* size = std::getenv("OMPI_COMM_WORLD_SIZE");
     if (!size) size = std::getenv("PMI_SIZE");
-    if (size && std::atoi(size) > 1) {
+    if (!size) return team;
+#ifdef VARI_WITH_MPI
+    int threads = 0;
+    // Pieces are played on threads; only the main thread talks to the others.
+    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &threads);
+    // A message to a process that died is an error to handle, not the end of the run.
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MPI_Comm_rank(MPI_COMM_WORLD, &team.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &team.size);
+    std::atexit([] {
+        if (!broken) MPI_Finalize();
+    });
+#else
+    if (std::atoi(size) > 1) {
         std::fputs(
             "vari: this vari was built without MPI and cannot share a run among mpirun's "
             "processes; install libopenmpi-dev (bash tools/setup.sh install) and build "
@@ -49,30 +53,17 @@ const Team& team() {
     return joined;
 }
 
-std::vector<std::string> gather(const std::string& mine) {
-    const Team& us = team();
-    if (us.size == 1) return {mine};
+void mark_broken() { broken = true; }
+
+int leave(int code) {
 #ifdef VARI_WITH_MPI
-    int length = static_cast<int>(mine.size());
-    std::vector<int> lengths(us.leader() ? static_cast<std::size_t>(us.size) : 0);
-    MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
-    std::vector<int> offsets(lengths.size(), 0);
-    int total = 0;
-    for (std::size_t r = 0; r < lengths.size(); ++r) {
-        offsets[r] = total;
-        total += lengths[r];
+    if (broken && team().size > 1) {
+        std::fflush(stdout);
+        std::fflush(stderr);
+        MPI_Abort(MPI_COMM_WORLD, code);
     }
-    std::string all(static_cast<std::size_t>(total), '\0');
-    MPI_Gatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR,
-                0, MPI_COMM_WORLD);
-    std::vector<std::string> out;
-    for (std::size_t r = 0; r < lengths.size(); ++r)
-        out.push_back(
-            all.substr(static_cast<std::size_t>(offsets[r]), static_cast<std::size_t>(lengths[r])));
-    return out;
-#else
-    return {mine};
 #endif
+    return code;
 }
 
 }  // namespace vari::distributed

@@ -1,30 +1,51 @@
-// A tuning run: self-play games on worker threads (kept in the journal as they end), their quiet
-// positions, and the fit.
+// A tuning run: self-play games played as a run of pieces (on threads, or shared among
+// processes; kept in the journal as they end), their quiet positions, and the fit.
 #include "runtime/tune/tune.hpp"
 
-#include <atomic>
 #include <cstdio>
-#include <mutex>
+#include <map>
 #include <nlohmann/json.hpp>
-#include <thread>
 
 #include "runtime/tune/fit.hpp"
-#include "runtime/tune/journal.hpp"
+#include "runtime/tune/replay.hpp"
 
 namespace vari::tune {
 namespace {
+
+using nlohmann::json;
 
 // One game in ten is held out of the fit, to judge it.
 bool held_out(int index) { return index % 10 == 9; }
 
 std::string run_line(const CompiledGame& game, const Options& options) {
-    const nlohmann::json run = {{"vari-tune", 1},
-                                {"rules-hash", game.ir().rules_hash},
-                                {"level", options.level_text},
-                                {"seed", options.seed},
-                                {"random-plies", options.random_plies},
-                                {"max-plies", options.max_plies}};
+    const json run = {{"vari-tune", 2},
+                      {"rules-hash", game.ir().rules_hash},
+                      {"level", options.level_text},
+                      {"seed", options.seed},
+                      {"random-plies", options.random_plies},
+                      {"max-plies", options.max_plies}};
     return run.dump();
+}
+
+// A self-play game as a piece's result: each move's place among the legal moves, and the scores
+// per player (none when it did not finish).
+struct SelfPlayed {
+    std::vector<int> choices;
+    std::vector<double> scores;
+};
+
+std::string to_text(const SelfPlayed& game) {
+    return json{{"choices", game.choices}, {"scores", game.scores}}.dump();
+}
+
+std::optional<SelfPlayed> from_text(const std::string& text) {
+    const json entry = json::parse(text, nullptr, false);
+    try {
+        return SelfPlayed{entry.at("choices").get<std::vector<int>>(),
+                          entry.at("scores").get<std::vector<double>>()};
+    } catch (const json::exception&) {
+        return std::nullopt;
+    }
 }
 
 }  // namespace
@@ -32,15 +53,25 @@ std::string run_line(const CompiledGame& game, const Options& options) {
 Outcome tune(const CompiledGame& game, const Options& options,
              const std::function<void(const Progress&)>& progress, const runtime::StopWhen& stop) {
     Outcome out;
-    std::optional<Journal> journal;
-    if (!options.journal.empty()) {
-        journal = Journal::open(options.journal, run_line(game, options), out.error);
+    const bool sums_up = options.runner.sums_up;
+    std::optional<runtime::Journal> journal;
+    if (sums_up && !options.journal.empty()) {
+        journal = runtime::Journal::open(options.journal, run_line(game, options), out.error);
         if (!journal) return out;
     }
-    std::map<int, JournalGame> games;
+    runtime::Pieces pieces;
+    pieces.count = options.games;
+    pieces.threads = options.threads;
+    pieces.noun = "games";
+    pieces.done_before.assign(static_cast<std::size_t>(options.games), false);
+    std::map<int, SelfPlayed> games;
     if (journal)
-        for (const auto& [index, played] : journal->games())
-            if (index < options.games) games[index] = played;
+        for (const auto& [index, text] : journal->results())
+            if (index < options.games)
+                if (auto played = from_text(text)) {
+                    games[static_cast<int>(index)] = std::move(*played);
+                    pieces.done_before[static_cast<std::size_t>(index)] = true;
+                }
     out.resumed = static_cast<int>(games.size());
 
     // Self-play with the derived weights, so that a run depends on its command alone.
@@ -53,37 +84,31 @@ Outcome tune(const CompiledGame& game, const Options& options,
     play.seed = options.seed;
     play.random_plies = options.random_plies;
     play.max_plies = options.max_plies;
-    std::vector<int> missing;
-    for (int i = 0; i < options.games; ++i)
-        if (!games.count(i)) missing.push_back(i);
-    std::mutex keeping;
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> cut{false};
-    int done = out.resumed;
-    if (progress) progress({Progress::Phase::playing, done, options.games});
-    const auto work = [&] {
-        for (std::size_t k; !cut && (k = next.fetch_add(1)) < missing.size();) {
-            const int index = missing[k];
-            const auto played = runtime::play_analysis_game(game, play, index, stop);
-            const std::lock_guard lock(keeping);
-            if (!played) {
-                cut = true;
-                return;
-            }
-            JournalGame kept{played->choices, {}};
+    pieces.player = [&](const std::atomic<bool>& abandon) -> runtime::Pieces::Player {
+        return [&](long long index) -> std::optional<std::string> {
+            const auto played = runtime::play_analysis_game(
+                game, play, static_cast<int>(index), [&] { return abandon || (stop && stop()); });
+            if (!played) return std::nullopt;
+            SelfPlayed kept{played->choices, {}};
             if (played->result) kept.scores = played->result->scores;
-            if (journal && !journal->add(index, kept, out.error)) cut = true;
-            games[index] = std::move(kept);
-            if (progress) progress({Progress::Phase::playing, ++done, options.games});
-        }
+            return to_text(kept);
+        };
     };
-    std::vector<std::thread> helpers;
-    for (int t = 1; t < std::min<int>(options.threads, static_cast<int>(missing.size())); ++t)
-        helpers.emplace_back(work);
-    work();
-    for (auto& helper : helpers) helper.join();
-    if (cut) {
+    bool unwritten = false;
+    int done = out.resumed;
+    if (progress && sums_up) progress({Progress::Phase::playing, done, options.games});
+    pieces.finished = [&](long long index, const std::string& text) {
+        if (journal && !journal->add(index, text, out.error)) unwritten = true;
+        if (auto played = from_text(text)) games[static_cast<int>(index)] = std::move(*played);
+        if (progress) progress({Progress::Phase::playing, ++done, options.games});
+        return true;
+    };
+    pieces.stop = [&] { return unwritten || (stop && stop()); };
+    const runtime::PiecesRun run = options.runner.run(pieces);
+    if (!sums_up) return out;
+    if (!run.complete) {
         out.cut_short = out.error.empty();
+        out.problem = run.problem;
         return out;
     }
 

@@ -24,6 +24,8 @@ struct Options {
     // Finished games are kept here as they end, so that a stopped run resumes where it was.
     // Empty: kept nowhere.
     std::string journal;
+    // Where the games are played: on `threads` threads here, or shared among processes.
+    runtime::PieceRunner runner = {};
 };
 
 // What a run is doing, for a progress bar.
@@ -40,7 +42,8 @@ struct Outcome {
     double scale = 0;           // the fitted K: a result's odds per centipawn
     double regularisation = 0;  // the chosen pull towards the derived weights
     double loss_before = 0, loss_after = 0;  // on held-out positions: derived, then learned
-    bool cut_short = false;  // `stop` ended it: nothing was fitted, the journal keeps the games
+    bool cut_short = false;  // it ended early: nothing was fitted, the journal keeps the games
+    std::string problem;     // why it ended early (a stop; a process lost, with the games it held)
     std::string error;       // the journal could not be read or written, or made for another run
 };
 

@@ -219,6 +219,12 @@ struct MatchOptions {
     std::optional<Sprt> sprt;  // a match of two players: stop once a bound is crossed
     runtime::HookUse hooks = runtime::HookUse::on;
     std::string event = "vari match", date;  // for the records
+    // Where the games are played: `concurrency` at once here, or shared among processes.
+    runtime::PieceRunner runner = {};
+    // Finished games are kept in `journal` as they end (empty: nowhere); a match given the
+    // journal of a stopped one with the same `journal_run` (a line of JSON naming every option
+    // that changes the games) plays only the games it lacks.
+    std::string journal, journal_run;
 };
 
 // The margin of a player with these limits: options.time_margin_ms when set, else 50 ms plus a
@@ -286,7 +292,8 @@ struct GameOutcome {
     std::vector<double> scores;  // per seat; empty when stopped or aborted
     int forfeit_seat = -1;       // the seat whose failure, clock or illegal move ended the game
     int plies = 0;
-    std::string record;  // the game as a record (runtime::write_record)
+    std::string record;         // the game as a record (runtime::write_record)
+    bool from_journal = false;  // played by an earlier run (its record was written then)
 };
 // Plays one game of a match with these players at their seats; `abort`, when set, ends it.
 GameOutcome play_game(const CompiledGame& game, const MatchOptions& options, const GameSetup& setup,
@@ -324,6 +331,9 @@ struct MatchReport {
     std::vector<std::pair<std::string, int>> endings;
     double llr = 0;  // with an SPRT
     SprtVerdict verdict = SprtVerdict::undecided;
+    // Why the match ended before its games were played (a process lost, its journal written by
+    // another match or not writable); the figures are then those of the games counted.
+    std::string error;
 };
 
 // A place in a tournament's standings. Entrants are ranked by their mean score (a gauntlet's
@@ -341,9 +351,11 @@ std::vector<Standing> standings(const MatchReport& report);
 // Plays the match or tournament: its games as tournament_of gives them (the options must be
 // valid for it), each from opening `opening` of options.openings (in turn), or a random opening
 // drawn from its opening seed. With players that count depth or nodes (not time) the results are
-// the same for a seed whatever the concurrency. `finished` is called for each game in game
-// order, one call at a time, with the report so far. With an SPRT (a match of two entrants) the
-// match stops at the first pair whose games cross a bound; the games beyond are not counted.
+// the same for a seed whatever the concurrency or the processes. `finished` is called for each
+// game in game order (those of the journal included), one call at a time, with the report so far,
+// where the match is summed up (options.runner.sums_up; elsewhere the report is empty). With an
+// SPRT (a match of two entrants) the match stops at the first pair whose games cross a bound; the
+// games beyond are not counted.
 MatchReport run_match(
     const CompiledGame& game, const MatchOptions& options,
     const std::function<void(const GameOutcome&, const MatchReport&)>& finished = {});
