@@ -70,7 +70,8 @@ std::optional<PiecePlayers::Ended> PiecePlayers::take(int wait_ms) {
 void PiecePlayers::abandon() { shared_->abandon = true; }
 
 bool PiecePlayers::wants_more() const {
-    return !shared_->abandon && in_play_ < static_cast<int>(threads_.size());
+    // One piece waits beyond the threads', so that none waits for the next to be handed out.
+    return !shared_->abandon && in_play_ < static_cast<int>(threads_.size()) + 1;
 }
 
 PiecesRun run_here(const Pieces& pieces) {

@@ -374,7 +374,7 @@ public:
     std::optional<Ended> take(int wait_ms);
     void abandon();                           // the pieces in play end as soon as they can
     int in_play() const { return in_play_; }  // given and not yet taken back
-    bool wants_more() const;                  // fewer in play (or queued) than threads
+    bool wants_more() const;                  // fewer in play (or queued) than threads + 1
 
 private:
     struct Shared;

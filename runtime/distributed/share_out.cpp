@@ -187,7 +187,8 @@ private:
             }
         for_each_player([&](int rank) {
             Member& member = members_[static_cast<std::size_t>(rank)];
-            while (static_cast<int>(member.held.size()) < member.threads)
+            // One piece beyond its threads waits there, so that none waits for a message.
+            while (static_cast<int>(member.held.size()) < member.threads + 1)
                 if (const auto index = next_piece()) {
                     send(rank, piece, std::to_string(*index));
                     member.held.insert(*index);

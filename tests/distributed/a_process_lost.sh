@@ -56,7 +56,7 @@ same_figures() {  # same_figures WHAT FILE
 # A process that hangs (stopped, as a machine that stops answering): its games go to the others.
 mpirun --oversubscribe -np 3 -x ASAN_OPTIONS "$vari" "${analysis[@]}" --lost-after 2 \
     --resume "$work/hang.journal" > "$work/hang.out" 2> "$work/hang.err" &
-wait_for_games "$work/hang.journal" 2
+wait_for_games "$work/hang.journal" 1
 kill -STOP "$(rank_2)"
 wait $! || true
 expect "a process that hangs" "$work/hang.err" "vari: process 2 ("
@@ -68,7 +68,7 @@ same_figures "a process that hangs, its games played by the others" "$work/hang.
 status=0
 mpirun --oversubscribe -np 3 -x ASAN_OPTIONS "$vari" "${analysis[@]}" \
     --resume "$work/kill.journal" > "$work/kill.out" 2> "$work/kill.err" &
-wait_for_games "$work/kill.journal" 2
+wait_for_games "$work/kill.journal" 1
 kill -KILL "$(rank_2)"
 wait $! || status=$?
 [ "$status" -ne 0 ] || { echo "FAILED: mpirun ended well with a process killed"; failed=1; }
