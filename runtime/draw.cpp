@@ -19,7 +19,7 @@ std::size_t widest_file_letters(const ir::Board& board) {
     constexpr std::size_t most_letters = 2;
     std::size_t widest = 0;
     for (const ir::Cell& cell : board.cells) {
-        const std::string file = notation::name_part(cell.name, false);
+        const std::string_view file = notation::name_part(cell.name, false);
         if (file.size() <= most_letters && std::all_of(file.begin(), file.end(), [](char c) {
                 return std::islower(static_cast<unsigned char>(c)) != 0;
             }))

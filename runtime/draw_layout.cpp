@@ -145,7 +145,7 @@ std::vector<Group> groups_of(const ir::Board& board, const Grid& grid, bool rank
     std::map<long, std::set<std::string>> on_column;
     std::map<int, std::set<std::string>> on_line;
     for (int c = 0; c < count; ++c) {
-        const std::string part = notation::name_part(board.cells[c].name, rank);
+        const std::string part(notation::name_part(board.cells[c].name, rank));
         if (!part.empty()) by_part[part].push_back(c);
         on_column[out.column[c]].insert(part);
         on_line[out.line[c]].insert(part);

@@ -181,7 +181,8 @@ void add_player_options(CLI::App& app, MatchCommand& command) {
                        "one per player of the game (more for a tournament), the first reported "
                        "on: random, ai or ai:LEVEL (ai:3, ai:depth=2, ai:nodes=5000), or an "
                        "engine: uci:COMMAND, usi:COMMAND or xboard:COMMAND "
-                       "(uci:/usr/games/fairy-stockfish)")
+                       "(uci:/usr/games/fairy-stockfish), or another vari's think:COMMAND "
+                       "('think:/opt/vari-old/vari think chess')")
             ->required()
             ->take_all()
             ->allow_extra_args(false);  // one a --player, so that what follows it is its own

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up and builds (tools/setup.sh), runs every test on the Release build, then builds the
-# suite with AddressSanitizer and UndefinedBehaviorSanitizer and runs it again (slow tests
-# excluded there: they repeat the same code paths deeper). ctest runs tests side by side, one per
+# suite with AddressSanitizer and UndefinedBehaviorSanitizer and runs it again, less the slow
+# tests (the same code paths deeper) and the browser tests (a browser drives the server's code that
+# the server's unit tests run under the sanitizers, and waits on the page most of its time). ctest runs tests side by side, one per
 # core. The sanitizer build starts beside the Release tests, at the lowest priority: those tests
 # spend much of their time waiting on processes, pipes and clocks, and the build takes only the
 # processor time they leave (its output goes to build-asan/build.log). Ends with the time each
@@ -55,7 +56,7 @@ sanitized_build() {
 }
 sanitized_tests() {
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-        ctest --test-dir build-asan --output-on-failure --label-exclude slow --parallel "$(nproc)"
+        ctest --test-dir build-asan --output-on-failure --label-exclude 'slow|browser' --parallel "$(nproc)"
 }
 phase "sanitizer build" sanitized_build
 phase "sanitizer tests" sanitized_tests

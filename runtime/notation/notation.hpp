@@ -33,8 +33,8 @@ bool has_plus_types(const ir::Game& game);
 bool has_tilde_types(const ir::Game& game);
 // The file part (`rank` false) or the rank part (`rank` true) of a cell's name: "e10" is file e,
 // rank 10; "7g" is file 7, rank g. Empty when the name is not one run of letters and one of
-// digits.
-std::string name_part(const std::string& name, bool rank);
+// digits. A view into `name`, which must outlive it.
+std::string_view name_part(std::string_view name, bool rank);
 
 // ---- Position strings ---------------------------------------------------------------------
 // FEN-like, six fields separated by spaces:

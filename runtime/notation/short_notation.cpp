@@ -83,7 +83,7 @@ std::vector<std::string> origin_choices(const Position& pos, const MoveList& leg
     const ir::Game& game = pos.game().ir();
     const std::string written = piece_text(game, pos.piece_on(m.from()));
     const std::string& from = name_of(pos, m.from());
-    const std::string file = name_part(from, false), rank = name_part(from, true);
+    const std::string_view file = name_part(from, false), rank = name_part(from, true);
     bool file_shared = false, rank_shared = false, rivals = false;
     for (Move other : legal) {
         if (!is_board_move(other) || other.to() != m.to() || other.from() == m.from() ||
@@ -97,8 +97,8 @@ std::vector<std::string> origin_choices(const Position& pos, const MoveList& leg
     const bool named = letterless && is_capture(pos, m);
     std::vector<std::string> choices;
     if (!rivals && !named) choices.push_back("");
-    if (!file.empty() && !file_shared) choices.push_back(file);
-    if (!named && !rank.empty() && !rank_shared) choices.push_back(rank);
+    if (!file.empty() && !file_shared) choices.emplace_back(file);
+    if (!named && !rank.empty() && !rank_shared) choices.emplace_back(rank);
     choices.push_back(from);
     return choices;
 }

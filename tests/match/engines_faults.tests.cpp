@@ -153,7 +153,7 @@ TEST_CASE("an engine that cannot start or greet is refused before the match", "[
     CHECK_FALSE(match::engine_entrant(*game, "uci:", {}, error));
     CHECK(error == "no command after 'uci:'");
     CHECK_FALSE(match::engine_entrant(*game, "ucci:x", {}, error));
-    CHECK(error == "expected uci:COMMAND, usi:COMMAND or xboard:COMMAND");
+    CHECK(error == "expected uci:COMMAND, usi:COMMAND, xboard:COMMAND or think:COMMAND");
 }
 
 }  // namespace

@@ -175,7 +175,7 @@ TEST_CASE("every file and rank of every shipped game is labelled, from every sid
         std::set<std::string> parts;
         for (const ir::Cell& cell : board.cells)
             for (const bool rank : {false, true})
-                parts.insert(notation::name_part(cell.name, rank));
+                parts.insert(std::string(notation::name_part(cell.name, rank)));
         CHECK(parts.count("") == 0);
         for (std::size_t p = 0; p < game->ir().players.size(); ++p) {
             const int turns = runtime::view_turns(game->ir(), static_cast<int>(p));

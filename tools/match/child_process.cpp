@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <mutex>
@@ -39,6 +40,42 @@ struct SpawnSetup {
 };
 
 }  // namespace
+
+std::optional<std::vector<std::string>> split_command(std::string_view text, std::string& error) {
+    std::vector<std::string> words;
+    std::string word;
+    bool in_word = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            if (in_word) words.push_back(std::move(word));
+            word.clear();
+            in_word = false;
+            continue;
+        }
+        in_word = true;
+        if (c == '\\' && i + 1 < text.size()) {
+            word += text[++i];
+        } else if (c == '\'' || c == '"') {
+            const std::size_t close = text.find(c, i + 1);
+            if (close == std::string_view::npos) {
+                error = std::string("the quote ") + c + " is not closed";
+                return std::nullopt;
+            }
+            for (std::size_t j = i + 1; j < close; ++j) {
+                if (c == '"' && text[j] == '\\' && j + 1 < close &&
+                    (text[j + 1] == '"' || text[j + 1] == '\\'))
+                    ++j;
+                word += text[j];
+            }
+            i = close;
+        } else {
+            word += c;
+        }
+    }
+    if (in_word) words.push_back(std::move(word));
+    return words;
+}
 
 std::unique_ptr<ChildProcess> ChildProcess::start(const std::vector<std::string>& argv,
                                                   const std::string& log, std::string& error) {

@@ -6,10 +6,17 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace vari::match {
+
+// The words of a command as a shell splits them: blanks separate words, '...' keeps everything,
+// "..." keeps everything but a backslash before " or \, a backslash outside quotes keeps the next
+// character. Nothing is expanded. Nothing, with `error` saying why, for an unclosed quote.
+std::optional<std::vector<std::string>> split_command(std::string_view text, std::string& error);
 
 class ChildProcess {
 public:

@@ -1,7 +1,5 @@
 // External engines as entrants of a match: "uci:COMMAND", "usi:COMMAND", "xboard:COMMAND", each
-// run once before the match to learn its name and refuse what it cannot play.
-#include <cctype>
-#include <iterator>
+// run once before the match to learn its name and refuse what it cannot play; and "think:COMMAND".
 #include <optional>
 #include <string>
 
@@ -24,55 +22,12 @@ std::optional<Protocol> protocol_of(std::string_view spec) {
     return std::nullopt;
 }
 
-// "uci:COMMAND, usi:COMMAND or xboard:COMMAND"
+// "uci:COMMAND, usi:COMMAND, xboard:COMMAND or think:COMMAND"
 std::string engine_forms() {
     std::string forms;
-    const std::size_t count = std::size(notation::PROTOCOLS);
-    for (std::size_t i = 0; i < count; ++i)
-        forms += (i == 0          ? ""
-                  : i + 1 < count ? ", "
-                                  : " or ") +
-                 prefix_of(notation::PROTOCOLS[i]) + "COMMAND";
-    return forms;
-}
-
-// The words of a command as a shell splits them: blanks separate words, '...' keeps everything,
-// "..." keeps everything but a backslash before " or \, a backslash outside quotes keeps the next
-// character. Nothing is expanded.
-std::optional<std::vector<std::string>> split_command(std::string_view text, std::string& error) {
-    std::vector<std::string> words;
-    std::string word;
-    bool in_word = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (std::isspace(static_cast<unsigned char>(c))) {
-            if (in_word) words.push_back(std::move(word));
-            word.clear();
-            in_word = false;
-            continue;
-        }
-        in_word = true;
-        if (c == '\\' && i + 1 < text.size()) {
-            word += text[++i];
-        } else if (c == '\'' || c == '"') {
-            const std::size_t close = text.find(c, i + 1);
-            if (close == std::string_view::npos) {
-                error = std::string("the quote ") + c + " is not closed";
-                return std::nullopt;
-            }
-            for (std::size_t j = i + 1; j < close; ++j) {
-                if (c == '"' && text[j] == '\\' && j + 1 < close &&
-                    (text[j + 1] == '"' || text[j + 1] == '\\'))
-                    ++j;
-                word += text[j];
-            }
-            i = close;
-        } else {
-            word += c;
-        }
-    }
-    if (in_word) words.push_back(std::move(word));
-    return words;
+    for (const Protocol protocol : notation::PROTOCOLS) forms += prefix_of(protocol) + "COMMAND, ";
+    forms.resize(forms.size() - 2);
+    return forms + " or think:COMMAND";
 }
 
 std::unique_ptr<EnginePlayer> make_player(const CompiledGame& game, const EngineConfig& config,
@@ -83,10 +38,15 @@ std::unique_ptr<EnginePlayer> make_player(const CompiledGame& game, const Engine
 
 }  // namespace
 
-bool names_engine(std::string_view spec) { return protocol_of(spec).has_value(); }
+constexpr std::string_view THINK = "think:";
+
+bool names_engine(std::string_view spec) {
+    return protocol_of(spec).has_value() || spec.rfind(THINK, 0) == 0;
+}
 
 std::optional<Entrant> engine_entrant(const CompiledGame& game, std::string_view spec,
                                       const EngineSetup& setup, std::string& error) {
+    if (spec.rfind(THINK, 0) == 0) return think_entrant(spec.substr(THINK.size()), setup, error);
     const auto protocol = protocol_of(spec);
     if (!protocol) {
         error = "expected " + engine_forms();

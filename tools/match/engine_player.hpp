@@ -89,6 +89,10 @@ std::unique_ptr<EnginePlayer> make_uci_player(const CompiledGame& game, EngineCo
 std::unique_ptr<EnginePlayer> make_xboard_player(const CompiledGame& game, EngineConfig config,
                                                  notation::ProtocolText text);
 
+// Another vari's `think` for the game, COMMAND of "think:COMMAND" (think_player.cpp).
+std::optional<Entrant> think_entrant(std::string_view command, const EngineSetup& setup,
+                                     std::string& error);
+
 // A mate announced in `plies` (negative: being mated) as a score beyond every evaluation.
 int mate_score(int plies);
 

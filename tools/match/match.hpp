@@ -62,6 +62,11 @@ struct Budget {
     std::int64_t wait_ms = 0;
 };
 
+// The share of its clock vari's AI gives a move in `seat`: the time left over the moves to go (30
+// when the clock is for the game), most of the increment, and never more than half the clock, so
+// that a search that ends a little late still leaves time.
+std::int64_t clock_share(const Budget& budget, int seat);
+
 // ---- Players --------------------------------------------------------------------------------
 // A player's answer. A player that cannot answer (a crashed engine, an error) says why in
 // `failure`; the runner then scores the game as its loss. A move is given as a Move of the game
@@ -104,13 +109,15 @@ struct Entrant {
 std::optional<Entrant> vari_entrant(std::string_view spec, std::string& error);
 
 // An external engine: "uci:COMMAND", "usi:COMMAND" or "xboard:COMMAND", the command split into
-// words as a shell splits them (blanks, quotes, backslashes) and run without a shell.
+// words as a shell splits them (blanks, quotes, backslashes) and run without a shell; or
+// "think:COMMAND", another vari's `think` for the game run for each move, which plays any game
+// (no protocol limits it) and takes no options.
 struct EngineSetup {
     std::vector<std::pair<std::string, std::string>> options;  // {"Skill Level", "3"}
     std::string variant;  // the engine's name for the game (UCI_Variant, XBoard's variant)
     std::string log;      // the file the engine's standard error is added to; empty: discarded
 };
-bool names_engine(std::string_view spec);  // starts with "uci:", "usi:" or "xboard:"
+bool names_engine(std::string_view spec);  // starts with "uci:", "usi:", "xboard:" or "think:"
 // Runs the engine once, to learn its name (the entrant's, with the options) and check that it
 // knows the variant and every option; nothing, with `error` saying why, when it does not, when it
 // cannot be started or greeted, or when its protocol cannot express `game`. Its players play

@@ -5,18 +5,16 @@
 #include "tools/match/match.hpp"
 
 namespace vari::match {
-namespace {
 
-// The share of its clock the AI gives a move: the time left over the moves to go (30 when the
-// clock is for the game), most of the increment, and never more than half the clock, so that a
-// search that ends a little late still leaves time.
-std::int64_t think_time(const Budget& budget, int seat) {
+std::int64_t clock_share(const Budget& budget, int seat) {
     const std::int64_t left = budget.clocks_ms[static_cast<std::size_t>(seat)];
     const std::int64_t moves = budget.moves_to_go > 0 ? budget.moves_to_go : 30;
     const std::int64_t share =
         left / moves + budget.increments_ms[static_cast<std::size_t>(seat)] * 3 / 4;
     return std::clamp<std::int64_t>(share, 1, std::max<std::int64_t>(1, left / 2));
 }
+
+namespace {
 
 class AiSeat final : public Player {
 public:
@@ -36,7 +34,7 @@ public:
             limits.depth = limits.many_players_depth = budget.depth;
             limits.nodes = budget.nodes;
         }
-        if (budget.timed) limits.milliseconds = think_time(budget, seat_);
+        if (budget.timed) limits.milliseconds = clock_share(budget, seat_);
         if (budget.movetime_ms) limits.milliseconds = budget.movetime_ms;
         const search::Outcome outcome = ai_->choose_within(game, limits);
         Choice choice;
