@@ -486,7 +486,7 @@ int CompiledGame::piece_limit() const {
 }
 
 int CompiledGame::cell_index(std::string_view name) const {
-    auto it = cell_names_.find(std::string(name));
+    auto it = cell_names_.find(name);
     return it == cell_names_.end() ? -1 : it->second;
 }
 

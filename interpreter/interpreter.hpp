@@ -4,13 +4,13 @@
 
 #include <cctype>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 #include "interpreter/ir.hpp"
@@ -42,7 +42,14 @@ private:
     Tables tables_;
     mutable std::once_flag piece_limit_found_;
     mutable int piece_limit_ = 0;
-    std::map<std::string, int> cell_names_;
+    // Looked up by views (notation tries many substrings of a move's text): no string made.
+    struct NameHash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view name) const {
+            return std::hash<std::string_view>{}(name);
+        }
+    };
+    std::unordered_map<std::string, int, NameHash, std::equal_to<>> cell_names_;
 };
 
 // The cells of a capture sequence, in order: where each jump lands and the cell it passes over.

@@ -67,34 +67,33 @@ const ir::Castling* castling_of(const Position& pos, Move m) {
     return m.kind() == Move::castling ? &pos.game().ir().castlings[m.castling_index()] : nullptr;
 }
 
-// The letter a board move of `piece` opens with: nothing for the player's type written without
-// one, else the type's move_token (a `tilde` type's letter alone).
-std::string piece_text(const ir::Game& game, Piece piece) {
-    return type_of(piece) == letterless_type(game, owner_of(piece))
-               ? ""
-               : move_token(game, type_of(piece));
+// The letter a board move of `piece` of the player whose type written without one is
+// `letterless` opens with: nothing for that type, else the type's move_token (a `tilde` type's
+// letter alone).
+std::string piece_text(const ir::Game& game, Piece piece, int letterless) {
+    return type_of(piece) == letterless ? "" : move_token(game, type_of(piece));
 }
 
 // The ways of writing the origin that tell `m` from the moves of pieces written alike to the same
 // cell, least first: nothing, its file, its rank, and always last the whole cell. A piece without
-// a letter names its file when it captures, as chess's pawns do ("exd5").
+// a letter (of type `letterless`) names its file when it captures, as chess's pawns do ("exd5").
 std::vector<std::string> origin_choices(const Position& pos, const MoveList& legal, Move m,
-                                        bool letterless) {
+                                        int letterless) {
     const ir::Game& game = pos.game().ir();
-    const std::string written = piece_text(game, pos.piece_on(m.from()));
+    const std::string written = piece_text(game, pos.piece_on(m.from()), letterless);
     const std::string& from = name_of(pos, m.from());
     const std::string_view file = name_part(from, false), rank = name_part(from, true);
     bool file_shared = false, rank_shared = false, rivals = false;
     for (Move other : legal) {
         if (!is_board_move(other) || other.to() != m.to() || other.from() == m.from() ||
-            piece_text(game, pos.piece_on(other.from())) != written)
+            piece_text(game, pos.piece_on(other.from()), letterless) != written)
             continue;
         rivals = true;
         const std::string& name = name_of(pos, other.from());
         file_shared |= name_part(name, false) == file;
         rank_shared |= name_part(name, true) == rank;
     }
-    const bool named = letterless && is_capture(pos, m);
+    const bool named = type_of(pos.piece_on(m.from())) == letterless && is_capture(pos, m);
     std::vector<std::string> choices;
     if (!rivals && !named) choices.push_back("");
     if (!file.empty() && !file_shared) choices.emplace_back(file);
@@ -151,12 +150,15 @@ struct ShortReading {
     Suffix suffix;
 };
 
-// Can `origin` name where a move starts: nothing, or a cell, a file or a rank of the board?
-bool is_origin(const ir::Board& board, std::string_view origin) {
-    if (origin.empty()) return true;
-    return std::any_of(board.cells.begin(), board.cells.end(), [&](const ir::Cell& c) {
-        return c.name == origin || name_part(c.name, false) == origin ||
-               name_part(c.name, true) == origin;
+// Can `origin` name where a move starts: nothing, or a cell, a file or a rank of the board? (A
+// file begins a cell's name and a rank ends it: the cheap test comes first.)
+bool is_origin(const CompiledGame& game, std::string_view origin) {
+    if (origin.empty() || game.cell_index(origin) >= 0) return true;
+    const auto& cells = game.ir().board.cells;
+    return std::any_of(cells.begin(), cells.end(), [&](const ir::Cell& c) {
+        const std::string_view name = c.name;
+        return (name.starts_with(origin) && name_part(name, false) == origin) ||
+               (name.ends_with(origin) && name_part(name, true) == origin);
     });
 }
 
@@ -186,7 +188,7 @@ std::vector<ShortReading> short_readings(const Position& pos, std::string_view t
                 // A mark may end the origin; an 'x' within it is a letter of a cell or a file.
                 std::string_view origin = rest.substr(0, start);
                 if (!origin.empty() && is_mark(origin.back())) origin.remove_suffix(1);
-                if (!is_origin(game.board, origin)) continue;
+                if (!is_origin(pos.game(), origin)) continue;
                 out.push_back({r.type, std::string(origin), to, *suffix});
             }
     }
@@ -266,8 +268,9 @@ std::vector<Move> named_moves(const Position& pos, const MoveList& legal,
 // may join it into another cell's name ("Raa1": the a-file rook to a1, or a rook to aa1) or lose
 // an 'x' file to the capture mark, and the reader takes the longest destination that names a move.
 // Moves that differ only in what they gate count as one: the gating is written after.
-bool reads_back(const Position& pos, const MoveList& legal, const std::string& text, Move move) {
-    const int letterless = letterless_type(pos.game().ir(), pos.side_to_move());
+// `letterless` is the type of the player to move written without a letter.
+bool reads_back(const Position& pos, const MoveList& legal, const std::string& text, Move move,
+                int letterless) {
     const std::vector<Move> found =
         named_moves(pos, legal, all_readings(pos, text, letterless), letterless);
     return !found.empty() && std::all_of(found.begin(), found.end(), [&](Move m) {
@@ -290,15 +293,15 @@ std::string format_short(const Position& pos, const MoveList& legal, Move move) 
     if (const ir::Castling* castling = castling_of(pos, move); castling && !castling->label.empty())
         return castling->label + gating_text(pos, move) + check_mark(pos, move);
     const Piece mover = pos.piece_on(move.from());
-    const bool letterless = type_of(mover) == letterless_type(game, owner_of(mover));
+    const int letterless = letterless_type(game, owner_of(mover));
     const std::string rest = (is_capture(pos, move) ? "x" : "") + name_of(pos, move.to()) +
                              promotion_text(pos, move) + declined_promotion(legal, move);
     // The least origin whose text reads back as the move; the whole cell always does.
     const std::vector<std::string> origins = origin_choices(pos, legal, move, letterless);
     std::string out;
     for (const std::string& origin : origins) {
-        out = piece_text(game, mover) + origin + rest;
-        if (&origin == &origins.back() || reads_back(pos, legal, out, move)) break;
+        out = piece_text(game, mover, letterless) + origin + rest;
+        if (&origin == &origins.back() || reads_back(pos, legal, out, move, letterless)) break;
     }
     return out + gating_text(pos, move) + check_mark(pos, move);
 }

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "match_support.hpp"
 #include "support/run_vari.hpp"
 #include "support/shipped_games.hpp"
 #include "tools/match/match.hpp"
@@ -34,27 +35,13 @@ match::Entrant engine(const CompiledGame& game, const std::string& spec, const s
     return *entrant;
 }
 
-// Plays the match and requires every game to end by the rules or the ply cap; the records read
-// back move by move, so every move was legal.
+// Two games at `depth`, played through.
 void play_through(const CompiledGame& game, std::vector<match::Entrant> entrants, int depth) {
-    match::MatchOptions options;
-    options.entrants = std::move(entrants);
-    options.games = 2;
+    auto options = test::options_of(std::move(entrants), 2);
     options.limits.depth = depth;
     options.adjudication.max_plies = 60;
-    std::vector<match::GameOutcome> games;
-    match::run_match(game, options, [&](const match::GameOutcome& outcome, const auto&) {
-        games.push_back(outcome);
-    });
-    REQUIRE(games.size() == 2);
-    for (const auto& outcome : games) {
-        INFO(outcome.summary << '\n' << outcome.record);
-        CHECK((outcome.termination == match::Termination::rules ||
-               outcome.termination == match::Termination::max_plies));
-        runtime::Record record;
-        CHECK_FALSE(runtime::read_record(game, outcome.record, "record", record));
-        CHECK(outcome.record.find(options.entrants[1].name) != std::string::npos);
-    }
+    const std::string second = options.entrants[1].name;
+    test::play_through(game, options, second);
 }
 
 TEST_CASE("vari's AI plays whole games against Fairy-Stockfish over UCI, USI and XBoard",

@@ -38,4 +38,21 @@ inline std::vector<match::GameOutcome> play(const CompiledGame& game,
     return games;
 }
 
+// Plays the match and requires every game to end by the rules or the ply cap, with `player`
+// named in its record, which reads back move by move: so every move was legal.
+inline void play_through(const CompiledGame& game, const match::MatchOptions& options,
+                         const std::string& player) {
+    match::MatchReport report;
+    const auto outcomes = play(game, options, report);
+    REQUIRE(static_cast<int>(outcomes.size()) == options.games);
+    for (const auto& outcome : outcomes) {
+        INFO(outcome.summary << '\n' << outcome.record);
+        CHECK((outcome.termination == match::Termination::rules ||
+               outcome.termination == match::Termination::max_plies));
+        runtime::Record record;
+        CHECK_FALSE(runtime::read_record(game, outcome.record, "record", record));
+        CHECK(outcome.record.find(player) != std::string::npos);
+    }
+}
+
 }  // namespace vari::test

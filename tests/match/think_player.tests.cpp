@@ -22,24 +22,13 @@ match::Entrant think_entrant(const CompiledGame& game, const std::string& spec) 
     return *entrant;
 }
 
-// Plays `games` games of `plies` plies at most and requires each to end by the rules or the ply
-// cap, its record read back move by move (so every move was legal).
+// A match of `games` games of at most `plies` plies, played through.
 void play_through(const CompiledGame& game, std::vector<match::Entrant> entrants, int games,
                   int plies) {
     auto options = test::options_of(std::move(entrants), games);
     options.limits.nodes = 300;
     options.adjudication.max_plies = plies;
-    match::MatchReport report;
-    const auto outcomes = test::play(game, options, report);
-    REQUIRE(static_cast<int>(outcomes.size()) == games);
-    for (const auto& outcome : outcomes) {
-        INFO(outcome.summary << '\n' << outcome.record);
-        CHECK((outcome.termination == match::Termination::rules ||
-               outcome.termination == match::Termination::max_plies));
-        runtime::Record record;
-        CHECK_FALSE(runtime::read_record(game, outcome.record, "record", record));
-        CHECK(outcome.record.find("think:") != std::string::npos);
-    }
+    test::play_through(game, options, "think:");
 }
 
 TEST_CASE("another vari plays hexagonal and three-player games through its think command",

@@ -117,20 +117,26 @@ ChildProcess::Clock::time_point EnginePlayer::move_deadline(const Budget& budget
            std::chrono::milliseconds(std::max<std::int64_t>(budget.wait_ms, 0) + LATE_MS);
 }
 
-std::vector<std::string> EnginePlayer::move_texts(const runtime::Game& game) const {
+std::vector<std::string> written_moves(
+    const runtime::Game& game, const std::function<std::string(const Position&, Move)>& write) {
     std::vector<std::string> texts;
     Position pos = game.start();
     const auto undo = std::make_unique<Undo>();  // large: it may hold a capture sequence
     for (int ply = 0; ply < game.ply(); ++ply) {
-        texts.push_back(text_.write_move(pos, game.move_at(ply)));
+        texts.push_back(write(pos, game.move_at(ply)));
         pos.do_move(game.move_at(ply), *undo);
     }
     return texts;
 }
 
-bool EnginePlayer::starts_at_start(const runtime::Game& game) const {
+bool starts_at_start(const runtime::Game& game) {
     return notation::to_position_string(game.start()) ==
-           notation::to_position_string(Position(game_));
+           notation::to_position_string(Position(game.game()));
+}
+
+std::vector<std::string> EnginePlayer::move_texts(const runtime::Game& game) const {
+    return written_moves(
+        game, [this](const Position& pos, Move move) { return text_.write_move(pos, move); });
 }
 
 Choice EnginePlayer::read_move(const runtime::Game& game, const std::string& text) const {

@@ -65,8 +65,6 @@ protected:
     Clock::time_point move_deadline(const Budget& budget) const;
     // The game's moves from its start, in the protocol's text.
     std::vector<std::string> move_texts(const runtime::Game& game) const;
-    // Is the game's start the variant's own (for `position startpos`, XBoard's `new`)?
-    bool starts_at_start(const runtime::Game& game) const;
     // The move `text` names in `game`; `illegal` says why when none.
     Choice read_move(const runtime::Game& game, const std::string& text) const;
 
@@ -88,6 +86,13 @@ std::unique_ptr<EnginePlayer> make_uci_player(const CompiledGame& game, EngineCo
                                               notation::ProtocolText text);
 std::unique_ptr<EnginePlayer> make_xboard_player(const CompiledGame& game, EngineConfig config,
                                                  notation::ProtocolText text);
+
+// The game's moves from its start, each written by `write` in the position it is played from.
+std::vector<std::string> written_moves(
+    const runtime::Game& game, const std::function<std::string(const Position&, Move)>& write);
+// Does the game begin at its rules' start (for `position startpos`, XBoard's `new`, think's
+// arguments without --position)?
+bool starts_at_start(const runtime::Game& game);
 
 // Another vari's `think` for the game, COMMAND of "think:COMMAND" (think_player.cpp).
 std::optional<Entrant> think_entrant(std::string_view command, const EngineSetup& setup,

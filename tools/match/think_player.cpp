@@ -19,18 +19,16 @@ constexpr int START_UP_MS = 30'000;
 // game's start, then its moves in long notation (which every vari reads).
 std::vector<std::string> game_arguments(const runtime::Game& game) {
     std::vector<std::string> words;
-    const std::string start = notation::to_position_string(game.start());
-    if (start != notation::to_position_string(Position(game.game())))
-        words.insert(words.end(), {"--position", start});
-    std::string moves;
-    Position pos = game.start();
-    const auto undo = std::make_unique<Undo>();  // large: it may hold a capture sequence
-    for (int ply = 0; ply < game.ply(); ++ply) {
-        moves += (ply ? " " : "") +
-                 notation::format_move(pos, game.move_at(ply), notation::Notation::long_form);
-        pos.do_move(game.move_at(ply), *undo);
+    if (!starts_at_start(game))
+        words.insert(words.end(), {"--position", notation::to_position_string(game.start())});
+    const auto moves = written_moves(game, [](const Position& pos, Move move) {
+        return notation::format_move(pos, move, notation::Notation::long_form);
+    });
+    if (!moves.empty()) {
+        std::string joined;
+        for (const auto& move : moves) joined += (joined.empty() ? "" : " ") + move;
+        words.insert(words.end(), {"--moves", joined});
     }
-    if (!moves.empty()) words.insert(words.end(), {"--moves", moves});
     return words;
 }
 
@@ -55,8 +53,10 @@ public:
 
     Choice choose(const runtime::Game& game, const Budget& budget) override {
         std::vector<std::string> argv = command_;
-        for (auto part : {game_arguments(game), limit_arguments(budget, seat_)})
-            argv.insert(argv.end(), part.begin(), part.end());
+        const auto game_words = game_arguments(game);
+        const auto limit_words = limit_arguments(budget, seat_);
+        argv.insert(argv.end(), game_words.begin(), game_words.end());
+        argv.insert(argv.end(), limit_words.begin(), limit_words.end());
         argv.insert(argv.end(), {"--notation", "long", "--json"});
         const auto deadline =
             ChildProcess::Clock::now() + std::chrono::milliseconds(budget.wait_ms + START_UP_MS);
