@@ -1,7 +1,8 @@
 // Two players: iterative-deepening principal variation search over the searched line, with a
 // transposition table, quiescence, check extensions, move ordering and pruning: null move where
-// the side to move stands well, futility and late-move reductions for quiet moves late in the
-// list. (Reverse futility was tried: it gained nothing in matches and hid sacrificial mates.)
+// the side to move stands well, futility, late-move reductions and pruning for quiet moves late
+// in the list. (Reverse futility was tried: it gained nothing in matches and hid sacrificial
+// mates.)
 //
 // Assumptions:
 // - Scores are negamax, from the side to move; an ended game scores WIN - plies for the winner,
@@ -85,6 +86,9 @@ constexpr int INFINITE = WIN + 1;
 // position may gain per remaining ply beyond its static evaluation.
 constexpr int FUTILITY_MARGIN = 120;
 constexpr int FUTILITY_DEPTH = 4;
+// Late-move pruning: near the horizon, at a node out of check and off the principal variation,
+// quiet moves after the first 3 + depth² are not searched (well ordered, they rarely cut off).
+constexpr int LATE_MOVE_PRUNING_DEPTH = 3;
 // Null move: the reduction, and from what depth a null move's cut-off is verified by a search
 // without one (zugzwang the material test cannot see).
 constexpr int NULL_MOVE_DEPTH = 2;
@@ -287,6 +291,10 @@ private:
         }
         const bool futile_quiets = !pv_node && !in_check && depth <= FUTILITY_DEPTH &&
                                    static_eval + FUTILITY_MARGIN * depth <= alpha;
+        const int quiets_searched_at_most =
+            !pv_node && !in_check && depth <= LATE_MOVE_PRUNING_DEPTH ? 3 + depth * depth
+                                                                      : MAX_MOVES;
+        int quiets_searched = 0;
 
         const int alpha_start = alpha;
         int best = -INFINITE;
@@ -303,10 +311,12 @@ private:
             line_.play(m);
             const int gives_check = extension();
             const int child = depth - 1 + gives_check;
-            if (i > 0 && quiet && !gives_check && futile_quiets && !is_decisive(best)) {
+            if (i > 0 && quiet && !gives_check && !is_decisive(best) &&
+                (futile_quiets || quiets_searched >= quiets_searched_at_most)) {
                 line_.undo();
                 continue;
             }
+            quiets_searched += quiet;
             if (i == 0) {
                 score = -search(child, -beta, -alpha);
             } else {
