@@ -9,11 +9,13 @@ import argparse
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 
 SKIP = 77
+MATCH_SECONDS = 150  # the test's ctest TIMEOUT is 240
 
 
 def run_match(vari, game, work):
@@ -32,9 +34,17 @@ def run_match(vari, game, work):
     ]
     # XBoard reads and writes settings in $HOME: a directory of the test's own.
     env = dict(os.environ, HOME=work)
-    done = subprocess.run(command, cwd=work, env=env, capture_output=True, text=True, timeout=150)
+    # A group of its own: on a timeout, Xvfb, XBoard and the engines end with xvfb-run.
+    match = subprocess.Popen(command, cwd=work, env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = match.communicate(timeout=MATCH_SECONDS)
+    except subprocess.TimeoutExpired:
+        os.killpg(match.pid, signal.SIGKILL)
+        out, err = match.communicate()
+        sys.exit(f'xboard did not finish the match within {MATCH_SECONDS} s:\n{out}{err}')
     if not os.path.exists(pgn):
-        sys.exit(f'xboard saved no games (exit {done.returncode}):\n{done.stdout}{done.stderr}')
+        sys.exit(f'xboard saved no games (exit {match.returncode}):\n{out}{err}')
     with open(pgn, encoding='utf-8', errors='replace') as f:
         return f.read()
 
