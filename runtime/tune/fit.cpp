@@ -21,11 +21,24 @@ constexpr double PULLS[] = {0, 1e-7, 1e-6, 1e-5};
 constexpr int STEPS = 600;         // Adam steps of a fit
 constexpr int CHECK_EVERY = 25;    // steps between judgements on the held-out positions
 constexpr double STEP_SIZE = 1.0;  // centipawns: how far a weight moves at most in one step
+// The players' biases are fitted first, alone: a few hundred centipawns within their steps.
+constexpr double BIAS_STEP_SIZE = 10.0;
+constexpr int BIAS_STEPS = 100;
+constexpr int BIAS_ROUNDS = 5;  // K, then the biases, so many times (a test's 300 settles in 5)
 
 // The score predicted for an evaluation: even (0) predicts a share of 1 / players, as a draw
 // scores; two players get the logistic curve of Texel tuning.
 double predicted(const Samples& s, double scale, double evaluation) {
     return 1.0 / (1.0 + (s.players() - 1) * std::exp(-scale * evaluation));
+}
+
+// The weights fitted are the evaluation's terms and, after them, one bias per player: what the
+// results say of a player whatever the position (the first move's advantage, or one army's over
+// another where armies differ). Without it that advantage is learned into the terms only one
+// player has (the cells of its pieces, the worth of its own types), which then misjudge every
+// position; the evaluation leaves it out, as a constant changes no choice.
+std::size_t bias(const Samples& s, const std::vector<double>& w, int player) {
+    return w.size() - static_cast<std::size_t>(s.players() - player);
 }
 
 // Sample i's evaluation for its player to move, and the other player it is measured against.
@@ -34,7 +47,7 @@ double evaluation_of(const Samples& s, int i, const std::vector<double>& w, int&
     double own = 0, strongest = -1e300;
     against = -1;
     for (int p = 0; p < s.players(); ++p) {
-        double total = 0;
+        double total = w[bias(s, w, p)];
         for (const auto* t = s.begin(i, p); t != s.end(i, p); ++t)
             total += w[static_cast<std::size_t>(t->term)] * t->count;
         if (p == side) {
@@ -82,9 +95,11 @@ void gradient(const Samples& s, const std::vector<double>& w, double scale, std:
             const double slope = -2 * (s.target(i) - p) * p * (1 - p) * scale;
             for (const auto* t = s.begin(i, s.side(i)); t != s.end(i, s.side(i)); ++t)
                 part[static_cast<std::size_t>(t->term)] += slope * t->count;
+            part[bias(s, w, s.side(i))] += slope;
             if (against < 0) continue;
             for (const auto* t = s.begin(i, against); t != s.end(i, against); ++t)
                 part[static_cast<std::size_t>(t->term)] -= slope * t->count;
+            part[bias(s, w, against)] -= slope;
         }
         for (std::size_t j = 0; j < g.size(); ++j) g[j] += part[j];
     }
@@ -128,23 +143,31 @@ struct Judged {
     double loss = 0;
 };
 
+// What one run of Adam moves: the weights from `first` on, at most `step_size` a step, for
+// `steps` steps.
+struct Moving {
+    std::size_t first = 0;
+    double step_size = STEP_SIZE;
+    int steps = STEPS;
+};
+
 // Adam from `start`, pulled towards it by `pull`; every CHECK_EVERY steps the weights (rounded,
 // as they are kept) are judged on `check`, and the best are kept: stopping early is the other
 // guard against learning the noise of `train`. Nothing better than `start` keeps `start`.
 Judged adam(const Samples& train, const Samples& check, const std::vector<double>& start,
-            double scale, double pull) {
+            double scale, double pull, Moving moving = {}) {
     Judged best{start, mean_loss(check, start, scale)};
     std::vector<double> w = start, m(w.size(), 0), v(w.size(), 0), g, part;
     const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-12;
-    for (int step = 1; step <= STEPS; ++step) {
+    for (int step = 1; step <= moving.steps; ++step) {
         gradient(train, w, scale, g, part);
         const double c1 = 1 - std::pow(beta1, step), c2 = 1 - std::pow(beta2, step);
-        for (std::size_t j = 0; j < w.size(); ++j) {
+        for (std::size_t j = moving.first; j < w.size(); ++j) {
             g[j] += 2 * pull * (w[j] - start[j]);
             m[j] = beta1 * m[j] + (1 - beta1) * g[j];
             v[j] = beta2 * v[j] + (1 - beta2) * g[j] * g[j];
             if (v[j] == 0) continue;  // a term no position holds keeps its start
-            w[j] -= STEP_SIZE * (m[j] / c1) / (std::sqrt(v[j] / c2) + epsilon);
+            w[j] -= moving.step_size * (m[j] / c1) / (std::sqrt(v[j] / c2) + epsilon);
         }
         if (step % CHECK_EVERY) continue;
         std::vector<double> kept = rounded(w);
@@ -159,10 +182,18 @@ Judged adam(const Samples& train, const Samples& check, const std::vector<double
 Fit fit_weights(const std::vector<int>& start, const Samples& train, const Samples& check,
                 int threads, const std::function<void(int done, int total)>& fitted,
                 const std::function<bool()>& stop) {
-    const std::vector<double> from(start.begin(), start.end());
+    std::vector<double> from(start.begin(), start.end());
+    from.resize(start.size() + static_cast<std::size_t>(train.players()), 0);  // the biases
     Fit out;
     out.weights = start;
-    out.scale = fit_scale(train, from);
+    // The biases first, alone: moving as one weight among thousands, they would come too late,
+    // after the terms had taken what is theirs. K and the biases depend on each other: they are
+    // fitted in turn.
+    for (int round = 0; round < BIAS_ROUNDS; ++round) {
+        out.scale = fit_scale(train, from);
+        from = adam(train, check, from, out.scale, 0, {start.size(), BIAS_STEP_SIZE, BIAS_STEPS})
+                   .weights;
+    }
     out.loss_before = out.loss_after = mean_loss(check, from, out.scale);
     const int total = static_cast<int>(std::size(PULLS));
     std::vector<std::optional<Judged>> fits(static_cast<std::size_t>(total));
@@ -187,8 +218,8 @@ Fit fit_weights(const std::vector<int>& start, const Samples& train, const Sampl
         if (!judged || judged->loss >= out.loss_after) continue;
         out.loss_after = judged->loss;
         out.regularisation = PULLS[k];
-        std::transform(judged->weights.begin(), judged->weights.end(), out.weights.begin(),
-                       [](double x) { return static_cast<int>(x); });
+        std::transform(judged->weights.begin(), judged->weights.begin() + std::ssize(start),
+                       out.weights.begin(), [](double x) { return static_cast<int>(x); });
     }
     return out;
 }

@@ -13,6 +13,7 @@ struct Fit {
     double scale = 0;  // K: the predicted score is 1 / (1 + (players - 1) exp(-K evaluation))
     double regularisation = 0;  // the chosen pull towards the starting weights
     double loss_before = 0;     // mean squared error on `check` with the starting weights
+                                // (and the players' biases fitted)
     double loss_after = 0;      // and with the fitted ones
 };
 
@@ -20,7 +21,8 @@ struct Fit {
 // K is fitted first, to the start weights; then, for each pull towards `start` in turn, the
 // weights are fitted by gradient descent (Adam) and judged every few steps on the positions of
 // `check`, which it never learns from: the best weights so judged are the fit (the start ones when
-// none beat them). The same on any number of threads.
+// none beat them). A bias per player is fitted beside them and not returned. The same on any
+// number of threads.
 // `fitted`, when given, is called after each of those fits; `stop` is asked between them.
 Fit fit_weights(const std::vector<int>& start, const Samples& train, const Samples& check,
                 int threads, const std::function<void(int done, int total)>& fitted,
