@@ -40,8 +40,7 @@ void play_through(const CompiledGame& game, std::vector<match::Entrant> entrants
     auto options = test::options_of(std::move(entrants), 2);
     options.limits.depth = depth;
     options.adjudication.max_plies = 60;
-    const std::string second = options.entrants[1].name;
-    test::play_through(game, options, second);
+    test::play_through(game, options, options.entrants[1].name);
 }
 
 TEST_CASE("vari's AI plays whole games against Fairy-Stockfish over UCI, USI and XBoard",
