@@ -61,14 +61,21 @@ std::optional<std::string> read_bytes(const fs::path& path, std::size_t limit,
         reason = std::generic_category().message(errno);
         return std::nullopt;
     }
-    // One byte past the limit tells a file at the limit from a larger one.
-    std::string bytes(limit + 1, '\0');
-    const std::size_t got = std::fread(bytes.data(), 1, bytes.size(), file.get());
+    // Read in pieces up to one byte past the limit, which tells a file at the limit from a larger
+    // one: the string grows with the file rather than setting the limit's room aside each time.
+    std::string bytes;
+    char piece[1 << 16];
+    while (bytes.size() <= limit) {
+        const std::size_t wanted = std::min(sizeof piece, limit + 1 - bytes.size());
+        const std::size_t got = std::fread(piece, 1, wanted, file.get());
+        bytes.append(piece, got);
+        if (got < wanted) break;
+    }
     if (std::ferror(file.get()) != 0) {
         reason = std::generic_category().message(errno);
         return std::nullopt;
     }
-    if (got > limit) {
+    if (bytes.size() > limit) {
         // The size of the file opened, not of whatever the path names by now.
         struct stat info {};
         const bool known = fstat(fileno(file.get()), &info) == 0 &&
@@ -79,7 +86,6 @@ std::optional<std::string> read_bytes(const fs::path& path, std::size_t limit,
                        : "it has more than " + bound + " bytes, the limit";
         return std::nullopt;
     }
-    bytes.resize(got);
     return bytes;
 }
 

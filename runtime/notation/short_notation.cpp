@@ -26,11 +26,13 @@ bool captures_differ(const ir::Piece& piece) {
         twin.mode = m.mode == ir::MoveMode::move_only ? ir::MoveMode::capture_only
                                                       : ir::MoveMode::move_only;
         twin.source = {};
-        const bool paired =
-            std::any_of(piece.movements.begin(), piece.movements.end(), [&](ir::Movement other) {
-                other.source = {};
-                return other == twin;
-            });
+        const bool paired = std::any_of(piece.movements.begin(), piece.movements.end(),
+                                        [&](const ir::Movement& other) {
+                                            if (other.mode != twin.mode) return false;
+                                            ir::Movement bare = other;
+                                            bare.source = {};
+                                            return bare == twin;
+                                        });
         if (!paired) return true;
     }
     return false;
@@ -46,8 +48,10 @@ bool promotes(const ir::Piece& piece, int player) {
 // more than one (they could not be told apart).
 int letterless_type(const ir::Game& game, int player) {
     int found = -1;
+    std::vector<bool> seen(game.pieces.size());
     for (const ir::Placement& p : game.setup) {
-        if (p.player != player || p.type == found) continue;
+        if (p.player != player || seen[p.type]) continue;
+        seen[p.type] = true;
         const ir::Piece& piece = game.pieces[p.type];
         if (!captures_differ(piece) || !promotes(piece, player)) continue;
         if (found >= 0) return -1;

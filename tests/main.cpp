@@ -1,3 +1,0 @@
-// The test runner's entry point.
-#define CATCH_CONFIG_MAIN
-#include <catch2/catch.hpp>
