@@ -13,7 +13,7 @@ namespace vari::runtime_position_legality_tests {
 namespace {
 
 // A shipped game, or one of tests/reference/games when the name starts with "reference/".
-std::unique_ptr<CompiledGame> load_game(const std::string& name) {
+std::shared_ptr<const CompiledGame> load_game(const std::string& name) {
     const std::string reference = "reference/";
     if (name.rfind(reference, 0) != 0) return test::load_shipped(name);
     auto loaded = dsl::load_file(std::string(VARI_TEST_DATA) + "/reference/games/" +

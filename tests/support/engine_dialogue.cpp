@@ -23,7 +23,8 @@ Dialogue::Dialogue(const std::string& game, notation::Protocol protocol) {
     REQUIRE(pipe2(out, O_CLOEXEC) == 0);
     to_engine_ = in[1];
     from_engine_ = out[0];
-    auto compiled = load_shipped(game);
+    // The engine owns its game.
+    auto compiled = load_game_file(std::string(VARI_STDLIB_DIR) + "/" + game + ".vari");
     thread_ = std::thread([game, protocol, read = in[0], write = out[1],
                            compiled = std::move(compiled)]() mutable {
         __gnu_cxx::stdio_filebuf<char> in_buf(read, std::ios::in);

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cctype>
+#include <map>
+#include <mutex>
 #include <sstream>
 
 #include "dsl/dsl.hpp"
@@ -11,8 +13,17 @@
 
 namespace vari::test {
 
-std::unique_ptr<CompiledGame> load_shipped(const std::string& name) {
-    return load_game_file(std::string(VARI_STDLIB_DIR) + "/" + name + ".vari");
+std::shared_ptr<const CompiledGame> load_shipped(const std::string& name) {
+    static std::mutex guard;
+    static std::map<std::string, std::shared_ptr<const CompiledGame>, std::less<>> loaded;
+    {
+        const std::lock_guard lock(guard);
+        if (const auto found = loaded.find(name); found != loaded.end()) return found->second;
+    }
+    std::shared_ptr<const CompiledGame> game =
+        load_game_file(std::string(VARI_STDLIB_DIR) + "/" + name + ".vari");
+    const std::lock_guard lock(guard);
+    return loaded.try_emplace(name, std::move(game)).first->second;
 }
 
 std::unique_ptr<CompiledGame> load_game_file(const std::string& path) {

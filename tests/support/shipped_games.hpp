@@ -9,8 +9,9 @@
 
 namespace vari::test {
 
-// Loads stdlib-games/NAME.vari and compiles it; fails the current test when it does not load.
-std::unique_ptr<CompiledGame> load_shipped(const std::string& name);
+// stdlib-games/NAME.vari, loaded and compiled once a run and shared by the tests that ask for it
+// (a compiled game does not change); fails the current test when it does not load.
+std::shared_ptr<const CompiledGame> load_shipped(const std::string& name);
 
 // Loads and compiles the rule file at `path`; fails the current test, with the errors, when it
 // does not load.
