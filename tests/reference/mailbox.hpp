@@ -57,10 +57,11 @@ struct Move {
 
     int gate() const { return gated < 0 ? -1 : gated * 2 + (on_partner ? 1 : 0); }
     MoveKey key() const { return {pack_cells(from, to, promotion, kind), path, gate()}; }
-    // Key order without building keys.
+    // Key order without building keys (or copying paths).
     friend bool operator<(const Move& a, const Move& b) {
-        return std::tuple(a.from, a.to, a.promotion, a.kind, a.path, a.gate()) <
-               std::tuple(b.from, b.to, b.promotion, b.kind, b.path, b.gate());
+        const int a_gate = a.gate(), b_gate = b.gate();
+        return std::tie(a.from, a.to, a.promotion, a.kind, a.path, a_gate) <
+               std::tie(b.from, b.to, b.promotion, b.kind, b.path, b_gate);
     }
     bool same(const Move& o) const { return !(*this < o) && !(o < *this); }
 };

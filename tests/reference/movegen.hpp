@@ -830,7 +830,7 @@ private:
     }
 
     void add_gatings(const State& s, std::vector<Move>& moves) const {
-        const std::size_t plain = moves.size();
+        const std::size_t plain = s.gates.empty() ? 0 : moves.size();  // no right, no gating
         for (std::size_t i = 0; i < plain; ++i) {
             const Move m = moves[i];
             std::vector<std::pair<int, bool>> cells;  // (cell, on the partner's)
