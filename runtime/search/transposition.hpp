@@ -44,19 +44,14 @@ public:
     void store(std::uint64_t key, int depth, Bound bound, int score, Move move);
 
 private:
-    // Plain words, read and written through std::atomic_ref: the table is allocated zeroed by
-    // the system (calloc), so that its pages are touched only as the search fills them.
     struct Slot {
-        std::uint64_t check, move, data;
-    };
-    struct FreeSlots {
-        void operator()(Slot* slots) const;
+        std::atomic<std::uint64_t> check{0}, move{0}, data{0};
     };
     static std::uint64_t pack(const TtEntry& e);
     static TtEntry unpack(std::uint64_t key, std::uint64_t move, std::uint64_t data);
     Slot& slot(std::uint64_t key) const { return slots_[key & (size_ - 1)]; }
 
-    std::unique_ptr<Slot[], FreeSlots> slots_;
+    std::unique_ptr<Slot[]> slots_;
     std::size_t size_ = 0;  // a power of two
     std::atomic<std::uint8_t> age_{0};
 };
