@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Compares the AI's search speed of two vari binaries side by side: for each game, `vari bench
+# GAME --search-nodes NODES` from its start by one and by the other, alternately, ROUNDS times
+# each; prints the median nodes/s of each and their ratio (new / old).
+#
+#   tools/bench/bench-search-vs-previous.sh OLD_VARI [ROUNDS [GAME...]]
+#   defaults: 5 rounds; chess, shogi, xiangqi and the seed games
+# NEW_VARI (default build/vari) names the binary under test, NODES (default 300000) the nodes a
+# search. The new binary reads the games of this checkout's stdlib-games/ (VARI_GAMES), the old
+# one those of OLD_VARI_GAMES (default the same; an old binary may not read today's files: give it
+# its own checkout's, which are the same games). Nodes a second
+# depend on the search's shape as well as its speed: a search that prunes more visits other
+# nodes; this measures the whole, as a user sees it.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+. tools/bench/bench-common.sh
+
+old=${1:?usage: tools/bench/bench-search-vs-previous.sh OLD_VARI [ROUNDS [GAME...]]}
+rounds=${2:-5}
+shift $(($# < 2 ? $# : 2))
+new=${NEW_VARI:-build/vari}
+nodes=${NODES:-300000}
+games_dir=${VARI_GAMES:-$PWD/stdlib-games}
+old_games_dir=${OLD_VARI_GAMES:-$games_dir}
+[ -x "$new" ] || { echo "no $new: run tools/setup.sh first" >&2; exit 2; }
+[ -x "$old" ] || { echo "no $old" >&2; exit 2; }
+
+games=("$@")
+[ ${#games[@]} -gt 0 ] || games=(chess shogi xiangqi hex-shogi-41 three-player-hex-shogi-91
+                                 shafran-chess compact-hex-chess-shogi compact-hex-draughts)
+
+# Nodes a second of one search: search_rate VARI GAME GAMES_FOLDER.
+search_rate() {
+    VARI_GAMES=$3 "$1" bench "$2" --depth 1 --playouts 0 --search-nodes "$nodes" 2>/dev/null |
+        awk '/^search / { for (i = 1; i <= NF; ++i) if ($i == "nodes/s") print $(i - 2) * 1000 }'
+}
+
+printf '%-34s %12s %12s %6s\n' game "old nodes/s" "new nodes/s" ratio
+for game in "${games[@]}"; do
+    if [ -z "$(search_rate "$old" "$game" "$old_games_dir")" ]; then
+        printf '%-34s skipped: the old binary cannot run it\n' "$game"
+        continue
+    fi
+    old_runs=() new_runs=()
+    for ((r = 0; r < rounds; ++r)); do
+        old_runs+=("$(search_rate "$old" "$game" "$old_games_dir")")
+        new_runs+=("$(search_rate "$new" "$game" "$games_dir")")
+    done
+    o=$(printf '%s\n' "${old_runs[@]}" | median)
+    n=$(printf '%s\n' "${new_runs[@]}" | median)
+    awk -v g="$game" -v o="$o" -v n="$n" 'BEGIN { printf "%-34s %12.0f %12.0f %6.3f\n", g, o, n, n / o }'
+done
