@@ -18,11 +18,11 @@ struct Fit {
 };
 
 // Fits weights from `start` (numbered as search::TermLayout) to predict the scores of `train`.
-// K is fitted first, to the start weights; then, for each pull towards `start` in turn, the
-// weights are fitted by gradient descent (Adam) and judged every few steps on the positions of
-// `check`, which it never learns from: the best weights so judged are the fit (the start ones when
-// none beat them). A bias per player is fitted beside them and not returned. The same on any
-// number of threads.
+// First K and a bias per player (fitted beside the weights, not returned), in turn, to the start
+// weights; then, for each pull towards `start` in turn, the weights are fitted by gradient descent
+// (Adam) and judged every few steps on the positions of `check`, which it never learns from: the
+// best weights so judged are the fit (the start ones when none beat them). The same on any number
+// of threads.
 // `fitted`, when given, is called after each of those fits; `stop` is asked between them.
 Fit fit_weights(const std::vector<int>& start, const Samples& train, const Samples& check,
                 int threads, const std::function<void(int done, int total)>& fitted,

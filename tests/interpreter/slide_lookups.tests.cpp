@@ -22,7 +22,7 @@ std::unique_ptr<CompiledGame> compile_file(const std::string& path, bool slide_l
 }
 
 std::unique_ptr<CompiledGame> compile_shipped(const std::string& name, bool slide_lookups) {
-    return compile_file(std::string(VARI_STDLIB_DIR) + "/" + name + ".vari", slide_lookups);
+    return compile_file(test::shipped_path(name), slide_lookups);
 }
 
 // A game of tests/reference/games.

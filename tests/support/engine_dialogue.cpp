@@ -24,7 +24,7 @@ Dialogue::Dialogue(const std::string& game, notation::Protocol protocol) {
     to_engine_ = in[1];
     from_engine_ = out[0];
     // The engine owns its game.
-    auto compiled = load_game_file(std::string(VARI_STDLIB_DIR) + "/" + game + ".vari");
+    auto compiled = load_game_file(shipped_path(game));
     thread_ = std::thread([game, protocol, read = in[0], write = out[1],
                            compiled = std::move(compiled)]() mutable {
         __gnu_cxx::stdio_filebuf<char> in_buf(read, std::ios::in);

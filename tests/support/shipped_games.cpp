@@ -13,6 +13,10 @@
 
 namespace vari::test {
 
+std::string shipped_path(const std::string& name) {
+    return std::string(VARI_STDLIB_DIR) + "/" + name + ".vari";
+}
+
 std::shared_ptr<const CompiledGame> load_shipped(const std::string& name) {
     static std::mutex guard;
     static std::map<std::string, std::shared_ptr<const CompiledGame>, std::less<>> loaded;
@@ -20,8 +24,7 @@ std::shared_ptr<const CompiledGame> load_shipped(const std::string& name) {
         const std::lock_guard lock(guard);
         if (const auto found = loaded.find(name); found != loaded.end()) return found->second;
     }
-    std::shared_ptr<const CompiledGame> game =
-        load_game_file(std::string(VARI_STDLIB_DIR) + "/" + name + ".vari");
+    std::shared_ptr<const CompiledGame> game = load_game_file(shipped_path(name));
     const std::lock_guard lock(guard);
     return loaded.try_emplace(name, std::move(game)).first->second;
 }

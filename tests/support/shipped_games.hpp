@@ -9,6 +9,9 @@
 
 namespace vari::test {
 
+// The path of stdlib-games/NAME.vari.
+std::string shipped_path(const std::string& name);
+
 // stdlib-games/NAME.vari, loaded and compiled once a run and shared by the tests that ask for it
 // (a compiled game does not change); fails the current test when it does not load.
 std::shared_ptr<const CompiledGame> load_shipped(const std::string& name);
