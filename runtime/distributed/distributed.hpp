@@ -26,9 +26,13 @@ const Team& team();
 // held, and the run's journal keeps what finished.
 runtime::PieceRunner runner(double lost_after_seconds = 60);
 
+// The exit code of a command that went well under mpirun, all its figures printed, though a
+// process of the run was lost (its pieces played by the others).
+constexpr int EXIT_LOST = 4;
+
 // The end of a command under mpirun: returns `code` for main to return (MPI ends at exit), or,
-// when a process was lost or the run was ended by a signal, ends every process of the run now
-// with `code` (waiting for a lost process would never end).
+// when a process was lost or the run was ended by a signal, exits now with `code` (EXIT_LOST for
+// 0), so that mpirun ends every process of the run (waiting for a lost process would never end).
 int leave(int code);
 
 }  // namespace vari::distributed

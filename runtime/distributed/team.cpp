@@ -58,9 +58,12 @@ void mark_broken() { broken = true; }
 int leave(int code) {
 #ifdef VARI_WITH_MPI
     if (broken && team().size > 1) {
+        // Exiting with a failure makes mpirun end the others (a hung one too). MPI_Abort would do
+        // it as well, but Open MPI 4.1's mpirun then hangs now and then in its own finalize, its
+        // processes all ended.
         std::fflush(stdout);
         std::fflush(stderr);
-        MPI_Abort(MPI_COMM_WORLD, code);
+        std::_Exit(code == 0 ? EXIT_LOST : code);
     }
 #endif
     return code;
