@@ -202,6 +202,24 @@ Set piece_targets_in(const Position& pos, int from) {
                            s.by_player[owner], s.occupied, pos.board());
 }
 
+template <class Set>
+int targets_count(const Position& pos, int player, int type) {
+    const Tables& t = pos.tables();
+    const BoardSets<Set>& s = pos.sets<Set>();
+    const PieceRules& rules = t.rules_of(player, type);
+    const detail::Landings<Set> land(s.by_player[player], s.occupied);
+    int count = 0;
+    for (const int from : s.of(player, type))
+        count += detail::targets(t, rules, from, land, pos.board()).count();
+    return count;
+}
+
+template int targets_count<CellSet64>(const Position&, int, int);
+template int targets_count<CellSet128>(const Position&, int, int);
+template int targets_count<CellSet192>(const Position&, int, int);
+template int targets_count<CellSet256>(const Position&, int, int);
+template int targets_count<CellSetWide>(const Position&, int, int);
+
 template CellSet64 piece_targets_in(const Position&, int);
 template CellSet128 piece_targets_in(const Position&, int);
 template CellSet192 piece_targets_in(const Position&, int);

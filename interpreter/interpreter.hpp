@@ -313,6 +313,9 @@ bool captures(const Position& pos, Move m);
 CellSet piece_targets(const Position& pos, int from);
 template <class Set>
 Set piece_targets_in(const Position& pos, int from);
+// The number of those cells summed over `player`'s pieces of `type`: the piece type's mobility.
+template <class Set>
+int targets_count(const Position& pos, int player, int type);
 
 // The most moves a position of the game with at most `pieces` pieces (on the board and in every
 // hand) can have, besides capture sequences: for some player, on the `pieces` cells where any of

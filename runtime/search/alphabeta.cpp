@@ -24,6 +24,7 @@
 #include <thread>
 
 #include "runtime/search/engines.hpp"
+#include "runtime/search/evaluation_cache.hpp"
 #include "runtime/search/null_move.hpp"
 #include "runtime/search/ordering.hpp"
 #include "runtime/search/transposition.hpp"
@@ -39,11 +40,13 @@ struct Ply {
     int pv_length = 0;
 };
 
-// What each thread of a search keeps to itself: its line's plies and its move ordering.
+// What each thread of a search keeps to itself: its line's plies, its move ordering and the
+// evaluations it made.
 struct ThreadState {
     explicit ThreadState(const Tables& t) : order(t), plies(new Ply[MAX_LINE]) {}
     MoveOrder order;
     std::unique_ptr<Ply[]> plies;
+    EvaluationCache evaluations;
 };
 
 // The threads share the transposition table (lazy SMP: each searches the whole tree, and what
@@ -67,7 +70,10 @@ StatePointer make_search_state(const CompiledGame& game, const Options& options)
 
 void clear(SearchState& state) {
     state.tt.clear();
-    for (auto& thread : state.threads) thread->order.clear();
+    for (auto& thread : state.threads) {
+        thread->order.clear();
+        thread->evaluations.clear();
+    }
 }
 
 namespace {
@@ -259,14 +265,21 @@ private:
         Ply& p = own_.plies[ply];
         p.pv_length = 0;
         int score;
-        if (settled(p, score)) return score;
-        if (depth <= 0 || ply + 1 >= MAX_LINE) return quiesce_listed(p, alpha, beta, 0, -1);
+        if (depth <= 0 || ply + 1 >= MAX_LINE) {
+            if (settled(p, score)) return score;
+            return quiesce_listed(p, alpha, beta, 0, -1);
+        }
+        if (c_.budget.spent()) return 0;
 
         const Position& pos = line_.position();
         const std::uint64_t key = pos.hash();
         const bool trusted = trusts_table(depth);
         const bool pv_node = beta - alpha > 1;
+        // The table is read before the moves are listed, where the position alone (its hash)
+        // says whether the game ended: not after passes (not hashed), not where hooks judge.
+        const bool ends_by_position = !line_.has_hooks() && pos.passes_in_a_row() == 0;
         Move hash_move;
+        std::optional<int> table_score;  // the table's, where it cuts the node
         if (TtEntry e; s_.tt.probe(key, e)) {
             hash_move = e.move;
             // Not at PV nodes, so the principal variation comes out whole.
@@ -274,14 +287,17 @@ private:
                 const int s = from_tt(e.score, ply);
                 if (e.bound == Bound::exact || (e.bound == Bound::lower && s >= beta) ||
                     (e.bound == Bound::upper && s <= alpha))
-                    return s;
+                    table_score = s;
             }
         }
+        if (table_score && ends_by_position) return *table_score;
+        if (judged(p, score)) return score;
+        if (table_score) return *table_score;
 
         const bool in_check = checks_ && pos.in_check();
         const int side = pos.side_to_move();
         // Only the pruning of non-PV nodes out of check reads it.
-        const int static_eval = pv_node || in_check ? -INFINITE : c_.evaluation.evaluate(pos, side);
+        const int static_eval = pv_node || in_check ? -INFINITE : evaluate();
         if (!pv_node && !in_check && !is_decisive(beta)) {
             if (null_allowed && null_moves_ && depth >= NULL_MOVE_DEPTH && static_eval >= beta &&
                 s_.null_move.can_wait(pos, side)) {
@@ -405,7 +421,7 @@ private:
         const bool stand_pat = !in_check && quiet;
         int best = -INFINITE;
         if (stand_pat || qply >= QUIESCENCE_PLIES || line_.depth() + 1 >= MAX_LINE) {
-            best = c_.evaluation.evaluate(pos, pos.side_to_move());
+            best = evaluate();
             if (best >= beta || !stand_pat) return best;
             alpha = std::max(alpha, best);
         }
@@ -434,11 +450,24 @@ private:
         return g.attacker > g.victim && exchange_.evaluate(pos, move) < 0;
     }
 
+    // The evaluation of the line's position for its side to move.
+    int evaluate() {
+        const Position& pos = line_.position();
+        return own_.evaluations.get(
+            pos, [&] { return c_.evaluation.evaluate(pos, pos.side_to_move()); });
+    }
+
     // Counts the node, lists its moves and judges it: true, with `score` set, when the search
     // goes no further from it (the game ended there, or the search stops).
     bool settled(Ply& p, int& score) {
         score = 0;
-        if (c_.budget.spent() || !line_.generate(p.moves)) return true;
+        return c_.budget.spent() || judged(p, score);
+    }
+
+    // Lists the node's moves and judges it, as settled() does, the node already counted.
+    bool judged(Ply& p, int& score) {
+        score = 0;
+        if (!line_.generate(p.moves)) return true;
         std::optional<Ending> ending;
         if (!line_.ended(p.moves.size > 0, ending)) return true;
         if (!ending) return false;

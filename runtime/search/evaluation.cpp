@@ -79,11 +79,6 @@ void Evaluation::prepare(const CompiledGame& game) {
     }
     shelter_ = SetPool(t.cell_words, shelter);
     approach_ = SetPool(t.cell_words, approach);
-    for (int p = 0; p < t.player_count; ++p)
-        for (int type = 0; type < t.type_count; ++type)
-            for (int c = 0; c < t.cell_count; ++c)
-                if (weights_[static_cast<std::size_t>(layout_.cell(p, type, c))] != 0)
-                    placed_types_ |= 1u << type;
 }
 
 int Evaluation::evaluate(const Position& pos, int player) const {
@@ -93,13 +88,13 @@ int Evaluation::evaluate(const Position& pos, int player) const {
 
 void Evaluation::count_terms(const Position& pos, int player, std::vector<TermCount>& out) const {
     with_cell_set(pos.tables().cell_words, [&]<class Set>(Set) {
-        add_terms<Set, true>(pos, player, [&](int term, int count) {
+        add_terms<Set>(pos, player, [&](int term, int count) {
             if (count != 0) out.push_back({term, count});
         });
     });
 }
 
-template <class Set, bool every_cell, class Add>
+template <class Set, class Add>
 void Evaluation::add_terms(const Position& pos, int p, Add&& add) const {
     const Tables& t = pos.tables();
     const int types = t.type_count;
@@ -114,11 +109,10 @@ void Evaluation::add_terms(const Position& pos, int p, Add&& add) const {
         add(layout_.in_hand(type), pos.in_hand(p, type));
         if (!cells) continue;
         const std::size_t row = static_cast<std::size_t>(p * types + type) * t.cell_count;
-        const bool placed = every_cell || (placed_types_ >> type & 1);
         const bool guarded = guarded_types_ >> type & 1;
         int mobility = 0, sheltering = 0, approaching = 0;
         for (int c : cells) {
-            if (placed) add(layout_.cell(p, type, c), 1);
+            add(layout_.cell(p, type, c), 1);
             if (guarded) {
                 sheltering += (shelter[row + c] & own).count();
                 approaching += (approach[row + c] & others).count();
@@ -132,13 +126,48 @@ void Evaluation::add_terms(const Position& pos, int p, Add&& add) const {
     }
 }
 
+// The terms of add_terms(), weighted and summed as they are counted: the search's hottest
+// function (count_terms() checks the two agree, tests/search/weights.tests.cpp).
 template <class Set>
 int Evaluation::evaluate_as(const Position& pos, int player) const {
-    const int players = pos.tables().player_count;
+    const Tables& t = pos.tables();
+    const int players = t.player_count, types = t.type_count;
+    const BoardSets<Set>& sets = pos.sets<Set>();
+    const Set* shelter = shelter_.data<Set>();
+    const Set* approach = approach_.data<Set>();
     const int* w = weights_.data();
     int total[MAX_PLAYERS] = {};
-    for (int p = 0; p < players; ++p)
-        add_terms<Set, false>(pos, p, [&](int term, int count) { total[p] += w[term] * count; });
+    for (int p = 0; p < players; ++p) {
+        const Set own = sets.by_player[p];
+        const Set others = sets.occupied & ~own;
+        int sum = 0;
+        for (int type = 0; type < types; ++type) {
+            sum += w[layout_.in_hand(type)] * pos.in_hand(p, type);
+            const Set cells = sets.of(p, type);
+            if (!cells) continue;
+            const int* placed = w + layout_.cell(p, type, 0);
+            int count = 0, on_cells = 0, mobility = 0, sheltering = 0, approaching = 0;
+            if (guarded_types_ >> type & 1) {
+                const std::size_t row = static_cast<std::size_t>(p * types + type) * t.cell_count;
+                for (int c : cells) {
+                    ++count;
+                    on_cells += placed[c];
+                    sheltering += (shelter[row + c] & own).count();
+                    approaching += (approach[row + c] & others).count();
+                }
+            } else {
+                for (int c : cells) {
+                    ++count;
+                    on_cells += placed[c];
+                }
+                mobility = targets_count<Set>(pos, p, type);
+            }
+            sum += w[layout_.board(type)] * count + on_cells +
+                   w[layout_.mobility(type)] * mobility + w[layout_.shelter(type)] * sheltering +
+                   w[layout_.approach(type)] * approaching;
+        }
+        total[p] = sum;
+    }
     // Against the strongest other player.
     int best_other = -WIN;
     for (int p = 0; p < players; ++p)

@@ -18,40 +18,6 @@ constexpr int LOSING_CAPTURE = -(1 << 28);
 
 }  // namespace
 
-MoveGain move_gain(const Position& pos, Move move, const std::vector<PieceValue>& values) {
-    MoveGain g;
-    if (move.is_drop() || move.is_pass()) return g;
-    const Piece mover = pos.piece_on(move.from());
-    if (mover != NO_PIECE) g.attacker = values[type_of(mover)].board;
-    Piece victim = NO_PIECE;
-    switch (move.kind()) {
-        case Move::normal: {
-            const Piece p = pos.piece_on(move.to());
-            if (p != NO_PIECE && owner_of(p) != pos.side_to_move()) victim = p;
-            break;
-        }
-        case Move::en_passant:
-            victim = pos.piece_on(pos.ep_victim());
-            break;
-        case Move::jumps:
-            g.capture = true;
-            break;  // what it takes needs the path: worth unknown
-        case Move::castling:
-        case Move::drop:
-        case Move::pass:
-            break;
-    }
-    if (victim != NO_PIECE) {
-        g.capture = true;
-        g.victim = values[type_of(victim)].board;
-    }
-    if (move.is_promotion()) {
-        g.promotion = true;
-        g.victim += std::max(0, values[move.promotion()].board - g.attacker);
-    }
-    return g;
-}
-
 int moved_piece_key(const Position& pos, Move move) {
     const int type = move.is_none() ? -1 : MoveOrder::moved_type(pos, move);
     if (type < 0) return -1;

@@ -2,6 +2,7 @@
 // Private to the library.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -19,7 +20,41 @@ struct MoveGain {
     int victim = 0;    // centipawns
     int attacker = 0;  // the moving piece's worth
 };
-MoveGain move_gain(const Position& pos, Move move, const std::vector<PieceValue>& values);
+// Inline: the search asks it of every move it lists, quiescence's included.
+[[gnu::always_inline]] inline MoveGain move_gain(const Position& pos, Move move,
+                                                 const std::vector<PieceValue>& values) {
+    MoveGain g;
+    if (move.is_drop() || move.is_pass()) return g;
+    const Piece mover = pos.piece_on(move.from());
+    if (mover != NO_PIECE) g.attacker = values[type_of(mover)].board;
+    Piece victim = NO_PIECE;
+    switch (move.kind()) {
+        case Move::normal: {
+            const Piece p = pos.piece_on(move.to());
+            if (p != NO_PIECE && owner_of(p) != pos.side_to_move()) victim = p;
+            break;
+        }
+        case Move::en_passant:
+            victim = pos.piece_on(pos.ep_victim());
+            break;
+        case Move::jumps:
+            g.capture = true;
+            break;  // what it takes needs the path: worth unknown
+        case Move::castling:
+        case Move::drop:
+        case Move::pass:
+            break;
+    }
+    if (victim != NO_PIECE) {
+        g.capture = true;
+        g.victim = values[type_of(victim)].board;
+    }
+    if (move.is_promotion()) {
+        g.promotion = true;
+        g.victim += std::max(0, values[move.promotion()].board - g.attacker);
+    }
+    return g;
+}
 
 // A move as the counter-moves know it: who moved what where (the piece as it stood before the
 // move; a drop: the type dropped). -1 for none (a pass, a null move, before the root).

@@ -92,9 +92,8 @@ public:
 private:
     template <class Set>
     int evaluate_as(const Position& pos, int player) const;  // in the game's width Set
-    // Calls add(term, count) for each of `player`'s terms; the cells of types whose cell weights
-    // are all zero only when `every_cell`.
-    template <class Set, bool every_cell, class Add>
+    // Calls add(term, count) for each of `player`'s terms.
+    template <class Set, class Add>
     void add_terms(const Position& pos, int player, Add&& add) const;
     void prepare(const CompiledGame& game);
 
@@ -105,7 +104,6 @@ private:
     // For royal pieces where check matters, per [(player * types + type) * cells + cell]: the
     // cells next to it and those two moves away.
     SetPool shelter_, approach_;       // in the game's width
-    std::uint32_t placed_types_ = 0;   // types with a cell weight not zero, a bit each
     std::uint32_t guarded_types_ = 0;  // royal types whose safety counts, a bit each
 };
 
