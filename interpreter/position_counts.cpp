@@ -1,7 +1,7 @@
 // PositionCounts: open addressing with linear probing, a slot chosen by the top bits of the hash
 // times an odd constant (so that hashes differing in any bits spread). A count that falls to zero
-// keeps its slot, so that the probes of later hashes still pass it; growing drops such slots.
-// Clearing starts a new round, in which the slots of earlier rounds are free.
+// keeps its slot while probes of later hashes may pass it; growing drops such slots. Clearing
+// starts a new round, in which the slots of earlier rounds are free (round 0 is never a round).
 #include <algorithm>
 #include <bit>
 
@@ -45,8 +45,17 @@ int PositionCounts::add(std::uint64_t hash) {
 }
 
 void PositionCounts::remove(std::uint64_t hash) {
-    Slot& slot = slots_[find(hash)];
-    if (in_use(slot) && slot.count > 0) --slot.count;
+    std::size_t i = find(hash);
+    if (!in_use(slots_[i]) || slots_[i].count == 0 || --slots_[i].count > 0) return;
+    // A slot at zero just before a free one ends every probe that reaches it: it is freed, and so
+    // are those at zero before it. A search removes the positions it added last first, so the
+    // slots it used are freed as it goes back, not swept by grow().
+    const std::size_t mask = slots_.size() - 1;
+    while (in_use(slots_[i]) && slots_[i].count == 0 && !in_use(slots_[(i + 1) & mask])) {
+        slots_[i].round = 0;
+        --used_;
+        i = (i - 1) & mask;
+    }
 }
 
 void PositionCounts::clear() {

@@ -402,29 +402,32 @@ private:
         const Position& pos = line_.position();
         const bool full = qply < QUIESCENCE_FULL_PLIES;
         const bool in_check = full && checks_ && pos.in_check();
-        int kept = 0;
-        bool quiet = false;
-        for (int i = 0; i < p.moves.size; ++i) {
-            const Move m = p.moves.moves[i];
-            const MoveGain g = move_gain(pos, m, values_);
-            if (!g.capture && !g.promotion) {
-                quiet = true;
-                if (!in_check) continue;
-            } else if (!full && m.to() != last_to) {
-                quiet = true;
-                continue;
-            }
-            p.moves.moves[kept] = m;
-            p.keys[kept++] = g.capture || g.promotion ? 1 + g.victim * 64 - g.attacker : 0;
-        }
-        p.moves.size = kept;
-        const bool stand_pat = !in_check && quiet;
+        // Whether quiescence leaves the move out when not in check: it takes nothing and does
+        // not promote, or it is not a recapture past the first plies.
+        const auto left_out = [&](Move m, const MoveGain& g) {
+            return (!g.capture && !g.promotion) || (!full && m.to() != last_to);
+        };
+        // Standing pat is judged before the moves are sorted out: it cuts most nodes at once.
+        const bool stand_pat =
+            !in_check && std::any_of(p.moves.moves, p.moves.moves + p.moves.size, [&](Move m) {
+                return left_out(m, move_gain(pos, m, values_));
+            });
         int best = -INFINITE;
         if (stand_pat || qply >= QUIESCENCE_PLIES || line_.depth() + 1 >= MAX_LINE) {
             best = evaluate();
             if (best >= beta || !stand_pat) return best;
             alpha = std::max(alpha, best);
         }
+        int kept = 0;
+        for (int i = 0; i < p.moves.size; ++i) {
+            const Move m = p.moves.moves[i];
+            const MoveGain g = move_gain(pos, m, values_);
+            const bool tactical = g.capture || g.promotion;
+            if (!in_check && left_out(m, g)) continue;
+            p.moves.moves[kept] = m;
+            p.keys[kept++] = tactical ? 1 + g.victim * 64 - g.attacker : 0;
+        }
+        p.moves.size = kept;
         for (int i = 0; i < p.moves.size; ++i) {
             pick_next(p.moves, p.keys, i);
             const Move m = p.moves.moves[i];
