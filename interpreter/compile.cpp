@@ -433,6 +433,8 @@ void Compiler::compile_clock() {
 void Compiler::compile_goals() {
     t_.checks_forbidden = game_.checks_forbidden;
     for (const auto& end : game_.ends) {
+        t_.end_phases |=
+            static_cast<std::uint8_t>(1u << static_cast<int>(end_rule(end.kind).phase));
         if (end.kind == ir::EndKind::checks) t_.checks_to_win = end.count;
         if (end.kind == ir::EndKind::passes) t_.passes_to_end = end.count;
         if (end.kind == ir::EndKind::facing) t_.facing_ends = true;

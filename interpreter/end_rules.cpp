@@ -296,6 +296,7 @@ static_assert(rows_in_kind_order() && std::size(END_RULES) == ir::END_KIND_COUNT
 
 // The rules of `phase` in the game's order; the first that ends the game.
 Judgement judge_phase(const JudgeInput& in, Phase phase) {
+    if (!(in.pos.tables().end_phases >> static_cast<int>(phase) & 1)) return {};
     const auto& ends = in.pos.game().ir().ends;
     for (int r = 0; r < static_cast<int>(ends.size()); ++r) {
         const EndRule& row = end_rule(ends[static_cast<std::size_t>(r)].kind);

@@ -356,6 +356,7 @@ struct Tables {
     int checks_to_win = 0;         // end checks N; 0: checks are not counted
     int passes_to_end = 0;         // end passes N; 0: passes end nothing
     bool facing_ends = false;      // end facing
+    std::uint8_t end_phases = 0;   // a bit per EndRule::Phase that judges one of its end rules
     bool has_goals = false;        // any of the goals above
     bool checks_forbidden = false;
 
