@@ -294,7 +294,7 @@ private:
         if (judged(p, score)) return score;
         if (table_score) return *table_score;
 
-        const bool in_check = checks_ && pos.in_check();
+        const bool in_check = checks_ && line_.in_check();
         const int side = pos.side_to_move();
         // Only the pruning of non-PV nodes out of check reads it.
         const int static_eval = pv_node || in_check ? -INFINITE : evaluate();
@@ -323,15 +323,14 @@ private:
             const Move m = p.moves.moves[i];
             const MoveGain gain = move_gain(pos, m, values_);
             const bool quiet = !gain.capture && !gain.promotion && m != hash_move;
+            // Futility and late-move pruning pass over quiet moves that give no check.
+            if (i > 0 && quiet && !is_decisive(best) &&
+                (futile_quiets || quiets_searched >= quiets_searched_at_most) && !extended_after(m))
+                continue;
             moved_[ply] = moved_piece_key(pos, m);
             line_.play(m);
             const int gives_check = extension();
             const int child = depth - 1 + gives_check;
-            if (i > 0 && quiet && !gives_check && !is_decisive(best) &&
-                (futile_quiets || quiets_searched >= quiets_searched_at_most)) {
-                line_.undo();
-                continue;
-            }
             quiets_searched += quiet;
             if (i == 0) {
                 score = -search(child, -beta, -alpha);
@@ -401,7 +400,7 @@ private:
     int quiesce_listed(Ply& p, int alpha, int beta, int qply, int last_to) {
         const Position& pos = line_.position();
         const bool full = qply < QUIESCENCE_FULL_PLIES;
-        const bool in_check = full && checks_ && pos.in_check();
+        const bool in_check = full && checks_ && line_.in_check();
         // Whether quiescence leaves the move out when not in check: it takes nothing and does
         // not promote, or it is not a recapture past the first plies.
         const auto left_out = [&](Move m, const MoveGain& g) {
@@ -484,8 +483,18 @@ private:
 
     // One more ply for a move that gives check, while the line is within twice the iteration's
     // depth (so that checks cannot lengthen it without end).
-    int extension() const {
-        return checks_ && line_.depth() < 2 * root_depth_ && line_.position().in_check();
+    int extension() { return checks_ && line_.depth() < 2 * root_depth_ && line_.in_check(); }
+
+    // Whether extension() would extend `move` once played, found without playing it into the
+    // line (most of the moves asked are pruned).
+    bool extended_after(Move move) {
+        if (!checks_ || line_.depth() + 1 >= 2 * root_depth_) return false;
+        Position& pos = line_.position();
+        Undo undo;
+        pos.do_move(move, undo);
+        const bool check = pos.in_check();
+        pos.undo_move(move, undo);
+        return check;
     }
 
     bool trusts_table(int depth) const {

@@ -19,6 +19,8 @@ Line::Line(const Root& root, RuleHooks* hooks)
     if (counts_repetitions_)
         for (std::uint64_t hash : hashes_) counts_.add(hash);
     passes_.push_back(root.passes);
+    checked_.reserve(MAX_LINE + 1);
+    checked_.push_back(-1);
     moves_.reserve(MAX_LINE);
 }
 
@@ -29,6 +31,7 @@ void Line::play(Move move) {
     hashes_.push_back(pos_.hash());
     if (counts_repetitions_) counts_.add(pos_.hash());
     passes_.push_back(move.is_pass() ? passes_.back() + 1 : 0);
+    checked_.push_back(-1);
 }
 
 void Line::undo() {
@@ -37,6 +40,12 @@ void Line::undo() {
     if (counts_repetitions_) counts_.remove(hashes_.back());
     hashes_.pop_back();
     passes_.pop_back();
+    checked_.pop_back();
+}
+
+bool Line::in_check() {
+    if (checked_.back() < 0) checked_.back() = pos_.in_check();
+    return checked_.back();
 }
 
 int Line::repetitions() const {

@@ -41,6 +41,8 @@ public:
 
     // How often the current position has occurred in the game and the line, this time included.
     int repetitions() const;
+    // Whether the side to move is in check at the current position (worked out once a node).
+    bool in_check();
 
 private:
     Node node() const;
@@ -55,8 +57,9 @@ private:
     std::vector<std::uint64_t> hashes_;  // the game's positions and the line's, current last
     PositionCounts counts_;              // of hashes_, where the game ends by repetition
     std::vector<Move> moves_;
-    std::vector<Undo> undos_;  // MAX_LINE records that never move: hooks read them
-    std::vector<int> passes_;  // passes in a row at each node of the line
+    std::vector<Undo> undos_;           // MAX_LINE records that never move: hooks read them
+    std::vector<int> passes_;           // passes in a row at each node of the line
+    std::vector<std::int8_t> checked_;  // in_check() at each node: -1 until asked
     std::string error_;
 };
 
