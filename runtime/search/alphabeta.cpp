@@ -36,6 +36,7 @@ struct Ply {
     Ply() {}  // the lists are written before they are read: no need to zero megabytes
     MoveList moves;
     int keys[MAX_MOVES];
+    std::uint8_t unjudged[MAX_MOVES];  // captures whose exchange is still to judge (ordering)
     Move pv[MAX_LINE];
     int pv_length = 0;
 };
@@ -199,8 +200,9 @@ private:
         TtEntry e;
         const bool known = s_.tt.probe(line_.position().hash(), e);
         own_.order.score(line_.position(), p.moves, known ? e.move : Move::none(), 0, -1, values_,
-                         exchange_, p.keys);
-        for (int i = 0; i < p.moves.size; ++i) pick_next(p.moves, p.keys, i);
+                         p.keys, p.unjudged);
+        for (int i = 0; i < p.moves.size; ++i)
+            pick_next(line_.position(), p.moves, p.keys, p.unjudged, i, exchange_);
         moves_.assign(p.moves.size, RootMove{});
         for (int i = 0; i < p.moves.size; ++i)
             moves_[static_cast<std::size_t>(i)].move = p.moves.moves[i];
@@ -316,10 +318,10 @@ private:
         int best = -INFINITE;
         Move best_move;
         const int last = ply >= 1 ? moved_[ply - 1] : -1;
-        own_.order.score(line_.position(), p.moves, hash_move, ply, last, values_, exchange_,
-                         p.keys);
+        own_.order.score(line_.position(), p.moves, hash_move, ply, last, values_, p.keys,
+                         p.unjudged);
         for (int i = 0; i < p.moves.size; ++i) {
-            pick_next(p.moves, p.keys, i);
+            pick_next(line_.position(), p.moves, p.keys, p.unjudged, i, exchange_);
             const Move m = p.moves.moves[i];
             const MoveGain gain = move_gain(pos, m, values_);
             const bool quiet = !gain.capture && !gain.promotion && m != hash_move;

@@ -62,8 +62,9 @@ void MoveOrder::reward(const Position& pos, Move move, int ply, int depth, int l
         for (int& x : history_) x /= 2;
 }
 
-void MoveOrder::score(Position& pos, const MoveList& moves, Move hash_move, int ply, int last,
-                      const std::vector<PieceValue>& values, Exchange& exchange, int* keys) const {
+void MoveOrder::score(const Position& pos, const MoveList& moves, Move hash_move, int ply, int last,
+                      const std::vector<PieceValue>& values, int* keys,
+                      std::uint8_t* unjudged) const {
     const auto& k = killers_[static_cast<std::size_t>(ply)];
     const Move counter = last >= 0 ? counters_[static_cast<std::size_t>(last)] : Move::none();
     for (int i = 0; i < moves.size; ++i) {
@@ -74,10 +75,12 @@ void MoveOrder::score(Position& pos, const MoveList& moves, Move hash_move, int 
             continue;
         }
         const MoveGain g = move_gain(pos, m, values);
+        unjudged[i] = 0;
         if (g.capture) {
             // Taking a piece worth at least the taker's cannot lose material: no exchange needed.
-            const bool losing = g.attacker > g.victim && exchange.evaluate(pos, m) < 0;
-            key = (losing ? LOSING_CAPTURE : CAPTURE) + g.victim * 64 - g.attacker;
+            // Others are judged when they come first (pick_next), most nodes ending before.
+            unjudged[i] = g.attacker > g.victim;
+            key = CAPTURE + g.victim * 64 - g.attacker;
         } else if (g.promotion) {
             key = PROMOTION + g.victim;
         } else if (m == k[0] || m == k[1]) {
@@ -99,6 +102,26 @@ void pick_next(MoveList& moves, int* keys, int from) {
         if (keys[i] > keys[best]) best = i;
     std::swap(moves.moves[from], moves.moves[best]);
     std::swap(keys[from], keys[best]);
+}
+
+void pick_next(Position& pos, MoveList& moves, int* keys, std::uint8_t* unjudged, int from,
+               Exchange& exchange) {
+    for (;;) {
+        int best = from;
+        for (int i = from + 1; i < moves.size; ++i)
+            if (keys[i] > keys[best]) best = i;
+        if (unjudged[best]) {
+            unjudged[best] = 0;
+            if (exchange.evaluate(pos, moves.moves[best]) < 0) {
+                keys[best] += LOSING_CAPTURE - CAPTURE;
+                continue;
+            }
+        }
+        std::swap(moves.moves[from], moves.moves[best]);
+        std::swap(keys[from], keys[best]);
+        std::swap(unjudged[from], unjudged[best]);
+        return;
+    }
 }
 
 }  // namespace vari::search

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <vector>
 
 #include "runtime/search/exchange.hpp"
@@ -79,9 +80,10 @@ public:
     // Sort keys for `moves`, higher first: the hash move, captures that do not lose material in
     // the exchange (by most valuable victim, then least valuable attacker), promotions, killers,
     // the counter-move to the `last` move, quiet moves by history, and last the captures that
-    // lose material.
-    void score(Position& pos, const MoveList& moves, Move hash_move, int ply, int last,
-               const std::vector<PieceValue>& values, Exchange& exchange, int* keys) const;
+    // lose material. A capture that might lose is keyed as one that does not and flagged in
+    // `unjudged`: the pick_next() below judges it when it would come first.
+    void score(const Position& pos, const MoveList& moves, Move hash_move, int ply, int last,
+               const std::vector<PieceValue>& values, int* keys, std::uint8_t* unjudged) const;
 
     // The type `move` moves (a drop: the type dropped); -1 for a pass.
     static int moved_type(const Position& pos, Move move);
@@ -95,5 +97,10 @@ private:
 // Swaps the best-keyed move of [from, size) into `from` (a selection sort, step by step: most
 // nodes cut off after a move or two, so sorting the whole list would be wasted).
 void pick_next(MoveList& moves, int* keys, int from);
+// The same for keys from MoveOrder::score(): a capture flagged `unjudged` that would come first
+// is judged by the exchange it starts, and keyed among the captures that lose material when it
+// does. The order is the one the keys of every exchange judged at once would give.
+void pick_next(Position& pos, MoveList& moves, int* keys, std::uint8_t* unjudged, int from,
+               Exchange& exchange);
 
 }  // namespace vari::search

@@ -1,7 +1,10 @@
-// Move ordering: what a cut-off teaches is used the next time the same move comes before.
+// Move ordering: what a cut-off teaches is used the next time the same move comes before;
+// captures that might lose material are judged as they come, and end up where judging every one
+// at once would put them.
 #include "runtime/search/ordering.hpp"
 
 #include <catch2/catch.hpp>
+#include <random>
 
 #include "runtime/runtime.hpp"
 #include "support/shipped_games.hpp"
@@ -30,7 +33,9 @@ TEST_CASE("moves that refuted a move are tried first the next time it is played"
     order.reward(pos, moves.moves[knight], 3, 4, earlier);  // the counter-move to `earlier`
     const auto keys = [&](int last) {
         std::vector<int> k(static_cast<std::size_t>(moves.size));
-        order.score(pos, moves, Move::none(), 5, last, evaluation.values(), exchange, k.data());
+        std::vector<std::uint8_t> unjudged(k.size());
+        order.score(pos, moves, Move::none(), 5, last, evaluation.values(), k.data(),
+                    unjudged.data());
         return k;
     };
     const auto after = keys(earlier), alone = keys(-1);
@@ -40,6 +45,48 @@ TEST_CASE("moves that refuted a move are tried first the next time it is played"
             CHECK(after[static_cast<std::size_t>(knight)] > after[static_cast<std::size_t>(i)]);
     // Elsewhere the two refutations are alike (the same history).
     CHECK(alone[static_cast<std::size_t>(knight)] == alone[static_cast<std::size_t>(pawn)]);
+}
+
+TEST_CASE("captures judged as they come are ordered as if all were judged at once",
+          "[search][ordering]") {
+    for (const char* name : {"chess", "shafran-chess", "shogi"}) {
+        const auto game = test::load_shipped(name);
+        search::Evaluation evaluation(*game);
+        search::Exchange exchange(game->tables(), evaluation.values());
+        const search::MoveOrder order(game->tables());
+        runtime::Game played(*game);
+        std::mt19937_64 rng(7);
+        int judged = 0, losing = 0;
+        for (int ply = 0; ply < 80 && !played.result(); ++ply) {
+            Position pos = played.position();
+            MoveList moves = played.legal_moves();
+            int keys[MAX_MOVES];
+            std::uint8_t unjudged[MAX_MOVES];
+            order.score(pos, moves, Move::none(), 1, -1, evaluation.values(), keys, unjudged);
+            for (int i = 0; i < moves.size; ++i)
+                search::pick_next(pos, moves, keys, unjudged, i, exchange);
+            for (int i = 0; i < moves.size; ++i) {
+                INFO(name << " ply " << ply << " move " << i);
+                CHECK(unjudged[i] == 0);
+                if (i > 0) CHECK(keys[i - 1] >= keys[i]);
+                const Move m = moves.moves[i];
+                const search::MoveGain g = search::move_gain(pos, m, evaluation.values());
+                // Losing captures, and only they, are keyed below every other move.
+                if (g.capture && g.attacker > g.victim) {
+                    ++judged;
+                    const bool loses = exchange.evaluate(pos, m) < 0;
+                    losing += loses;
+                    CHECK(loses == (keys[i] < 0));
+                } else {
+                    CHECK(keys[i] >= 0);
+                }
+            }
+            played.play(runtime::random_move(played, rng));
+        }
+        INFO(name);
+        CHECK(judged > 10);
+        CHECK(losing > 0);
+    }
 }
 
 }  // namespace search_ordering_tests
