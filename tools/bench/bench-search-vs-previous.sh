@@ -6,7 +6,8 @@
 #   tools/bench/bench-search-vs-previous.sh OLD_VARI [ROUNDS [GAME...]]
 #   defaults: 5 rounds; chess, shogi, xiangqi and the seed games
 # NEW_VARI (default build/vari) names the binary under test, NODES (default 300000) the nodes a
-# search. The new binary reads the games of this checkout's stdlib-games/ (VARI_GAMES), the old
+# search. MEASURE=instructions counts instructions a node under valgrind instead (one run each:
+# the count does not vary; NODES=100000 keeps it to minutes). The new binary reads the games of this checkout's stdlib-games/ (VARI_GAMES), the old
 # one those of OLD_VARI_GAMES (default the same; an old binary may not read today's files: give it
 # its own checkout's, which are the same games). Nodes a second
 # depend on the search's shape as well as its speed: a search that prunes more visits other
@@ -34,6 +35,26 @@ search_rate() {
     VARI_GAMES=$3 "$1" bench "$2" --depth 1 --playouts 0 --search-nodes "$nodes" 2>/dev/null |
         awk '/^search / { for (i = 1; i <= NF; ++i) if ($i == "nodes/s") print $(i - 2) * 1000 }'
 }
+
+# Instructions a node, counted by callgrind (the same on a busy machine): those of `vari think
+# GAME --nodes NODES` less those of one node (loading the game).
+instructions() {
+    VARI_GAMES=$3 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" think "$2" \
+        --nodes "$4" 2>&1 >/dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+per_node() {
+    echo $((($(instructions "$1" "$2" "$3" "$nodes") - $(instructions "$1" "$2" "$3" 1)) / nodes))
+}
+if [ "${MEASURE:-time}" = instructions ]; then
+    command -v valgrind > /dev/null || { echo "MEASURE=instructions needs valgrind" >&2; exit 2; }
+    printf '%-34s %12s %12s %6s\n' game "old instr/node" "new instr/node" ratio
+    for game in "${games[@]}"; do
+        o=$(per_node "$old" "$game" "$old_games_dir")
+        n=$(per_node "$new" "$game" "$games_dir")
+        awk -v g="$game" -v o="$o" -v n="$n" 'BEGIN { printf "%-34s %12d %12d %6.3f\n", g, o, n, n / o }'
+    done
+    exit 0
+fi
 
 printf '%-34s %12s %12s %6s\n' game "old nodes/s" "new nodes/s" ratio
 for game in "${games[@]}"; do
