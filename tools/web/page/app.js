@@ -7,10 +7,12 @@ const $ = (id) => document.getElementById(id);
 
 // ---- The session ------------------------------------------------------------------------------
 let socket = null;
+let connections = 0;  // made so far: news from an earlier one is older than any answer
 let nextId = 1;
 const waiting = new Map();
 
 function connect() {
+  ++connections;
   return new Promise((resolve, reject) => {
     socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/session`);
     socket.onopen = () => { $("connection").textContent = ""; resolve(); };

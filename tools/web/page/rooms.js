@@ -5,7 +5,8 @@
 // Loaded before app.js, whose drawing and session this uses once the page runs.
 "use strict";
 
-let room = null;  // the room followed: { id, token, seat, state, at } (at: when state came)
+let room = null;  // the room followed: { id, token, seat, state, at, on } (at: when state came,
+                  // on: the connection it came on)
 let roomTicker = null;
 
 const KEPT_NAME = "vari.name";
@@ -40,6 +41,8 @@ async function joinRoom(id, token) {
   if (answer.seat >= 0) localStorage.setItem(seatKey(id), token);
   history.replaceState(null, "", `?room=${encodeURIComponent(id)}`);  // the secret off the screen
   const first = !room || room.id !== id;
+  // News of the room pushed on this connection before the answer may be newer than it.
+  const pushed = !first && room.on === connections && room.state ? room.state : null;
   room = { id, token: answer.seat >= 0 ? token : "", seat: answer.seat, state: null, at: 0 };
   socket.onclose = reconnectRoom;
   document.body.classList.add("in-room");
@@ -51,7 +54,7 @@ async function joinRoom(id, token) {
     $("view-choice").value = view;
   }
   showInvites();
-  showRoom(answer);
+  showRoom(pushed && pushed.stamp > answer.stamp ? pushed : answer);
   clearInterval(roomTicker);
   roomTicker = setInterval(tickClocks, 250);
   return true;
@@ -62,6 +65,7 @@ async function joinRoom(id, token) {
 function showRoom(s) {
   const moved = !room.state || room.state.ply !== s.ply;
   room.state = s;
+  room.on = connections;
   room.at = performance.now();
   if (moved) picked = null;
   if (viewing && s.ply < viewing.ply) viewing = null;

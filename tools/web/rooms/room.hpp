@@ -42,6 +42,9 @@ struct Room {
     int offer_by = -1;
     std::vector<bool> accepted;  // per seat, for the offer
     std::map<std::uint64_t, Follower> followers;
+    // Grows at every state told to the followers, and is sent with each state and join answer:
+    // a page may get news pushed before the answer to its join, and keeps the newer.
+    mutable std::uint64_t told = 0;
     std::uint64_t generation =
         0;                    // grows at every change: a move thought for an older one is dropped
     std::thread thinking;     // the AI seats' searches, one after another

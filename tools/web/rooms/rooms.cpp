@@ -269,6 +269,7 @@ struct Rooms::Impl {
             {"clocks", clocks_json(*room.clock, now)},
             {"running", room.clock->running()},
             {"running_ms", running_ms},
+            {"stamp", room.told},
             {"result", room.result},
             {"game_state", game_state.is_null() ? options.describe(game) : std::move(game_state)}};
         if (!room.offer.empty()) out["offer"] = {{"what", room.offer}, {"by", room.offer_by}};
@@ -276,6 +277,7 @@ struct Rooms::Impl {
     }
 
     void tell(const Room& room) const {
+        ++room.told;
         if (room.followers.empty()) return;
         const auto now = SteadyClock::now();
         const json game_state = options.describe(room.table->game());  // the legal moves: once
