@@ -485,12 +485,13 @@ private:
 
     // One more ply for a move that gives check, while the line is within twice the iteration's
     // depth (so that checks cannot lengthen it without end).
-    int extension() { return checks_ && line_.depth() < 2 * root_depth_ && line_.in_check(); }
+    bool extends_checks_at(int line_depth) const { return checks_ && line_depth < 2 * root_depth_; }
+    int extension() { return extends_checks_at(line_.depth()) && line_.in_check(); }
 
     // Whether extension() would extend `move` once played, found without playing it into the
     // line (most of the moves asked are pruned).
     bool extended_after(Move move) {
-        if (!checks_ || line_.depth() + 1 >= 2 * root_depth_) return false;
+        if (!extends_checks_at(line_.depth() + 1)) return false;
         Position& pos = line_.position();
         Undo undo;
         pos.do_move(move, undo);

@@ -110,17 +110,15 @@ void Evaluation::add_terms(const Position& pos, int p, Add&& add) const {
         if (!cells) continue;
         const std::size_t row = static_cast<std::size_t>(p * types + type) * t.cell_count;
         const bool guarded = guarded_types_ >> type & 1;
-        int mobility = 0, sheltering = 0, approaching = 0;
+        int sheltering = 0, approaching = 0;
         for (int c : cells) {
             add(layout_.cell(p, type, c), 1);
             if (guarded) {
                 sheltering += (shelter[row + c] & own).count();
                 approaching += (approach[row + c] & others).count();
-            } else {
-                mobility += piece_targets_in<Set>(pos, c).count();
             }
         }
-        add(layout_.mobility(type), mobility);
+        add(layout_.mobility(type), guarded ? 0 : targets_count<Set>(pos, p, type));
         add(layout_.shelter(type), sheltering);
         add(layout_.approach(type), approaching);
     }

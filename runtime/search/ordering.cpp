@@ -16,6 +16,13 @@ constexpr int COUNTER = 1 << 25;
 constexpr int HISTORY_MAX = 1 << 24;  // history counts are halved before they pass this
 constexpr int LOSING_CAPTURE = -(1 << 28);
 
+int highest_key_from(const MoveList& moves, const int* keys, int from) {
+    int best = from;
+    for (int i = from + 1; i < moves.size; ++i)
+        if (keys[i] > keys[best]) best = i;
+    return best;
+}
+
 }  // namespace
 
 int moved_piece_key(const Position& pos, Move move) {
@@ -97,9 +104,7 @@ void MoveOrder::score(const Position& pos, const MoveList& moves, Move hash_move
 }
 
 void pick_next(MoveList& moves, int* keys, int from) {
-    int best = from;
-    for (int i = from + 1; i < moves.size; ++i)
-        if (keys[i] > keys[best]) best = i;
+    const int best = highest_key_from(moves, keys, from);
     std::swap(moves.moves[from], moves.moves[best]);
     std::swap(keys[from], keys[best]);
 }
@@ -107,9 +112,7 @@ void pick_next(MoveList& moves, int* keys, int from) {
 void pick_next(Position& pos, MoveList& moves, int* keys, std::uint8_t* unjudged, int from,
                Exchange& exchange) {
     for (;;) {
-        int best = from;
-        for (int i = from + 1; i < moves.size; ++i)
-            if (keys[i] > keys[best]) best = i;
+        const int best = highest_key_from(moves, keys, from);
         if (unjudged[best]) {
             unjudged[best] = 0;
             if (exchange.evaluate(pos, moves.moves[best]) < 0) {

@@ -56,6 +56,26 @@ TEST_CASE("the evaluation is the sum of its weighted terms, own less the stronge
     }
 }
 
+TEST_CASE("a type's mobility is the sum of its pieces' targets", "[search][weights]") {
+    for (const char* name : {"chess", "shogi", "xiangqi", "hex-shogi-41", "shafran-chess",
+                             "three-player-hex-shogi-91", "compact-hex-draughts"}) {
+        const auto game = test::load_shipped(name);
+        const Tables& t = game->tables();
+        along_random_game(*game, 9, 60, [&](const Position& pos) {
+            for (int p = 0; p < t.player_count; ++p)
+                for (int type = 0; type < t.type_count; ++type) {
+                    int each = 0;
+                    for (int c : pos.pieces(p, type)) each += piece_targets(pos, c).count();
+                    const int together = with_cell_set(t.cell_words, [&]<class Set>(Set) {
+                        return targets_count<Set>(pos, p, type);
+                    });
+                    INFO(name << " player " << p << " type " << type);
+                    REQUIRE(together == each);
+                }
+        });
+    }
+}
+
 TEST_CASE("weights round-trip through a weights file", "[search][weights]") {
     const auto game = test::load_shipped("three-player-hex-shogi-91");
     std::vector<int> weights = search::Evaluation::derived_weights(*game);

@@ -9,7 +9,8 @@ const $ = (id) => document.getElementById(id);
 let socket = null;
 let connections = 0;  // made so far: news from an earlier one is older than any answer
 let nextId = 1;
-const waiting = new Map();
+const waiting = new Map();  // question id: { resolve, reject, on: its socket }
+const CONNECTION_LOST = "the connection to the server was lost";
 
 function connect() {
   ++connections;
@@ -18,10 +19,12 @@ function connect() {
     socket.onopen = () => { $("connection").textContent = ""; resolve(); };
     socket.onerror = () => reject(new Error("cannot reach the server"));
     socket.onclose = lostConnection;
+    const opened = socket;
+    opened.addEventListener("close", () => abandonAsked(opened));
     socket.onmessage = (event) => {
       const answer = JSON.parse(event.data);
-      const done = answer.id !== undefined && waiting.get(answer.id);
-      if (done) { waiting.delete(answer.id); done(answer); }
+      const asked = answer.id !== undefined && waiting.get(answer.id);
+      if (asked) { waiting.delete(answer.id); asked.resolve(answer); }
       else if (answer.event) pushed(answer);
       else if (answer.error) showError(answer.error);
     };
@@ -32,10 +35,23 @@ function lostConnection() { $("connection").textContent = "disconnected from the
 
 function ask(op, fields = {}) {
   const id = nextId++;
-  return new Promise((resolve) => {
-    waiting.set(id, resolve);
+  return new Promise((resolve, reject) => {
+    if (socket.readyState !== WebSocket.OPEN) {
+      reject(new Error(CONNECTION_LOST));
+      return;
+    }
+    waiting.set(id, { resolve, reject, on: socket });
     socket.send(JSON.stringify({ id, op, ...fields }));
   });
+}
+
+// A question whose connection closed is never answered: it fails, so that no one waits for good.
+function abandonAsked(closed) {
+  for (const [id, asked] of waiting) {
+    if (asked.on !== closed) continue;
+    waiting.delete(id);
+    asked.reject(new Error(CONNECTION_LOST));
+  }
 }
 
 // ---- What is shown ------------------------------------------------------------------------------

@@ -42,7 +42,8 @@ async function joinRoom(id, token) {
   history.replaceState(null, "", `?room=${encodeURIComponent(id)}`);  // the secret off the screen
   const first = !room || room.id !== id;
   // News of the room pushed on this connection before the answer may be newer than it.
-  const pushed = !first && room.on === connections && room.state ? room.state : null;
+  const pushed = !first && room.on === connections && room.state ? { state: room.state, at: room.at }
+                                                                  : null;
   room = { id, token: answer.seat >= 0 ? token : "", seat: answer.seat, state: null, at: 0 };
   socket.onclose = reconnectRoom;
   document.body.classList.add("in-room");
@@ -54,19 +55,20 @@ async function joinRoom(id, token) {
     $("view-choice").value = view;
   }
   showInvites();
-  showRoom(pushed && pushed.stamp > answer.stamp ? pushed : answer);
+  if (pushed && pushed.state.stamp > answer.stamp) showRoom(pushed.state, pushed.at);
+  else showRoom(answer);
   clearInterval(roomTicker);
   roomTicker = setInterval(tickClocks, 250);
   return true;
 }
 
-// The room's state as it changed: drawn as the page draws a game, with only the moves that are
-// this seat's to make offered.
-function showRoom(s) {
+// The room's state as it changed, received at `at`: drawn as the page draws a game, with only the
+// moves that are this seat's to make offered.
+function showRoom(s, at = performance.now()) {
   const moved = !room.state || room.state.ply !== s.ply;
   room.state = s;
   room.on = connections;
-  room.at = performance.now();
+  room.at = at;
   if (moved) picked = null;
   if (viewing && s.ply < viewing.ply) viewing = null;
   const mine = s.status === "playing" && s.seat === s.to_move && !s.result;
@@ -100,7 +102,7 @@ async function roomRequest(op, fields = {}) {
 
 // A lost connection is tried again every two seconds, and the room joined again once it is back.
 function reconnectRoom() {
-  $("connection").textContent = "the connection to the server was lost; trying again";
+  $("connection").textContent = `${CONNECTION_LOST}; trying again`;
   setTimeout(async () => {
     if (!room) return;
     try {
