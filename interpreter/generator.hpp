@@ -42,18 +42,15 @@ public:
                 royals_ |= sets_.of(us_, std::countr_zero(types));
     }
 
+    using CheckingCells = detail::CheckingCells<Set>;
+
     // Lists the legal moves of the side to move.
     [[gnu::always_inline]] inline void run();
 
-private:
-    // checking_cells() of each type, and uncovering_cells(), once worked out in a position.
-    struct CheckingCells {
-        std::uint32_t known = 0;        // a bit per type
-        UnsetArray<Set, MAX_TYPES> of;  // set where `known` says
-        std::optional<Set> uncovering;
-        std::optional<Set> royals;  // enemy_royals()
-    };
+    // movegen_checks.cpp: whether a move gives check, `checking` kept from move to move.
+    bool checks(Move m, CheckingCells& checking);
 
+private:
     // Whether a royal piece of ours is attacked: known once fast() has looked.
     bool in_check() const { return check_known_ ? checked_ : pos_.in_check(); }
 
@@ -227,7 +224,6 @@ private:
 
     // movegen_checks.cpp: which moves give check (`checks forbidden`, drops)
     [[gnu::noinline]] void keep_not_checking();
-    bool checks(Move m, CheckingCells& checking);
     bool checks_leaving(Move m, int type, CheckingCells& checking);
     Set uncovering_cells(CheckingCells& checking);
     Set checking_cells(int type, CheckingCells& checking);

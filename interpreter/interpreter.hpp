@@ -11,6 +11,7 @@
 #include <string_view>
 #include <type_traits>
 #include <unordered_map>
+#include <variant>
 #include <vector>
 
 #include "interpreter/ir.hpp"
@@ -299,6 +300,38 @@ bool jump_path(const Position& pos, Move move, JumpPath& path);
 // Writes the legal moves of the side to move into `list`. The position is used as scratch and is
 // unchanged on return.
 void generate_legal(Position& pos, MoveList& list);
+
+namespace detail {
+// What the generator has worked out about checks in a position, each part when first needed:
+// the cells each of our types would check from, the cells our uncovering moves leave, and the
+// other players' royal pieces.
+template <class Set>
+struct CheckingCells {
+    std::uint32_t known = 0;        // a bit per type
+    UnsetArray<Set, MAX_TYPES> of;  // set where `known` says
+    std::optional<Set> uncovering;
+    std::optional<Set> royals;
+};
+}  // namespace detail
+
+// Whether moves of the side to move give check, asked one move at a time in one position: what
+// is worked out for one move (the cells each piece type would check from) serves the next.
+// forget() when the position has changed.
+class CheckCells {
+public:
+    void forget() { known_.emplace<std::monostate>(); }
+
+private:
+    friend bool move_gives_check(Position& pos, Move m, CheckCells& known);
+#define VARI_CHECKING_CELLS(Set) , detail::CheckingCells<Set>
+    std::variant<std::monostate VARI_EACH_CELL_SET(VARI_CHECKING_CELLS)> known_;
+#undef VARI_CHECKING_CELLS
+};
+
+// Whether `m`, a legal move of the side to move, attacks another player's royal piece once made:
+// read off the tables where they tell, made and unmade where not. The position is unchanged on
+// return.
+bool move_gives_check(Position& pos, Move m, CheckCells& known);
 
 // The cells a walked rule may pass or reach from `from`, in the order it meets them on an empty
 // board, into `cells` (room for MAX_CELLS); returns how many.

@@ -1,5 +1,6 @@
-// Whether a move gives check, for `checks forbidden` and for drops that may not check or mate:
-// read off the cells each type would check from where the tables tell, made and tested where not.
+// Whether a move gives check, for `checks forbidden`, drops that may not check or mate, and the
+// search (move_gives_check): read off the cells each type would check from where the tables
+// tell, made and tested where not.
 #include "interpreter/generator.hpp"
 
 namespace vari::detail {
@@ -132,3 +133,16 @@ VARI_EACH_CELL_SET(VARI_INSTANTIATE)
 #undef VARI_INSTANTIATE
 
 }  // namespace vari::detail
+
+namespace vari {
+
+bool move_gives_check(Position& pos, Move m, CheckCells& known) {
+    return with_cell_set(pos.tables().cell_words, [&]<class Set>(Set) {
+        auto* checking = std::get_if<detail::CheckingCells<Set>>(&known.known_);
+        if (!checking) checking = &known.known_.template emplace<detail::CheckingCells<Set>>();
+        MoveList unused;  // the generator's list, which asking about checks leaves alone
+        return detail::Generator<Set>(pos, unused).checks(m, *checking);
+    });
+}
+
+}  // namespace vari

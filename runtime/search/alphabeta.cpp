@@ -39,6 +39,7 @@ struct Ply {
     std::uint8_t unjudged[MAX_MOVES];  // captures whose exchange is still to judge (ordering)
     Move pv[MAX_LINE];
     int pv_length = 0;
+    CheckCells checks;  // which of the moves give check, as far as asked (extended_after)
 };
 
 // What each thread of a search keeps to itself: its line's plies, its move ordering and the
@@ -313,6 +314,7 @@ private:
             !pv_node && !in_check && depth <= LATE_MOVE_PRUNING_DEPTH ? 3 + depth * depth
                                                                       : MAX_MOVES;
         int quiets_searched = 0;
+        p.checks.forget();
 
         const int alpha_start = alpha;
         int best = -INFINITE;
@@ -327,7 +329,8 @@ private:
             const bool quiet = !gain.capture && !gain.promotion && m != hash_move;
             // Futility and late-move pruning pass over quiet moves that give no check.
             if (i > 0 && quiet && !is_decisive(best) &&
-                (futile_quiets || quiets_searched >= quiets_searched_at_most) && !extended_after(m))
+                (futile_quiets || quiets_searched >= quiets_searched_at_most) &&
+                !extended_after(p, m))
                 continue;
             moved_[ply] = moved_piece_key(pos, m);
             line_.play(m);
@@ -489,10 +492,12 @@ private:
     int extension() { return extends_checks_at(line_.depth()) && line_.in_check(); }
 
     // Whether extension() would extend `move` once played, found without playing it into the
-    // line (most of the moves asked are pruned).
-    bool extended_after(Move move) {
+    // line (most of the moves asked are pruned). With two players a check on another player is a
+    // check on the player to move next; with more, on any of the others.
+    bool extended_after(Ply& p, Move move) {
         if (!extends_checks_at(line_.depth() + 1)) return false;
         Position& pos = line_.position();
+        if (pos.tables().player_count == 2) return move_gives_check(pos, move, p.checks);
         Undo undo;
         pos.do_move(move, undo);
         const bool check = pos.in_check();
