@@ -208,8 +208,21 @@ int targets_count(const Position& pos, int player, int type) {
     const BoardSets<Set>& s = pos.sets<Set>();
     const PieceRules& rules = t.rules_of(player, type);
     const detail::Landings<Set> land(s.by_player[player], s.occupied);
+    const Set pieces = s.of(player, type);
     int count = 0;
-    for (const int from : s.of(player, type))
+    // Moves that decompose into shifts (pawn-like steps) are counted for three pieces or more at
+    // once, as the generator lists them: a piece's shifts never land twice on one cell, so the
+    // sum is the same.
+    if (rules.shifted && pieces.count() >= 3) {
+        for (std::uint32_t k = 0; k < rules.shift_count; ++k) {
+            const Shift& shift = t.shifts[rules.shift_first + k];
+            const Set allowed = land.by_mode[static_cast<int>(shift.mode)];
+            detail::shift_steps(t, shift, pieces, s.occupied,
+                                [&](int, Set landed) { count += (landed & allowed).count(); });
+        }
+        return count;
+    }
+    for (const int from : pieces)
         count += detail::targets(t, rules, from, land, pos.board()).count();
     return count;
 }

@@ -69,14 +69,9 @@ Set Generator<Set>::shifted_moves(Set from, Set to) {
         for (std::uint32_t k = 0; k < r.shift_count; ++k) {
             const Shift& shift = t_.shifts[r.shift_first + k];
             const Set targets = allowed[static_cast<int>(shift.mode)];
-            Set at = pieces;
-            // A slide's later steps go on from the empty cells only.
-            for (int step = 1;; ++step) {
-                at = at.shifted(shift.offset) &
-                     pool_[shift.lands + static_cast<std::uint32_t>(step - 1)];
-                for (int cell : at& targets) push(Move::make(cell - step * shift.offset, cell));
-                if (step == shift.steps || !(at &= ~occupied_)) break;
-            }
+            detail::shift_steps(t_, shift, pieces, occupied_, [&](int step, Set landed) {
+                for (int cell : landed& targets) push(Move::make(cell - step * shift.offset, cell));
+            });
         }
     }
     return listed;

@@ -227,6 +227,21 @@ template <class Set>
 Set path_targets(const Tables& t, const PieceRules& r, int from, Set own, Set occupied,
                  const Piece* board);
 
+// Steps `shift` (Tables::shifts) from all of `pieces` at once: calls visit(step, landed) with
+// the cells its step `step` (from 1) lands on, whoever stands there; a slide's later steps go on
+// from the empty cells only. The cell a step lands on is `step` offsets past where it started.
+template <class Set, class Visit>
+[[gnu::always_inline]] inline void shift_steps(const Tables& t, const Shift& shift, Set pieces,
+                                               Set occupied, Visit&& visit) {
+    const Set* pool = t.sets.data<Set>();
+    Set at = pieces;
+    for (int step = 1;; ++step) {
+        at = at.shifted(shift.offset) & pool[shift.lands + static_cast<std::uint32_t>(step - 1)];
+        visit(step, at);
+        if (step == shift.steps || !(at &= ~occupied)) break;
+    }
+}
+
 // The cells a movement may land on, by ir::MoveMode, for a player whose pieces are `own` among
 // `occupied`. A generator works them out once, not for each of its pieces.
 template <class Set>
