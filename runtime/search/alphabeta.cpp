@@ -454,7 +454,7 @@ private:
         Position& pos = line_.position();
         const MoveGain g = move_gain(pos, move, values_);
         if (stand + g.victim + DELTA_MARGIN <= alpha) return true;
-        return g.attacker > g.victim && exchange_.evaluate(pos, move) < 0;
+        return g.attacker > g.victim && exchange_.loses(pos, move);
     }
 
     // The evaluation of the line's position for its side to move.

@@ -25,6 +25,11 @@ int Exchange::evaluate(Position& pos, Move move) {
                          [&]<class Set>(Set) { return evaluate_as<Set>(pos, move); });
 }
 
+bool Exchange::loses(Position& pos, Move move) {
+    return with_cell_set(pos.tables().cell_words,
+                         [&]<class Set>(Set) { return loses_as<Set>(pos, move); });
+}
+
 template <class Set>
 int Exchange::least_valuable_attacker(const Position& pos, int cell, int side) const {
     const BoardSets<Set>& s = pos.sets<Set>();
@@ -37,46 +42,89 @@ int Exchange::least_valuable_attacker(const Position& pos, int cell, int side) c
     return -1;
 }
 
+// Makes the next capture on `cell`, for the side to move, with its least valuable piece that can
+// (a royal piece not where it would stand attacked), as the `made`-th move of the exchange; sets
+// `worth` to the capturing piece's. False, with nothing made, when there is none (or no room).
+template <class Set>
+bool Exchange::take_next(Position& pos, int cell, int& made, int& worth) {
+    if (made >= MOST_CAPTURES) return false;
+    const int from = least_valuable_attacker<Set>(pos, cell, pos.side_to_move());
+    if (from < 0) return false;
+    const Piece attacker = pos.piece_on(from);
+    const Move capture = Move::make(from, cell);
+    Undo& undo = undos_[static_cast<std::size_t>(made)];
+    pos.do_move(capture, undo);
+    if (checks_ && (royal_types_ >> type_of(attacker) & 1) &&
+        pos.is_attacked(cell, pos.side_to_move())) {
+        pos.undo_move(capture, undo);
+        return false;
+    }
+    moves_[static_cast<std::size_t>(made++)] = capture;
+    worth = values_[static_cast<std::size_t>(type_of(attacker))].board;
+    return true;
+}
+
+void Exchange::take_back(Position& pos, int made) {
+    for (int k = made - 1; k >= 0; --k)
+        pos.undo_move(moves_[static_cast<std::size_t>(k)], undos_[static_cast<std::size_t>(k)]);
+}
+
+void Exchange::start(Position& pos, Move move) {
+    pos.do_move(move, undos_[0]);
+    moves_[0] = move;
+}
+
+// The worth of what stands on the cell after `move`.
+int Exchange::standing_after(Move move, const MoveGain& first) const {
+    if (move.is_drop()) return values_[static_cast<std::size_t>(move.dropped_type())].board;
+    if (move.is_promotion()) return values_[static_cast<std::size_t>(move.promotion())].board;
+    return first.attacker;
+}
+
+bool Exchange::exchanges(Move move) {
+    return !move.is_jumps() && !move.is_pass() && move.kind() != Move::castling;
+}
+
 template <class Set>
 int Exchange::evaluate_as(Position& pos, Move move) {
     const MoveGain first = move_gain(pos, move, values_);
-    if (move.is_jumps() || move.is_pass() || move.kind() == Move::castling) return first.victim;
-    const int cell = move.to();
+    if (!exchanges(move)) return first.victim;
     // taken[k]: what the k-th capture on the cell takes (the 0th: the move itself).
     std::array<int, MOST_CAPTURES + 1> taken{};
     taken[0] = first.victim;
-    // What stands on the cell after the move, for the other side to take.
-    int standing = first.attacker;
-    if (move.is_drop()) standing = values_[static_cast<std::size_t>(move.dropped_type())].board;
-    if (move.is_promotion()) standing = values_[static_cast<std::size_t>(move.promotion())].board;
-    int made = 0;
-    pos.do_move(move, undos_[0]);
-    moves_[made++] = move;
-    while (made < MOST_CAPTURES) {
-        const int side = pos.side_to_move();
-        const int from = least_valuable_attacker<Set>(pos, cell, side);
-        if (from < 0) break;
-        const Piece attacker = pos.piece_on(from);
-        const Move capture = Move::make(from, cell);
-        pos.do_move(capture, undos_[static_cast<std::size_t>(made)]);
-        moves_[static_cast<std::size_t>(made++)] = capture;
-        // A royal piece may not take where it would stand attacked.
-        if (checks_ && (royal_types_ >> type_of(attacker) & 1) &&
-            pos.is_attacked(cell, pos.side_to_move())) {
-            --made;
-            pos.undo_move(capture, undos_[static_cast<std::size_t>(made)]);
-            break;
-        }
+    int standing = standing_after(move, first), made = 1;
+    start(pos, move);
+    for (int worth; take_next<Set>(pos, move.to(), made, worth); standing = worth)
         taken[static_cast<std::size_t>(made - 1)] = standing;
-        standing = values_[static_cast<std::size_t>(type_of(attacker))].board;
-    }
-    for (int k = made - 1; k >= 0; --k)
-        pos.undo_move(moves_[static_cast<std::size_t>(k)], undos_[static_cast<std::size_t>(k)]);
+    take_back(pos, made);
     // Back from the last capture: each side takes only when it gains by it.
     int rest = 0;
     for (int k = made - 1; k >= 1; --k)
         rest = std::max(0, taken[static_cast<std::size_t>(k)] - rest);
     return taken[0] - rest;
+}
+
+// evaluate() < 0, each capture looked for only while the answer is open. With rest(k) what the
+// side taking k-th wins back from there on (evaluate()'s `rest`: 0 when no capture k follows, else
+// what it takes less rest(k + 1), at least 0), the move loses when rest(1) exceeds what it took.
+// The question on rest(k) is "at most limit" or "at least limit" (limit > 0); what capture k
+// would take settles it (no more than the limit; less than it), else so does finding no capture
+// (rest(k) = 0), else it becomes the opposite question on rest(k + 1).
+template <class Set>
+bool Exchange::loses_as(Position& pos, Move move) {
+    const MoveGain first = move_gain(pos, move, values_);
+    int standing = standing_after(move, first);
+    if (!exchanges(move) || standing <= first.victim) return false;  // it keeps what it took
+    bool at_most = true;
+    int limit = first.victim, made = 1;
+    start(pos, move);
+    for (int worth; at_most ? standing > limit : standing >= limit; standing = worth) {
+        if (!take_next<Set>(pos, move.to(), made, worth)) break;
+        limit = standing - limit;
+        at_most = !at_most;
+    }
+    take_back(pos, made);
+    return !at_most;
 }
 
 }  // namespace vari::search

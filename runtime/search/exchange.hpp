@@ -10,6 +10,8 @@
 
 namespace vari::search {
 
+struct MoveGain;
+
 class Exchange {
 public:
     Exchange(const Tables& t, const std::vector<PieceValue>& values);
@@ -20,11 +22,21 @@ public:
     // curves); pins are not, nor promotions after the first move. A capture sequence (jumps)
     // scores what it takes first.
     int evaluate(Position& pos, Move move);
+    // evaluate(pos, move) < 0, found with no more captures than it takes to know.
+    bool loses(Position& pos, Move move);
 
 private:
     static constexpr int MOST_CAPTURES = 32;
     template <class Set>
     int evaluate_as(Position& pos, Move move);
+    template <class Set>
+    bool loses_as(Position& pos, Move move);
+    static bool exchanges(Move move);
+    int standing_after(Move move, const MoveGain& first) const;
+    void start(Position& pos, Move move);
+    template <class Set>
+    bool take_next(Position& pos, int cell, int& made, int& worth);
+    void take_back(Position& pos, int made);
     template <class Set>
     int least_valuable_attacker(const Position& pos, int cell, int side) const;
 

@@ -115,7 +115,7 @@ void pick_next(Position& pos, MoveList& moves, int* keys, std::uint8_t* unjudged
         const int best = highest_key_from(moves, keys, from);
         if (unjudged[best]) {
             unjudged[best] = 0;
-            if (exchange.evaluate(pos, moves.moves[best]) < 0) {
+            if (exchange.loses(pos, moves.moves[best])) {
                 keys[best] += LOSING_CAPTURE - CAPTURE;
                 continue;
             }

@@ -4,9 +4,11 @@
 #include "runtime/search/exchange.hpp"
 
 #include <catch2/catch.hpp>
+#include <random>
 #include <sstream>
 
 #include "runtime/runtime.hpp"
+#include "runtime/search/ordering.hpp"
 #include "support/shipped_games.hpp"
 
 namespace search_exchange_tests {
@@ -73,6 +75,35 @@ TEST_CASE("an exchange is worth what the captures on its cell win, counted by ha
     CHECK(exchange.evaluate(pos, *m) == counted(*game, evaluation.values(), taken));
     CHECK(pos.hash() == hash);
     CHECK(pos.is_consistent());
+}
+
+TEST_CASE("whether an exchange loses is what its full worth says", "[search][exchange]") {
+    for (const char* name : {"chess", "xiangqi", "shogi", "crazyhouse", "shafran-chess",
+                             "hex-shogi-41", "janggi", "compact-hex-chess-shogi"}) {
+        const auto game = test::load_shipped(name);
+        search::Evaluation evaluation(*game);
+        search::Exchange exchange(game->tables(), evaluation.values());
+        runtime::Game played(*game);
+        std::mt19937_64 rng(3);
+        int losing = 0, deep = 0;
+        for (int ply = 0; ply < 80 && !played.result(); ++ply) {
+            Position pos = played.position();
+            const std::uint64_t hash = pos.hash();
+            for (const Move m : played.legal_moves()) {
+                const int worth = exchange.evaluate(pos, m);
+                INFO(name << " ply " << ply << " from " << m.from() << " to " << m.to() << " worth "
+                          << worth);
+                REQUIRE(exchange.loses(pos, m) == (worth < 0));
+                REQUIRE(pos.hash() == hash);
+                losing += worth < 0;
+                deep += worth < 0 && search::move_gain(pos, m, evaluation.values()).capture;
+            }
+            played.play(runtime::random_move(played, rng));
+        }
+        INFO(name);
+        CHECK(losing > 0);
+        CHECK(deep > 0);  // losing captures, not only quiet moves onto attacked cells
+    }
 }
 
 }  // namespace search_exchange_tests
