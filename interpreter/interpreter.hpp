@@ -307,6 +307,7 @@ namespace detail {
 // other players' royal pieces.
 template <class Set>
 struct CheckingCells {
+    CheckingCells() {}              // so that even value-initialization leaves `of` unset
     std::uint32_t known = 0;        // a bit per type
     UnsetArray<Set, MAX_TYPES> of;  // set where `known` says
     std::optional<Set> uncovering;

@@ -107,9 +107,9 @@ int Exchange::evaluate_as(Position& pos, Move move) {
 // evaluate() < 0, each capture looked for only while the answer is open. With rest(k) what the
 // side taking k-th wins back from there on (evaluate()'s `rest`: 0 when no capture k follows, else
 // what it takes less rest(k + 1), at least 0), the move loses when rest(1) exceeds what it took.
-// The question on rest(k) is "at most limit" or "at least limit" (limit > 0); what capture k
-// would take settles it (no more than the limit; less than it), else so does finding no capture
-// (rest(k) = 0), else it becomes the opposite question on rest(k + 1).
+// The question on rest(k) is "at most limit" (limit >= 0) or "at least limit" (limit > 0); what
+// capture k would take settles it (no more than the limit; less than it), else so does finding no
+// capture (rest(k) = 0), else it becomes the opposite question on rest(k + 1).
 template <class Set>
 bool Exchange::loses_as(Position& pos, Move move) {
     const MoveGain first = move_gain(pos, move, values_);
