@@ -7,11 +7,11 @@
 #   defaults: 5 rounds; chess, shogi, xiangqi and the seed games
 # NEW_VARI (default build/vari) names the binary under test, NODES (default 300000) the nodes a
 # search. MEASURE=instructions counts instructions a node under valgrind instead (one run each:
-# the count does not vary; NODES=100000 keeps it to minutes). The new binary reads the games of this checkout's stdlib-games/ (VARI_GAMES), the old
-# one those of OLD_VARI_GAMES (default the same; an old binary may not read today's files: give it
-# its own checkout's, which are the same games). Nodes a second
-# depend on the search's shape as well as its speed: a search that prunes more visits other
-# nodes; this measures the whole, as a user sees it.
+# the count does not vary; NODES=100000 keeps it to minutes). The new binary reads the games of
+# this checkout's stdlib-games/ (VARI_GAMES), the old one those of OLD_VARI_GAMES (default the
+# same; an old binary may not read today's files: give it its own checkout's, which are the same
+# games). Nodes a second depend on the search's shape as well as its speed: a search that prunes
+# more visits other nodes; this measures the whole, as a user sees it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . tools/bench/bench-common.sh
