@@ -64,6 +64,12 @@ bool Position::is_attacked(int cell, int by, Set occupied, std::uint32_t types) 
 
 template <class Set>
 bool Position::is_walked_to(int cell, int by, Set occupied, std::uint32_t types) const {
+    return walked_attacker(cell, by, occupied, types, true) >= 0;
+}
+
+template <class Set>
+int Position::walked_attacker(int cell, int by, Set occupied, std::uint32_t types,
+                              bool jumps) const {
     const Tables& t = *t_;
     const Set* pool = t.sets.data<Set>();
     const BoardSets<Set>& s = sets<Set>();
@@ -77,29 +83,55 @@ bool Position::is_walked_to(int cell, int by, Set occupied, std::uint32_t types)
                     const SlideGroup& group = t.slide_groups[r.group_first + g];
                     if (group.mode != ir::MoveMode::move_only &&
                         detail::grouped_reach<Set>(t, group.lookups + from, occupied).has(cell))
-                        return true;
+                        return from;
                 }
             if constexpr (detail::has_lookups<Set>)
                 if (r.typed_group_count &&
                     detail::typed_group_attacks(t, r, from, occupied, board_).has(cell))
-                    return true;
+                    return from;
 #endif
             for (std::uint32_t i = r.grouped_slides; i < r.slide_count; ++i) {
                 const SlideRule& slide = t.slides[r.slide_first + i];
                 if (slide.mode != ir::MoveMode::move_only &&
                     detail::slide_reach(t, slide, from, occupied).has(cell))
-                    return true;
+                    return from;
             }
             for (std::uint32_t i = r.grouped_paths + r.typed_paths; i < r.path_count; ++i) {
                 const PathRule& rule = t.paths[r.path_first + i];
                 if (rule.mode != ir::MoveMode::move_only &&
                     detail::path_reaches(t, rule, from, occupied, board_, cell))
-                    return true;
+                    return from;
             }
-            if (r.jump_count && detail::jump_attacks(t, r, from, occupied).has(cell)) return true;
+            if (jumps && r.jump_count && detail::jump_attacks(t, r, from, occupied).has(cell))
+                return from;
         }
     }
-    return false;
+    return -1;
+}
+
+template <class Set>
+int Position::attacker_of(int cell, int by, int type, Set occupied) const {
+    const Tables& t = *t_;
+    const Set pieces = sets<Set>().of(by, type);
+    if (!pieces) return -1;
+    const std::uint32_t bit = 1u << type;
+    if (t.royal_types & bit) {
+        // Royal pieces attack along the lines where they may not face others, without a move
+        // there: asked of their own targets (few pieces, and the last an exchange asks of).
+        for (const int from : pieces)
+            if (piece_targets_in<Set>(*this, from).has(cell)) return from;
+        return -1;
+    }
+    Set hit;
+    if (t.leaper_types[by] & bit)
+        hit |= t.sets.data<Set>()[t.rules_of(by, type).attackers + cell] & pieces;
+    for (std::uint32_t i = t.attack_lines_first[by]; i < t.attack_lines_first[by + 1]; ++i) {
+        const AttackLines& lines = t.attack_lines[i];
+        if (lines.types & bit) hit |= detail::along_lines(t, lines, cell, occupied) & pieces;
+    }
+    if (hit) return hit.first();
+    // Jumps take what they pass over, not what stands where they land.
+    return t.complex_types[by] & bit ? walked_attacker(cell, by, occupied, bit, false) : -1;
 }
 
 template <class Set>
@@ -133,6 +165,11 @@ template bool Position::is_walked_to(int, int, CellSet128, std::uint32_t) const;
 template bool Position::is_walked_to(int, int, CellSet192, std::uint32_t) const;
 template bool Position::is_walked_to(int, int, CellSet256, std::uint32_t) const;
 template bool Position::is_walked_to(int, int, CellSetWide, std::uint32_t) const;
+template int Position::attacker_of(int, int, int, CellSet64) const;
+template int Position::attacker_of(int, int, int, CellSet128) const;
+template int Position::attacker_of(int, int, int, CellSet192) const;
+template int Position::attacker_of(int, int, int, CellSet256) const;
+template int Position::attacker_of(int, int, int, CellSetWide) const;
 template CellSet64 Position::walked_to(CellSet64, int, CellSet64, std::uint32_t) const;
 template CellSet128 Position::walked_to(CellSet128, int, CellSet128, std::uint32_t) const;
 template CellSet192 Position::walked_to(CellSet192, int, CellSet192, std::uint32_t) const;

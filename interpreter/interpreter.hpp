@@ -192,6 +192,11 @@ public:
     // rules, jumps), walked from the pieces that could make them.
     template <class Set>
     bool is_walked_to(int cell, int by, Set occupied, std::uint32_t types) const;
+    // A piece of `by`'s `type` that can take on `cell` by moving there (its cell), or -1: the
+    // least valuable attacker's question in an exchange. (is_attacked() also counts what a jump
+    // passes over and royal pieces that may not face others.)
+    template <class Set>
+    int attacker_of(int cell, int by, int type, Set occupied) const;
     // Which of `cells` those attacks reach: each piece that could reach one is walked once.
     template <class Set>
     Set walked_to(Set cells, int by, Set occupied, std::uint32_t types) const;
@@ -241,6 +246,10 @@ private:
     void lose_gates(Set lost);  // clears those rights, and their keys
     template <class Set>
     bool royal_attacked_as(int player) const;
+    // is_walked_to()'s walk: the first piece found to reach `cell` (over it, by a jump, only
+    // with `jumps`), or -1.
+    template <class Set>
+    int walked_attacker(int cell, int by, Set occupied, std::uint32_t types, bool jumps) const;
     template <class Set>
     bool gives_check_as(int by) const;
     void gain_rights_by_drop(int to);  // castling rights a drop completes (`by-drop`)

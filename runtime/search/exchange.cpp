@@ -32,13 +32,9 @@ bool Exchange::loses(Position& pos, Move move) {
 
 template <class Set>
 int Exchange::least_valuable_attacker(const Position& pos, int cell, int side) const {
-    const BoardSets<Set>& s = pos.sets<Set>();
-    for (const int type : by_value_) {
-        const Set pieces = s.of(side, type);
-        if (!pieces || !pos.is_attacked(cell, side, s.occupied, 1u << type)) continue;
-        for (const int from : pieces)
-            if (piece_targets_in<Set>(pos, from).has(cell)) return from;
-    }
+    const Set occupied = pos.sets<Set>().occupied;
+    for (const int type : by_value_)
+        if (const int from = pos.attacker_of(cell, side, type, occupied); from >= 0) return from;
     return -1;
 }
 
