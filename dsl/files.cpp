@@ -61,14 +61,15 @@ std::optional<std::string> read_bytes(const fs::path& path, std::size_t limit,
         reason = std::generic_category().message(errno);
         return std::nullopt;
     }
-    // Read in pieces up to one byte past the limit, which tells a file at the limit from a larger
-    // one: the string grows with the file rather than setting the limit's room aside each time.
+    // Read up to one byte past the limit, which tells a file at the limit from a larger one, into
+    // room that doubles as the file goes on rather than setting the limit's room aside each time.
     std::string bytes;
-    char piece[1 << 16];
-    while (bytes.size() <= limit) {
-        const std::size_t wanted = std::min(sizeof piece, limit + 1 - bytes.size());
-        const std::size_t got = std::fread(piece, 1, wanted, file.get());
-        bytes.append(piece, got);
+    for (std::size_t room = 1 << 16; bytes.size() <= limit; room *= 2) {
+        const std::size_t before = bytes.size();
+        const std::size_t wanted = std::min(room, limit + 1 - before);
+        bytes.resize(before + wanted);
+        const std::size_t got = std::fread(bytes.data() + before, 1, wanted, file.get());
+        bytes.resize(before + got);
         if (got < wanted) break;
     }
     if (std::ferror(file.get()) != 0) {

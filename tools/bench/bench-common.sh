@@ -29,6 +29,25 @@ first_depth() {
     echo 12
 }
 
+# Runs the commands OLD_COMMAND and NEW_COMMAND (each one word: a function or a program)
+# alternately, ROUNDS times each, so that both share the machine's moods; their outputs, a line
+# a run, go to the arrays old_runs and new_runs: alternate ROUNDS OLD_COMMAND NEW_COMMAND.
+alternate() {
+    local r
+    old_runs=() new_runs=()
+    for ((r = 0; r < $1; ++r)); do
+        old_runs+=("$($2)")
+        new_runs+=("$($3)")
+    done
+}
+
+# The median of field FIELD (default 1) of the lines given: column_median FIELD LINE...
+column_median() {
+    local field=$1
+    shift
+    printf '%s\n' "$@" | awk -v f="$field" '{ print $f }' | median
+}
+
 # The median of the numbers on standard input, one a line.
 median() {
     sort -g | awk '{ v[NR] = $1 }

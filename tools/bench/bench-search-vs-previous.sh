@@ -62,12 +62,9 @@ for game in "${games[@]}"; do
         printf '%-34s skipped: the old binary cannot run it\n' "$game"
         continue
     fi
-    old_runs=() new_runs=()
-    for ((r = 0; r < rounds; ++r)); do
-        old_runs+=("$(search_rate "$old" "$game" "$old_games_dir")")
-        new_runs+=("$(search_rate "$new" "$game" "$games_dir")")
-    done
-    o=$(printf '%s\n' "${old_runs[@]}" | median)
-    n=$(printf '%s\n' "${new_runs[@]}" | median)
+    old_search() { search_rate "$old" "$game" "$old_games_dir"; }
+    new_search() { search_rate "$new" "$game" "$games_dir"; }
+    alternate "$rounds" old_search new_search
+    o=$(column_median 1 "${old_runs[@]}") n=$(column_median 1 "${new_runs[@]}")
     awk -v g="$game" -v o="$o" -v n="$n" 'BEGIN { printf "%-34s %12.0f %12.0f %6.3f\n", g, o, n, n / o }'
 done

@@ -34,15 +34,11 @@ for game in "${games[@]}"; do
         printf '%-34s skipped: the old binary cannot run it\n' "$game"
         continue
     fi
-    old_runs=() new_runs=()
-    for ((r = 0; r < rounds; ++r)); do
-        old_runs+=("$(bench_rates "$old" bench "$game" --depth "$depth")")
-        new_runs+=("$(bench_rates "$new" bench "$game" --depth "$depth")")
-    done
-    ol=$(printf '%s\n' "${old_runs[@]}" | awk '{ print $1 }' | median)
-    nl=$(printf '%s\n' "${new_runs[@]}" | awk '{ print $1 }' | median)
-    op=$(printf '%s\n' "${old_runs[@]}" | awk '{ print $2 }' | median)
-    np=$(printf '%s\n' "${new_runs[@]}" | awk '{ print $2 }' | median)
+    old_bench() { bench_rates "$old" bench "$game" --depth "$depth"; }
+    new_bench() { bench_rates "$new" bench "$game" --depth "$depth"; }
+    alternate "$rounds" old_bench new_bench
+    ol=$(column_median 1 "${old_runs[@]}") nl=$(column_median 1 "${new_runs[@]}")
+    op=$(column_median 2 "${old_runs[@]}") np=$(column_median 2 "${new_runs[@]}")
     awk -v g="$game" -v d="$depth" -v ol="$ol" -v nl="$nl" -v op="$op" -v np="$np" 'BEGIN {
         printf "%-34s %5d %9.2f %9.2f %6.3f %9.0f %9.0f %6.3f\n", g, d, ol / 1e6, nl / 1e6, nl / ol,
                op, np, np / op }'
