@@ -110,28 +110,42 @@ int Position::walked_attacker(int cell, int by, Set occupied, std::uint32_t type
 }
 
 template <class Set>
-int Position::attacker_of(int cell, int by, int type, Set occupied) const {
+int Position::attacker_of(int cell, int by, std::span<const int> types, Set occupied) const {
     const Tables& t = *t_;
-    const Set pieces = sets<Set>().of(by, type);
-    if (!pieces) return -1;
-    const std::uint32_t bit = 1u << type;
-    if (t.royal_types & bit) {
-        // Royal pieces attack along the lines where they may not face others, without a move
-        // there: asked of their own targets (few pieces, and the last an exchange asks of).
-        for (const int from : pieces)
-            if (piece_targets_in<Set>(*this, from).has(cell)) return from;
-        return -1;
+    const BoardSets<Set>& s = sets<Set>();
+    // The sliders that attack the cell, read once for all the types asked.
+    Set sliders;
+    bool sliders_read = false;
+    for (const int type : types) {
+        const Set pieces = s.of(by, type);
+        if (!pieces) continue;
+        const std::uint32_t bit = 1u << type;
+        if (t.royal_types & bit) {
+            // Royal pieces attack along the lines where they may not face others, without a
+            // move there: asked of their own targets (few pieces, and the last an exchange asks).
+            for (const int from : pieces)
+                if (piece_targets_in<Set>(*this, from).has(cell)) return from;
+            continue;
+        }
+        if (!sliders_read) {
+            for (std::uint32_t i = t.attack_lines_first[by]; i < t.attack_lines_first[by + 1];
+                 ++i) {
+                const AttackLines& lines = t.attack_lines[i];
+                if (const Set of_lines = s.of_types(by, lines.types & ~t.royal_types))
+                    sliders |= detail::along_lines(t, lines, cell, occupied) & of_lines;
+            }
+            sliders_read = true;
+        }
+        Set hit = sliders & pieces;
+        if (t.leaper_types[by] & bit)
+            hit |= t.sets.data<Set>()[t.rules_of(by, type).attackers + cell] & pieces;
+        if (hit) return hit.first();
+        // Jumps take what they pass over, not what stands where they land.
+        if (t.complex_types[by] & bit)
+            if (const int from = walked_attacker(cell, by, occupied, bit, false); from >= 0)
+                return from;
     }
-    Set hit;
-    if (t.leaper_types[by] & bit)
-        hit |= t.sets.data<Set>()[t.rules_of(by, type).attackers + cell] & pieces;
-    for (std::uint32_t i = t.attack_lines_first[by]; i < t.attack_lines_first[by + 1]; ++i) {
-        const AttackLines& lines = t.attack_lines[i];
-        if (lines.types & bit) hit |= detail::along_lines(t, lines, cell, occupied) & pieces;
-    }
-    if (hit) return hit.first();
-    // Jumps take what they pass over, not what stands where they land.
-    return t.complex_types[by] & bit ? walked_attacker(cell, by, occupied, bit, false) : -1;
+    return -1;
 }
 
 template <class Set>
@@ -165,11 +179,11 @@ template bool Position::is_walked_to(int, int, CellSet128, std::uint32_t) const;
 template bool Position::is_walked_to(int, int, CellSet192, std::uint32_t) const;
 template bool Position::is_walked_to(int, int, CellSet256, std::uint32_t) const;
 template bool Position::is_walked_to(int, int, CellSetWide, std::uint32_t) const;
-template int Position::attacker_of(int, int, int, CellSet64) const;
-template int Position::attacker_of(int, int, int, CellSet128) const;
-template int Position::attacker_of(int, int, int, CellSet192) const;
-template int Position::attacker_of(int, int, int, CellSet256) const;
-template int Position::attacker_of(int, int, int, CellSetWide) const;
+template int Position::attacker_of(int, int, std::span<const int>, CellSet64) const;
+template int Position::attacker_of(int, int, std::span<const int>, CellSet128) const;
+template int Position::attacker_of(int, int, std::span<const int>, CellSet192) const;
+template int Position::attacker_of(int, int, std::span<const int>, CellSet256) const;
+template int Position::attacker_of(int, int, std::span<const int>, CellSetWide) const;
 template CellSet64 Position::walked_to(CellSet64, int, CellSet64, std::uint32_t) const;
 template CellSet128 Position::walked_to(CellSet128, int, CellSet128, std::uint32_t) const;
 template CellSet192 Position::walked_to(CellSet192, int, CellSet192, std::uint32_t) const;

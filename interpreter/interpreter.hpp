@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -192,11 +193,12 @@ public:
     // rules, jumps), walked from the pieces that could make them.
     template <class Set>
     bool is_walked_to(int cell, int by, Set occupied, std::uint32_t types) const;
-    // A piece of `by`'s `type` that can take on `cell` by moving there (its cell), or -1: the
-    // least valuable attacker's question in an exchange. (is_attacked() also counts what a jump
-    // passes over and royal pieces that may not face others.)
+    // Of `types`, the first of which `by` has a piece that can take on `cell` by moving there:
+    // that piece's cell, or -1. Asked with the types from least valuable up, the least valuable
+    // attacker of an exchange. (is_attacked() also counts what a jump passes over and royal
+    // pieces that may not face others.)
     template <class Set>
-    int attacker_of(int cell, int by, int type, Set occupied) const;
+    int attacker_of(int cell, int by, std::span<const int> types, Set occupied) const;
     // Which of `cells` those attacks reach: each piece that could reach one is walked once.
     template <class Set>
     Set walked_to(Set cells, int by, Set occupied, std::uint32_t types) const;

@@ -30,21 +30,13 @@ bool Exchange::loses(Position& pos, Move move) {
                          [&]<class Set>(Set) { return loses_as<Set>(pos, move); });
 }
 
-template <class Set>
-int Exchange::least_valuable_attacker(const Position& pos, int cell, int side) const {
-    const Set occupied = pos.sets<Set>().occupied;
-    for (const int type : by_value_)
-        if (const int from = pos.attacker_of(cell, side, type, occupied); from >= 0) return from;
-    return -1;
-}
-
 // Makes the next capture on `cell`, for the side to move, with its least valuable piece that can
 // (a royal piece not where it would stand attacked), as the `made`-th move of the exchange; sets
 // `worth` to the capturing piece's. False, with nothing made, when there is none (or no room).
 template <class Set>
 bool Exchange::take_next(Position& pos, int cell, int& made, int& worth) {
     if (made >= MOST_CAPTURES) return false;
-    const int from = least_valuable_attacker<Set>(pos, cell, pos.side_to_move());
+    const int from = pos.attacker_of(cell, pos.side_to_move(), by_value_, pos.sets<Set>().occupied);
     if (from < 0) return false;
     const Piece attacker = pos.piece_on(from);
     const Move capture = Move::make(from, cell);

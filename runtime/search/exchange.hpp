@@ -37,8 +37,6 @@ private:
     template <class Set>
     bool take_next(Position& pos, int cell, int& made, int& worth);
     void take_back(Position& pos, int made);
-    template <class Set>
-    int least_valuable_attacker(const Position& pos, int cell, int side) const;
 
     const std::vector<PieceValue>& values_;
     std::vector<int> by_value_;  // the piece types, least valuable first, royal ones last
