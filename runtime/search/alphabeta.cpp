@@ -104,6 +104,8 @@ constexpr int NULL_MOVE_VERIFY_DEPTH = 10;
 // Late-move reductions: moves searched in full before them, and the least depth they apply at.
 constexpr int LMR_MOVES = 3;
 constexpr int LMR_DEPTH = 3;
+// At a cut-off by a quiet move, the history marks down at most this many quiet moves before it.
+constexpr int QUIETS_MARKED_DOWN = 64;
 
 // How many plies a quiet move late in the list is searched less: more the deeper the node and
 // the later the move, as the logarithms of both.
@@ -200,7 +202,7 @@ private:
         for (const Move m : root.moves) p.moves.moves[p.moves.size++] = m;
         TtEntry e;
         const bool known = s_.tt.probe(line_.position().hash(), e);
-        own_.order.score(line_.position(), p.moves, known ? e.move : Move::none(), 0, -1, values_,
+        own_.order.score(line_.position(), p.moves, known ? e.move : Move::none(), 0, {}, values_,
                          p.keys, p.unjudged);
         for (int i = 0; i < p.moves.size; ++i)
             pick_next(line_.position(), p.moves, p.keys, p.unjudged, i, exchange_);
@@ -319,9 +321,11 @@ private:
         const int alpha_start = alpha;
         int best = -INFINITE;
         Move best_move;
-        const int last = ply >= 1 ? moved_[ply - 1] : -1;
-        own_.order.score(line_.position(), p.moves, hash_move, ply, last, values_, p.keys,
+        const MovesBefore before{ply >= 1 ? moved_[ply - 1] : -1, ply >= 2 ? moved_[ply - 2] : -1};
+        own_.order.score(line_.position(), p.moves, hash_move, ply, before, values_, p.keys,
                          p.unjudged);
+        Move quiets_tried[QUIETS_MARKED_DOWN];  // searched without a cut-off, for the history
+        int quiets_tried_count = 0;
         for (int i = 0; i < p.moves.size; ++i) {
             pick_next(line_.position(), p.moves, p.keys, p.unjudged, i, exchange_);
             const Move m = p.moves.moves[i];
@@ -350,16 +354,22 @@ private:
             }
             line_.undo();
             if (aborted()) return 0;
-            if (score <= best) continue;
-            best = score;
-            if (score <= alpha) continue;
-            alpha = score;
-            best_move = m;
-            take_pv(p, m);
-            if (alpha >= beta) {
-                if (!gain.capture && !gain.promotion) own_.order.reward(pos, m, ply, depth, last);
-                break;
+            const bool quiet_or_hash = !gain.capture && !gain.promotion;
+            if (score > alpha) {
+                alpha = score;
+                best_move = m;
+                take_pv(p, m);
+                if (alpha >= beta) {
+                    if (quiet_or_hash)
+                        own_.order.reward(pos, m, ply, depth, before, quiets_tried,
+                                          quiets_tried_count);
+                    best = score;
+                    break;
+                }
             }
+            best = std::max(best, score);
+            if (quiet_or_hash && quiets_tried_count < QUIETS_MARKED_DOWN)
+                quiets_tried[quiets_tried_count++] = m;
         }
         if (trusted) {
             const Bound bound = best >= beta         ? Bound::lower

@@ -1,7 +1,9 @@
-// Move ordering: MVV-LVA for captures, then promotions, killers and the history heuristic.
+// Move ordering: MVV-LVA for captures, then promotions, killers, counter-moves and the history
+// and continuation history of quiet moves.
 #include "runtime/search/ordering.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <utility>
 
 namespace vari::search {
@@ -13,8 +15,19 @@ constexpr int CAPTURE = 1 << 28;
 constexpr int PROMOTION = 1 << 27;
 constexpr int KILLER = 1 << 26;
 constexpr int COUNTER = 1 << 25;
-constexpr int HISTORY_MAX = 1 << 24;  // history counts are halved before they pass this
 constexpr int LOSING_CAPTURE = -(1 << 28);
+// History entries move towards +-HISTORY_LIMIT by a share of what is left (so they stay within
+// it, and recent cut-offs weigh more than old ones); a cut-off at depth d gives d² * 16, to
+// HISTORY_BONUS_MAX.
+constexpr int HISTORY_LIMIT = 16384;
+constexpr int HISTORY_BONUS_MAX = 2048;
+// The continuation history's size: at most this many entries (8 MiB) per thread.
+constexpr std::size_t CONTINUATION_ENTRIES = std::size_t{1} << 22;
+
+template <class Entry>
+void nudge(Entry& entry, int bonus) {
+    entry = static_cast<Entry>(entry + bonus - entry * std::abs(bonus) / HISTORY_LIMIT);
+}
 
 int highest_key_from(const MoveList& moves, const int* keys, int from) {
     int best = from;
@@ -33,7 +46,13 @@ int moved_piece_key(const Position& pos, Move move) {
 }
 
 MoveOrder::MoveOrder(const Tables& t)
-    : counters_(static_cast<std::size_t>(t.player_count * t.type_count * t.cell_count)) {}
+    : cell_count_(t.cell_count),
+      counters_(static_cast<std::size_t>(t.player_count * t.type_count * t.cell_count)) {
+    row_size_ = static_cast<std::size_t>(t.type_count * t.cell_count);
+    rows_ = std::min(counters_.size(), CONTINUATION_ENTRIES / row_size_);
+    rows_shared_ = rows_ < counters_.size();
+    continuation_.resize(rows_ * row_size_);
+}
 
 int MoveOrder::moved_type(const Position& pos, Move move) {
     if (move.is_drop()) return move.dropped_type();
@@ -44,36 +63,57 @@ int MoveOrder::moved_type(const Position& pos, Move move) {
 
 void MoveOrder::clear() {
     std::fill(history_.begin(), history_.end(), 0);
+    std::fill(continuation_.begin(), continuation_.end(), std::int16_t{0});
     std::fill(counters_.begin(), counters_.end(), Move::none());
     new_search();
 }
 
 void MoveOrder::new_search() {
     for (auto& k : killers_) k.fill(Move::none());
-    for (int& h : history_) h /= 8;
+    for (int& h : history_) h /= 2;
+    for (std::int16_t& h : continuation_) h = static_cast<std::int16_t>(h / 2);
 }
 
-void MoveOrder::reward(const Position& pos, Move move, int ply, int depth, int last) {
-    if (last >= 0) counters_[static_cast<std::size_t>(last)] = move;
+std::size_t MoveOrder::row_of(int before) const {
+    const auto b = static_cast<std::uint64_t>(before);
+    return rows_shared_ ? static_cast<std::size_t>((b * 0x9E3779B97F4A7C15ull >> 32) % rows_)
+                        : static_cast<std::size_t>(b);
+}
+
+void MoveOrder::reward(const Position& pos, Move move, int ply, int depth, MovesBefore before,
+                       const Move* tried, int tried_count) {
+    if (before.last >= 0) counters_[static_cast<std::size_t>(before.last)] = move;
     auto& k = killers_[static_cast<std::size_t>(ply)];
     if (k[0] != move) {
         k[1] = k[0];
         k[0] = move;
     }
-    const int type = moved_type(pos, move);
-    if (type < 0) return;
-    int& h = history_[static_cast<std::size_t>((pos.side_to_move() * MAX_TYPES + type) * MAX_CELLS +
-                                               move.to())];
-    h += depth * depth;
-    if (h >= HISTORY_MAX)
-        for (int& x : history_) x /= 2;
+    const int bonus = std::min(16 * depth * depth, HISTORY_BONUS_MAX);
+    std::int16_t* after_last = continuation_after(before.last);
+    std::int16_t* after_own_last = continuation_after(before.own_last);
+    const auto add = [&](Move m, int by) {
+        const int type = moved_type(pos, m);
+        if (type < 0) return;
+        nudge(history_[static_cast<std::size_t>(history_index(pos.side_to_move(), type, m.to()))],
+              by);
+        const auto at = static_cast<std::size_t>(type * cell_count_ + m.to());
+        if (after_last) nudge(after_last[at], by);
+        if (after_own_last) nudge(after_own_last[at], by);
+    };
+    add(move, bonus);
+    for (int i = 0; i < tried_count; ++i) add(tried[i], -bonus);
 }
 
-void MoveOrder::score(const Position& pos, const MoveList& moves, Move hash_move, int ply, int last,
-                      const std::vector<PieceValue>& values, int* keys,
+void MoveOrder::score(const Position& pos, const MoveList& moves, Move hash_move, int ply,
+                      MovesBefore before, const std::vector<PieceValue>& values, int* keys,
                       std::uint8_t* unjudged) const {
     const auto& k = killers_[static_cast<std::size_t>(ply)];
-    const Move counter = last >= 0 ? counters_[static_cast<std::size_t>(last)] : Move::none();
+    const Move counter =
+        before.last >= 0 ? counters_[static_cast<std::size_t>(before.last)] : Move::none();
+    const std::int16_t* after_last = continuation_after(before.last);
+    const std::int16_t* after_own_last = continuation_after(before.own_last);
+    const int* history =
+        &history_[static_cast<std::size_t>(history_index(pos.side_to_move(), 0, 0))];
     for (int i = 0; i < moves.size; ++i) {
         const Move m = moves.moves[i];
         int& key = keys[i];
@@ -94,11 +134,12 @@ void MoveOrder::score(const Position& pos, const MoveList& moves, Move hash_move
             key = KILLER - (m == k[1]);
         } else if (m == counter) {
             key = COUNTER;
+        } else if (const int type = moved_type(pos, m); type >= 0) {
+            const auto at = static_cast<std::size_t>(type * cell_count_ + m.to());
+            key = history[type * MAX_CELLS + m.to()] + (after_last ? after_last[at] : 0) +
+                  (after_own_last ? after_own_last[at] : 0);
         } else {
-            const int type = moved_type(pos, m);
-            key = type < 0 ? 0
-                           : history_[static_cast<std::size_t>(
-                                 (pos.side_to_move() * MAX_TYPES + type) * MAX_CELLS + m.to())];
+            key = 0;
         }
     }
 }

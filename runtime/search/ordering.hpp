@@ -57,12 +57,21 @@ struct MoveGain {
     return g;
 }
 
-// A move as the counter-moves know it: who moved what where (the piece as it stood before the
-// move; a drop: the type dropped). -1 for none (a pass, a null move, before the root).
+// A move as the counter-moves and continuation history know it: who moved what where (the piece
+// as it stood before the move; a drop: the type dropped). -1 for none (a pass, a null move,
+// before the root).
 int moved_piece_key(const Position& pos, Move move);
 
-// Killers (per ply), history (per player, moving piece type and destination) and the counter-move
-// to each move (by its moved_piece_key), kept between searches and aged at each new one.
+// The moves before a node's that its quiet moves are judged after (moved_piece_key numbers): the
+// move just made and the side's own move before it.
+struct MovesBefore {
+    int last = -1;
+    int own_last = -1;
+};
+
+// Killers (per ply), history (per player, moving piece type and destination), continuation
+// history (the same, after each of the moves before) and the counter-move to each move, kept
+// between searches and aged at each new one.
 class MoveOrder {
 public:
     static constexpr int KILLERS = 2;
@@ -70,27 +79,50 @@ public:
 
     void clear();
     void new_search();  // ages the history, forgets the killers
-    // A quiet move that caused a cut-off at `ply` with `depth` plies left, after the move `last`
-    // (a moved_piece_key).
-    void reward(const Position& pos, Move move, int ply, int depth, int last);
+    // A quiet move that caused a cut-off at `ply` with `depth` plies left, after `before`; the
+    // quiet moves searched there before it (`tried`) are marked down.
+    void reward(const Position& pos, Move move, int ply, int depth, MovesBefore before,
+                const Move* tried, int tried_count);
     bool is_killer(Move move, int ply) const {
         const auto& k = killers_[static_cast<std::size_t>(ply)];
         return move == k[0] || move == k[1];
     }
     // Sort keys for `moves`, higher first: the hash move, captures that do not lose material in
     // the exchange (by most valuable victim, then least valuable attacker), promotions, killers,
-    // the counter-move to the `last` move, quiet moves by history, and last the captures that
+    // the counter-move to the last move, quiet moves by history, and last the captures that
     // lose material. A capture that might lose is keyed as one that does not and flagged in
     // `unjudged`: the pick_next() below judges it when it would come first.
-    void score(const Position& pos, const MoveList& moves, Move hash_move, int ply, int last,
-               const std::vector<PieceValue>& values, int* keys, std::uint8_t* unjudged) const;
+    void score(const Position& pos, const MoveList& moves, Move hash_move, int ply,
+               MovesBefore before, const std::vector<PieceValue>& values, int* keys,
+               std::uint8_t* unjudged) const;
 
     // The type `move` moves (a drop: the type dropped); -1 for a pass.
     static int moved_type(const Position& pos, Move move);
 
 private:
+    // The continuation history's entries after the move `before` (a moved_piece_key), by the
+    // quiet move's type and destination; none for -1.
+    std::int16_t* continuation_after(int before) {
+        return before < 0 ? nullptr : &continuation_[row_of(before) * row_size_];
+    }
+    const std::int16_t* continuation_after(int before) const {
+        return before < 0 ? nullptr : &continuation_[row_of(before) * row_size_];
+    }
+    std::size_t row_of(int before) const;
+    int history_index(int side, int type, int to) const {
+        return (side * MAX_TYPES + type) * MAX_CELLS + to;
+    }
+
+    int cell_count_;
     std::array<std::array<Move, KILLERS>, MAX_LINE> killers_{};
     std::vector<int> history_ = std::vector<int>(2 * MAX_TYPES * MAX_CELLS);
+    // A row of type_count * cell_count entries after each move before, where that fits in the
+    // table's size; else fewer rows, shared by moves before hashed alike (games with many types
+    // and cells: a shared row only blurs the order).
+    std::vector<std::int16_t> continuation_;
+    std::size_t row_size_ = 0;
+    std::size_t rows_ = 0;
+    bool rows_shared_ = false;
     std::vector<Move> counters_;
 };
 
