@@ -138,6 +138,21 @@ private:
         return safe;
     }
 
+    // For a move fast() lists, whose leaps and lines the checks and pins read off the tables
+    // have judged: whether, made, it leaves our royal piece (on `royal`) out of every walked
+    // attack.
+    bool walkers_spare_royal(Move m, int royal) {
+        Undo undo;
+        pos_.do_move(m, undo);
+        const int cell = !m.is_drop() && m.from() == royal ? m.to() : royal;
+        bool safe = true;
+        for (int by = 0; by < t_.player_count && safe; ++by)
+            if (by != us_ && t_.complex_types[by])
+                safe = !pos_.is_walked_to(cell, by, sets_.occupied, t_.complex_types[by]);
+        pos_.undo_move(m, undo);
+        return safe;
+    }
+
     // Keeps only the moves from `first` on that do not leave a royal piece attacked. Only those
     // that could are made to find out.
     void filter_from(int first) {
@@ -210,7 +225,7 @@ private:
     // movegen.cpp: the driver; legality read off the tables (fast) or by trial; shifts
     Set shifted_moves(Set from, Set to);
     void fast();
-    void filter_crossing(int first, Set crossed);
+    void filter_crossing(int first, Set crossed, int royal);
     void by_trial();
     void keep_captures();
 

@@ -175,14 +175,15 @@ void Generator<Set>::fast() {
                     if (pin_cell[i] == from) to &= pin_line[i];
             if (to) emit_inline(r, from, to);
         }
-        if (walked) filter_crossing(first, walked);
+        if (walked) filter_crossing(first, walked, royal);
     }
     const int royal_first = list_.size;
     if (const Set safe = royal_to & ~unsafe) emit(royal, safe);
     // Attack tests read a hop's screen and target types off the board, where a capture's
     // victim still stands: those moves are made.
     if (walkers)
-        keep_if([&](Move m) { return !enemy.has(m.to()) || leaves_royal_safe(m); }, royal_first);
+        keep_if([&](Move m) { return !enemy.has(m.to()) || walkers_spare_royal(m, royal); },
+                royal_first);
     en_passant();
     castlings();  // out of check too, when the game's safe cells allow it
     // A drop cannot uncover the royal piece to a ray: it only has to block a single slider's
@@ -190,19 +191,19 @@ void Generator<Set>::fast() {
     if (check_count < 2 && t_.drops) {
         const int first = list_.size;
         drops(block);
-        if (walked) filter_crossing(first, walked);
+        if (walked) filter_crossing(first, walked, royal);
     }
 }
 
 // Keeps, of the moves from `first` on, those that touch no cell of `crossed` and those that
-// do and leave the royal piece safe, made and tested.
+// do and leave the royal piece (on `royal`) out of the walked attacks, made and tested.
 template <class Set>
-void Generator<Set>::filter_crossing(int first, Set crossed) {
+void Generator<Set>::filter_crossing(int first, Set crossed, int royal) {
     int kept = first;
     for (int i = first; i < list_.size; ++i) {
         const Move m = list_.moves[i];
         const bool touches = crossed.has(m.to()) || (!m.is_drop() && crossed.has(m.from()));
-        if (!touches || leaves_royal_safe(m)) list_.moves[kept++] = m;
+        if (!touches || walkers_spare_royal(m, royal)) list_.moves[kept++] = m;
     }
     list_.size = kept;
 }
