@@ -89,9 +89,9 @@ public:
     }
     // Sort keys for `moves`, higher first: the hash move, captures that do not lose material in
     // the exchange (by most valuable victim, then least valuable attacker), promotions, killers,
-    // the counter-move to the last move, quiet moves by history, and last the captures that
-    // lose material. A capture that might lose is keyed as one that does not and flagged in
-    // `unjudged`: the pick_next() below judges it when it would come first.
+    // the counter-move to the last move, quiet moves by their histories summed, and last the
+    // captures that lose material. A capture that might lose is keyed as one that does not and
+    // flagged in `unjudged`: the pick_next() below judges it when it would come first.
     void score(const Position& pos, const MoveList& moves, Move hash_move, int ply,
                MovesBefore before, const std::vector<PieceValue>& values, int* keys,
                std::uint8_t* unjudged) const;
@@ -109,7 +109,7 @@ private:
         return before < 0 ? nullptr : &continuation_[row_of(before) * row_size_];
     }
     std::size_t row_of(int before) const;
-    int history_index(int side, int type, int to) const {
+    static int history_index(int side, int type, int to) {
         return (side * MAX_TYPES + type) * MAX_CELLS + to;
     }
 
