@@ -13,72 +13,66 @@ namespace search_ordering_tests {
 
 using namespace vari;
 
-TEST_CASE("moves that refuted a move are tried first the next time it is played",
-          "[search][ordering]") {
-    const auto chess = test::load_shipped("chess");
-    search::Evaluation evaluation(*chess);
-    search::Exchange exchange(chess->tables(), evaluation.values());
-    search::MoveOrder order(chess->tables());
-    Position pos(*chess);
-    MoveList moves;
-    generate_legal(pos, moves);
-    const auto index_of = [&](const std::string& from, const std::string& to) {
-        const Move m = test::legal_move(pos, from, to);
-        return static_cast<int>(std::find(moves.begin(), moves.end(), m) - moves.begin());
-    };
-    const int knight = index_of("g1", "f3"), pawn = index_of("d2", "d4");
-    // The move before, as moved_piece_key numbers it (any move of the game will do).
-    const int earlier = search::moved_piece_key(pos, test::legal_move(pos, "e2", "e4"));
-    order.reward(pos, moves.moves[pawn], 3, 4, {earlier, -1}, nullptr, 0);
-    // The counter-move to `earlier`
-    order.reward(pos, moves.moves[knight], 3, 4, {earlier, -1}, nullptr, 0);
-    const auto keys = [&](int last) {
-        std::vector<int> k(static_cast<std::size_t>(moves.size));
-        std::vector<std::uint8_t> unjudged(k.size());
-        order.score(pos, moves, Move::none(), 5, {last, -1}, evaluation.values(), k.data(),
-                    unjudged.data());
-        return k;
-    };
-    const auto after = keys(earlier), alone = keys(-1);
-    // The counter-move goes before every other quiet move after that move, not after others.
-    for (int i = 0; i < moves.size; ++i)
-        if (i != knight)
-            CHECK(after[static_cast<std::size_t>(knight)] > after[static_cast<std::size_t>(i)]);
-    // Elsewhere the two refutations are alike (the same history).
-    CHECK(alone[static_cast<std::size_t>(knight)] == alone[static_cast<std::size_t>(pawn)]);
-}
+// The start of chess, its legal moves and a move order to teach.
+struct ChessStart {
+    std::shared_ptr<const CompiledGame> chess = test::load_shipped("chess");
+    search::Evaluation evaluation{*chess};
+    search::MoveOrder order{chess->tables()};
+    Position pos{*chess};
+    MoveList moves = [&] {
+        MoveList list;
+        generate_legal(pos, list);
+        return list;
+    }();
 
-TEST_CASE("a quiet move's history depends on the moves before it and on the moves it beat",
-          "[search][ordering]") {
-    const auto chess = test::load_shipped("chess");
-    search::Evaluation evaluation(*chess);
-    search::MoveOrder order(chess->tables());
-    Position pos(*chess);
-    MoveList moves;
-    generate_legal(pos, moves);
-    const auto index_of = [&](const std::string& from, const std::string& to) {
+    std::size_t index_of(const std::string& from, const std::string& to) {
         const Move m = test::legal_move(pos, from, to);
         return static_cast<std::size_t>(std::find(moves.begin(), moves.end(), m) - moves.begin());
-    };
-    const std::size_t knight = index_of("g1", "f3"), pawn = index_of("d2", "d4"),
-                      bishop_pawn = index_of("c2", "c4");
-    const auto key_of = [&](const std::string& from, const std::string& to) {
+    }
+    Move move(std::size_t index) const { return moves.moves[index]; }
+    // A move of the game as moved_piece_key numbers it, to stand for a move before.
+    int key_of(const std::string& from, const std::string& to) {
         return search::moved_piece_key(pos, test::legal_move(pos, from, to));
-    };
-    const int earlier = key_of("e2", "e4"), other = key_of("a2", "a3"), own = key_of("b2", "b3");
-    // The knight's move cut off after `earlier` (with `own` before it) where the pawn's was
-    // searched in vain; both are quiet and neither is a killer at the ply asked below.
-    const Move tried[] = {moves.moves[pawn]};
-    order.reward(pos, moves.moves[knight], 3, 4, {earlier, own}, tried, 1);
-    const auto keys = [&](search::MovesBefore before) {
+    }
+    std::vector<int> keys(search::MovesBefore before) {
         std::vector<int> k(static_cast<std::size_t>(moves.size));
         std::vector<std::uint8_t> unjudged(k.size());
         order.score(pos, moves, Move::none(), 5, before, evaluation.values(), k.data(),
                     unjudged.data());
         return k;
-    };
-    const auto after_both = keys({earlier, own}), after_last = keys({earlier, -1}),
-               after_other = keys({other, -1}), after_own = keys({other, own}), alone = keys({});
+    }
+};
+
+TEST_CASE("moves that refuted a move are tried first the next time it is played",
+          "[search][ordering]") {
+    ChessStart start;
+    const std::size_t knight = start.index_of("g1", "f3"), pawn = start.index_of("d2", "d4");
+    const int earlier = start.key_of("e2", "e4");
+    start.order.reward(start.pos, start.move(pawn), 3, 4, {earlier, -1}, nullptr, 0);
+    // The counter-move to `earlier`
+    start.order.reward(start.pos, start.move(knight), 3, 4, {earlier, -1}, nullptr, 0);
+    const auto after = start.keys({earlier, -1}), alone = start.keys({});
+    // The counter-move goes before every other quiet move after that move, not after others.
+    for (std::size_t i = 0; i < after.size(); ++i)
+        if (i != knight) CHECK(after[knight] > after[i]);
+    // Elsewhere the two refutations are alike (the same history).
+    CHECK(alone[knight] == alone[pawn]);
+}
+
+TEST_CASE("a quiet move's history depends on the moves before it and on the moves it beat",
+          "[search][ordering]") {
+    ChessStart start;
+    const std::size_t knight = start.index_of("g1", "f3"), pawn = start.index_of("d2", "d4"),
+                      bishop_pawn = start.index_of("c2", "c4");
+    const int earlier = start.key_of("e2", "e4"), other = start.key_of("a2", "a3"),
+              own = start.key_of("b2", "b3");
+    // The knight's move cut off after `earlier` (with `own` before it) where the pawn's was
+    // searched in vain; both are quiet and neither is a killer at the ply asked below.
+    const Move tried[] = {start.move(pawn)};
+    start.order.reward(start.pos, start.move(knight), 3, 4, {earlier, own}, tried, 1);
+    const auto after_both = start.keys({earlier, own}), after_last = start.keys({earlier, -1}),
+               after_other = start.keys({other, -1}), after_own = start.keys({other, own}),
+               alone = start.keys({});
     // Marked up everywhere (its plain history), more after the side's own move it followed;
     // after `earlier` it is the counter-move, keyed above every quiet move.
     CHECK(alone[knight] > alone[bishop_pawn]);
@@ -92,10 +86,10 @@ TEST_CASE("a quiet move's history depends on the moves before it and on the move
     CHECK(after_own[pawn] < alone[pawn]);
     CHECK(after_both[pawn] < after_last[pawn]);
     // Learning is per search: a new one halves it, clear() forgets it.
-    order.new_search();
-    CHECK(keys({earlier, own})[pawn] > after_both[pawn]);
-    order.clear();
-    CHECK(keys({earlier, own})[knight] == keys({})[bishop_pawn]);
+    start.order.new_search();
+    CHECK(start.keys({earlier, own})[pawn] > after_both[pawn]);
+    start.order.clear();
+    CHECK(start.keys({earlier, own})[knight] == start.keys({})[bishop_pawn]);
 }
 
 TEST_CASE("captures judged as they come are ordered as if all were judged at once",
