@@ -50,7 +50,6 @@ MoveOrder::MoveOrder(const Tables& t)
       counters_(static_cast<std::size_t>(t.player_count * t.type_count * t.cell_count)) {
     row_size_ = static_cast<std::size_t>(t.type_count * t.cell_count);
     rows_ = std::min(counters_.size(), CONTINUATION_ENTRIES / row_size_);
-    rows_shared_ = rows_ < counters_.size();
     continuation_.resize(rows_ * row_size_);
 }
 
@@ -76,8 +75,10 @@ void MoveOrder::new_search() {
 
 std::size_t MoveOrder::row_of(int before) const {
     const auto b = static_cast<std::uint64_t>(before);
-    return rows_shared_ ? static_cast<std::size_t>((b * 0x9E3779B97F4A7C15ull >> 32) % rows_)
-                        : static_cast<std::size_t>(b);
+    // Fewer rows than moves before: shared, by hash.
+    return rows_ < counters_.size()
+               ? static_cast<std::size_t>((b * 0x9E3779B97F4A7C15ull >> 32) % rows_)
+               : static_cast<std::size_t>(b);
 }
 
 void MoveOrder::reward(const Position& pos, Move move, int ply, int depth, MovesBefore before,

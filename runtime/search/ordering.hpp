@@ -122,7 +122,6 @@ private:
     std::vector<std::int16_t> continuation_;
     std::size_t row_size_ = 0;
     std::size_t rows_ = 0;
-    bool rows_shared_ = false;
     std::vector<Move> counters_;
 };
 
