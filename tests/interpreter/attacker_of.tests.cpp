@@ -3,7 +3,6 @@
 // type could (a royal piece that only faces the cell, a jump that passes over it); asked of
 // several types, it answers for the first that has one.
 #include <catch2/catch.hpp>
-#include <filesystem>
 #include <numeric>
 #include <random>
 
@@ -14,12 +13,8 @@
 namespace vari::attacker_of_tests {
 
 TEST_CASE("the attacker of a cell is a piece that can take there", "[interpreter][attacks]") {
-    const std::filesystem::path folder =
-        std::filesystem::path(test::shipped_path("chess")).parent_path();
     int games = 0, found = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
-        if (entry.path().extension() != ".vari") continue;
-        const std::string name = entry.path().stem().string();
+    for (const std::string& name : test::shipped_game_names()) {
         const auto game = test::load_shipped(name);
         const Tables& t = game->tables();
         std::vector<int> all_types(static_cast<std::size_t>(t.type_count));

@@ -1,7 +1,6 @@
 // move_gives_check() against making each move and testing for check, along random games of every
 // shipped game with checks, one CheckCells kept across all the moves of a position.
 #include <catch2/catch.hpp>
-#include <filesystem>
 #include <random>
 
 #include "interpreter/interpreter.hpp"
@@ -12,12 +11,8 @@ namespace vari::gives_check_tests {
 
 TEST_CASE("whether a move gives check is read off the tables as making it tells",
           "[interpreter][checks]") {
-    const std::filesystem::path folder =
-        std::filesystem::path(test::shipped_path("chess")).parent_path();
     int games = 0, checks = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
-        if (entry.path().extension() != ".vari") continue;
-        const std::string name = entry.path().stem().string();
+    for (const std::string& name : test::shipped_game_names()) {
         const auto game = test::load_shipped(name);
         const Tables& t = game->tables();
         if (t.royals_capturable || !t.royal_types) continue;

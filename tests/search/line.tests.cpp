@@ -2,9 +2,7 @@
 // included) and the same end, with the same scores, on random playouts of every shipped game.
 #include "runtime/search/line.hpp"
 
-#include <algorithm>
 #include <catch2/catch.hpp>
-#include <filesystem>
 #include <random>
 
 #include "runtime/runtime.hpp"
@@ -13,14 +11,6 @@
 
 namespace vari::search_line_tests {
 namespace {
-
-std::vector<std::string> shipped_games() {
-    std::vector<std::string> names;
-    for (const auto& entry : std::filesystem::directory_iterator(VARI_STDLIB_DIR))
-        if (entry.path().extension() == ".vari") names.push_back(entry.path().stem().string());
-    std::sort(names.begin(), names.end());
-    return names;
-}
 
 // Plays `games` random games of at most `plies` plies in a runtime::Game and in a search Line side
 // by side, comparing them at every position.
@@ -63,7 +53,7 @@ void compare_playouts(const CompiledGame& compiled, int games, int plies, std::u
 }
 
 TEST_CASE("the search's line ends games where the game in play does, with its scores", "[search]") {
-    for (const std::string& name : shipped_games()) {
+    for (const std::string& name : test::shipped_game_names()) {
         DYNAMIC_SECTION(name) {
             const auto game = test::load_shipped(name);
             compare_playouts(*game, test::scaled(6), 200, 11);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cctype>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -15,6 +16,14 @@ namespace vari::test {
 
 std::string shipped_path(const std::string& name) {
     return std::string(VARI_STDLIB_DIR) + "/" + name + ".vari";
+}
+
+std::vector<std::string> shipped_game_names() {
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(VARI_STDLIB_DIR))
+        if (entry.path().extension() == ".vari") names.push_back(entry.path().stem().string());
+    std::sort(names.begin(), names.end());
+    return names;
 }
 
 std::shared_ptr<const CompiledGame> load_shipped(const std::string& name) {

@@ -12,6 +12,9 @@ namespace vari::test {
 // The path of stdlib-games/NAME.vari.
 std::string shipped_path(const std::string& name);
 
+// The NAMEs of every stdlib-games/NAME.vari, sorted.
+std::vector<std::string> shipped_game_names();
+
 // stdlib-games/NAME.vari, loaded and compiled once a run and shared by the tests that ask for it
 // (a compiled game does not change); fails the current test when it does not load.
 std::shared_ptr<const CompiledGame> load_shipped(const std::string& name);
