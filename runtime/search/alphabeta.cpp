@@ -1,8 +1,7 @@
 // Two players: iterative-deepening principal variation search over the searched line, with a
-// transposition table, quiescence, check extensions, move ordering and pruning: null move where
-// the side to move stands well, futility, late-move reductions and pruning for quiet moves late
-// in the list. (Reverse futility was tried: it gained nothing in matches and hid sacrificial
-// mates.)
+// transposition table, quiescence, check extensions, move ordering and pruning: null move and
+// reverse futility where the side to move stands well, futility, late-move reductions and
+// pruning for quiet moves late in the list.
 //
 // Assumptions:
 // - Scores are negamax, from the side to move; an ended game scores WIN - plies for the winner,
@@ -94,6 +93,7 @@ constexpr int INFINITE = WIN + 1;
 // position may gain per remaining ply beyond its static evaluation.
 constexpr int FUTILITY_MARGIN = 120;
 constexpr int FUTILITY_DEPTH = 4;
+constexpr int REVERSE_FUTILITY_DEPTH = 6;
 // Late-move pruning: near the horizon, at a node out of check and off the principal variation,
 // quiet moves after the first 3 + depth² are not searched (well ordered, they rarely cut off).
 constexpr int LATE_MOVE_PRUNING_DEPTH = 3;
@@ -104,8 +104,9 @@ constexpr int NULL_MOVE_VERIFY_DEPTH = 10;
 // Late-move reductions: moves searched in full before them, and the least depth they apply at.
 constexpr int LMR_MOVES = 3;
 constexpr int LMR_DEPTH = 3;
-// At a cut-off by a quiet move, the history marks down at most this many quiet moves before it.
-constexpr int QUIETS_MARKED_DOWN = 64;
+// At a cut-off, the histories mark down at most this many quiet moves and as many captures
+// searched before it.
+constexpr int MARKED_DOWN = 64;
 
 // How many plies a quiet move late in the list is searched less: more the deeper the node and
 // the later the move, as the logarithms of both.
@@ -304,6 +305,9 @@ private:
         // Only the pruning of non-PV nodes out of check reads it.
         const int static_eval = pv_node || in_check ? -INFINITE : evaluate();
         if (!pv_node && !in_check && !is_decisive(beta)) {
+            // Reverse futility: so far above beta that no reply at this depth brings it back.
+            if (depth <= REVERSE_FUTILITY_DEPTH && static_eval - FUTILITY_MARGIN * depth >= beta)
+                return static_eval;
             if (null_allowed && null_moves_ && depth >= NULL_MOVE_DEPTH && static_eval >= beta &&
                 s_.null_move.can_wait(pos, side)) {
                 if (const auto cut = null_move_cut(depth, beta)) return *cut;
@@ -324,8 +328,9 @@ private:
         const MovesBefore before{ply >= 1 ? moved_[ply - 1] : -1, ply >= 2 ? moved_[ply - 2] : -1};
         own_.order.score(line_.position(), p.moves, hash_move, ply, before, values_, p.keys,
                          p.unjudged);
-        Move quiets_tried[QUIETS_MARKED_DOWN];  // searched without a cut-off, for the history
-        int quiets_tried_count = 0;
+        // Searched without a cut-off, for the histories.
+        Move quiets_tried[MARKED_DOWN], captures_tried[MARKED_DOWN];
+        TriedMoves tried{quiets_tried, 0, captures_tried, 0};
         for (int i = 0; i < p.moves.size; ++i) {
             pick_next(line_.position(), p.moves, p.keys, p.unjudged, i, exchange_);
             const Move m = p.moves.moves[i];
@@ -338,6 +343,7 @@ private:
                 continue;
             moved_[ply] = moved_piece_key(pos, m);
             line_.play(m);
+            if (depth > 1) s_.tt.prefetch(line_.position().hash());  // the child's first read
             const int gives_check = extension();
             const int child = depth - 1 + gives_check;
             quiets_searched += quiet;
@@ -360,16 +366,17 @@ private:
                 best_move = m;
                 take_pv(p, m);
                 if (alpha >= beta) {
-                    if (quiet_or_hash)
-                        own_.order.reward(pos, m, ply, depth, before, quiets_tried,
-                                          quiets_tried_count);
+                    if (quiet_or_hash || gain.capture)
+                        own_.order.reward(pos, m, ply, depth, before, tried);
                     best = score;
                     break;
                 }
             }
             best = std::max(best, score);
-            if (quiet_or_hash && quiets_tried_count < QUIETS_MARKED_DOWN)
-                quiets_tried[quiets_tried_count++] = m;
+            if (quiet_or_hash && tried.quiet_count < MARKED_DOWN)
+                quiets_tried[tried.quiet_count++] = m;
+            else if (gain.capture && tried.capture_count < MARKED_DOWN)
+                captures_tried[tried.capture_count++] = m;
         }
         if (trusted) {
             const Bound bound = best >= beta         ? Bound::lower

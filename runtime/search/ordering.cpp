@@ -1,5 +1,5 @@
-// Move ordering: MVV-LVA for captures, then promotions, killers, counter-moves and the history
-// and continuation history of quiet moves.
+// Move ordering: captures by victim and capture history, then promotions, killers, counter-moves
+// and the history and continuation history of quiet moves.
 #include "runtime/search/ordering.hpp"
 
 #include <algorithm>
@@ -47,7 +47,8 @@ int moved_piece_key(const Position& pos, Move move) {
 
 MoveOrder::MoveOrder(const Tables& t)
     : cell_count_(t.cell_count),
-      counters_(static_cast<std::size_t>(t.player_count * t.type_count * t.cell_count)) {
+      counters_(static_cast<std::size_t>(t.player_count * t.type_count * t.cell_count)),
+      capture_history_(counters_.size() * static_cast<std::size_t>(t.type_count + 1)) {
     row_size_ = static_cast<std::size_t>(t.type_count * t.cell_count);
     rows_ = std::min(counters_.size(), CONTINUATION_ENTRIES / row_size_);
     continuation_.resize(rows_ * row_size_);
@@ -64,6 +65,7 @@ void MoveOrder::clear() {
     std::fill(history_.begin(), history_.end(), 0);
     std::fill(continuation_.begin(), continuation_.end(), std::int16_t{0});
     std::fill(counters_.begin(), counters_.end(), Move::none());
+    std::fill(capture_history_.begin(), capture_history_.end(), std::int16_t{0});
     new_search();
 }
 
@@ -71,6 +73,19 @@ void MoveOrder::new_search() {
     for (auto& k : killers_) k.fill(Move::none());
     for (int& h : history_) h /= 2;
     for (std::int16_t& h : continuation_) h = static_cast<std::int16_t>(h / 2);
+    for (std::int16_t& h : capture_history_) h = static_cast<std::int16_t>(h / 2);
+}
+
+std::size_t MoveOrder::capture_index(const Position& pos, Move move) const {
+    const int types = pos.tables().type_count;
+    int taken = types;
+    if (move.kind() == Move::normal) {
+        const Piece p = pos.piece_on(move.to());
+        if (p != NO_PIECE) taken = type_of(p);
+    } else if (move.kind() == Move::en_passant) {
+        taken = type_of(pos.piece_on(pos.ep_victim()));
+    }
+    return static_cast<std::size_t>(moved_piece_key(pos, move) * (types + 1) + taken);
 }
 
 std::size_t MoveOrder::row_of(int before) const {
@@ -82,14 +97,20 @@ std::size_t MoveOrder::row_of(int before) const {
 }
 
 void MoveOrder::reward(const Position& pos, Move move, int ply, int depth, MovesBefore before,
-                       const Move* tried, int tried_count) {
+                       const TriedMoves& tried) {
+    const int bonus = std::min(16 * depth * depth, HISTORY_BONUS_MAX);
+    for (int i = 0; i < tried.capture_count; ++i)
+        nudge(capture_history_[capture_index(pos, tried.captures[i])], -bonus);
+    if (captures(pos, move)) {
+        nudge(capture_history_[capture_index(pos, move)], bonus);
+        return;
+    }
     if (before.last >= 0) counters_[static_cast<std::size_t>(before.last)] = move;
     auto& k = killers_[static_cast<std::size_t>(ply)];
     if (k[0] != move) {
         k[1] = k[0];
         k[0] = move;
     }
-    const int bonus = std::min(16 * depth * depth, HISTORY_BONUS_MAX);
     std::int16_t* after_last = continuation_after(before.last);
     std::int16_t* after_own_last = continuation_after(before.own_last);
     const auto add = [&](Move m, int by) {
@@ -102,7 +123,7 @@ void MoveOrder::reward(const Position& pos, Move move, int ply, int depth, Moves
         if (after_own_last) nudge(after_own_last[at], by);
     };
     add(move, bonus);
-    for (int i = 0; i < tried_count; ++i) add(tried[i], -bonus);
+    for (int i = 0; i < tried.quiet_count; ++i) add(tried.quiets[i], -bonus);
 }
 
 void MoveOrder::score(const Position& pos, const MoveList& moves, Move hash_move, int ply,
@@ -128,7 +149,7 @@ void MoveOrder::score(const Position& pos, const MoveList& moves, Move hash_move
             // Taking a piece worth at least the taker's cannot lose material: no exchange needed.
             // Others are judged when they come first (pick_next), most nodes ending before.
             unjudged[i] = g.attacker > g.victim;
-            key = CAPTURE + g.victim * 64 - g.attacker;
+            key = CAPTURE + g.victim * 64 + capture_history_[capture_index(pos, m)] - g.attacker;
         } else if (g.promotion) {
             key = PROMOTION + g.victim;
         } else if (m == k[0] || m == k[1]) {

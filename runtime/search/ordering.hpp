@@ -69,9 +69,17 @@ struct MovesBefore {
     int own_last = -1;
 };
 
+// The moves searched at a node before the one that cut it off, for the histories to mark down.
+struct TriedMoves {
+    const Move* quiets = nullptr;
+    int quiet_count = 0;
+    const Move* captures = nullptr;
+    int capture_count = 0;
+};
+
 // Killers (per ply), history (per player, moving piece type and destination), continuation
-// history (the same, after each of the moves before) and the counter-move to each move, kept
-// between searches and aged at each new one.
+// history (the same, after each of the moves before), capture history (the same, by the type
+// taken) and the counter-move to each move, kept between searches and aged at each new one.
 class MoveOrder {
 public:
     static constexpr int KILLERS = 2;
@@ -79,16 +87,18 @@ public:
 
     void clear();
     void new_search();  // ages the history, forgets the killers
-    // A quiet move that caused a cut-off at `ply` with `depth` plies left, after `before`; the
-    // quiet moves searched there before it (`tried`) are marked down.
+    // A quiet move or a capture that caused a cut-off at `ply` with `depth` plies left, after
+    // `before`: the captures searched there before it are marked down, and after a quiet move
+    // the quiet moves too.
     void reward(const Position& pos, Move move, int ply, int depth, MovesBefore before,
-                const Move* tried, int tried_count);
+                const TriedMoves& tried);
     bool is_killer(Move move, int ply) const {
         const auto& k = killers_[static_cast<std::size_t>(ply)];
         return move == k[0] || move == k[1];
     }
     // Sort keys for `moves`, higher first: the hash move, captures that do not lose material in
-    // the exchange (by most valuable victim, then least valuable attacker), promotions, killers,
+    // the exchange (by most valuable victim, then their history, then least valuable attacker),
+    // promotions, killers,
     // the counter-move to the last move, quiet moves by their histories summed, and last the
     // captures that lose material. A capture that might lose is keyed as one that does not and
     // flagged in `unjudged`: the pick_next() below judges it when it would come first.
@@ -109,6 +119,9 @@ private:
         return before < 0 ? nullptr : &continuation_[row_of(before) * row_size_];
     }
     std::size_t row_of(int before) const;
+    // The capture history's entry of `move` (a capture), by what it moves where and takes (the
+    // type past the last: a capture by jumps, whose victims the move does not say).
+    std::size_t capture_index(const Position& pos, Move move) const;
     static int history_index(int side, int type, int to) {
         return (side * MAX_TYPES + type) * MAX_CELLS + to;
     }
@@ -123,6 +136,7 @@ private:
     std::size_t row_size_ = 0;
     std::size_t rows_ = 0;
     std::vector<Move> counters_;
+    std::vector<std::int16_t> capture_history_;
 };
 
 // Swaps the best-keyed move of [from, size) into `from` (a selection sort, step by step: most

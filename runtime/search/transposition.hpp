@@ -41,6 +41,8 @@ public:
     void new_search() { age_.fetch_add(1, std::memory_order_relaxed); }
     // The entry for `key` into `entry`; false when the table holds none.
     bool probe(std::uint64_t key, TtEntry& entry) const;
+    // Starts loading `key`'s slot into the cache, for a probe soon after.
+    void prefetch(std::uint64_t key) const { __builtin_prefetch(&slot(key)); }
     void store(std::uint64_t key, int depth, Bound bound, int score, Move move);
 
 private:

@@ -48,9 +48,9 @@ TEST_CASE("moves that refuted a move are tried first the next time it is played"
     ChessStart start;
     const std::size_t knight = start.index_of("g1", "f3"), pawn = start.index_of("d2", "d4");
     const int earlier = start.key_of("e2", "e4");
-    start.order.reward(start.pos, start.move(pawn), 3, 4, {earlier, -1}, nullptr, 0);
+    start.order.reward(start.pos, start.move(pawn), 3, 4, {earlier, -1}, {});
     // The counter-move to `earlier`
-    start.order.reward(start.pos, start.move(knight), 3, 4, {earlier, -1}, nullptr, 0);
+    start.order.reward(start.pos, start.move(knight), 3, 4, {earlier, -1}, {});
     const auto after = start.keys({earlier, -1}), alone = start.keys({});
     // The counter-move goes before every other quiet move after that move, not after others.
     for (std::size_t i = 0; i < after.size(); ++i)
@@ -69,7 +69,7 @@ TEST_CASE("a quiet move's history depends on the moves before it and on the move
     // The knight's move cut off after `earlier` (with `own` before it) where the pawn's was
     // searched in vain; both are quiet and neither is a killer at the ply asked below.
     const Move tried[] = {start.move(pawn)};
-    start.order.reward(start.pos, start.move(knight), 3, 4, {earlier, own}, tried, 1);
+    start.order.reward(start.pos, start.move(knight), 3, 4, {earlier, own}, {tried, 1});
     const auto after_both = start.keys({earlier, own}), after_last = start.keys({earlier, -1}),
                after_other = start.keys({other, -1}), after_own = start.keys({other, own}),
                alone = start.keys({});
@@ -90,6 +90,42 @@ TEST_CASE("a quiet move's history depends on the moves before it and on the move
     CHECK(start.keys({earlier, own})[pawn] > after_both[pawn]);
     start.order.clear();
     CHECK(start.keys({earlier, own})[knight] == start.keys({})[bishop_pawn]);
+}
+
+TEST_CASE("captures of like pieces by like pieces come in the order of what they refuted",
+          "[search][ordering]") {
+    const auto chess = test::load_shipped("chess");
+    const search::Evaluation evaluation(*chess);
+    search::MoveOrder order(chess->tables());
+    Position pos(*chess);
+    test::place(pos, "Ke1 Pe4 ke8 pd5 pf5");
+    MoveList moves;
+    generate_legal(pos, moves);
+    const auto key = [&](Move m) {
+        int keys[MAX_MOVES];
+        std::uint8_t unjudged[MAX_MOVES];
+        order.score(pos, moves, Move::none(), 2, {}, evaluation.values(), keys, unjudged);
+        return keys[std::find(moves.begin(), moves.end(), m) - moves.begin()];
+    };
+    const Move left = test::legal_move(pos, "e4", "d5"), right = test::legal_move(pos, "e4", "f5"),
+               king = test::legal_move(pos, "e1", "e2");
+    const int untaught = key(left);
+    CHECK(key(right) == untaught);
+    // The right capture cut off where the left one had been searched in vain.
+    const Move left_tried[] = {left};
+    order.reward(pos, right, 3, 4, {}, {nullptr, 0, left_tried, 1});
+    CHECK(key(right) > untaught);
+    CHECK(key(left) < untaught);
+    // A quiet move's cut-off marks down the captures searched before it too.
+    const int right_taught = key(right);
+    const Move right_tried[] = {right};
+    order.reward(pos, king, 3, 4, {}, {nullptr, 0, right_tried, 1});
+    CHECK(key(right) < right_taught);
+    // Still captures: before every quiet move, the one that cut off included.
+    CHECK(key(left) > key(king));
+    CHECK(key(right) > key(king));
+    order.clear();
+    CHECK(key(left) == untaught);
 }
 
 TEST_CASE("captures judged as they come are ordered as if all were judged at once",
