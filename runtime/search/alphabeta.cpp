@@ -97,6 +97,9 @@ constexpr int REVERSE_FUTILITY_DEPTH = 6;
 // Late-move pruning: near the horizon, at a node out of check and off the principal variation,
 // quiet moves after the first 3 + depth² are not searched (well ordered, they rarely cut off).
 constexpr int LATE_MOVE_PRUNING_DEPTH = 3;
+// Exchange pruning: up to this depth, off the principal variation and out of check, moves that
+// lose material in their exchange are not searched.
+constexpr int EXCHANGE_PRUNING_DEPTH = 3;
 // Null move: the reduction, and from what depth a null move's cut-off is verified by a search
 // without one (zugzwang the material test cannot see).
 constexpr int NULL_MOVE_DEPTH = 2;
@@ -104,6 +107,8 @@ constexpr int NULL_MOVE_VERIFY_DEPTH = 10;
 // Late-move reductions: moves searched in full before them, and the least depth they apply at.
 constexpr int LMR_MOVES = 3;
 constexpr int LMR_DEPTH = 3;
+// Internal iterative reduction: from this depth, a node without a table move.
+constexpr int IIR_DEPTH = 4;
 // At a cut-off, the histories mark down at most this many quiet moves and as many captures
 // searched before it.
 constexpr int MARKED_DOWN = 64;
@@ -304,6 +309,11 @@ private:
         const int side = pos.side_to_move();
         // Only the pruning of non-PV nodes out of check reads it.
         const int static_eval = pv_node || in_check ? -INFINITE : evaluate();
+        static_evals_[ply] = static_eval;
+        // Whether the side's position got better since its last move (unknown counts as yes).
+        const bool improving = ply < 2 || static_eval == -INFINITE ||
+                               static_evals_[ply - 2] == -INFINITE ||
+                               static_eval > static_evals_[ply - 2];
         if (!pv_node && !in_check && !is_decisive(beta)) {
             // Reverse futility: so far above beta that no reply at this depth brings it back.
             if (depth <= REVERSE_FUTILITY_DEPTH && static_eval - FUTILITY_MARGIN * depth >= beta)
@@ -316,10 +326,14 @@ private:
         }
         const bool futile_quiets = !pv_node && !in_check && depth <= FUTILITY_DEPTH &&
                                    static_eval + FUTILITY_MARGIN * depth <= alpha;
+        if (depth >= IIR_DEPTH && hash_move.is_none()) --depth;
+        // Fewer when the side's position is not improving.
         const int quiets_searched_at_most =
-            !pv_node && !in_check && depth <= LATE_MOVE_PRUNING_DEPTH ? 3 + depth * depth
-                                                                      : MAX_MOVES;
+            !pv_node && !in_check && depth <= LATE_MOVE_PRUNING_DEPTH
+                ? (3 + depth * depth) / (improving ? 1 : 2)
+                : MAX_MOVES;
         int quiets_searched = 0;
+        const bool shallow = !pv_node && !in_check && depth <= EXCHANGE_PRUNING_DEPTH;
         p.checks.forget();
 
         const int alpha_start = alpha;
@@ -341,6 +355,11 @@ private:
                 (futile_quiets || quiets_searched >= quiets_searched_at_most) &&
                 !extended_after(p, m))
                 continue;
+            // Near the horizon, moves that lose material in the exchange they start.
+            if (i > 0 && shallow && !is_decisive(best) && m != hash_move &&
+                (gain.capture ? p.keys[i] < 0 : quiet && exchange_.loses(line_.position(), m)) &&
+                !extended_after(p, m))
+                continue;
             moved_[ply] = moved_piece_key(pos, m);
             line_.play(m);
             if (depth > 1) s_.tt.prefetch(line_.position().hash());  // the child's first read
@@ -353,7 +372,8 @@ private:
                 int reduction = 0;
                 if (quiet && !gives_check && !in_check && depth >= LMR_DEPTH && i >= LMR_MOVES &&
                     !own_.order.is_killer(m, ply))
-                    reduction = std::clamp(late_move_reduction(depth, i) - pv_node, 0, child - 1);
+                    reduction = std::clamp(late_move_reduction(depth, i) - pv_node + !improving, 0,
+                                           child - 1);
                 score = -search(child - reduction, -alpha - 1, -alpha);
                 if (reduction > 0 && score > alpha) score = -search(child, -alpha - 1, -alpha);
                 if (score > alpha && score < beta) score = -search(child, -beta, -alpha);
@@ -559,6 +579,7 @@ private:
     bool null_moves_ = false;      // the game allows them and no hooks judge
     std::vector<int> ply_limits_;  // the counts of the game's ply-limit rules
     std::vector<RootMove> moves_;
+    int static_evals_[MAX_LINE] = {};  // at each ply, its static evaluation (-INFINITE: none)
     int moved_[MAX_LINE] = {};  // at each ply of the line, the move made there (moved_piece_key)
     int root_depth_ = 1;
     Move partial_best_;      // in an unfinished iteration, a move proven better than the last best
