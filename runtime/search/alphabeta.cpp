@@ -239,6 +239,7 @@ private:
     int search_root(int depth, int alpha, int beta) {
         Ply& p = own_.plies[0];
         p.pv_length = 0;
+        static_evals_[0] = -INFINITE;  // not evaluated: a PV node
         int best = -INFINITE;
         for (std::size_t i = 0; i < moves_.size(); ++i) {
             RootMove& rm = moves_[i];
@@ -326,8 +327,9 @@ private:
         }
         const bool futile_quiets = !pv_node && !in_check && depth <= FUTILITY_DEPTH &&
                                    static_eval + FUTILITY_MARGIN * depth <= alpha;
+        // A node no earlier search ordered (no table move) is searched a ply less.
         if (depth >= IIR_DEPTH && hash_move.is_none()) --depth;
-        // Fewer when the side's position is not improving.
+        // Half as many where the side's position is not improving.
         const int quiets_searched_at_most =
             !pv_node && !in_check && depth <= LATE_MOVE_PRUNING_DEPTH
                 ? (3 + depth * depth) / (improving ? 1 : 2)
