@@ -93,6 +93,7 @@ constexpr int INFINITE = WIN + 1;
 // position may gain per remaining ply beyond its static evaluation.
 constexpr int FUTILITY_MARGIN = 120;
 constexpr int FUTILITY_DEPTH = 4;
+// Reverse futility: up to this depth, a node that stands the same margin a ply above beta.
 constexpr int REVERSE_FUTILITY_DEPTH = 6;
 // Late-move pruning: near the horizon, at a node out of check and off the principal variation,
 // quiet moves after the first 3 + depth² are not searched (well ordered, they rarely cut off).

@@ -97,11 +97,11 @@ public:
         return move == k[0] || move == k[1];
     }
     // Sort keys for `moves`, higher first: the hash move, captures that do not lose material in
-    // the exchange (by most valuable victim, then their history, then least valuable attacker),
-    // promotions, killers,
-    // the counter-move to the last move, quiet moves by their histories summed, and last the
-    // captures that lose material. A capture that might lose is keyed as one that does not and
-    // flagged in `unjudged`: the pick_next() below judges it when it would come first.
+    // the exchange (by the victim's worth plus their history, then least valuable attacker),
+    // promotions, killers, the counter-move to the last move, quiet moves by their histories
+    // summed, and last the captures that lose material. A capture that might lose is keyed as
+    // one that does not and flagged in `unjudged`: the pick_next() below judges it when it would
+    // come first.
     void score(const Position& pos, const MoveList& moves, Move hash_move, int ply,
                MovesBefore before, const std::vector<PieceValue>& values, int* keys,
                std::uint8_t* unjudged) const;
