@@ -56,6 +56,9 @@ ir::Weights read_json(const json& doc, const std::string& label, const ir::Game&
         p.mobility = weight_at(*it, "mobility", where);
         p.shelter = weight_at(*it, "shelter", where);
         p.approach = weight_at(*it, "approach", where);
+        p.threatened = weight_at(*it, "threatened", where);
+        p.hanging = weight_at(*it, "hanging", where);
+        p.royal_attacks = weight_at(*it, "royal-attacks", where);
         const json& cells = it->at("cells");
         for (const auto& player : game.players) {
             const auto row = cells.find(player.name);
@@ -89,9 +92,12 @@ std::string weights_text(const ir::Game& game, const ir::Weights& weights) {
                 if (w.cells[p][c] != 0) row[game.board.cells[c].name] = w.cells[p][c];
             cells[game.players[p].name] = std::move(row);
         }
-        pieces[game.pieces[type].name] = {{"board", w.board},       {"in-hand", w.in_hand},
-                                          {"mobility", w.mobility}, {"shelter", w.shelter},
-                                          {"approach", w.approach}, {"cells", std::move(cells)}};
+        pieces[game.pieces[type].name] = {
+            {"board", w.board},         {"in-hand", w.in_hand},
+            {"mobility", w.mobility},   {"shelter", w.shelter},
+            {"approach", w.approach},   {"threatened", w.threatened},
+            {"hanging", w.hanging},     {"royal-attacks", w.royal_attacks},
+            {"cells", std::move(cells)}};
     }
     const json doc = {{"vari-weights", FORMAT},
                       {"game", game.name},

@@ -254,11 +254,14 @@ Set piece_targets_in(const Position& pos, int from) {
 }
 
 template <class Set>
-int targets_count(const Position& pos, int player, int type) {
+int targets_count(const Position& pos, int player, int type, Set& reach) {
     const Tables& t = pos.tables();
     const BoardSets<Set>& s = pos.sets<Set>();
     const PieceRules& rules = t.rules_of(player, type);
-    const detail::Landings<Set> land(s.by_player[player], s.occupied);
+    // Landing as if no piece were the player's own: the targets then hold the pieces it defends
+    // as well, and less its own pieces they are its moves.
+    const Set own = s.by_player[player];
+    const detail::Landings<Set> land(Set(), s.occupied);
     const Set pieces = s.of(player, type);
     int count = 0;
     // Moves that decompose into shifts (pawn-like steps) are counted for three pieces or more at
@@ -268,14 +271,26 @@ int targets_count(const Position& pos, int player, int type) {
         for (std::uint32_t k = 0; k < rules.shift_count; ++k) {
             const Shift& shift = t.shifts[rules.shift_first + k];
             const Set allowed = land.by_mode[static_cast<int>(shift.mode)];
-            detail::shift_steps(t, shift, pieces, s.occupied,
-                                [&](int, Set landed) { count += (landed & allowed).count(); });
+            detail::shift_steps(t, shift, pieces, s.occupied, [&](int, Set landed) {
+                landed &= allowed;
+                reach |= landed;
+                count += (landed & ~own).count();
+            });
         }
         return count;
     }
-    for (const int from : pieces)
-        count += detail::targets(t, rules, from, land, pos.board()).count();
+    for (const int from : pieces) {
+        const Set landed = detail::targets(t, rules, from, land, pos.board());
+        reach |= landed;
+        count += (landed & ~own).count();
+    }
     return count;
+}
+
+template <class Set>
+int targets_count(const Position& pos, int player, int type) {
+    Set reach;
+    return targets_count<Set>(pos, player, type, reach);
 }
 
 template int targets_count<CellSet64>(const Position&, int, int);
@@ -283,6 +298,11 @@ template int targets_count<CellSet128>(const Position&, int, int);
 template int targets_count<CellSet192>(const Position&, int, int);
 template int targets_count<CellSet256>(const Position&, int, int);
 template int targets_count<CellSetWide>(const Position&, int, int);
+template int targets_count<CellSet64>(const Position&, int, int, CellSet64&);
+template int targets_count<CellSet128>(const Position&, int, int, CellSet128&);
+template int targets_count<CellSet192>(const Position&, int, int, CellSet192&);
+template int targets_count<CellSet256>(const Position&, int, int, CellSet256&);
+template int targets_count<CellSetWide>(const Position&, int, int, CellSetWide&);
 
 template CellSet64 piece_targets_in(const Position&, int);
 template CellSet128 piece_targets_in(const Position&, int);

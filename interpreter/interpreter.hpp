@@ -361,6 +361,10 @@ Set piece_targets_in(const Position& pos, int from);
 // The number of those cells summed over `player`'s pieces of `type`: the piece type's mobility.
 template <class Set>
 int targets_count(const Position& pos, int player, int type);
+// The same, and adds to `reach` every cell those pieces attack or defend: the cells they could
+// move or capture to were none of the pieces on the board their own.
+template <class Set>
+int targets_count(const Position& pos, int player, int type, Set& reach);
 
 // The most moves a position of the game with at most `pieces` pieces (on the board and in every
 // hand) can have, besides capture sequences: for some player, on the `pieces` cells where any of

@@ -281,12 +281,15 @@ struct HookSource {
 // Evaluation weights `vari tune` learned for a game's rules, read from the weights file beside
 // its rule file when that file was made for the same rules (the same rules_hash). In centipawns.
 struct PieceWeights {
-    int board = 0;     // one on the board
-    int in_hand = 0;   // one in hand
-    int mobility = 0;  // per cell it may move or capture to (pieces that are not guarded royals)
-    int shelter = 0;   // a guarded royal piece: per own piece next to it
-    int approach = 0;  // a guarded royal piece: per other player's piece within two of its moves
-                       // (a danger: below zero)
+    int board = 0;       // one on the board
+    int in_hand = 0;     // one in hand
+    int mobility = 0;    // per cell it may move or capture to (pieces that are not guarded royals)
+    int shelter = 0;     // a guarded royal piece: per own piece next to it
+    int approach = 0;    // a guarded royal piece: per other player's piece within two of its moves
+                         // (a danger: below zero)
+    int threatened = 0;  // one attacked by a less valuable piece of another player
+    int hanging = 0;     // one attacked by another player and not defended
+    int royal_attacks = 0;  // per cell next to another player's guarded royal piece it attacks
     std::vector<std::vector<int>> cells;  // [player][cell]: what standing there adds
     friend bool operator==(const PieceWeights&, const PieceWeights&) = default;
 };

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "runtime/search/evaluation_tables.hpp"
+#include "runtime/search/evaluation_threats.hpp"
 #include "runtime/search/search.hpp"
 
 namespace vari::search {
@@ -79,6 +80,38 @@ void Evaluation::prepare(const CompiledGame& game) {
     }
     shelter_ = SetPool(t.cell_words, shelter);
     approach_ = SetPool(t.cell_words, approach);
+    by_worth_.resize(static_cast<std::size_t>(t.type_count));
+    for (int type = 0; type < t.type_count; ++type)
+        by_worth_[static_cast<std::size_t>(type)] = type;
+    std::stable_sort(by_worth_.begin(), by_worth_.end(),
+                     [&](int a, int b) { return values_[a].board < values_[b].board; });
+    threats_ = false;
+    for (int type = 0; type < t.type_count; ++type)
+        for (const int term :
+             {layout_.threatened(type), layout_.hanging(type), layout_.royal_attacks(type)})
+            threats_ = threats_ || weights_[static_cast<std::size_t>(term)] != 0;
+}
+
+template <class Set>
+void Evaluation::fill_reach(const Position& pos, detail::Reach<Set>& reach) const {
+    const Tables& t = pos.tables();
+    const BoardSets<Set>& sets = pos.sets<Set>();
+    const Set* shelter = shelter_.data<Set>();
+    for (int p = 0; p < t.player_count; ++p) {
+        reach.any[p] = reach.royal_zone[p] = Set();
+        for (int type = 0; type < t.type_count; ++type) {
+            Set& by_type = reach.by_type[p][type] = Set();
+            const Set cells = sets.of(p, type);
+            if (!cells) continue;
+            targets_count<Set>(pos, p, type, by_type);
+            reach.any[p] |= by_type;
+            if (guarded_types_ >> type & 1) {
+                const std::size_t row =
+                    static_cast<std::size_t>(p * t.type_count + type) * t.cell_count;
+                for (int c : cells) reach.royal_zone[p] |= shelter[row + c];
+            }
+        }
+    }
 }
 
 int Evaluation::evaluate(const Position& pos, int player) const {
@@ -122,6 +155,10 @@ void Evaluation::add_terms(const Position& pos, int p, Add&& add) const {
         add(layout_.shelter(type), sheltering);
         add(layout_.approach(type), approaching);
     }
+    detail::Reach<Set>& reach = detail::reach_scratch<Set>();
+    fill_reach(pos, reach);
+    detail::add_threats(sets, reach, t.player_count, p, layout_, by_worth_, values_, guarded_types_,
+                        add);
 }
 
 // The terms of add_terms(), weighted and summed as they are counted: the search's hottest
@@ -134,14 +171,18 @@ int Evaluation::evaluate_as(const Position& pos, int player) const {
     const Set* shelter = shelter_.data<Set>();
     const Set* approach = approach_.data<Set>();
     const int* w = weights_.data();
+    // What the pieces attack and defend is gathered with their mobility, where threats count.
+    detail::Reach<Set>* reach = threats_ ? &detail::reach_scratch<Set>() : nullptr;
     int total[MAX_PLAYERS] = {};
     for (int p = 0; p < players; ++p) {
         const Set own = sets.by_player[p];
         const Set others = sets.occupied & ~own;
+        if (reach) reach->any[p] = reach->royal_zone[p] = Set();
         int sum = 0;
         for (int type = 0; type < types; ++type) {
             sum += w[layout_.in_hand(type)] * pos.in_hand(p, type);
             const Set cells = sets.of(p, type);
+            if (reach) reach->by_type[p][type] = Set();
             if (!cells) continue;
             const int* placed = w + layout_.cell(p, type, 0);
             int count = 0, on_cells = 0, mobility = 0, sheltering = 0, approaching = 0;
@@ -152,20 +193,29 @@ int Evaluation::evaluate_as(const Position& pos, int player) const {
                     on_cells += placed[c];
                     sheltering += (shelter[row + c] & own).count();
                     approaching += (approach[row + c] & others).count();
+                    if (reach) reach->royal_zone[p] |= shelter[row + c];
                 }
+                if (reach) targets_count<Set>(pos, p, type, reach->by_type[p][type]);
             } else {
                 for (int c : cells) {
                     ++count;
                     on_cells += placed[c];
                 }
-                mobility = targets_count<Set>(pos, p, type);
+                mobility = reach ? targets_count<Set>(pos, p, type, reach->by_type[p][type])
+                                 : targets_count<Set>(pos, p, type);
             }
+            if (reach) reach->any[p] |= reach->by_type[p][type];
             sum += w[layout_.board(type)] * count + on_cells +
                    w[layout_.mobility(type)] * mobility + w[layout_.shelter(type)] * sheltering +
                    w[layout_.approach(type)] * approaching;
         }
         total[p] = sum;
     }
+    if (reach)
+        for (int p = 0; p < players; ++p)
+            detail::add_threats(sets, *reach, players, p, layout_, by_worth_, values_,
+                                guarded_types_,
+                                [&](int term, int count) { total[p] += w[term] * count; });
     // Against the strongest other player.
     int best_other = -WIN;
     for (int p = 0; p < players; ++p)
@@ -184,6 +234,9 @@ ir::Weights Evaluation::to_ir(const CompiledGame& game, const std::vector<int>& 
         piece.mobility = at(layout.mobility(type));
         piece.shelter = at(layout.shelter(type));
         piece.approach = at(layout.approach(type));
+        piece.threatened = at(layout.threatened(type));
+        piece.hanging = at(layout.hanging(type));
+        piece.royal_attacks = at(layout.royal_attacks(type));
         piece.cells.assign(static_cast<std::size_t>(layout.players), {});
         for (int p = 0; p < layout.players; ++p)
             for (int c = 0; c < layout.cells; ++c)
@@ -207,6 +260,9 @@ std::optional<std::vector<int>> Evaluation::from_ir(const CompiledGame& game,
         at(layout.mobility(type)) = piece.mobility;
         at(layout.shelter(type)) = piece.shelter;
         at(layout.approach(type)) = piece.approach;
+        at(layout.threatened(type)) = piece.threatened;
+        at(layout.hanging(type)) = piece.hanging;
+        at(layout.royal_attacks(type)) = piece.royal_attacks;
         for (int p = 0; p < layout.players; ++p) {
             const auto& row = piece.cells[static_cast<std::size_t>(p)];
             if (static_cast<int>(row.size()) != layout.cells) return std::nullopt;

@@ -16,6 +16,10 @@
 #include "interpreter/interpreter.hpp"
 
 namespace vari::search {
+namespace detail {
+template <class Set>
+struct Reach;  // evaluation_threats.hpp
+}  // namespace detail
 
 // ---- Scores -----------------------------------------------------------------------------------
 // A score is from one player's side, in centipawns (a Pawn-like piece is about 100). Won and lost
@@ -40,8 +44,10 @@ std::vector<PieceValue> piece_values(const CompiledGame& game);
 // The evaluation is a sum of terms, each a weight in centipawns times how often the position
 // holds it, totalled per player: a piece type's worth on the board and in hand, what standing on
 // each cell adds (per player, type and cell: promotion progress, a royal piece's way to its zone,
-// anything learned), mobility per type and, for royal pieces where check matters, shelter and
-// approach per type. The weights are derived from the rules, or learned by `vari tune`.
+// anything learned), mobility per type, for royal pieces where check matters shelter and
+// approach per type, and threats per type: pieces attacked by a less valuable piece of another
+// player, pieces attacked and not defended, and cells next to another player's royal piece
+// attacked. The weights are derived from the rules, or learned by `vari tune` (threats only so).
 struct TermLayout {
     int players = 0, types = 0, cells = 0;
     int board(int type) const { return type; }
@@ -49,10 +55,13 @@ struct TermLayout {
     int mobility(int type) const { return 2 * types + type; }
     int shelter(int type) const { return 3 * types + type; }
     int approach(int type) const { return 4 * types + type; }
+    int threatened(int type) const { return 5 * types + type; }
+    int hanging(int type) const { return 6 * types + type; }
+    int royal_attacks(int type) const { return 7 * types + type; }
     int cell(int player, int type, int cell) const {
-        return 5 * types + (player * types + type) * cells + cell;
+        return 8 * types + (player * types + type) * cells + cell;
     }
-    int size() const { return 5 * types + players * types * cells; }
+    int size() const { return 8 * types + players * types * cells; }
 };
 struct TermCount {
     int term = 0;
@@ -96,6 +105,9 @@ private:
     template <class Set, class Add>
     void add_terms(const Position& pos, int player, Add&& add) const;
     void prepare(const CompiledGame& game);
+    // What every player's pieces attack and defend, for the threat terms.
+    template <class Set>
+    void fill_reach(const Position& pos, detail::Reach<Set>& reach) const;
 
     std::vector<PieceValue> values_;
     TermLayout layout_;
@@ -105,6 +117,8 @@ private:
     // cells next to it and those two moves away.
     SetPool shelter_, approach_;       // in the game's width
     std::uint32_t guarded_types_ = 0;  // royal types whose safety counts, a bit each
+    std::vector<int> by_worth_;        // the types from the least valuable on
+    bool threats_ = false;             // whether a threat term has a weight: else not counted
 };
 
 // ---- Rules left to hooks ----------------------------------------------------------------------

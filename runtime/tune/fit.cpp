@@ -143,10 +143,10 @@ struct Judged {
     double loss = 0;
 };
 
-// What one run of Adam moves: the weights from `first` on, at most `step_size` a step, for
-// `steps` steps.
+// What one run of Adam moves: the weights from `first` to before `last`, at most `step_size` a
+// step, for `steps` steps.
 struct Moving {
-    std::size_t first = 0;
+    std::size_t first = 0, last = 0;
     double step_size = STEP_SIZE;
     int steps = STEPS;
 };
@@ -162,7 +162,7 @@ Judged adam(const Samples& train, const Samples& check, const std::vector<double
     for (int step = 1; step <= moving.steps; ++step) {
         gradient(train, w, scale, g, part);
         const double c1 = 1 - std::pow(beta1, step), c2 = 1 - std::pow(beta2, step);
-        for (std::size_t j = moving.first; j < w.size(); ++j) {
+        for (std::size_t j = moving.first; j < moving.last; ++j) {
             g[j] += 2 * pull * (w[j] - start[j]);
             m[j] = beta1 * m[j] + (1 - beta1) * g[j];
             v[j] = beta2 * v[j] + (1 - beta2) * g[j] * g[j];
@@ -177,10 +177,43 @@ Judged adam(const Samples& train, const Samples& check, const std::vector<double
     return best;
 }
 
+// The best of fits from `from` for each pull in turn, moving `moving`'s weights: the weakest
+// pull wins a tie, and none better than `from` keeps it. Into `chosen` the pull, when one won.
+Judged best_of_pulls(const Samples& train, const Samples& check, const Judged& from, double scale,
+                     Moving moving, int threads, const std::function<void()>& fitted,
+                     const std::function<bool()>& stop, double& chosen) {
+    const int total = static_cast<int>(std::size(PULLS));
+    std::vector<std::optional<Judged>> fits(static_cast<std::size_t>(total));
+    std::atomic<int> next{0};
+    std::mutex reporting;
+    const auto work = [&] {
+        for (int k; (k = next.fetch_add(1)) < total;) {
+            if (stop && stop()) return;
+            fits[static_cast<std::size_t>(k)] =
+                adam(train, check, from.weights, scale, PULLS[k], moving);
+            const std::lock_guard lock(reporting);
+            if (fitted) fitted();
+        }
+    };
+    std::vector<std::thread> helpers;
+    for (int t = 1; t < std::min(threads, total); ++t) helpers.emplace_back(work);
+    work();
+    for (auto& helper : helpers) helper.join();
+    Judged best = from;
+    for (int k = 0; k < total; ++k) {
+        const auto& judged = fits[static_cast<std::size_t>(k)];
+        if (!judged || judged->loss >= best.loss) continue;
+        best = *judged;
+        chosen = PULLS[k];
+    }
+    return best;
+}
+
 }  // namespace
 
-Fit fit_weights(const std::vector<int>& start, const Samples& train, const Samples& check,
-                int threads, const std::function<void(int done, int total)>& fitted,
+Fit fit_weights(const std::vector<int>& start, std::size_t cells_from, const Samples& train,
+                const Samples& check, int threads,
+                const std::function<void(int done, int total)>& fitted,
                 const std::function<bool()>& stop) {
     std::vector<double> from(start.begin(), start.end());
     from.resize(start.size() + static_cast<std::size_t>(train.players()), 0);  // the biases
@@ -191,36 +224,30 @@ Fit fit_weights(const std::vector<int>& start, const Samples& train, const Sampl
     // fitted in turn.
     for (int round = 0; round < BIAS_ROUNDS; ++round) {
         out.scale = fit_scale(train, from);
-        from = adam(train, check, from, out.scale, 0, {start.size(), BIAS_STEP_SIZE, BIAS_STEPS})
+        from = adam(train, check, from, out.scale, 0,
+                    {start.size(), from.size(), BIAS_STEP_SIZE, BIAS_STEPS})
                    .weights;
     }
     out.loss_before = out.loss_after = mean_loss(check, from, out.scale);
-    const int total = static_cast<int>(std::size(PULLS));
-    std::vector<std::optional<Judged>> fits(static_cast<std::size_t>(total));
-    std::atomic<int> next{0};
-    std::mutex reporting;
+    // Then the terms per type, few and each held by many positions; then the cells, many and each
+    // held by few, from there: each stage stops where the held-out positions stop gaining, so
+    // that the cells move only as far as they add to what the types said. (Adam moves every
+    // weight alike, however few positions hold it: fitted together, the cells would learn the
+    // noise of the games while the types still gain.)
+    const int total = 2 * static_cast<int>(std::size(PULLS));
     int done = 0;
-    const auto work = [&] {
-        for (int k; (k = next.fetch_add(1)) < total;) {
-            if (stop && stop()) return;
-            fits[static_cast<std::size_t>(k)] = adam(train, check, from, out.scale, PULLS[k]);
-            const std::lock_guard lock(reporting);
-            if (fitted) fitted(++done, total);
-        }
+    const auto report = [&] {
+        if (fitted) fitted(++done, total);
     };
-    std::vector<std::thread> helpers;
-    for (int t = 1; t < std::min(threads, total); ++t) helpers.emplace_back(work);
-    work();
-    for (auto& helper : helpers) helper.join();
-    // The best in the order of the pulls: the weakest pull wins a tie.
-    for (int k = 0; k < total; ++k) {
-        const auto& judged = fits[static_cast<std::size_t>(k)];
-        if (!judged || judged->loss >= out.loss_after) continue;
-        out.loss_after = judged->loss;
-        out.regularisation = PULLS[k];
-        std::transform(judged->weights.begin(), judged->weights.begin() + std::ssize(start),
-                       out.weights.begin(), [](double x) { return static_cast<int>(x); });
+    Judged best{from, out.loss_before};
+    for (const Moving stage : {Moving{0, cells_from}, Moving{cells_from, start.size()}}) {
+        best = best_of_pulls(train, check, best, out.scale, stage, threads, report, stop,
+                             out.regularisation);
+        if (stop && stop()) return out;
     }
+    out.loss_after = best.loss;
+    std::transform(best.weights.begin(), best.weights.begin() + std::ssize(start),
+                   out.weights.begin(), [](double x) { return static_cast<int>(x); });
     return out;
 }
 

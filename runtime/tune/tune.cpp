@@ -128,7 +128,8 @@ Outcome tune(const CompiledGame& game, const Options& options,
     }
     out.positions = train.size() + check.size();
     const Fit fit = fit_weights(
-        derived.weights(), train, check, options.threads,
+        derived.weights(), static_cast<std::size_t>(derived.layout().cell(0, 0, 0)), train, check,
+        options.threads,
         [&](int fits, int total) {
             if (progress) progress({Progress::Phase::fitting, fits, total});
         },

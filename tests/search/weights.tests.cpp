@@ -43,21 +43,67 @@ TEST_CASE("the evaluation is the sum of its weighted terms, own less the stronge
     for (const char* name : {"chess", "shogi", "antichess", "racing-kings", "hex-shogi-41",
                              "three-player-hex-shogi-91", "compact-hex-draughts"}) {
         const auto game = test::load_shipped(name);
-        const search::Evaluation evaluation(*game, false);
-        along_random_game(*game, 7, 60, [&](const Position& pos) {
-            const int players = game->tables().player_count;
-            for (int me = 0; me < players; ++me) {
-                int strongest = -search::WIN;
-                for (int p = 0; p < players; ++p)
-                    if (p != me) strongest = std::max(strongest, total_of(evaluation, pos, p));
-                INFO(name << " player " << me);
-                REQUIRE(evaluation.evaluate(pos, me) == total_of(evaluation, pos, me) - strongest);
-            }
-        });
+        // The derived weights count no threats; weights with them take the evaluation's other way.
+        std::vector<int> threats = search::Evaluation::derived_weights(*game);
+        const search::TermLayout layout{game->tables().player_count, game->tables().type_count,
+                                        game->tables().cell_count};
+        for (int type = 0; type < layout.types; ++type) {
+            threats[static_cast<std::size_t>(layout.threatened(type))] = -20 - type;
+            threats[static_cast<std::size_t>(layout.hanging(type))] = -30 + type;
+            threats[static_cast<std::size_t>(layout.royal_attacks(type))] = 5 + type;
+        }
+        for (const search::Evaluation& evaluation :
+             {search::Evaluation(*game, false), search::Evaluation(*game, threats)})
+            along_random_game(*game, 7, 60, [&](const Position& pos) {
+                const int players = game->tables().player_count;
+                for (int me = 0; me < players; ++me) {
+                    int strongest = -search::WIN;
+                    for (int p = 0; p < players; ++p)
+                        if (p != me) strongest = std::max(strongest, total_of(evaluation, pos, p));
+                    INFO(name << " player " << me);
+                    REQUIRE(evaluation.evaluate(pos, me) ==
+                            total_of(evaluation, pos, me) - strongest);
+                }
+            });
     }
 }
 
-TEST_CASE("a type's mobility is the sum of its pieces' targets", "[search][weights]") {
+TEST_CASE("threats are counted by hand: attacked by a lesser piece, undefended, near a royal",
+          "[search][weights]") {
+    auto [position, player, piece, threatened, hanging, royal_attacks] =
+        GENERATE(table<std::string, int, std::string, int, int, int>({
+            // A Knight attacks a Rook that nothing defends; the Rook attacks two cells next to
+            // the white King (its own King's neighbours count for nothing).
+            {"4k3/8/8/3r4/8/2N5/8/4K3 w - - 0 1", 1, "Rook", 1, 1, 2},
+            {"4k3/8/8/3r4/8/2N5/8/4K3 w - - 0 1", 0, "Knight", 0, 0, 0},
+            // A Pawn defends the Rook: still threatened, no more hanging.
+            {"4k3/8/4p3/3r4/8/2N5/8/4K3 w - - 0 1", 1, "Rook", 1, 0, 2},
+            // A Queen attacks the Rook (worth more: no threat) and is attacked by it, defended by
+            // its King; the Rook attacks d2 and the Queen's d1 next to the King.
+            {"4k3/8/8/3r4/8/8/8/3QK3 w - - 0 1", 1, "Rook", 0, 1, 2},
+            {"4k3/8/8/3r4/8/8/8/3QK3 w - - 0 1", 0, "Queen", 1, 0, 0},
+        }));
+    const auto game = test::load_shipped("chess");
+    const search::Evaluation evaluation(*game, false);
+    Position pos(*game);
+    test::set_position(pos, position);
+    std::vector<search::TermCount> terms;
+    evaluation.count_terms(pos, player, terms);
+    const auto count_of = [&](int term) {
+        for (const auto& t : terms)
+            if (t.term == term) return t.count;
+        return 0;
+    };
+    const int type = test::type_named(*game, piece);
+    const search::TermLayout& layout = evaluation.layout();
+    INFO(position << " player " << player << " " << piece);
+    CHECK(count_of(layout.threatened(type)) == threatened);
+    CHECK(count_of(layout.hanging(type)) == hanging);
+    CHECK(count_of(layout.royal_attacks(type)) == royal_attacks);
+}
+
+TEST_CASE("a type's mobility is the sum of its pieces' targets, its reach their union",
+          "[search][weights]") {
     for (const char* name : {"chess", "shogi", "xiangqi", "hex-shogi-41", "shafran-chess",
                              "three-player-hex-shogi-91", "compact-hex-draughts"}) {
         const auto game = test::load_shipped(name);
@@ -66,12 +112,19 @@ TEST_CASE("a type's mobility is the sum of its pieces' targets", "[search][weigh
             for (int p = 0; p < t.player_count; ++p)
                 for (int type = 0; type < t.type_count; ++type) {
                     int each = 0;
-                    for (int c : pos.pieces(p, type)) each += piece_targets(pos, c).count();
-                    const int together = with_cell_set(t.cell_words, [&]<class Set>(Set) {
-                        return targets_count<Set>(pos, p, type);
-                    });
+                    CellSet moves;
+                    for (int c : pos.pieces(p, type)) {
+                        each += piece_targets(pos, c).count();
+                        moves |= piece_targets(pos, c);
+                    }
                     INFO(name << " player " << p << " type " << type);
-                    REQUIRE(together == each);
+                    with_cell_set(t.cell_words, [&]<class Set>(Set) {
+                        Set reach;
+                        REQUIRE(targets_count<Set>(pos, p, type) == each);
+                        REQUIRE(targets_count<Set>(pos, p, type, reach) == each);
+                        // What they reach less their own pieces are their moves.
+                        REQUIRE((reach & ~pos.sets<Set>().by_player[p]) == resized<Set>(moves));
+                    });
                 }
         });
     }
