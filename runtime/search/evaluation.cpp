@@ -80,11 +80,15 @@ void Evaluation::prepare(const CompiledGame& game) {
     }
     shelter_ = SetPool(t.cell_words, shelter);
     approach_ = SetPool(t.cell_words, approach);
-    by_worth_.resize(static_cast<std::size_t>(t.type_count));
+    std::vector<int> types;
     for (int type = 0; type < t.type_count; ++type)
-        by_worth_[static_cast<std::size_t>(type)] = type;
-    std::stable_sort(by_worth_.begin(), by_worth_.end(),
+        if (!(guarded_types_ >> type & 1)) types.push_back(type);
+    std::stable_sort(types.begin(), types.end(),
                      [&](int a, int b) { return values_[a].board < values_[b].board; });
+    threat_ranks_.clear();
+    for (std::size_t i = 0; i < types.size(); ++i)
+        threat_ranks_.push_back(
+            {types[i], i == 0 || values_[types[i]].board > values_[types[i - 1]].board});
     threats_ = false;
     for (int type = 0; type < t.type_count; ++type)
         for (const int term :
@@ -157,8 +161,7 @@ void Evaluation::add_terms(const Position& pos, int p, Add&& add) const {
     }
     detail::Reach<Set>& reach = detail::reach_scratch<Set>();
     fill_reach(pos, reach);
-    detail::add_threats(sets, reach, t.player_count, p, layout_, by_worth_, values_, guarded_types_,
-                        add);
+    detail::add_threats(sets, reach, t.player_count, p, layout_, threat_ranks_, add);
 }
 
 // The terms of add_terms(), weighted and summed as they are counted: the search's hottest
@@ -213,8 +216,7 @@ int Evaluation::evaluate_as(const Position& pos, int player) const {
     }
     if (reach)
         for (int p = 0; p < players; ++p)
-            detail::add_threats(sets, *reach, players, p, layout_, by_worth_, values_,
-                                guarded_types_,
+            detail::add_threats(sets, *reach, players, p, layout_, threat_ranks_,
                                 [&](int term, int count) { total[p] += w[term] * count; });
     // Against the strongest other player.
     int best_other = -WIN;

@@ -24,14 +24,12 @@ Reach<Set>& reach_scratch() {
     return reach;
 }
 
-// Calls add(term, count) for each of player `q`'s threat terms: per type, its pieces (guarded
-// royals aside: check is the search's) attacked by a less valuable piece of another player, and
-// those attacked and not defended; per type of its own, the cells next to other players' guarded
-// royal pieces it attacks. `by_worth`: the types from the least valuable on.
+// Calls add(term, count) for each of player `q`'s threat terms: per type of `ranks`, its pieces
+// attacked by a less valuable piece of another player, and those attacked and not defended; per
+// type of its own, the cells next to other players' guarded royal pieces it attacks.
 template <class Set, class Add>
 void add_threats(const BoardSets<Set>& sets, const Reach<Set>& reach, int players, int q,
-                 const TermLayout& layout, std::span<const int> by_worth,
-                 const std::vector<PieceValue>& values, std::uint32_t guarded, Add&& add) {
+                 const TermLayout& layout, std::span<const ThreatRank> ranks, Add&& add) {
     Set attacked, zone;
     for (int p = 0; p < players; ++p)
         if (p != q) {
@@ -39,22 +37,16 @@ void add_threats(const BoardSets<Set>& sets, const Reach<Set>& reach, int player
             zone |= reach.royal_zone[p];
         }
     const Set undefended = attacked & ~reach.any[q];
-    Set lesser;  // what other players' types worth less than the ones at hand attack
-    for (std::size_t i = 0; i < by_worth.size();) {
-        const int worth = values[by_worth[i]].board;
-        std::size_t next = i;
-        for (; next < by_worth.size() && values[by_worth[next]].board == worth; ++next) {
-            const int type = by_worth[next];
-            const Set pieces = sets.of(q, type);
-            if (!pieces || guarded >> type & 1) continue;
-            add(layout.threatened(type), (pieces & lesser).count());
-            add(layout.hanging(type), (pieces & undefended).count());
+    Set lesser, so_far;  // what other players' types worth less than this one, and up to it, attack
+    for (const ThreatRank& rank : ranks) {
+        if (rank.worth_rises) lesser = so_far;
+        const Set pieces = sets.of(q, rank.type);
+        if (pieces) {
+            add(layout.threatened(rank.type), (pieces & lesser).count());
+            add(layout.hanging(rank.type), (pieces & undefended).count());
         }
-        // A guarded royal piece takes only what nothing defends: hanging says that already.
-        for (; i < next; ++i)
-            if (!(guarded >> by_worth[i] & 1))
-                for (int p = 0; p < players; ++p)
-                    if (p != q) lesser |= reach.by_type[p][by_worth[i]];
+        for (int p = 0; p < players; ++p)
+            if (p != q) so_far |= reach.by_type[p][rank.type];
     }
     if (zone)
         for (int type = 0; type < layout.types; ++type)

@@ -19,6 +19,12 @@ namespace vari::search {
 namespace detail {
 template <class Set>
 struct Reach;  // evaluation_threats.hpp
+// A piece type in the order threats go by, from the least valuable on (guarded royals left out:
+// check is the search's, and such a piece takes only what hangs).
+struct ThreatRank {
+    int type = 0;
+    bool worth_rises = false;  // worth more than the type before
+};
 }  // namespace detail
 
 // ---- Scores -----------------------------------------------------------------------------------
@@ -115,10 +121,10 @@ private:
     std::string weights_file_;
     // For royal pieces where check matters, per [(player * types + type) * cells + cell]: the
     // cells next to it and those two moves away.
-    SetPool shelter_, approach_;       // in the game's width
-    std::uint32_t guarded_types_ = 0;  // royal types whose safety counts, a bit each
-    std::vector<int> by_worth_;        // the types from the least valuable on
-    bool threats_ = false;             // whether a threat term has a weight: else not counted
+    SetPool shelter_, approach_;                    // in the game's width
+    std::uint32_t guarded_types_ = 0;               // royal types whose safety counts, a bit each
+    std::vector<detail::ThreatRank> threat_ranks_;  // the types threats go by
+    bool threats_ = false;  // whether a threat term has a weight: else not counted
 };
 
 // ---- Rules left to hooks ----------------------------------------------------------------------
