@@ -149,25 +149,9 @@ struct Server::Impl {
     std::atomic<const HostNames*> host_names{nullptr};  // own_names, once the port is known
     std::atomic<std::size_t> sessions{0};
 
-    // Every request, before anything else: one that names another host is refused.
-    static int check_host(mg_connection* conn) {
-        const auto& self = *static_cast<const Impl*>(mg_get_user_data(mg_get_context(conn)));
-        const char* host = mg_get_header(conn, "Host");
-        const HostNames* names = self.host_names;
-        if (host && names && names->allows(host)) return 0;
-        // Written whole: CivetWeb's error page leaves the status line out for a WebSocket's
-        // request.
-        constexpr std::string_view WHY =
-            "this server answers only under its own address (see vari serve --allow-host)\n";
-        mg_printf(conn,
-                  "HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nContent-Length: %zu\r\n"
-                  "Connection: close\r\n\r\n%s",
-                  WHY.size(), WHY.data());
-        return 403;
-    }
-
-    // A refusal written whole, as check_host's: CivetWeb's error page crashes in its own
-    // formatting under the address sanitizer of this system's compiler.
+    // A refusal written whole: CivetWeb's error page crashes in its own formatting under the
+    // address sanitizer of this system's compiler, and leaves the status line out for a
+    // WebSocket's request.
     static int refuse(mg_connection* conn, int status, std::string_view status_text,
                       std::string_view why) {
         mg_printf(conn,
@@ -176,6 +160,17 @@ struct Server::Impl {
                   status, static_cast<int>(status_text.size()), status_text.data(), why.size(),
                   static_cast<int>(why.size()), why.data());
         return status;
+    }
+
+    // Every request, before anything else: one that names another host is refused.
+    static int check_host(mg_connection* conn) {
+        const auto& self = *static_cast<const Impl*>(mg_get_user_data(mg_get_context(conn)));
+        const char* host = mg_get_header(conn, "Host");
+        const HostNames* names = self.host_names;
+        if (host && names && names->allows(host)) return 0;
+        return refuse(conn, 403, "Forbidden",
+                      "this server answers only under its own address (see vari serve "
+                      "--allow-host)\n");
     }
 
     // GET of a built-in file; everything else is refused.
