@@ -1,8 +1,9 @@
-// `vari tune GAME [--games N] [--level ai:LEVEL] [--threads N] [--seed S] [--output FILE]
-// [--resume FILE] [--lost-after SECONDS]`: the game's evaluation weights learned by self-play,
-// written to a weights file beside the rule file.
+// `vari tune GAME [--games N] [--level ai:LEVEL] [--score-level ai:LEVEL [--score-share S]]
+// [--threads N] [--seed S] [--output FILE] [--resume FILE] [--lost-after SECONDS]`: the game's
+// evaluation weights learned by self-play, written to a weights file beside the rule file.
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <limits>
@@ -14,11 +15,37 @@
 namespace vari::tools {
 namespace {
 
+// A share as the command line gives it: "0.5", not "0.500000".
+std::string share_text(double share) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", share);
+    return text;
+}
+
 // The command line that makes the same weights again, for the file to say.
 std::string made_by(const std::string& game, const tune::Options& o) {
     return "vari tune " + game + " --games " + std::to_string(o.games) + " --level " +
            o.level_text + " --random-plies " + std::to_string(o.random_plies) + " --max-plies " +
-           std::to_string(o.max_plies) + " --seed " + std::to_string(o.seed);
+           std::to_string(o.max_plies) + " --seed " + std::to_string(o.seed) +
+           (o.score_level ? " --score-level " + o.score_level_text + " --score-share " +
+                                share_text(o.score_share)
+                          : "");
+}
+
+// A self-play or scoring level: ai:LEVEL counting plies or nodes, so that a seed plays the same
+// games; nothing (with the reason printed) otherwise.
+std::optional<search::Level> counted_level(const char* option, const std::string& text) {
+    std::string error;
+    const auto level = text.starts_with("ai")
+                           ? search::parse_level(std::string_view(text).substr(2), error)
+                           : std::nullopt;
+    if (level && !level->limits.milliseconds) return level;
+    std::cerr << "vari tune: " << option << " '" << printable(text) << "': "
+              << (error.empty() ? "give ai:LEVEL counting plies or nodes (ai:2, "
+                                  "ai:nodes=2000), so that a seed plays the same games"
+                                : error)
+              << '\n';
+    return std::nullopt;
 }
 
 }  // namespace
@@ -50,29 +77,38 @@ int run_tune(int argc, char** argv) {
     app.add_option("--max-plies", options.max_plies,
                    "a game longer than this is left out (default 400)")
         ->check(whole_number(1, 1'000'000));
+    app.add_option("--score-level", options.score_level_text,
+                   "search each kept position again at this level (ai:nodes=20000), and learn "
+                   "from its score beside the game's result");
+    double share = 0.5;
+    auto* share_option =
+        app.add_option(
+               "--score-share", share,
+               "with --score-level, the share of the score in what is learned, the result's "
+               "being the rest (default 0.5)")
+            ->check(CLI::Range(0.0, 1.0));
     app.add_option("--output", output, "the weights file to write (default: beside the rules)");
     RunOptions run;
     add_run_options(app, run, "game (default OUTPUT.games)");
     if (auto stop = parse_arguments(app, argc, argv)) return *stop;
 
-    std::string error;
-    const auto level =
-        options.level_text.starts_with("ai")
-            ? search::parse_level(std::string_view(options.level_text).substr(2), error)
-            : std::nullopt;
-    if (!level || level->limits.milliseconds) {
-        std::cerr << "vari tune: --level '" << printable(options.level_text) << "': "
-                  << (error.empty() ? "give ai:LEVEL counting plies or nodes (ai:2, "
-                                      "ai:nodes=2000), so that a seed plays the same games"
-                                    : error)
-                  << '\n';
+    const auto level = counted_level("--level", options.level_text);
+    if (!level) return static_cast<int>(Exit::usage);
+    options.level = *level;
+    if (!options.score_level_text.empty()) {
+        options.score_level = counted_level("--score-level", options.score_level_text);
+        if (!options.score_level) return static_cast<int>(Exit::usage);
+        options.score_share = share;
+    } else if (share_option->count()) {
+        std::cerr << "vari tune: --score-share needs --score-level\n";
         return static_cast<int>(Exit::usage);
     }
-    options.level = *level;
     const auto path = dsl::resolve_game(game_name);
+    std::string error;
     auto game = load_game(game_name);
     if (!game || !path) return static_cast<int>(Exit::invalid);
     if (output.empty()) output = dsl::weights_path(*path).string();
+
     options.journal = run.resume.empty() ? output + ".games" : run.resume;
     options.runner = piece_runner(run);
     const runtime::StopWhen stop = stop_on_interrupt();
@@ -80,7 +116,9 @@ int run_tune(int argc, char** argv) {
     const auto progress = [&](const tune::Progress& p) {
         if (!shows_progress(false)) return;
         show_progress(p.done, p.total, start,
-                      p.phase == tune::Progress::Phase::playing ? "games" : "fits");
+                      p.phase == tune::Progress::Phase::playing     ? "games"
+                      : p.phase == tune::Progress::Phase::searching ? "games searched again"
+                                                                    : "fits");
     };
     const tune::Outcome outcome = tune::tune(*game, options, progress, stop);
     if (!options.runner.sums_up) return static_cast<int>(Exit::ok);  // the leader sums up

@@ -211,8 +211,8 @@ Judged best_of_pulls(const Samples& train, const Samples& check, const Judged& f
 
 }  // namespace
 
-Fit fit_weights(const std::vector<int>& start, std::size_t cells_from, const Samples& train,
-                const Samples& check, int threads,
+Fit fit_weights(const std::vector<int>& start, std::size_t cells_from, Samples& train,
+                const Samples& check, double score_share, int threads,
                 const std::function<void(int done, int total)>& fitted,
                 const std::function<bool()>& stop) {
     std::vector<double> from(start.begin(), start.end());
@@ -228,6 +228,8 @@ Fit fit_weights(const std::vector<int>& start, std::size_t cells_from, const Sam
                     {start.size(), from.size(), BIAS_STEP_SIZE, BIAS_STEPS})
                    .weights;
     }
+    if (score_share > 0)
+        train.blend(score_share, [&](int score) { return predicted(train, out.scale, score); });
     out.loss_before = out.loss_after = mean_loss(check, from, out.scale);
     // Then the terms per type, few and each held by many positions; then the cells, many and each
     // held by few, from there: each stage stops where the held-out positions stop gaining, so

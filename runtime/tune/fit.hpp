@@ -23,10 +23,12 @@ struct Fit {
 // then the cells: in each stage, for each pull towards where the stage began in turn, the
 // weights are fitted by gradient descent (Adam) and judged every few steps on the positions of
 // `check`, which it never learns from; the best weights so judged end the stage (those it began
-// with when none beat them). The same on any number of threads.
+// with when none beat them). The same on any number of threads. With `score_share` above 0,
+// once K is known the targets of `train` are blended with its searched scores (Samples::blend);
+// `check` judges by results alone.
 // `fitted`, when given, is called after each of those fits; `stop` is asked between them.
-Fit fit_weights(const std::vector<int>& start, std::size_t cells_from, const Samples& train,
-                const Samples& check, int threads,
+Fit fit_weights(const std::vector<int>& start, std::size_t cells_from, Samples& train,
+                const Samples& check, double score_share, int threads,
                 const std::function<void(int done, int total)>& fitted,
                 const std::function<bool()>& stop);
 

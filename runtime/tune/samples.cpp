@@ -29,8 +29,28 @@ void Samples::add_game(const CompiledGame& game, const search::Evaluation& evalu
             continue;
         }
         side_.push_back(static_cast<std::uint8_t>(side));
-        target_.push_back(static_cast<float>(scores[static_cast<std::size_t>(side)]));
+        result_.push_back(static_cast<float>(scores[static_cast<std::size_t>(side)]));
+        target_.push_back(result_.back());
+        ply_.push_back(static_cast<std::uint32_t>(ply));
+        searched_.push_back(0);
     }
+}
+
+void Samples::append(const Samples& other) {
+    const std::uint32_t offset = starts_.back();
+    for (std::size_t k = 1; k < other.starts_.size(); ++k)
+        starts_.push_back(offset + other.starts_[k]);
+    terms_.insert(terms_.end(), other.terms_.begin(), other.terms_.end());
+    side_.insert(side_.end(), other.side_.begin(), other.side_.end());
+    target_.insert(target_.end(), other.target_.begin(), other.target_.end());
+    result_.insert(result_.end(), other.result_.begin(), other.result_.end());
+    ply_.insert(ply_.end(), other.ply_.begin(), other.ply_.end());
+    searched_.insert(searched_.end(), other.searched_.begin(), other.searched_.end());
+}
+
+void Samples::blend(double share, const std::function<double(int score)>& predicted) {
+    for (std::size_t i = 0; i < target_.size(); ++i)
+        target_[i] = static_cast<float>((1 - share) * result_[i] + share * predicted(searched_[i]));
 }
 
 }  // namespace vari::tune

@@ -1,8 +1,10 @@
 // Internal to tune/: the quiet positions of self-play games, each as the evaluation's term counts
-// of every player and the result the player to move went on to score.
+// of every player, the result the player to move went on to score and, when they were searched
+// again, the search's score.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "runtime/search/search.hpp"
@@ -21,9 +23,21 @@ public:
     void add_game(const CompiledGame& game, const search::Evaluation& evaluation,
                   const std::vector<Move>& moves, const std::vector<double>& scores, int skip);
 
-    // Sample i: the player to move, what it scored, and each player's term counts.
+    // Those of `other` after these.
+    void append(const Samples& other);
+
+    // Sample i: the player to move, what the fit is to predict (what it scored, until blend()),
+    // each player's term counts, and the moves before it in its game.
     int side(int i) const { return side_[static_cast<std::size_t>(i)]; }
     double target(int i) const { return target_[static_cast<std::size_t>(i)]; }
+    int ply(int i) const { return static_cast<int>(ply_[static_cast<std::size_t>(i)]); }
+
+    // A search's score of sample i, for its player to move.
+    void set_searched(int i, int score) { searched_[static_cast<std::size_t>(i)] = score; }
+    // Each target becomes (1 - share) x what its player scored + share x what `predicted` says
+    // its search's score foretells: the game's result, one of many a position could have led
+    // to, is given the search's judgement beside it.
+    void blend(double share, const std::function<double(int score)>& predicted);
     const search::TermCount* begin(int i, int player) const {
         return terms_.data() + starts_[static_cast<std::size_t>(i * players_ + player)];
     }
@@ -36,7 +50,9 @@ private:
     std::vector<search::TermCount> terms_;
     std::vector<std::uint32_t> starts_{0};  // per (sample, player), and the end of the last
     std::vector<std::uint8_t> side_;
-    std::vector<float> target_;
+    std::vector<float> target_, result_;
+    std::vector<std::uint32_t> ply_;
+    std::vector<int> searched_;
 };
 
 }  // namespace vari::tune

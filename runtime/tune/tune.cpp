@@ -2,12 +2,16 @@
 // processes; kept in the journal as they end), their quiet positions, and the fit.
 #include "runtime/tune/tune.hpp"
 
+#include <atomic>
 #include <cstdio>
 #include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "runtime/tune/fit.hpp"
 #include "runtime/tune/replay.hpp"
+#include "runtime/tune/searched.hpp"
 
 namespace vari::tune {
 namespace {
@@ -46,6 +50,69 @@ std::optional<SelfPlayed> from_text(const std::string& text) {
     } catch (const json::exception&) {
         return std::nullopt;
     }
+}
+
+int players_of(const CompiledGame& game) { return static_cast<int>(game.ir().players.size()); }
+
+// The quiet positions of the finished games, into `train`, or `check` for the games held out; with
+// a score level, each searched again (the games shared out among the threads, and their samples
+// added in the games' order, so that the figures do not depend on the threads). False when a
+// game of the journal does not replay or a hook failed (`out.error` says which), or when stopped.
+bool gather(const CompiledGame& game, const search::Evaluation& derived, const Options& options,
+            const std::map<int, SelfPlayed>& games,
+            const std::function<void(const Progress&)>& progress, const runtime::StopWhen& stop,
+            Samples& train, Samples& check, Outcome& out) {
+    std::vector<std::pair<int, const SelfPlayed*>> finished;
+    for (const auto& [index, played] : games)
+        if (!played.scores.empty()) finished.emplace_back(index, &played);  // else no result
+    std::vector<std::optional<Samples>> pieces(finished.size());
+    std::vector<std::string> errors(finished.size());
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> failed{false};
+    std::atomic<int> searched{0};
+    std::mutex reporting;
+    const auto work = [&] {
+        for (std::size_t k; !failed && (k = next.fetch_add(1)) < finished.size();) {
+            const auto& [index, played] = finished[k];
+            const auto moves = replay_choices(game, played->choices);
+            if (!moves || played->scores.size() != static_cast<std::size_t>(players_of(game))) {
+                errors[k] = "game " + std::to_string(index) + " of the journal does not replay";
+                failed = true;
+                return;
+            }
+            Samples piece(players_of(game));
+            piece.add_game(game, derived, *moves, played->scores, options.random_plies);
+            if (options.score_level) {
+                if (!search_samples(game, *moves, *options.score_level, piece, stop, errors[k])) {
+                    failed = true;
+                    return;
+                }
+                const std::lock_guard lock(reporting);
+                if (progress)
+                    progress({Progress::Phase::searching, ++searched,
+                              static_cast<int>(finished.size())});
+            }
+            pieces[k] = std::move(piece);
+        }
+    };
+    std::vector<std::thread> helpers;
+    const int threads = options.score_level ? options.threads : 1;
+    for (int t = 1; t < threads; ++t) helpers.emplace_back(work);
+    work();
+    for (auto& helper : helpers) helper.join();
+    if (failed || (stop && stop())) {
+        for (const std::string& error : errors)  // the first in the games' order; none when stopped
+            if (!error.empty()) {
+                out.error = error;
+                break;
+            }
+        return false;
+    }
+    for (std::size_t k = 0; k < finished.size(); ++k) {
+        (held_out(finished[k].first) ? check : train).append(*pieces[k]);
+        ++out.games;
+    }
+    return true;
 }
 
 }  // namespace
@@ -113,23 +180,15 @@ Outcome tune(const CompiledGame& game, const Options& options,
     }
 
     const search::Evaluation derived(game, false);
-    const int players = static_cast<int>(game.ir().players.size());
-    Samples train(players), check(players);
-    for (const auto& [index, played] : games) {
-        if (played.scores.empty()) continue;  // unfinished: no result to learn
-        const auto moves = replay_choices(game, played.choices);
-        if (!moves || played.scores.size() != static_cast<std::size_t>(players)) {
-            out.error = "game " + std::to_string(index) + " of the journal does not replay";
-            return out;
-        }
-        (held_out(index) ? check : train)
-            .add_game(game, derived, *moves, played.scores, options.random_plies);
-        ++out.games;
+    Samples train(players_of(game)), check(players_of(game));
+    if (!gather(game, derived, options, games, progress, stop, train, check, out)) {
+        out.cut_short = out.error.empty();
+        return out;
     }
     out.positions = train.size() + check.size();
     const Fit fit = fit_weights(
         derived.weights(), static_cast<std::size_t>(derived.layout().cell(0, 0, 0)), train, check,
-        options.threads,
+        options.score_level ? options.score_share : 0, options.threads,
         [&](int fits, int total) {
             if (progress) progress({Progress::Phase::fitting, fits, total});
         },

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,12 @@ struct Options {
     int max_plies = 400;     // a game still going then is left out
     std::uint64_t seed = 1;  // game i depends on (seed, i) alone
     int threads = 1;         // games played at once; the fit's work shared the same way
+    // When set, each quiet position is searched again at this level (with the derived weights),
+    // and the fit learns (1 - score_share) x the game's result + score_share x what the search's
+    // score foretells.
+    std::optional<search::Level> score_level;
+    std::string score_level_text;  // as given, for the made-by line
+    double score_share = 0;
     // Finished games are kept here as they end, so that a stopped run resumes where it was.
     // Empty: kept nowhere.
     std::string journal;
@@ -30,8 +37,8 @@ struct Options {
 
 // What a run is doing, for a progress bar.
 struct Progress {
-    enum class Phase : std::uint8_t { playing, fitting } phase = Phase::playing;
-    int done = 0, total = 0;  // games played; or fits done
+    enum class Phase : std::uint8_t { playing, searching, fitting } phase = Phase::playing;
+    int done = 0, total = 0;  // games played; games whose positions were searched; or fits done
 };
 
 struct Outcome {

@@ -40,6 +40,50 @@ TEST_CASE("tuning learns the same weights for a seed on one thread or two", "[tu
     CHECK(two.positions == one.positions);
 }
 
+TEST_CASE("positions searched again teach the same weights on one thread or two", "[tune]") {
+    const auto game = test::load_shipped("minishogi");
+    tune::Options options = small_run(1);
+    options.games = 20;  // two held out, for the fit to be judged on
+    std::string error;
+    options.score_level = *search::parse_level(":nodes=300", error);
+    options.score_level_text = "ai:nodes=300";
+    options.score_share = 0.75;
+    int searched = 0;
+    const auto progress = [&](const tune::Progress& p) {
+        if (p.phase == tune::Progress::Phase::searching) searched = p.done;
+    };
+    const tune::Outcome one = tune::tune(*game, options, progress);
+    REQUIRE(one.error.empty());
+    CHECK(searched == one.games);
+    options.threads = 2;
+    const tune::Outcome two = tune::tune(*game, options);
+    CHECK(two.weights == one.weights);
+    CHECK(two.positions == one.positions);
+    // The scores are learned from: the weights are not those the results alone teach.
+    tune::Options results_alone = small_run(1);
+    results_alone.games = options.games;
+    CHECK(one.weights != tune::tune(*game, results_alone).weights);
+}
+
+TEST_CASE("a blended target is the result and the score's prediction in their shares", "[tune]") {
+    const auto game = test::load_shipped("chess");
+    const search::Evaluation derived(*game, false);
+    runtime::Game played(*game);
+    std::string error;
+    REQUIRE(runtime::play_moves(played, "e2e4 e7e5 g1f3", error));
+    const std::vector<Move> moves = {played.move_at(0), played.move_at(1), played.move_at(2)};
+    tune::Samples samples(2);
+    samples.add_game(*game, derived, moves, {1.0, 0.0}, 0);  // White won
+    REQUIRE(samples.size() == 3);
+    for (int i = 0; i < samples.size(); ++i) samples.set_searched(i, 100 * (i + 1));
+    samples.blend(0.25, [](int score) { return score / 1000.0; });
+    // White to move at plies 0 and 2, Black at ply 1.
+    CHECK(samples.target(0) == Approx(0.75 * 1 + 0.25 * 0.1));
+    CHECK(samples.target(1) == Approx(0.75 * 0 + 0.25 * 0.2));
+    CHECK(samples.target(2) == Approx(0.75 * 1 + 0.25 * 0.3));
+    CHECK(samples.ply(2) == 2);
+}
+
 TEST_CASE("a stopped tuning run resumes from its journal to the same weights", "[tune]") {
     const auto game = test::load_shipped("minishogi");
     test::TempDir dir;
@@ -122,7 +166,7 @@ TEST_CASE("the fit finds a piece's worth that the results were made from", "[tun
         },
         train, check);
     const tune::Fit fit =
-        tune::fit_weights(derived.weights(), cells_of(derived), train, check, 1, {}, {});
+        tune::fit_weights(derived.weights(), cells_of(derived), train, check, 0, 1, {}, {});
     // A Knight's worth is its board weight and, on average, its cells' (they overlap).
     const auto worth = [&](const std::vector<int>& w) {
         double sum = 0;
@@ -161,7 +205,7 @@ TEST_CASE("an advantage of one player whatever the position is not learned into 
         },
         train, check);
     const tune::Fit fit =
-        tune::fit_weights(derived.weights(), cells_of(derived), train, check, 1, {}, {});
+        tune::fit_weights(derived.weights(), cells_of(derived), train, check, 0, 1, {}, {});
     const search::Evaluation fitted(*game, fit.weights);
     const Position start(*game);
     INFO("White at the start: " << derived.evaluate(start, 0) << " -> "
