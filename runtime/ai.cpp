@@ -88,7 +88,7 @@ AiPlayer::AiPlayer(const CompiledGame& game, const search::Level& level, std::ui
                    HookUse hooks)
     : level_(level),
       searcher_(game, search::Options{16, seed, level.variety, std::max(level.threads, 1),
-                                      !level.derived}) {
+                                      !level.derived, level.weights}) {
     hooks_ = search_hooks(game, hooks, hook_error_);
 }
 

@@ -1,6 +1,7 @@
 // `vari tune GAME [--games N] [--level ai:LEVEL] [--score-level ai:LEVEL [--score-share S]]
-// [--threads N] [--seed S] [--output FILE] [--resume FILE] [--lost-after SECONDS]`: the game's
-// evaluation weights learned by self-play, written to a weights file beside the rule file.
+// [--judge-games N] [--threads N] [--seed S] [--output FILE] [--resume FILE]
+// [--lost-after SECONDS]`: the game's evaluation weights learned by self-play, written to a
+// weights file beside the rule file.
 
 #include <chrono>
 #include <cstdio>
@@ -26,7 +27,8 @@ std::string share_text(double share) {
 std::string made_by(const std::string& game, const tune::Options& o) {
     return "vari tune " + game + " --games " + std::to_string(o.games) + " --level " +
            o.level_text + " --random-plies " + std::to_string(o.random_plies) + " --max-plies " +
-           std::to_string(o.max_plies) + " --seed " + std::to_string(o.seed) +
+           std::to_string(o.max_plies) + " --seed " + std::to_string(o.seed) + " --judge-games " +
+           std::to_string(o.judge_games) +
            (o.score_level ? " --score-level " + o.score_level_text + " --score-share " +
                                 share_text(o.score_share)
                           : "");
@@ -87,6 +89,12 @@ int run_tune(int argc, char** argv) {
                "with --score-level, the share of the score in what is learned, the result's "
                "being the rest (default 0.5)")
             ->check(CLI::Range(0.0, 1.0));
+    options.judge_games = 400;
+    app.add_option("--judge-games", options.judge_games,
+                   "after each stage of the fit, games at --level between its weights and those "
+                   "before it: the stage is kept only if it scores at least even (default 400; "
+                   "0: kept when it predicts the held-out results better)")
+        ->check(whole_number(0, 1'000'000));
     app.add_option("--output", output, "the weights file to write (default: beside the rules)");
     RunOptions run;
     add_run_options(app, run, "game (default OUTPUT.games)");
@@ -118,6 +126,7 @@ int run_tune(int argc, char** argv) {
         show_progress(p.done, p.total, start,
                       p.phase == tune::Progress::Phase::playing     ? "games"
                       : p.phase == tune::Progress::Phase::searching ? "games searched again"
+                      : p.phase == tune::Progress::Phase::judging   ? "stages judged by play"
                                                                     : "fits");
     };
     const tune::Outcome outcome = tune::tune(*game, options, progress, stop);

@@ -217,6 +217,9 @@ struct Options {
     int threads = 1;
     // Evaluate with the game's learned weights when it has them; false: with the derived ones.
     bool learned = true;
+    // When set, evaluate with these (numbered as TermLayout) whatever `learned` says: tuning
+    // judges weights it has fitted by play.
+    std::shared_ptr<const std::vector<int>> weights = nullptr;
 };
 
 // A search for one game; keeps its tables (hash, history) between calls until clear().
@@ -258,6 +261,8 @@ struct Level {
     int variety = 0;
     int threads = 0;       // 0: not named (one, unless a command's --threads says otherwise)
     bool derived = false;  // evaluate with the derived weights, not the learned ones
+    std::shared_ptr<const std::vector<int>> weights =
+        nullptr;  // when set, evaluate with these (tuning)
 };
 // The level `text` names (the part after "ai", with its ':'); nothing with `error` set when it
 // names none.

@@ -8,7 +8,8 @@ struct Searcher::Impl {
     Impl(const CompiledGame& game, Options options)
         : game(game),
           options(options),
-          evaluation(game, options.learned),
+          evaluation(options.weights ? Evaluation(game, *options.weights)
+                                     : Evaluation(game, options.learned)),
           state(make_search_state(game, options)) {}
     const CompiledGame& game;
     Options options;

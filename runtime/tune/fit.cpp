@@ -209,11 +209,19 @@ Judged best_of_pulls(const Samples& train, const Samples& check, const Judged& f
     return best;
 }
 
+// The first `count` weights (the terms, not the biases), as a weights file keeps them (they are
+// whole already: the fits round what they keep).
+std::vector<int> whole(const std::vector<double>& w, std::size_t count) {
+    std::vector<int> out(count);
+    std::transform(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(count), out.begin(),
+                   [](double x) { return static_cast<int>(x); });
+    return out;
+}
+
 }  // namespace
 
-Fit fit_weights(const std::vector<int>& start, std::size_t cells_from, Samples& train,
-                const Samples& check, double score_share, int threads,
-                const std::function<void(int done, int total)>& fitted,
+Fit fit_weights(const std::vector<int>& start, Samples& train, const Samples& check,
+                const FitPlan& plan, const std::function<void(int done, int total)>& fitted,
                 const std::function<bool()>& stop) {
     std::vector<double> from(start.begin(), start.end());
     from.resize(start.size() + static_cast<std::size_t>(train.players()), 0);  // the biases
@@ -228,28 +236,37 @@ Fit fit_weights(const std::vector<int>& start, std::size_t cells_from, Samples& 
                     {start.size(), from.size(), BIAS_STEP_SIZE, BIAS_STEPS})
                    .weights;
     }
-    if (score_share > 0)
-        train.blend(score_share, [&](int score) { return predicted(train, out.scale, score); });
+    if (plan.score_share > 0)
+        train.blend(plan.score_share,
+                    [&](int score) { return predicted(train, out.scale, score); });
     out.loss_before = out.loss_after = mean_loss(check, from, out.scale);
-    // Then the terms per type, few and each held by many positions; then the cells, many and each
-    // held by few, from there: each stage stops where the held-out positions stop gaining, so
-    // that the cells move only as far as they add to what the types said. (Adam moves every
-    // weight alike, however few positions hold it: fitted together, the cells would learn the
-    // noise of the games while the types still gain.)
-    const int total = 2 * static_cast<int>(std::size(PULLS));
+    // Then the stages, the terms held by many positions before those held by few: each stops
+    // where the held-out positions stop gaining, so that the later ones move only as far as they
+    // add to what the earlier said. (Adam moves every weight alike, however few positions hold
+    // it: fitted together, the per-cell terms would learn the noise of the games while the
+    // per-type terms still gain.)
+    const int total = static_cast<int>(plan.stage_ends.size() * std::size(PULLS));
     int done = 0;
     const auto report = [&] {
         if (fitted) fitted(++done, total);
     };
     Judged best{from, out.loss_before};
-    for (const Moving stage : {Moving{0, cells_from}, Moving{cells_from, start.size()}}) {
-        best = best_of_pulls(train, check, best, out.scale, stage, threads, report, stop,
-                             out.regularisation);
+    std::size_t begin = 0;
+    for (const std::size_t end : plan.stage_ends) {
+        double pull = 0;
+        Judged staged = best_of_pulls(train, check, best, out.scale, Moving{begin, end},
+                                      plan.threads, report, stop, pull);
+        begin = end;
         if (stop && stop()) return out;
+        if (staged.loss >= best.loss) continue;  // nothing gained: nothing to keep
+        if (plan.keep &&
+            !plan.keep(whole(staged.weights, start.size()), whole(best.weights, start.size())))
+            continue;
+        best = std::move(staged);
+        out.regularisation = pull;
     }
     out.loss_after = best.loss;
-    std::transform(best.weights.begin(), best.weights.begin() + std::ssize(start),
-                   out.weights.begin(), [](double x) { return static_cast<int>(x); });
+    out.weights = whole(best.weights, start.size());
     return out;
 }
 

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "runtime/tune/fit.hpp"
+#include "runtime/tune/judge.hpp"
 #include "runtime/tune/replay.hpp"
 #include "runtime/tune/searched.hpp"
 
@@ -186,9 +187,27 @@ Outcome tune(const CompiledGame& game, const Options& options,
         return out;
     }
     out.positions = train.size() + check.size();
+    const search::TermLayout& layout = derived.layout();
+    FitPlan plan;
+    plan.stage_ends = {static_cast<std::size_t>(layout.mobility(0)),
+                       static_cast<std::size_t>(layout.cell(0, 0, 0)),
+                       static_cast<std::size_t>(layout.size())};
+    plan.score_share = options.score_level ? options.score_share : 0;
+    plan.threads = options.threads;
+    if (options.judge_games > 0)
+        plan.keep = [&](const std::vector<int>& fitted, const std::vector<int>& before) {
+            if (progress)
+                progress({Progress::Phase::judging, static_cast<int>(out.judged.size()),
+                          static_cast<int>(plan.stage_ends.size())});
+            const auto score =
+                score_by_play(game, options, fitted, before, options.judge_games, stop);
+            if (!score) return false;
+            const bool kept = *score >= 1.0 / players_of(game);
+            out.judged.push_back({*score, kept});
+            return kept;
+        };
     const Fit fit = fit_weights(
-        derived.weights(), static_cast<std::size_t>(derived.layout().cell(0, 0, 0)), train, check,
-        options.score_level ? options.score_share : 0, options.threads,
+        derived.weights(), train, check, plan,
         [&](int fits, int total) {
             if (progress) progress({Progress::Phase::fitting, fits, total});
         },
@@ -212,7 +231,16 @@ std::string summary(const Outcome& outcome) {
                   "weights, %.5f learned (K %.5f, pull %.0e)",
                   outcome.games, outcome.positions, outcome.loss_before, outcome.loss_after,
                   outcome.scale, outcome.regularisation);
-    return text;
+    std::string out = text;
+    if (!outcome.judged.empty()) {
+        out += "; stages by play:";
+        for (const Outcome::Judged& stage : outcome.judged) {
+            std::snprintf(text, sizeof text, " %.3f %s", stage.score,
+                          stage.kept ? "kept" : "undone");
+            out += text;
+        }
+    }
+    return out;
 }
 
 }  // namespace vari::tune

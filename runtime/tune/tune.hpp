@@ -28,6 +28,10 @@ struct Options {
     std::optional<search::Level> score_level;
     std::string score_level_text;  // as given, for the made-by line
     double score_share = 0;
+    // After each stage of the fit (piece worth; the other per-type terms; the per-cell terms),
+    // this many games at the self-play level between its weights and those before it: the
+    // stage is kept only when they score at least even. 0: every stage that gains is kept.
+    int judge_games = 0;
     // Finished games are kept here as they end, so that a stopped run resumes where it was.
     // Empty: kept nowhere.
     std::string journal;
@@ -37,8 +41,10 @@ struct Options {
 
 // What a run is doing, for a progress bar.
 struct Progress {
-    enum class Phase : std::uint8_t { playing, searching, fitting } phase = Phase::playing;
-    int done = 0, total = 0;  // games played; games whose positions were searched; or fits done
+    enum class Phase : std::uint8_t { playing, searching, fitting, judging };
+    Phase phase = Phase::playing;
+    // Games played; games whose positions were searched; fits done; or stages judged by play.
+    int done = 0, total = 0;
 };
 
 struct Outcome {
@@ -49,6 +55,13 @@ struct Outcome {
     double scale = 0;           // the fitted K: a result's odds per centipawn
     double regularisation = 0;  // the chosen pull towards the derived weights
     double loss_before = 0, loss_after = 0;  // on held-out positions: derived, then learned
+    // Per stage judged by play (in order): the fitted weights' mean score against those before
+    // them, and whether the stage was kept.
+    struct Judged {
+        double score = 0;
+        bool kept = false;
+    };
+    std::vector<Judged> judged;
     bool cut_short = false;  // it ended early: nothing was fitted, the journal keeps the games
     std::string problem;     // why it ended early (a stop; a process lost, with the games it held)
     std::string error;       // the journal could not be read or written, or made for another run

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "runtime/tune/fit.hpp"
+#include "runtime/tune/judge.hpp"
 #include "support/shipped_games.hpp"
 #include "support/temp_dir.hpp"
 
@@ -38,6 +39,35 @@ TEST_CASE("tuning learns the same weights for a seed on one thread or two", "[tu
     const tune::Outcome two = tune::tune(*game, small_run(2));
     CHECK(two.weights == one.weights);
     CHECK(two.positions == one.positions);
+}
+
+TEST_CASE("fitted weights are judged by play against those before them", "[tune]") {
+    const auto game = test::load_shipped("minishogi");
+    const tune::Options options = small_run(2);
+    const search::Evaluation derived(*game, false);
+    const std::vector<int>& even = derived.weights();
+    // The same weights in every seat: each opening's games mirror each other, and score even.
+    CHECK(tune::score_by_play(*game, options, even, even, 8, {}) == 0.5);
+    // Taking its Rook and Bishop for a burden, the candidate gives them away.
+    std::vector<int> blind = even;
+    for (const char* name : {"Rook", "Bishop"})
+        blind[static_cast<std::size_t>(derived.layout().board(test::type_named(*game, name)))] =
+            -2000;
+    const auto blind_score = tune::score_by_play(*game, options, blind, even, 8, {});
+    REQUIRE(blind_score);
+    CHECK(*blind_score < 0.5);
+    CHECK(tune::score_by_play(*game, small_run(1), blind, even, 8, {}) == blind_score);
+
+    // In a tuning run, each stage that gained on the held-out positions is judged so.
+    tune::Options judged = small_run(1);
+    judged.games = 20;
+    judged.judge_games = 4;
+    const tune::Outcome one = tune::tune(*game, judged);
+    REQUIRE(one.error.empty());
+    CHECK_FALSE(one.judged.empty());
+    CHECK_THAT(tune::summary(one), Catch::Contains("stages by play:"));
+    judged.threads = 2;
+    CHECK(tune::tune(*game, judged).weights == one.weights);
 }
 
 TEST_CASE("positions searched again teach the same weights on one thread or two", "[tune]") {
@@ -147,6 +177,14 @@ std::size_t cells_of(const search::Evaluation& e) {
     return static_cast<std::size_t>(e.layout().cell(0, 0, 0));
 }
 
+// The stages `vari tune` fits in: piece worth, the other per-type terms, the cells.
+tune::FitPlan stages_of(const search::Evaluation& e) {
+    tune::FitPlan plan;
+    plan.stage_ends = {static_cast<std::size_t>(e.layout().mobility(0)), cells_of(e),
+                       static_cast<std::size_t>(e.layout().size())};
+    return plan;
+}
+
 }  // namespace
 
 TEST_CASE("the fit finds a piece's worth that the results were made from", "[tune]") {
@@ -166,7 +204,7 @@ TEST_CASE("the fit finds a piece's worth that the results were made from", "[tun
         },
         train, check);
     const tune::Fit fit =
-        tune::fit_weights(derived.weights(), cells_of(derived), train, check, 0, 1, {}, {});
+        tune::fit_weights(derived.weights(), train, check, stages_of(derived), {}, {});
     // A Knight's worth is its board weight and, on average, its cells' (they overlap).
     const auto worth = [&](const std::vector<int>& w) {
         double sum = 0;
@@ -205,7 +243,7 @@ TEST_CASE("an advantage of one player whatever the position is not learned into 
         },
         train, check);
     const tune::Fit fit =
-        tune::fit_weights(derived.weights(), cells_of(derived), train, check, 0, 1, {}, {});
+        tune::fit_weights(derived.weights(), train, check, stages_of(derived), {}, {});
     const search::Evaluation fitted(*game, fit.weights);
     const Position start(*game);
     INFO("White at the start: " << derived.evaluate(start, 0) << " -> "
