@@ -33,8 +33,8 @@ void along_random_game(const CompiledGame& game, std::uint64_t seed, int plies, 
 
 const char* const MINISHOGI_WEIGHTS_NAME = "minishogi.weights";
 
-const char* const SHIPPED_WITH_WEIGHTS[] = {"capablanca", "crazyhouse", "hex-shogi-41",
-                                            "shafran-chess", "xiangqi"};
+const char* const SHIPPED_WITH_WEIGHTS[] = {"capablanca",   "chess",         "crazyhouse",
+                                            "hex-shogi-41", "shafran-chess", "xiangqi"};
 
 }  // namespace
 
