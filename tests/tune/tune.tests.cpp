@@ -47,7 +47,7 @@ TEST_CASE("fitted weights are judged by play against those before them", "[tune]
     const search::Evaluation derived(*game, false);
     const std::vector<int>& even = derived.weights();
     // The same weights in every seat: each opening's games mirror each other, and score even.
-    CHECK(tune::score_by_play(*game, options, even, even, 8, {}) == 0.5);
+    CHECK(tune::score_by_play(*game, options, even, even, 4, {}) == 0.5);
     // Taking its Rook and Bishop for a burden, the candidate gives them away.
     std::vector<int> blind = even;
     for (const char* name : {"Rook", "Bishop"})
@@ -66,8 +66,6 @@ TEST_CASE("fitted weights are judged by play against those before them", "[tune]
     REQUIRE(one.error.empty());
     CHECK_FALSE(one.judged.empty());
     CHECK_THAT(tune::summary(one), Catch::Contains("stages by play:"));
-    judged.threads = 2;
-    CHECK(tune::tune(*game, judged).weights == one.weights);
 }
 
 TEST_CASE("positions searched again teach the same weights on one thread or two", "[tune]") {
@@ -75,8 +73,8 @@ TEST_CASE("positions searched again teach the same weights on one thread or two"
     tune::Options options = small_run(1);
     options.games = 20;  // two held out, for the fit to be judged on
     std::string error;
-    options.score_level = *search::parse_level(":nodes=300", error);
-    options.score_level_text = "ai:nodes=300";
+    options.score_level = *search::parse_level(":depth=1", error);
+    options.score_level_text = "ai:depth=1";
     options.score_share = 0.75;
     int searched = 0;
     const auto progress = [&](const tune::Progress& p) {
