@@ -37,7 +37,7 @@ check match hex-shogi-41 --player ai:nodes=300 --player ai:depth=1 --games 6 --j
 # The same weights: the file's lines but for the line saying how long it took.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-tuning=(tune hex-shogi-41 --games 20 --level ai:nodes=200 --judge-games 12)
+tuning=(tune hex-shogi-41 --games 20 --level ai:nodes=200 --judge-games 4)
 "$vari" "${tuning[@]}" --output "$work/alone.weights" > /dev/null
 shared "${tuning[@]}" --output "$work/shared.weights" > /dev/null
 if ! diff "$work/alone.weights" "$work/shared.weights"; then
