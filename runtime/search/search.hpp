@@ -261,8 +261,8 @@ struct Level {
     int variety = 0;
     int threads = 0;       // 0: not named (one, unless a command's --threads says otherwise)
     bool derived = false;  // evaluate with the derived weights, not the learned ones
-    std::shared_ptr<const std::vector<int>> weights =
-        nullptr;  // when set, evaluate with these (tuning)
+    // When set, evaluate with these (numbered as TermLayout): tuning judges fitted weights.
+    std::shared_ptr<const std::vector<int>> weights = nullptr;
 };
 // The level `text` names (the part after "ai", with its ':'); nothing with `error` set when it
 // names none.
