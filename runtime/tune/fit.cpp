@@ -83,25 +83,47 @@ double mean_loss(const Samples& s, const std::vector<double>& w, double scale) {
     return total / s.size();
 }
 
-// The mean loss's gradient with respect to each weight, into `g` (`part` is room for a part's).
+// Adds the sums of the part of samples [first, last) into `g` and clears them. Only the terms
+// those samples hold and the biases can be other than 0, so when the samples hold fewer term
+// entries than there are weights (small fits) only those are visited; a term met again adds the
+// 0.0 it was cleared to, leaving `g` as a visit of every weight would.
+void add_part(const Samples& s, int first, int last, std::vector<double>& sums,
+              std::vector<double>& g) {
+    const auto take = [&](std::size_t j) {
+        g[j] += sums[j];
+        sums[j] = 0;
+    };
+    if (first == last) return;
+    const search::TermCount* begin = s.begin(first, 0);
+    const search::TermCount* end = s.end(last - 1, s.players() - 1);
+    if (static_cast<std::size_t>(end - begin) >= g.size()) {
+        for (std::size_t j = 0; j < g.size(); ++j) take(j);
+        return;
+    }
+    for (const auto* t = begin; t != end; ++t) take(static_cast<std::size_t>(t->term));
+    for (int p = 0; p < s.players(); ++p) take(bias(s, g, p));
+}
+
+// The mean loss's gradient with respect to each weight, into `g` (`sums`: room for a part's sums,
+// all 0 between calls).
 void gradient(const Samples& s, const std::vector<double>& w, double scale, std::vector<double>& g,
-              std::vector<double>& part) {
+              std::vector<double>& sums) {
     g.assign(w.size(), 0);
+    if (sums.size() != w.size()) sums.assign(w.size(), 0);  // add_part leaves them cleared
     int against;
     for (int k = 0; k < PARTS; ++k) {
-        part.assign(w.size(), 0);
         for (int i = part_begin(s, k); i < part_begin(s, k + 1); ++i) {
             const double p = predicted(s, scale, evaluation_of(s, i, w, against));
             const double slope = -2 * (s.target(i) - p) * p * (1 - p) * scale;
             for (const auto* t = s.begin(i, s.side(i)); t != s.end(i, s.side(i)); ++t)
-                part[static_cast<std::size_t>(t->term)] += slope * t->count;
-            part[bias(s, w, s.side(i))] += slope;
+                sums[static_cast<std::size_t>(t->term)] += slope * t->count;
+            sums[bias(s, w, s.side(i))] += slope;
             if (against < 0) continue;
             for (const auto* t = s.begin(i, against); t != s.end(i, against); ++t)
-                part[static_cast<std::size_t>(t->term)] -= slope * t->count;
-            part[bias(s, w, against)] -= slope;
+                sums[static_cast<std::size_t>(t->term)] -= slope * t->count;
+            sums[bias(s, w, against)] -= slope;
         }
-        for (std::size_t j = 0; j < g.size(); ++j) g[j] += part[j];
+        add_part(s, part_begin(s, k), part_begin(s, k + 1), sums, g);
     }
     for (double& x : g) x /= std::max(1, s.size());
 }
@@ -157,10 +179,10 @@ struct Moving {
 Judged adam(const Samples& train, const Samples& check, const std::vector<double>& start,
             double scale, double pull, Moving moving = {}) {
     Judged best{start, mean_loss(check, start, scale)};
-    std::vector<double> w = start, m(w.size(), 0), v(w.size(), 0), g, part;
+    std::vector<double> w = start, m(w.size(), 0), v(w.size(), 0), g, sums;
     const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-12;
     for (int step = 1; step <= moving.steps; ++step) {
-        gradient(train, w, scale, g, part);
+        gradient(train, w, scale, g, sums);
         const double c1 = 1 - std::pow(beta1, step), c2 = 1 - std::pow(beta2, step);
         for (std::size_t j = moving.first; j < moving.last; ++j) {
             g[j] += 2 * pull * (w[j] - start[j]);
