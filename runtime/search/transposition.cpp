@@ -2,22 +2,37 @@
 #include "runtime/search/transposition.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
+#include <cstdlib>
+#include <new>
 
 namespace vari::search {
+
+namespace {
+
+std::uint64_t read_word(std::uint64_t& word) {
+    return std::atomic_ref<std::uint64_t>(word).load(std::memory_order_relaxed);
+}
+
+void write_word(std::uint64_t& word, std::uint64_t value) {
+    std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
+}
+
+}  // namespace
+
+void TranspositionTable::FreeSlots::operator()(Slot* slots) const { std::free(slots); }
 
 TranspositionTable::TranspositionTable(std::size_t megabytes) {
     const std::size_t wanted = std::max<std::size_t>(megabytes, 1) * 1024 * 1024 / sizeof(Slot);
     size_ = std::bit_floor(wanted);
-    slots_ = std::make_unique<Slot[]>(size_);
+    clear();
 }
 
 void TranspositionTable::clear() {
-    for (std::size_t i = 0; i < size_; ++i) {
-        slots_[i].check.store(0, std::memory_order_relaxed);
-        slots_[i].move.store(0, std::memory_order_relaxed);
-        slots_[i].data.store(0, std::memory_order_relaxed);
-    }
+    slots_.reset();  // first, so that the old pages and the new are not held at once
+    slots_.reset(static_cast<Slot*>(std::calloc(size_, sizeof(Slot))));
+    if (!slots_) throw std::bad_alloc();
     age_.store(0, std::memory_order_relaxed);
 }
 
@@ -38,19 +53,19 @@ TtEntry TranspositionTable::unpack(std::uint64_t key, std::uint64_t move, std::u
 }
 
 bool TranspositionTable::probe(std::uint64_t key, TtEntry& entry) const {
-    const Slot& s = slot(key);
-    const std::uint64_t move = s.move.load(std::memory_order_relaxed);
-    const std::uint64_t data = s.data.load(std::memory_order_relaxed);
-    if ((s.check.load(std::memory_order_relaxed) ^ move ^ data) != key) return false;
+    Slot& s = slot(key);
+    const std::uint64_t move = read_word(s.move);
+    const std::uint64_t data = read_word(s.data);
+    if ((read_word(s.check) ^ move ^ data) != key) return false;
     entry = unpack(key, move, data);
     return entry.depth > 0;
 }
 
 void TranspositionTable::store(std::uint64_t key, int depth, Bound bound, int score, Move move) {
     Slot& s = slot(key);
-    const std::uint64_t old_move = s.move.load(std::memory_order_relaxed);
-    const std::uint64_t old_data = s.data.load(std::memory_order_relaxed);
-    const std::uint64_t old_key = s.check.load(std::memory_order_relaxed) ^ old_move ^ old_data;
+    const std::uint64_t old_move = read_word(s.move);
+    const std::uint64_t old_data = read_word(s.data);
+    const std::uint64_t old_key = read_word(s.check) ^ old_move ^ old_data;
     const TtEntry old = unpack(old_key, old_move, old_data);
     const std::uint8_t age = age_.load(std::memory_order_relaxed);
     if (old_key != key && old.age == age && old.depth > depth) return;
@@ -59,9 +74,9 @@ void TranspositionTable::store(std::uint64_t key, int depth, Bound bound, int sc
     const TtEntry e{key,   move, score, static_cast<std::uint8_t>(std::clamp(depth, 1, 255)),
                     bound, age};
     const std::uint64_t data = pack(e);
-    s.move.store(move.bits(), std::memory_order_relaxed);
-    s.data.store(data, std::memory_order_relaxed);
-    s.check.store(key ^ move.bits() ^ data, std::memory_order_relaxed);
+    write_word(s.move, move.bits());
+    write_word(s.data, data);
+    write_word(s.check, key ^ move.bits() ^ data);
 }
 
 }  // namespace vari::search

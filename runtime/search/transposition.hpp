@@ -9,8 +9,10 @@
 //   depth   8 bits  the remaining depth it was searched to (0: an empty slot)
 //   bound   8 bits  whether the score is exact or only an upper or a lower bound
 //   age     8 bits  the search (think call) that wrote it
-// A slot holds three atomic words: the move, the rest packed in one, and the key exclusive-or'ed
-// with both, so that a slot two threads wrote at once reads as no entry rather than a wrong one.
+// A slot holds three words, read and written atomically: the move, the rest packed in one, and the
+// key exclusive-or'ed with both, so that a slot two threads wrote at once reads as no entry rather
+// than a wrong one. The slots are plain words from calloc: the system's zeroed pages are an empty
+// table, which costs only where a search writes (a short search no longer clears megabytes).
 // One entry per slot; a store replaces the slot's entry unless that one is of the same search,
 // of another position and deeper. Private to the library.
 #pragma once
@@ -47,13 +49,16 @@ public:
 
 private:
     struct Slot {
-        std::atomic<std::uint64_t> check{0}, move{0}, data{0};
+        std::uint64_t check, move, data;
+    };
+    struct FreeSlots {
+        void operator()(Slot* slots) const;
     };
     static std::uint64_t pack(const TtEntry& e);
     static TtEntry unpack(std::uint64_t key, std::uint64_t move, std::uint64_t data);
     Slot& slot(std::uint64_t key) const { return slots_[key & (size_ - 1)]; }
 
-    std::unique_ptr<Slot[]> slots_;
+    std::unique_ptr<Slot[], FreeSlots> slots_;
     std::size_t size_ = 0;  // a power of two
     std::atomic<std::uint8_t> age_{0};
 };
