@@ -222,9 +222,10 @@ TEST_CASE("a mate the table holds is scored from where the search finds it again
 TEST_CASE("a search cut short reports the move it plays with that move's line and score",
           "[search][two-player]") {
     const auto chess = test::load_shipped("chess");
-    // Small node budgets that stop inside an iteration, on a few positions, until one stops after
-    // a new best move was found there (where that happens moves with every change to the search,
-    // so the test looks for it rather than naming it).
+    // A search stopped one node before the end of an iteration that changed the best move stops
+    // after the new move was found there (where that happens moves with every change to the
+    // search, so the test finds it from the iterations a longer search reports). The node limit
+    // is exact and the search deterministic, so the shorter search is the longer one cut short.
     int changed = 0;
     for (const std::string position : {
              "r3kb2/p2n1p1Q/Pq2bp2/2p5/8/2P5/3PPPP1/RN2KBN1 w Qq - 1 18",
@@ -233,11 +234,18 @@ TEST_CASE("a search cut short reports the move it plays with that move's line an
              "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
          }) {
         const auto game = game_at(*chess, position);
-        for (std::uint64_t nodes = 2'000; nodes <= 30'000 && changed == 0; nodes += 1'024) {
-            search::Limits limits;
-            limits.nodes = nodes;
+        std::vector<search::Iteration> iterations;
+        search::Searcher longer(game->position().game());
+        search::Limits limits;
+        limits.nodes = 30'000;
+        longer.think(runtime::search_root(*game), limits, nullptr,
+                     [&](const search::Iteration& it) { iterations.push_back(it); });
+        for (std::size_t i = 1; i < iterations.size(); ++i) {
+            if (iterations[i].pv.front() == iterations[i - 1].pv.front()) continue;
+            limits.nodes = iterations[i].nodes - 1;
             const search::Outcome out = think(*game, limits);
-            INFO(position << ", nodes " << nodes);
+            INFO(position << ", nodes " << limits.nodes);
+            CHECK(out.last.depth == iterations[i - 1].depth);
             REQUIRE_FALSE(out.last.pv.empty());
             CHECK(out.last.pv.front() == out.best);
             search::Limits shallower;
