@@ -138,13 +138,13 @@ TEST_CASE("a stopped tuning run resumes from its journal to the same weights", "
 
 namespace {
 
-// Samples of 80 random games of chess, each position scored by `odds`, the share its player to
+// Samples of 40 random games of chess, each position scored by `odds`, the share its player to
 // move is taken to go on to score; one game in five held out.
 void random_samples(const CompiledGame& game, const search::Evaluation& derived,
                     const std::function<double(const Position&, int side)>& odds,
                     tune::Samples& train, tune::Samples& check) {
     std::mt19937_64 rng(3);
-    for (int g = 0; g < 80; ++g) {
+    for (int g = 0; g < 40; ++g) {
         runtime::Game played(game);
         std::vector<Move> moves;
         for (int ply = 0; ply < 50 && !played.result(); ++ply) {
