@@ -1,5 +1,6 @@
 // `vari tune GAME [--games N] [--level ai:LEVEL] [--score-level ai:LEVEL [--score-share S]]
-// [--judge-games N] [--threads N] [--seed S] [--output FILE] [--resume FILE]
+// [--judge-games N] [--judge-level ai:LEVEL] [--threads N] [--seed S] [--output FILE] [--resume
+// FILE]
 // [--lost-after SECONDS]`: the game's evaluation weights learned by self-play, written to a
 // weights file beside the rule file.
 
@@ -29,6 +30,7 @@ std::string made_by(const std::string& game, const tune::Options& o) {
            o.level_text + " --random-plies " + std::to_string(o.random_plies) + " --max-plies " +
            std::to_string(o.max_plies) + " --seed " + std::to_string(o.seed) + " --judge-games " +
            std::to_string(o.judge_games) +
+           (o.judge_level ? " --judge-level " + o.judge_level_text : "") +
            (o.score_level ? " --score-level " + o.score_level_text + " --score-share " +
                                 share_text(o.score_share)
                           : "");
@@ -91,10 +93,13 @@ int run_tune(int argc, char** argv) {
             ->check(CLI::Range(0.0, 1.0));
     options.judge_games = 400;
     app.add_option("--judge-games", options.judge_games,
-                   "after each stage of the fit, games at --level between its weights and those "
-                   "before it: the stage is kept only if it scores at least even (default 400; "
-                   "0: kept when it predicts the held-out results better)")
+                   "after each stage of the fit, games at --judge-level between its weights and "
+                   "those before it: the stage is kept only if it scores at least even (default "
+                   "400; 0: kept when it predicts the held-out results better)")
         ->check(whole_number(0, 1'000'000));
+    app.add_option("--judge-level", options.judge_level_text,
+                   "the level the stages are judged at: the one the weights are to play at "
+                   "(ai:nodes=20000), counting plies or nodes (default: --level)");
     app.add_option("--output", output, "the weights file to write (default: beside the rules)");
     RunOptions run;
     add_run_options(app, run, "game (default OUTPUT.games)");
@@ -103,6 +108,10 @@ int run_tune(int argc, char** argv) {
     const auto level = counted_level("--level", options.level_text);
     if (!level) return static_cast<int>(Exit::usage);
     options.level = *level;
+    if (!options.judge_level_text.empty()) {
+        options.judge_level = counted_level("--judge-level", options.judge_level_text);
+        if (!options.judge_level) return static_cast<int>(Exit::usage);
+    }
     if (!options.score_level_text.empty()) {
         options.score_level = counted_level("--score-level", options.score_level_text);
         if (!options.score_level) return static_cast<int>(Exit::usage);

@@ -194,7 +194,8 @@ Outcome tune(const CompiledGame& game, const Options& options,
                        static_cast<std::size_t>(layout.size())};
     plan.score_share = options.score_level ? options.score_share : 0;
     plan.threads = options.threads;
-    if (options.judge_games > 0)
+    if (options.judge_games > 0) {
+        out.judged_at = options.judge_level ? options.judge_level_text : options.level_text;
         plan.keep = [&](const std::vector<int>& fitted, const std::vector<int>& before) {
             if (progress)
                 progress({Progress::Phase::judging, static_cast<int>(out.judged.size()),
@@ -206,6 +207,7 @@ Outcome tune(const CompiledGame& game, const Options& options,
             out.judged.push_back({*score, kept});
             return kept;
         };
+    }
     const Fit fit = fit_weights(
         derived.weights(), train, check, plan,
         [&](int fits, int total) {
@@ -233,7 +235,7 @@ std::string summary(const Outcome& outcome) {
                   outcome.scale, outcome.regularisation);
     std::string out = text;
     if (!outcome.judged.empty()) {
-        out += "; stages by play:";
+        out += "; stages by play at " + outcome.judged_at + ":";
         for (const Outcome::Judged& stage : outcome.judged) {
             std::snprintf(text, sizeof text, " %.3f %s", stage.score,
                           stage.kept ? "kept" : "undone");

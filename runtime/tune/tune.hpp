@@ -29,9 +29,14 @@ struct Options {
     std::string score_level_text;  // as given, for the made-by line
     double score_share = 0;
     // After each stage of the fit (piece worth; the other per-type terms; the per-cell terms),
-    // this many games at the self-play level between its weights and those before it: the
-    // stage is kept only when they score at least even. 0: every stage that gains is kept.
+    // this many games at `judge_level` between its weights and those before it: the stage is
+    // kept only when they score at least even. 0: every stage that gains is kept.
     int judge_games = 0;
+    // Where the stages are judged: the level the weights are to play at, when that is above the
+    // self-play level (a term can help a shallow search and mislead a deeper one). Unset: the
+    // self-play level.
+    std::optional<search::Level> judge_level;
+    std::string judge_level_text;  // as given, for the made-by line and the summary
     // Finished games are kept here as they end, so that a stopped run resumes where it was.
     // Empty: kept nowhere.
     std::string journal;
@@ -62,6 +67,7 @@ struct Outcome {
         bool kept = false;
     };
     std::vector<Judged> judged;
+    std::string judged_at;   // the level they were judged at, as given
     bool cut_short = false;  // it ended early: nothing was fitted, the journal keeps the games
     std::string problem;     // why it ended early (a stop; a process lost, with the games it held)
     std::string error;       // the journal could not be read or written, or made for another run

@@ -58,14 +58,18 @@ TEST_CASE("fitted weights are judged by play against those before them", "[tune]
     CHECK(*blind_score < 0.5);
     CHECK(tune::score_by_play(*game, small_run(1), blind, even, 8, {}) == blind_score);
 
-    // In a tuning run, each stage that gained on the held-out positions is judged so.
+    // In a tuning run, each stage that gained on the held-out positions is judged so, at the
+    // level asked for.
     tune::Options judged = small_run(1);
     judged.games = 20;
     judged.judge_games = 4;
+    std::string error;
+    judged.judge_level = *search::parse_level(":nodes=100", error);
+    judged.judge_level_text = "ai:nodes=100";
     const tune::Outcome one = tune::tune(*game, judged);
     REQUIRE(one.error.empty());
     CHECK_FALSE(one.judged.empty());
-    CHECK_THAT(tune::summary(one), Catch::Contains("stages by play:"));
+    CHECK_THAT(tune::summary(one), Catch::Contains("stages by play at ai:nodes=100:"));
 }
 
 TEST_CASE("positions searched again teach the same weights on one thread or two", "[tune]") {
