@@ -5,11 +5,11 @@
 #include "runtime/tune/fit.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <mutex>
 #include <optional>
-#include <thread>
+
+#include "runtime/tune/share_out.hpp"
 
 namespace vari::tune {
 namespace {
@@ -204,26 +204,18 @@ Judged adam(const Samples& train, const Samples& check, const std::vector<double
 Judged best_of_pulls(const Samples& train, const Samples& check, const Judged& from, double scale,
                      Moving moving, int threads, const std::function<void()>& fitted,
                      const std::function<bool()>& stop, double& chosen) {
-    const int total = static_cast<int>(std::size(PULLS));
-    std::vector<std::optional<Judged>> fits(static_cast<std::size_t>(total));
-    std::atomic<int> next{0};
+    std::vector<std::optional<Judged>> fits(std::size(PULLS));
     std::mutex reporting;
-    const auto work = [&] {
-        for (int k; (k = next.fetch_add(1)) < total;) {
-            if (stop && stop()) return;
-            fits[static_cast<std::size_t>(k)] =
-                adam(train, check, from.weights, scale, PULLS[k], moving);
-            const std::lock_guard lock(reporting);
-            if (fitted) fitted();
-        }
-    };
-    std::vector<std::thread> helpers;
-    for (int t = 1; t < std::min(threads, total); ++t) helpers.emplace_back(work);
-    work();
-    for (auto& helper : helpers) helper.join();
+    share_out(fits.size(), threads, [&](std::size_t k) {
+        if (stop && stop()) return false;
+        fits[k] = adam(train, check, from.weights, scale, PULLS[k], moving);
+        const std::lock_guard lock(reporting);
+        if (fitted) fitted();
+        return true;
+    });
     Judged best = from;
-    for (int k = 0; k < total; ++k) {
-        const auto& judged = fits[static_cast<std::size_t>(k)];
+    for (std::size_t k = 0; k < fits.size(); ++k) {
+        const auto& judged = fits[k];
         if (!judged || judged->loss >= best.loss) continue;
         best = *judged;
         chosen = PULLS[k];

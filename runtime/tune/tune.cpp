@@ -7,12 +7,12 @@
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
-#include <thread>
 
 #include "runtime/tune/fit.hpp"
 #include "runtime/tune/judge.hpp"
 #include "runtime/tune/replay.hpp"
 #include "runtime/tune/searched.hpp"
+#include "runtime/tune/share_out.hpp"
 
 namespace vari::tune {
 namespace {
@@ -68,40 +68,30 @@ bool gather(const CompiledGame& game, const search::Evaluation& derived, const O
         if (!played.scores.empty()) finished.emplace_back(index, &played);  // else no result
     std::vector<std::optional<Samples>> pieces(finished.size());
     std::vector<std::string> errors(finished.size());
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> failed{false};
-    std::atomic<int> searched{0};
+    int searched = 0;
     std::mutex reporting;
-    const auto work = [&] {
-        for (std::size_t k; !failed && (k = next.fetch_add(1)) < finished.size();) {
+    const bool gathered =
+        share_out(finished.size(), options.score_level ? options.threads : 1, [&](std::size_t k) {
             const auto& [index, played] = finished[k];
             const auto moves = replay_choices(game, played->choices);
             if (!moves || played->scores.size() != static_cast<std::size_t>(players_of(game))) {
                 errors[k] = "game " + std::to_string(index) + " of the journal does not replay";
-                failed = true;
-                return;
+                return false;
             }
             Samples piece(players_of(game));
             piece.add_game(game, derived, *moves, played->scores, options.random_plies);
             if (options.score_level) {
-                if (!search_samples(game, *moves, *options.score_level, piece, stop, errors[k])) {
-                    failed = true;
-                    return;
-                }
+                if (!search_samples(game, *moves, *options.score_level, piece, stop, errors[k]))
+                    return false;
                 const std::lock_guard lock(reporting);
                 if (progress)
                     progress({Progress::Phase::searching, ++searched,
                               static_cast<int>(finished.size())});
             }
             pieces[k] = std::move(piece);
-        }
-    };
-    std::vector<std::thread> helpers;
-    const int threads = options.score_level ? options.threads : 1;
-    for (int t = 1; t < threads; ++t) helpers.emplace_back(work);
-    work();
-    for (auto& helper : helpers) helper.join();
-    if (failed || (stop && stop())) {
+            return true;
+        });
+    if (!gathered || (stop && stop())) {
         for (const std::string& error : errors)  // the first in the games' order; none when stopped
             if (!error.empty()) {
                 out.error = error;
