@@ -22,7 +22,8 @@ inline bool share_out(std::size_t count, int threads,
             if (!item(k)) stopped = true;
     };
     std::vector<std::thread> helpers;
-    for (std::size_t t = 1; t < std::min<std::size_t>(static_cast<std::size_t>(threads), count); ++t)
+    for (std::size_t t = 1; t < std::min<std::size_t>(static_cast<std::size_t>(threads), count);
+         ++t)
         helpers.emplace_back(work);
     work();
     for (auto& helper : helpers) helper.join();

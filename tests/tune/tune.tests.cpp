@@ -9,6 +9,7 @@
 
 #include "runtime/tune/fit.hpp"
 #include "runtime/tune/judge.hpp"
+#include "support/run_vari.hpp"
 #include "support/shipped_games.hpp"
 #include "support/temp_dir.hpp"
 
@@ -70,6 +71,18 @@ TEST_CASE("fitted weights are judged by play against those before them", "[tune]
     REQUIRE(one.error.empty());
     CHECK_FALSE(one.judged.empty());
     CHECK_THAT(tune::summary(one), Catch::Contains("stages by play at ai:nodes=100:"));
+}
+
+TEST_CASE("vari tune refuses levels a seed cannot replay as usage errors", "[tune][commands]") {
+    for (const char* option : {"--level", "--judge-level", "--score-level"}) {
+        INFO(option);
+        const auto timed = test::run_vari(std::string("tune minishogi ") + option + " ai:time=10");
+        CHECK(timed.exit_code == 2);
+        CHECK_THAT(timed.output, Catch::Contains("counting plies or nodes"));
+        const auto bad = test::run_vari(std::string("tune minishogi ") + option + " ai:nodes=x");
+        CHECK(bad.exit_code == 2);
+        CHECK_THAT(bad.output, Catch::Contains(option));
+    }
 }
 
 TEST_CASE("positions searched again teach the same weights on one thread or two", "[tune]") {
