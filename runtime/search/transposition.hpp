@@ -12,7 +12,7 @@
 // A slot holds three words, read and written atomically: the move, the rest packed in one, and the
 // key exclusive-or'ed with both, so that a slot two threads wrote at once reads as no entry rather
 // than a wrong one. The slots are plain words from calloc: the system's zeroed pages are an empty
-// table, which costs only where a search writes (a short search no longer clears megabytes).
+// table, which costs only where a search writes (a short search clears no megabytes).
 // One entry per slot; a store replaces the slot's entry unless that one is of the same search,
 // of another position and deeper. Private to the library.
 #pragma once
