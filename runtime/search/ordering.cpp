@@ -78,13 +78,8 @@ void MoveOrder::new_search() {
 
 std::size_t MoveOrder::capture_index(const Position& pos, Move move) const {
     const int types = pos.tables().type_count;
-    int taken = types;
-    if (move.kind() == Move::normal) {
-        const Piece p = pos.piece_on(move.to());
-        if (p != NO_PIECE) taken = type_of(p);
-    } else if (move.kind() == Move::en_passant) {
-        taken = type_of(pos.piece_on(pos.ep_victim()));
-    }
+    const Piece victim = piece_taken(pos, move);
+    const int taken = victim == NO_PIECE ? types : type_of(victim);
     return static_cast<std::size_t>(moved_piece_key(pos, move) * (types + 1) + taken);
 }
 

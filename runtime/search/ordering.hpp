@@ -21,6 +21,23 @@ struct MoveGain {
     int victim = 0;    // centipawns
     int attacker = 0;  // the moving piece's worth
 };
+// The piece on the cell a move takes on, whoever owns it (NO_PIECE for moves that take on no one
+// cell: drops, passes, castling, capture sequences, whose victims need their path).
+[[gnu::always_inline]] inline Piece piece_taken(const Position& pos, Move move) {
+    switch (move.kind()) {
+        case Move::normal:
+            return pos.piece_on(move.to());
+        case Move::en_passant:
+            return pos.piece_on(pos.ep_victim());
+        case Move::jumps:
+        case Move::castling:
+        case Move::drop:
+        case Move::pass:
+            break;
+    }
+    return NO_PIECE;
+}
+
 // Inline: the search asks it of every move it lists, quiescence's included.
 [[gnu::always_inline]] inline MoveGain move_gain(const Position& pos, Move move,
                                                  const std::vector<PieceValue>& values) {
@@ -28,24 +45,12 @@ struct MoveGain {
     if (move.is_drop() || move.is_pass()) return g;
     const Piece mover = pos.piece_on(move.from());
     if (mover != NO_PIECE) g.attacker = values[type_of(mover)].board;
-    Piece victim = NO_PIECE;
-    switch (move.kind()) {
-        case Move::normal: {
-            const Piece p = pos.piece_on(move.to());
-            if (p != NO_PIECE && owner_of(p) != pos.side_to_move()) victim = p;
-            break;
-        }
-        case Move::en_passant:
-            victim = pos.piece_on(pos.ep_victim());
-            break;
-        case Move::jumps:
-            g.capture = true;
-            break;  // what it takes needs the path: worth unknown
-        case Move::castling:
-        case Move::drop:
-        case Move::pass:
-            break;
-    }
+    Piece victim = piece_taken(pos, move);
+    // Worth counts only what the opponent loses.
+    if (move.kind() == Move::normal && victim != NO_PIECE && owner_of(victim) == pos.side_to_move())
+        victim = NO_PIECE;
+    if (move.kind() == Move::jumps)
+        g.capture = true;  // what it takes needs the path: worth unknown
     if (victim != NO_PIECE) {
         g.capture = true;
         g.victim = values[type_of(victim)].board;
