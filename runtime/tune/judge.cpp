@@ -10,12 +10,10 @@ std::optional<double> score_by_play(const CompiledGame& game, const Options& opt
                                     const std::vector<int>& incumbent, int games,
                                     const runtime::StopWhen& stop) {
     const int players = static_cast<int>(game.ir().players.size());
-    const bool own_level = options.judge_level.has_value();
     const auto seat = [&](const std::vector<int>& weights) {
-        search::Level level = own_level ? *options.judge_level : options.level;
+        search::Level level = options.judging_level();
         level.weights = std::make_shared<const std::vector<int>>(weights);
-        return runtime::Seat{runtime::Seat::Kind::ai,
-                             own_level ? options.judge_level_text : options.level_text, level};
+        return runtime::Seat{runtime::Seat::Kind::ai, options.judging_level_text(), level};
     };
     runtime::AnalysisOptions play;
     play.games = std::max(1, games / players);  // openings, each played from every seat

@@ -185,7 +185,7 @@ Outcome tune(const CompiledGame& game, const Options& options,
     plan.score_share = options.score_level ? options.score_share : 0;
     plan.threads = options.threads;
     if (options.judge_games > 0) {
-        out.judged_at = options.judge_level ? options.judge_level_text : options.level_text;
+        out.judged_at = options.judging_level_text();
         plan.keep = [&](const std::vector<int>& fitted, const std::vector<int>& before) {
             if (progress)
                 progress({Progress::Phase::judging, static_cast<int>(out.judged.size()),

@@ -37,6 +37,11 @@ struct Options {
     // self-play level.
     std::optional<search::Level> judge_level;
     std::string judge_level_text;  // as given, for the made-by line and the summary
+    // The level the stages are judged at, and as given.
+    const search::Level& judging_level() const { return judge_level ? *judge_level : level; }
+    const std::string& judging_level_text() const {
+        return judge_level ? judge_level_text : level_text;
+    }
     // Finished games are kept here as they end, so that a stopped run resumes where it was.
     // Empty: kept nowhere.
     std::string journal;
