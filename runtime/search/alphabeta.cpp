@@ -212,7 +212,9 @@ private:
         own_.order.score(line_.position(), p.moves, known ? e.move : Move::none(), 0, {}, values_,
                          p.keys, p.unjudged);
         for (int i = 0; i < p.moves.size; ++i)
-            pick_next(line_.position(), p.moves, p.keys, p.unjudged, i, exchange_);
+            if (own_.order.pick_next(line_.position(), p.moves, p.keys, p.unjudged, i, {},
+                                     exchange_))
+                break;
         moves_.assign(p.moves.size, RootMove{});
         for (int i = 0; i < p.moves.size; ++i)
             moves_[static_cast<std::size_t>(i)].move = p.moves.moves[i];
@@ -348,8 +350,11 @@ private:
         // Searched without a cut-off, for the histories.
         Move quiets_tried[MARKED_DOWN], captures_tried[MARKED_DOWN];
         TriedMoves tried{quiets_tried, 0, captures_tried, 0};
+        bool in_order = false;
         for (int i = 0; i < p.moves.size; ++i) {
-            pick_next(line_.position(), p.moves, p.keys, p.unjudged, i, exchange_);
+            if (!in_order)
+                in_order = own_.order.pick_next(line_.position(), p.moves, p.keys, p.unjudged, i,
+                                                before, exchange_);
             const Move m = p.moves.moves[i];
             const MoveGain gain = move_gain(pos, m, values_);
             const bool quiet = !gain.capture && !gain.promotion && m != hash_move;

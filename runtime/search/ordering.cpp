@@ -15,6 +15,8 @@ constexpr int CAPTURE = 1 << 28;
 constexpr int PROMOTION = 1 << 27;
 constexpr int KILLER = 1 << 26;
 constexpr int COUNTER = 1 << 25;
+// A quiet move whose key is still to read (MoveOrder::key_quiets): above every quiet key.
+constexpr int QUIET_LATER = 1 << 24;
 constexpr int LOSING_CAPTURE = -(1 << 28);
 // History entries move towards +-HISTORY_LIMIT by a share of what is left (so they stay within
 // it, and recent cut-offs weigh more than old ones); a cut-off at depth d gives d² * 16, to
@@ -127,10 +129,6 @@ void MoveOrder::score(const Position& pos, const MoveList& moves, Move hash_move
     const auto& k = killers_[static_cast<std::size_t>(ply)];
     const Move counter =
         before.last >= 0 ? counters_[static_cast<std::size_t>(before.last)] : Move::none();
-    const std::int16_t* after_last = continuation_after(before.last);
-    const std::int16_t* after_own_last = continuation_after(before.own_last);
-    const int* history =
-        &history_[static_cast<std::size_t>(history_index(pos.side_to_move(), 0, 0))];
     for (int i = 0; i < moves.size; ++i) {
         const Move m = moves.moves[i];
         int& key = keys[i];
@@ -151,13 +149,41 @@ void MoveOrder::score(const Position& pos, const MoveList& moves, Move hash_move
             key = KILLER - (m == k[1]);
         } else if (m == counter) {
             key = COUNTER;
-        } else if (const int type = moved_type(pos, m); type >= 0) {
+        } else {
+            key = moved_type(pos, m) >= 0 ? QUIET_LATER : 0;
+        }
+    }
+}
+
+void MoveOrder::key_quiets(const Position& pos, MoveList& moves, int* keys, int from,
+                           MovesBefore before) {
+    const std::int16_t* after_last = continuation_after(before.last);
+    const std::int16_t* after_own_last = continuation_after(before.own_last);
+    const int* history =
+        &history_[static_cast<std::size_t>(history_index(pos.side_to_move(), 0, 0))];
+    const auto count = static_cast<std::size_t>(moves.size - from);
+    for (std::size_t i = 0; i < count; ++i) {
+        const auto at_list = static_cast<std::size_t>(from) + i;
+        const Move m = moves.moves[at_list];
+        int& key = keys[at_list];
+        if (key == QUIET_LATER) {
+            const int type = moved_type(pos, m);
             const auto at = static_cast<std::size_t>(type * cell_count_ + m.to());
             key = history[type * MAX_CELLS + m.to()] + (after_last ? after_last[at] : 0) +
                   (after_own_last ? after_own_last[at] : 0);
-        } else {
-            key = 0;
         }
+        // Higher keys first, then the earlier place: the key mapped to an unsigned order,
+        // complemented, above the place.
+        const std::uint32_t order = ~(static_cast<std::uint32_t>(key) ^ 0x80000000u);
+        sorting_[i] = std::uint64_t{order} << 32 | i;
+        sorted_[i] = m;
+    }
+    std::sort(sorting_.begin(), sorting_.begin() + static_cast<std::ptrdiff_t>(count));
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::uint64_t packed = sorting_[i];
+        const auto at_list = static_cast<std::size_t>(from) + i;
+        moves.moves[at_list] = sorted_[packed & 0xFFFFFFFFu];
+        keys[at_list] = static_cast<int>(~static_cast<std::uint32_t>(packed >> 32) ^ 0x80000000u);
     }
 }
 
@@ -167,8 +193,8 @@ void pick_next(MoveList& moves, int* keys, int from) {
     std::swap(keys[from], keys[best]);
 }
 
-void pick_next(Position& pos, MoveList& moves, int* keys, std::uint8_t* unjudged, int from,
-               Exchange& exchange) {
+bool MoveOrder::pick_next(Position& pos, MoveList& moves, int* keys, std::uint8_t* unjudged,
+                          int from, MovesBefore before, Exchange& exchange) {
     for (;;) {
         const int best = highest_key_from(moves, keys, from);
         if (unjudged[best]) {
@@ -178,10 +204,15 @@ void pick_next(Position& pos, MoveList& moves, int* keys, std::uint8_t* unjudged
                 continue;
             }
         }
+        if (keys[best] == QUIET_LATER) {
+            // What is left is quiet moves and captures judged to lose: none is still unjudged.
+            key_quiets(pos, moves, keys, from, before);
+            return true;
+        }
         std::swap(moves.moves[from], moves.moves[best]);
         std::swap(keys[from], keys[best]);
         std::swap(unjudged[from], unjudged[best]);
-        return;
+        return false;
     }
 }
 

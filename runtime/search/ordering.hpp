@@ -105,11 +105,21 @@ public:
     // the exchange (by the victim's worth plus their history, then least valuable attacker),
     // promotions, killers, the counter-move to the last move, quiet moves by their histories
     // summed, and last the captures that lose material. A capture that might lose is keyed as
-    // one that does not and flagged in `unjudged`: the pick_next() below judges it when it would
-    // come first.
+    // one that does not and flagged in `unjudged`, and the other quiet moves are keyed as still
+    // to come: pick_next() below judges the one and keys the others when they would come first
+    // (most nodes cut off before).
     void score(const Position& pos, const MoveList& moves, Move hash_move, int ply,
                MovesBefore before, const std::vector<PieceValue>& values, int* keys,
                std::uint8_t* unjudged) const;
+    // Swaps the best-keyed move of [from, size) into `from` (a selection sort, step by step: most
+    // nodes cut off after a move or two, so sorting the whole list would be wasted). A capture
+    // flagged `unjudged` that would come first is judged by the exchange it starts, and keyed
+    // among the captures that lose material when it does; when the quiet moves still to key
+    // would come first, they are keyed by their histories after `before` (as they stand then)
+    // and [from, size) is sorted whole. Returns whether [from, size) is in its order now, so
+    // that the moves after `from` need no picking.
+    bool pick_next(Position& pos, MoveList& moves, int* keys, std::uint8_t* unjudged, int from,
+                   MovesBefore before, Exchange& exchange);
 
     // The type `move` moves (a drop: the type dropped); -1 for a pass.
     static int moved_type(const Position& pos, Move move);
@@ -130,6 +140,8 @@ private:
     static int history_index(int side, int type, int to) {
         return (side * MAX_TYPES + type) * MAX_CELLS + to;
     }
+    // Keys the quiet moves of [from, size) still to key and sorts [from, size) by key.
+    void key_quiets(const Position& pos, MoveList& moves, int* keys, int from, MovesBefore before);
 
     int cell_count_;
     std::array<std::array<Move, KILLERS>, MAX_LINE> killers_{};
@@ -142,15 +154,12 @@ private:
     std::size_t rows_ = 0;
     std::vector<Move> counters_;
     std::vector<std::int16_t> capture_history_;
+    // key_quiets()'s room: each move's key and place, packed to sort.
+    std::vector<std::uint64_t> sorting_ = std::vector<std::uint64_t>(MAX_MOVES);
+    std::vector<Move> sorted_ = std::vector<Move>(MAX_MOVES);
 };
 
-// Swaps the best-keyed move of [from, size) into `from` (a selection sort, step by step: most
-// nodes cut off after a move or two, so sorting the whole list would be wasted).
+// Swaps the best-keyed move of [from, size) into `from`: for keys of one band (quiescence).
 void pick_next(MoveList& moves, int* keys, int from);
-// The same for keys from MoveOrder::score(): a capture flagged `unjudged` that would come first
-// is judged by the exchange it starts, and keyed among the captures that lose material when it
-// does. The order is the one the keys of every exchange judged at once would give.
-void pick_next(Position& pos, MoveList& moves, int* keys, std::uint8_t* unjudged, int from,
-               Exchange& exchange);
 
 }  // namespace vari::search

@@ -13,10 +13,30 @@ namespace search_ordering_tests {
 
 using namespace vari;
 
+// Each of `moves`' sort keys, in the list's order: as MoveOrder keys them and picks them in turn
+// (the quiet moves keyed once they come).
+std::vector<int> sorted_keys(search::MoveOrder& order, Position& pos, const MoveList& moves,
+                             int ply, search::MovesBefore before,
+                             const search::Evaluation& evaluation, search::Exchange& exchange) {
+    MoveList sorted = moves;
+    int keys[MAX_MOVES];
+    std::uint8_t unjudged[MAX_MOVES];
+    order.score(pos, sorted, Move::none(), ply, before, evaluation.values(), keys, unjudged);
+    for (int i = 0; i < sorted.size; ++i)
+        if (order.pick_next(pos, sorted, keys, unjudged, i, before, exchange)) break;
+    std::vector<int> by_place(static_cast<std::size_t>(moves.size));
+    for (int i = 0; i < sorted.size; ++i) {
+        const auto place = std::find(moves.begin(), moves.end(), sorted.moves[i]) - moves.begin();
+        by_place[static_cast<std::size_t>(place)] = keys[i];
+    }
+    return by_place;
+}
+
 // The start of chess, its legal moves and a move order to teach.
 struct ChessStart {
     std::shared_ptr<const CompiledGame> chess = test::load_shipped("chess");
     search::Evaluation evaluation{*chess};
+    search::Exchange exchange{chess->tables(), evaluation.values()};
     search::MoveOrder order{chess->tables()};
     Position pos{*chess};
     MoveList moves = [&] {
@@ -35,11 +55,7 @@ struct ChessStart {
         return search::moved_piece_key(pos, test::legal_move(pos, from, to));
     }
     std::vector<int> keys(search::MovesBefore before) {
-        std::vector<int> k(static_cast<std::size_t>(moves.size));
-        std::vector<std::uint8_t> unjudged(k.size());
-        order.score(pos, moves, Move::none(), 5, before, evaluation.values(), k.data(),
-                    unjudged.data());
-        return k;
+        return sorted_keys(order, pos, moves, 5, before, evaluation, exchange);
     }
 };
 
@@ -92,20 +108,46 @@ TEST_CASE("a quiet move's history depends on the moves before it and on the move
     CHECK(start.keys({earlier, own})[knight] == start.keys({})[bishop_pawn]);
 }
 
+TEST_CASE("quiet moves are keyed when they come, by what was learned since the node was keyed",
+          "[search][ordering]") {
+    ChessStart start;
+    const std::size_t knight = start.index_of("g1", "f3");
+    MoveList sorted = start.moves;
+    int keys[MAX_MOVES];
+    std::uint8_t unjudged[MAX_MOVES];
+    start.order.score(start.pos, sorted, Move::none(), 5, {}, start.evaluation.values(), keys,
+                      unjudged);
+    // The moves searched first (none here: the start has no capture) cut off deeper down with
+    // the knight's move.
+    start.order.reward(start.pos, start.move(knight), 7, 4, {}, {});
+    // Only quiet moves: the first pick keys them all and sorts them.
+    REQUIRE(start.order.pick_next(start.pos, sorted, keys, unjudged, 0, {}, start.exchange));
+    CHECK(sorted.moves[0] == start.move(knight));
+    CHECK(keys[0] > 0);
+    for (int i = 1; i < sorted.size; ++i) {
+        INFO("move " << i);
+        CHECK(keys[i] == 0);
+        // Alike keys keep the list's order.
+        if (i > 1)
+            CHECK(std::find(start.moves.begin(), start.moves.end(), sorted.moves[i - 1]) <
+                  std::find(start.moves.begin(), start.moves.end(), sorted.moves[i]));
+    }
+}
+
 TEST_CASE("captures of like pieces by like pieces come in the order of what they refuted",
           "[search][ordering]") {
     const auto chess = test::load_shipped("chess");
     const search::Evaluation evaluation(*chess);
+    search::Exchange exchange(chess->tables(), evaluation.values());
     search::MoveOrder order(chess->tables());
     Position pos(*chess);
     test::place(pos, "Ke1 Pe4 ke8 pd5 pf5");
     MoveList moves;
     generate_legal(pos, moves);
     const auto key = [&](Move m) {
-        int keys[MAX_MOVES];
-        std::uint8_t unjudged[MAX_MOVES];
-        order.score(pos, moves, Move::none(), 2, {}, evaluation.values(), keys, unjudged);
-        return keys[std::find(moves.begin(), moves.end(), m) - moves.begin()];
+        const auto keys = sorted_keys(order, pos, moves, 2, {}, evaluation, exchange);
+        return keys[static_cast<std::size_t>(std::find(moves.begin(), moves.end(), m) -
+                                             moves.begin())];
     };
     const Move left = test::legal_move(pos, "e4", "d5"), right = test::legal_move(pos, "e4", "f5"),
                king = test::legal_move(pos, "e1", "e2");
@@ -134,7 +176,7 @@ TEST_CASE("captures judged as they come are ordered as if all were judged at onc
         const auto game = test::load_shipped(name);
         search::Evaluation evaluation(*game);
         search::Exchange exchange(game->tables(), evaluation.values());
-        const search::MoveOrder order(game->tables());
+        search::MoveOrder order(game->tables());
         runtime::Game played(*game);
         std::mt19937_64 rng(7);
         int judged = 0, losing = 0;
@@ -145,7 +187,7 @@ TEST_CASE("captures judged as they come are ordered as if all were judged at onc
             std::uint8_t unjudged[MAX_MOVES];
             order.score(pos, moves, Move::none(), 1, {}, evaluation.values(), keys, unjudged);
             for (int i = 0; i < moves.size; ++i)
-                search::pick_next(pos, moves, keys, unjudged, i, exchange);
+                if (order.pick_next(pos, moves, keys, unjudged, i, {}, exchange)) break;
             for (int i = 0; i < moves.size; ++i) {
                 INFO(name << " ply " << ply << " move " << i);
                 CHECK(unjudged[i] == 0);
