@@ -54,6 +54,7 @@ MoveOrder::MoveOrder(const Tables& t)
     row_size_ = static_cast<std::size_t>(t.type_count * t.cell_count);
     rows_ = std::min(counters_.size(), CONTINUATION_ENTRIES / row_size_);
     continuation_.resize(rows_ * row_size_);
+    row_aged_.resize(rows_);
 }
 
 int MoveOrder::moved_type(const Position& pos, Move move) {
@@ -66,6 +67,7 @@ int MoveOrder::moved_type(const Position& pos, Move move) {
 void MoveOrder::clear() {
     std::fill(history_.begin(), history_.end(), 0);
     std::fill(continuation_.begin(), continuation_.end(), std::int16_t{0});
+    std::fill(row_aged_.begin(), row_aged_.end(), searches_ + 1);  // the search new_search() starts
     std::fill(counters_.begin(), counters_.end(), Move::none());
     std::fill(capture_history_.begin(), capture_history_.end(), std::int16_t{0});
     new_search();
@@ -74,7 +76,7 @@ void MoveOrder::clear() {
 void MoveOrder::new_search() {
     for (auto& k : killers_) k.fill(Move::none());
     for (int& h : history_) h /= 2;
-    for (std::int16_t& h : continuation_) h = static_cast<std::int16_t>(h / 2);
+    ++searches_;
     for (std::int16_t& h : capture_history_) h = static_cast<std::int16_t>(h / 2);
 }
 
@@ -83,6 +85,20 @@ std::size_t MoveOrder::capture_index(const Position& pos, Move move) const {
     const Piece victim = piece_taken(pos, move);
     const int taken = victim == NO_PIECE ? types : type_of(victim);
     return static_cast<std::size_t>(moved_piece_key(pos, move) * (types + 1) + taken);
+}
+
+std::int16_t* MoveOrder::continuation_after(int before) {
+    if (before < 0) return nullptr;
+    const std::size_t row = row_of(before);
+    std::int16_t* entries = &continuation_[row * row_size_];
+    // Halving k times, each rounding towards zero, is dividing once by 2^k.
+    if (const std::uint32_t missed = searches_ - row_aged_[row]; missed > 0) {
+        const int by = missed >= 16 ? 1 << 16 : 1 << missed;
+        for (std::size_t i = 0; i < row_size_; ++i)
+            entries[i] = static_cast<std::int16_t>(entries[i] / by);
+        row_aged_[row] = searches_;
+    }
+    return entries;
 }
 
 std::size_t MoveOrder::row_of(int before) const {
@@ -157,8 +173,8 @@ void MoveOrder::score(const Position& pos, const MoveList& moves, Move hash_move
 
 void MoveOrder::key_quiets(const Position& pos, MoveList& moves, int* keys, int from,
                            MovesBefore before) {
-    const std::int16_t* after_last = continuation_after(before.last);
-    const std::int16_t* after_own_last = continuation_after(before.own_last);
+    std::int16_t* after_last = continuation_after(before.last);
+    std::int16_t* after_own_last = continuation_after(before.own_last);
     const int* history =
         &history_[static_cast<std::size_t>(history_index(pos.side_to_move(), 0, 0))];
     const auto count = static_cast<std::size_t>(moves.size - from);

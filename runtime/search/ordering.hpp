@@ -126,13 +126,9 @@ public:
 
 private:
     // The continuation history's entries after the move `before` (a moved_piece_key), by the
-    // quiet move's type and destination; none for -1.
-    std::int16_t* continuation_after(int before) {
-        return before < 0 ? nullptr : &continuation_[row_of(before) * row_size_];
-    }
-    const std::int16_t* continuation_after(int before) const {
-        return before < 0 ? nullptr : &continuation_[row_of(before) * row_size_];
-    }
+    // quiet move's type and destination, aged for the searches since the row was last read; none
+    // for -1.
+    std::int16_t* continuation_after(int before);
     std::size_t row_of(int before) const;
     // The capture history's entry of `move` (a capture), by what it moves where and takes (the
     // type past the last: a capture by jumps, whose victims the move does not say).
@@ -152,6 +148,11 @@ private:
     std::vector<std::int16_t> continuation_;
     std::size_t row_size_ = 0;
     std::size_t rows_ = 0;
+    // new_search() halves every history; the continuation history's rows (megabytes, of which a
+    // short search reads few) are halved when next read, once per search missed: the search each
+    // row was last aged for, and the current one.
+    std::vector<std::uint32_t> row_aged_;
+    std::uint32_t searches_ = 0;
     std::vector<Move> counters_;
     std::vector<std::int16_t> capture_history_;
     // key_quiets()'s room: each move's key and place, packed to sort.
