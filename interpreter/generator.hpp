@@ -154,12 +154,14 @@ private:
     }
 
     // Keeps only the moves from `first` on that do not leave a royal piece attacked. Only those
-    // that could are made to find out.
-    void filter_from(int first) {
+    // that could are made to find out. A move that touches (leaves, lands on) no cell of
+    // `answers` is dropped unmade: the caller knows it leaves some attack where it is.
+    void filter_from(int first, Set answers = ~Set()) {
         if (!royals_ || first == list_.size) return;
         int kept = first;
         for (int i = first; i < list_.size; ++i) {
             const Move m = list_.moves[i];
+            if (!answers.has(m.to()) && (m.is_drop() || !answers.has(m.from()))) continue;
             if (keeps_royals_safe(m) || leaves_royal_safe(m)) list_.moves[kept++] = m;
         }
         list_.size = kept;
@@ -226,7 +228,8 @@ private:
     Set shifted_moves(Set from, Set to);
     void fast();
     void filter_crossing(int first, Set crossed, int royal);
-    void by_trial();
+    void answer_walked_check(int royal, const std::uint32_t* walker_types);
+    void by_trial(Set answers = ~Set());
     void keep_captures();
 
     // movegen_promotions.cpp: promotion choices, and in-place promotions

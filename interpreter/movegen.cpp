@@ -1,11 +1,11 @@
 // Legal move generation. With one royal piece, checks and pins along straight lines are read off
 // the rays around it and leaps off the reverse leap tables (the fast path); a move that touches a
 // cell an attack no table holds could cross (a hop's screen, a lame leap's leg, a curve's path, a
-// limited slide's line: walked_crossings) is made and tested, as is every move while such an
-// attack gives check. With several royal pieces every move that could expose one
-// (Tables::royal_influence) is made and tested. En passant and castling are always made and
-// tested: they are rare. In a game whose royal pieces may be captured, every pseudo-legal move is
-// legal. Capture sequences come last, made and tested like the others, and the game's jump rule
+// limited slide's line: walked_crossings) is made and tested, as is every move that touches
+// a cell such an attack giving check hangs on. With several royal pieces every move that could
+// expose one (Tables::royal_influence) is made and tested. En passant and castling are always made
+// and tested: they are rare. In a game whose royal pieces may be captured, every pseudo-legal move
+// is legal. Capture sequences come last, made and tested like the others, and the game's jump rule
 // may then leave only them. `captures compulsory` then keeps only the captures, when there are any.
 // First moves (`unmoved`) are rare too: made and tested.
 // Where every move of a type is a leap or short slide that adds the same to the cell index
@@ -101,7 +101,7 @@ void Generator<Set>::fast() {
         if (!walker_types[by]) continue;
         const Set hit =
             pos_.walked_to(royal_to | Set::of(royal), by, without_royal, walker_types[by]);
-        if (hit.has(royal)) return by_trial();
+        if (hit.has(royal)) return answer_walked_check(royal, walker_types);
         unsafe |= hit;
         walkers = true;
         for (std::uint32_t types = walker_types[by]; types; types &= types - 1) {
@@ -195,6 +195,25 @@ void Generator<Set>::fast() {
     }
 }
 
+// While a walked attack gives check to the royal piece on `royal`: the moves listed by trial, of
+// which only those that touch a cell some walked attack on it hangs on (its attacker's, one it
+// crosses, the royal piece's) are made and tested; the others leave the check where it is.
+template <class Set>
+void Generator<Set>::answer_walked_check(int royal, const std::uint32_t* walker_types) {
+    Set answers = Set::of(royal);
+    for (int by = 0; by < t_.player_count; ++by)
+        for (std::uint32_t types = walker_types[by]; types; types &= types - 1) {
+            const PieceRules& r = t_.rules_of(by, std::countr_zero(types));
+            const Set near =
+                sets_.of(by, std::countr_zero(types)) & pool_[r.walked_attackers + royal];
+            answers |= near;
+            // Rays too: walked_to() follows the same pieces' lines.
+            for (int from : near)
+                answers |= detail::walked_crossings<Set>(t_, r, from, royal, true);
+        }
+    by_trial(answers);
+}
+
 // Keeps, of the moves from `first` on, those that touch no cell of `crossed` and those that
 // do and leave the royal piece (on `royal`) out of the walked attacks, made and tested.
 template <class Set>
@@ -208,8 +227,10 @@ void Generator<Set>::filter_crossing(int first, Set crossed, int royal) {
     list_.size = kept;
 }
 
+// Lists the moves and makes each to test it; only those that touch a cell of `answers` can be
+// legal (filter_from).
 template <class Set>
-void Generator<Set>::by_trial() {
+void Generator<Set>::by_trial(Set answers) {
     const Set listed = shifted_moves(~Set(), ~Set());
     for (int from : own_ & ~listed) {
         const PieceRules& r = rules_on(from);
@@ -217,7 +238,7 @@ void Generator<Set>::by_trial() {
         if (to) emit_inline(r, from, to);
     }
     if (t_.drops) drops(~Set());
-    filter_from(0);
+    filter_from(0, answers);
     en_passant();
     castlings();
 }

@@ -61,13 +61,14 @@ Set path_targets(const Tables& t, const PieceRules& r, int from, Set own, Set oc
 }
 
 template <class Set>
-Set walked_crossings(const Tables& t, const PieceRules& r, int from, int cell) {
+Set walked_crossings(const Tables& t, const PieceRules& r, int from, int cell, bool rays) {
     const Set* pool = t.sets.data<Set>();
     Set crossed;
     for (std::uint32_t i = 0; i < r.slide_count; ++i) {
         const SlideRule& s = t.slides[r.slide_first + i];
-        if (s.mode != ir::MoveMode::move_only && s.reach != s.ray && pool[s.reach + from].has(cell))
-            crossed |= passed<Set>(t, s.dir, from, cell);  // a ray's are read off the rays
+        if (s.mode != ir::MoveMode::move_only && (rays || s.reach != s.ray) &&
+            pool[s.reach + from].has(cell))
+            crossed |= passed<Set>(t, s.dir, from, cell);
     }
     for (std::uint32_t i = 0; i < r.path_count; ++i) {
         const PathRule& rule = t.paths[r.path_first + i];
@@ -84,7 +85,7 @@ Set walked_crossings(const Tables& t, const PieceRules& r, int from, int cell) {
 
 #define VARI_INSTANTIATE(Set)                                                                 \
     template Set path_targets(const Tables&, const PieceRules&, int, Set, Set, const Piece*); \
-    template Set walked_crossings(const Tables&, const PieceRules&, int, int);
+    template Set walked_crossings(const Tables&, const PieceRules&, int, int, bool);
 VARI_EACH_CELL_SET(VARI_INSTANTIATE)
 #undef VARI_INSTANTIATE
 

@@ -199,9 +199,10 @@ Set along_lines(const Tables& t, const AttackLines& lines, int cell, Set occupie
 // The cells on whose emptiness the walked attacks (limited slides, walked rules, jumps) of a
 // piece of rules `r` on `from` against `cell` depend, whatever stands there now: a limited
 // slide's passed cells, a hop's line up to the cell, a lame leap's legs, a curve's path before
-// the cell, a jump's landing. Empty where none of them could ever reach the cell.
+// the cell, a jump's landing. Empty where none of them could ever reach the cell. With `rays`,
+// the cells a ray passes too (those the tables' lines otherwise judge).
 template <class Set>
-Set walked_crossings(const Tables& t, const PieceRules& r, int from, int cell);
+Set walked_crossings(const Tables& t, const PieceRules& r, int from, int cell, bool rays = false);
 
 // Adds the part of `reach` that a movement of `mode` may go to.
 template <class Set>
