@@ -142,6 +142,25 @@ private:
     // have judged: whether, made, it leaves our royal piece (on `royal`) out of every walked
     // attack.
     bool walkers_spare_royal(Move m, int royal) {
+        // A move or drop onto an empty cell only moves a piece: unless a hop reads its type,
+        // the occupancy it leaves is all the test needs, and the move is not made.
+        const int to = m.to();
+        if (!t_.gating && (m.is_drop() || m.kind() == Move::normal) && !occupied_.has(to)) {
+            const bool drop = m.is_drop();
+            const int placed = m.is_promotion() ? m.promotion()
+                               : drop           ? m.dropped_type()
+                                                : type_of(pos_.piece_on(m.from()));
+            if (!(t_.hop_typed >> placed & 1)) {
+                const Set occupied =
+                    (drop ? occupied_ : occupied_ ^ Set::of(m.from())) | Set::of(to);
+                const int cell = !drop && m.from() == royal ? to : royal;
+                for (int by = 0; by < t_.player_count; ++by)
+                    if (by != us_ && t_.complex_types[by] &&
+                        pos_.is_walked_to(cell, by, occupied, t_.complex_types[by]))
+                        return false;
+                return true;
+            }
+        }
         Undo undo;
         pos_.do_move(m, undo);
         const int cell = !m.is_drop() && m.from() == royal ? m.to() : royal;

@@ -30,6 +30,7 @@ struct HopKind {
             hop.beyond = c.new_table();
             for (const int refused : m.screens_refused) hop.screens_refused |= 1u << refused;
             for (const int spared : m.spared) hop.spared |= 1u << spared;
+            t.hop_typed |= hop.screens_refused | hop.spared;
             for (int cell = 0; cell < t.cell_count; ++cell) {
                 // Past a screen on `cell`: the cells within range. From `cell`: the line, up to
                 // where it would leave the zone it stays within.

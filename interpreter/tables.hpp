@@ -306,6 +306,7 @@ struct Tables {
     // player's attack on the cell (compile_influence.cpp); compiled where there are royal types.
     TableRef royal_influence = 0;
     bool fast_legality = true;       // every line direction fits the fast path's pin table
+    std::uint32_t hop_typed = 0;     // the types some hop refuses as screens or spares
     bool royals_capturable = false;  // no check: every pseudo-legal move is legal
     ir::Passing passing = ir::Passing::never;
     // royals must-part: [player] the directions along which its royal pieces face others'.
