@@ -74,6 +74,29 @@ void Position::remove_piece(int cell) {
     hash_ ^= t_->piece_key(piece, cell);
 }
 
+template <class Set>
+Piece Position::take_on_board(int from, int to) {
+    const Piece mover = board_[from], taken = board_[to];
+    remove_piece<Set>(to);
+    remove_piece<Set>(from);
+    add_piece<Set>(to, mover);
+    return taken;
+}
+
+template <class Set>
+void Position::untake_on_board(int from, int to, Piece taken) {
+    const Piece mover = board_[to];
+    remove_piece<Set>(to);
+    add_piece<Set>(from, mover);
+    add_piece<Set>(to, taken);
+}
+
+#define VARI_INSTANTIATE(Set)                              \
+    template Piece Position::take_on_board<Set>(int, int); \
+    template void Position::untake_on_board<Set>(int, int, Piece);
+VARI_EACH_CELL_SET(VARI_INSTANTIATE)
+#undef VARI_INSTANTIATE
+
 void Position::clear() {
     for (int c = 0; c < t_->cell_count; ++c) remove(c);
     for (int p = 0; p < t_->player_count; ++p)

@@ -30,36 +30,41 @@ bool Exchange::loses(Position& pos, Move move) {
                          [&]<class Set>(Set) { return loses_as<Set>(pos, move); });
 }
 
-// Makes the next capture on `cell`, for the side to move, with its least valuable piece that can
-// (a royal piece not where it would stand attacked), as the `made`-th move of the exchange; sets
-// `worth` to the capturing piece's. False, with nothing made, when there is none (or no room).
+// Makes the next capture on `cell`, for the side whose turn it is in the exchange, with its least
+// valuable piece that can (a royal piece not where it would stand attacked), as the `made`-th
+// move of the exchange; sets `worth` to the capturing piece's. False, with nothing made, when
+// there is none (or no room).
 template <class Set>
 bool Exchange::take_next(Position& pos, int cell, int& made, int& worth) {
     if (made >= MOST_CAPTURES) return false;
-    const int from = pos.attacker_of(cell, pos.side_to_move(), by_value_, pos.sets<Set>().occupied);
+    const int from = pos.attacker_of(cell, side_, by_value_, pos.sets<Set>().occupied);
     if (from < 0) return false;
     const Piece attacker = pos.piece_on(from);
-    const Move capture = Move::make(from, cell);
-    Undo& undo = undos_[static_cast<std::size_t>(made)];
-    pos.do_move(capture, undo);
-    if (checks_ && (royal_types_ >> type_of(attacker) & 1) &&
-        pos.is_attacked(cell, pos.side_to_move())) {
-        pos.undo_move(capture, undo);
+    const Piece taken = pos.take_on_board<Set>(from, cell);
+    const int next = pos.next_player(side_);
+    if (checks_ && (royal_types_ >> type_of(attacker) & 1) && pos.is_attacked(cell, next)) {
+        pos.untake_on_board<Set>(from, cell, taken);
         return false;
     }
-    moves_[static_cast<std::size_t>(made++)] = capture;
+    from_[static_cast<std::size_t>(made)] = from;
+    taken_[static_cast<std::size_t>(made++)] = taken;
+    side_ = next;
     worth = values_[static_cast<std::size_t>(type_of(attacker))].board;
     return true;
 }
 
-void Exchange::take_back(Position& pos, int made) {
-    for (int k = made - 1; k >= 0; --k)
-        pos.undo_move(moves_[static_cast<std::size_t>(k)], undos_[static_cast<std::size_t>(k)]);
+template <class Set>
+void Exchange::take_back(Position& pos, int cell, int made) {
+    for (int k = made - 1; k >= 1; --k)
+        pos.untake_on_board<Set>(from_[static_cast<std::size_t>(k)], cell,
+                                 taken_[static_cast<std::size_t>(k)]);
+    pos.undo_move(first_, first_undo_);
 }
 
 void Exchange::start(Position& pos, Move move) {
-    pos.do_move(move, undos_[0]);
-    moves_[0] = move;
+    pos.do_move(move, first_undo_);
+    first_ = move;
+    side_ = pos.side_to_move();
 }
 
 // The worth of what stands on the cell after `move`.
@@ -84,7 +89,7 @@ int Exchange::evaluate_as(Position& pos, Move move) {
     start(pos, move);
     for (int worth; take_next<Set>(pos, move.to(), made, worth); standing = worth)
         taken[static_cast<std::size_t>(made - 1)] = standing;
-    take_back(pos, made);
+    take_back<Set>(pos, move.to(), made);
     // Back from the last capture: each side takes only when it gains by it.
     int rest = 0;
     for (int k = made - 1; k >= 1; --k)
@@ -111,7 +116,7 @@ bool Exchange::loses_as(Position& pos, Move move) {
         limit = standing - limit;
         at_most = !at_most;
     }
-    take_back(pos, made);
+    take_back<Set>(pos, move.to(), made);
     return !at_most;
 }
 

@@ -36,14 +36,20 @@ private:
     void start(Position& pos, Move move);
     template <class Set>
     bool take_next(Position& pos, int cell, int& made, int& worth);
-    void take_back(Position& pos, int made);
+    template <class Set>
+    void take_back(Position& pos, int cell, int made);
 
     const std::vector<PieceValue>& values_;
     std::vector<int> by_value_;  // the piece types, least valuable first, royal ones last
     std::uint32_t royal_types_ = 0;
     bool checks_ = false;  // a royal piece may not take onto a cell the other side attacks
-    std::array<Move, MOST_CAPTURES> moves_;
-    std::array<Undo, MOST_CAPTURES> undos_;
+    // The move that starts the exchange, made on the position; the captures after it, played on
+    // the board only (Position::take_on_board): the k-th from from_[k], taking taken_[k].
+    Move first_;
+    Undo first_undo_;
+    std::array<int, MOST_CAPTURES> from_;
+    std::array<Piece, MOST_CAPTURES> taken_;
+    int side_ = 0;  // who takes next
 };
 
 }  // namespace vari::search
