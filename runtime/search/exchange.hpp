@@ -17,10 +17,10 @@ public:
     Exchange(const Tables& t, const std::vector<PieceValue>& values);
     // The material the side to move gains by `move` (legal in `pos`) and the exchange it starts,
     // in centipawns: a drop or a quiet move onto a cell the other side wins scores the piece lost.
-    // Each capture is made on `pos` and taken back, so every movement kind counts as the
-    // generator knows it (slides, leaps, hops that gain or lose their screen, lame leaps,
-    // curves); pins are not, nor promotions after the first move. A capture sequence (jumps)
-    // scores what it takes first.
+    // Each capture is played on `pos` (the first made, the others on its board only) and taken
+    // back, so every movement kind counts as the generator knows it (slides, leaps, hops that gain
+    // or lose their screen, lame leaps, curves); pins are not, nor promotions after the first move.
+    // A capture sequence (jumps) scores what it takes first.
     int evaluate(Position& pos, Move move);
     // evaluate(pos, move) < 0, found with no more captures than it takes to know.
     bool loses(Position& pos, Move move);

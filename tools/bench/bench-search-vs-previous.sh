@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compares the AI's search speed of two vari binaries side by side: for each game, `vari bench
 # GAME --search-nodes NODES` from its start by one and by the other, alternately, ROUNDS times
-# each; prints the median nodes/s of each and their ratio (new / old).
+# each; prints the median nodes/s of each, their ratio (new / old) and the median of the rounds'
+# own ratios (paired: each round's runs back to back).
 #
 #   tools/bench/bench-search-vs-previous.sh OLD_VARI [ROUNDS [GAME...]]
 #   defaults: 5 rounds; chess, shogi, xiangqi and the seed games
@@ -56,7 +57,7 @@ if [ "${MEASURE:-time}" = instructions ]; then
     exit 0
 fi
 
-printf '%-34s %12s %12s %6s\n' game "old nodes/s" "new nodes/s" ratio
+printf '%-34s %12s %12s %6s %6s\n' game "old nodes/s" "new nodes/s" ratio paired
 for game in "${games[@]}"; do
     if [ -z "$(search_rate "$old" "$game" "$old_games_dir")" ]; then
         printf '%-34s skipped: the old binary cannot run it\n' "$game"
@@ -66,5 +67,11 @@ for game in "${games[@]}"; do
     new_search() { search_rate "$new" "$game" "$games_dir"; }
     alternate "$rounds" old_search new_search
     o=$(column_median 1 "${old_runs[@]}") n=$(column_median 1 "${new_runs[@]}")
-    awk -v g="$game" -v o="$o" -v n="$n" 'BEGIN { printf "%-34s %12.0f %12.0f %6.3f\n", g, o, n, n / o }'
+    # Each round's two runs follow one another: their ratio is spared the slower swings of the
+    # machine's speed, which the medians of each side are not.
+    paired=$(for ((r = 0; r < rounds; ++r)); do
+        awk -v o="${old_runs[r]}" -v n="${new_runs[r]}" 'BEGIN { print n / o }'
+    done | median)
+    awk -v g="$game" -v o="$o" -v n="$n" -v p="$paired" \
+        'BEGIN { printf "%-34s %12.0f %12.0f %6.3f %6.3f\n", g, o, n, n / o, p }'
 done
