@@ -184,8 +184,8 @@ public:
     void do_move(Move move, Undo& undo);
     void undo_move(Move move, const Undo& undo);
     // A capture played on the board only, for exchanges: the piece on `from` takes the one on
-    // `to`, which it returns; the hands, clocks, rights and side to move stay as they were (the
-    // hash follows the board). untake_on_board() puts both back.
+    // `to` (both cells hold pieces), which it returns; the hands, clocks, rights and side to move
+    // stay as they were (the hash follows the board). untake_on_board() puts both back.
     template <class Set>
     Piece take_on_board(int from, int to);
     template <class Set>
