@@ -142,6 +142,7 @@ private:
     // have judged: whether, made, it leaves our royal piece (on `royal`) out of every walked
     // attack.
     bool walkers_spare_royal(Move m, int royal) {
+        const int cell = !m.is_drop() && m.from() == royal ? m.to() : royal;
         // A move or drop onto an empty cell only moves a piece: unless a hop reads its type,
         // the occupancy it leaves is all the test needs, and the move is not made.
         const int to = m.to();
@@ -150,26 +151,24 @@ private:
             const int placed = m.is_promotion() ? m.promotion()
                                : drop           ? m.dropped_type()
                                                 : type_of(pos_.piece_on(m.from()));
-            if (!(t_.hop_typed >> placed & 1)) {
-                const Set occupied =
-                    (drop ? occupied_ : occupied_ ^ Set::of(m.from())) | Set::of(to);
-                const int cell = !drop && m.from() == royal ? to : royal;
-                for (int by = 0; by < t_.player_count; ++by)
-                    if (by != us_ && t_.complex_types[by] &&
-                        pos_.is_walked_to(cell, by, occupied, t_.complex_types[by]))
-                        return false;
-                return true;
-            }
+            if (!(t_.hop_typed >> placed & 1))
+                return !walked_to(cell,
+                                  (drop ? occupied_ : occupied_ ^ Set::of(m.from())) | Set::of(to));
         }
         Undo undo;
         pos_.do_move(m, undo);
-        const int cell = !m.is_drop() && m.from() == royal ? m.to() : royal;
-        bool safe = true;
-        for (int by = 0; by < t_.player_count && safe; ++by)
-            if (by != us_ && t_.complex_types[by])
-                safe = !pos_.is_walked_to(cell, by, sets_.occupied, t_.complex_types[by]);
+        const bool safe = !walked_to(cell, sets_.occupied);
         pos_.undo_move(m, undo);
         return safe;
+    }
+
+    // Whether some other player's walked attack reaches `cell`, the pieces standing in `occupied`.
+    bool walked_to(int cell, Set occupied) const {
+        for (int by = 0; by < t_.player_count; ++by)
+            if (by != us_ && t_.complex_types[by] &&
+                pos_.is_walked_to(cell, by, occupied, t_.complex_types[by]))
+                return true;
+        return false;
     }
 
     // Keeps only the moves from `first` on that do not leave a royal piece attacked. Only those
@@ -247,6 +246,7 @@ private:
     Set shifted_moves(Set from, Set to);
     void fast();
     void filter_crossing(int first, Set crossed, int royal);
+    Set walked_cells(int by, std::uint32_t types, int royal, bool answers) const;
     void answer_walked_check(int royal, const std::uint32_t* walker_types);
     void by_trial(Set answers = ~Set());
     void keep_captures();

@@ -104,12 +104,7 @@ void Generator<Set>::fast() {
         if (hit.has(royal)) return answer_walked_check(royal, walker_types);
         unsafe |= hit;
         walkers = true;
-        for (std::uint32_t types = walker_types[by]; types; types &= types - 1) {
-            const PieceRules& r = t_.rules_of(by, std::countr_zero(types));
-            for (int from :
-                 sets_.of(by, std::countr_zero(types)) & pool_[r.walked_attackers + royal])
-                walked |= detail::walked_crossings<Set>(t_, r, from, royal);
-        }
+        walked |= walked_cells(by, walker_types[by], royal, false);
     }
     const Set enemy = occupied_ & ~own_;
     Set block = ~Set(), pinned;
@@ -195,22 +190,30 @@ void Generator<Set>::fast() {
     }
 }
 
+// The cells that the walked attacks of `by`'s pieces of `types` on the royal piece (on `royal`)
+// cross; with `answers`, also those their rays pass (walked_to() follows them as well) and the
+// attackers' own: the cells a move must touch to answer such a check.
+template <class Set>
+Set Generator<Set>::walked_cells(int by, std::uint32_t types, int royal, bool answers) const {
+    Set cells;
+    for (; types; types &= types - 1) {
+        const int type = std::countr_zero(types);
+        const PieceRules& r = t_.rules_of(by, type);
+        const Set near = sets_.of(by, type) & pool_[r.walked_attackers + royal];
+        if (answers) cells |= near;
+        for (int from : near) cells |= detail::walked_crossings<Set>(t_, r, from, royal, answers);
+    }
+    return cells;
+}
+
 // While a walked attack gives check to the royal piece on `royal`: the moves listed by trial, of
-// which only those that touch a cell some walked attack on it hangs on (its attacker's, one it
-// crosses, the royal piece's) are made and tested; the others leave the check where it is.
+// which only those that touch a cell some walked attack on it hangs on are made and tested; the
+// others leave the check where it is.
 template <class Set>
 void Generator<Set>::answer_walked_check(int royal, const std::uint32_t* walker_types) {
     Set answers = Set::of(royal);
     for (int by = 0; by < t_.player_count; ++by)
-        for (std::uint32_t types = walker_types[by]; types; types &= types - 1) {
-            const PieceRules& r = t_.rules_of(by, std::countr_zero(types));
-            const Set near =
-                sets_.of(by, std::countr_zero(types)) & pool_[r.walked_attackers + royal];
-            answers |= near;
-            // Rays too: walked_to() follows the same pieces' lines.
-            for (int from : near)
-                answers |= detail::walked_crossings<Set>(t_, r, from, royal, true);
-        }
+        answers |= walked_cells(by, walker_types[by], royal, true);
     by_trial(answers);
 }
 
